@@ -1,0 +1,12 @@
+// The one error type services throw; the error handler turns it into { errorKey, message, reqId }.
+export class AppError extends Error {
+  constructor(
+    public readonly errorKey: string,
+    public readonly statusCode: number,
+    message?: string,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? errorKey);
+    this.name = 'AppError';
+  }
+}

@@ -1,0 +1,55 @@
+// Builds the Fastify instance: external plugins, then the app's own (errors, auth, docs), then feature
+// routes, then the web app host. No listen(): tests call inject() on it.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import spaPlugin from './plugins/spa';
+import { paths } from './paths';
+import { authRoutes } from './features/auth/routes';
+import { reminderRoutes } from './features/reminders/routes';
+import { systemRoutes } from './features/system/routes';
+import { translationRoutes } from './features/translations/routes';
+import { userRoutes } from './features/user/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export const APP_VERSION = '0.1.0';
+
+export async function buildApp(opts: { db: Db; config: Config; logger?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    trustProxy: opts.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+  app.decorate('db', opts.db);
+  app.decorate('config', opts.config);
+
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin, { version: APP_VERSION });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes, { version: APP_VERSION });
+  await app.register(translationRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(reminderRoutes);
+
+  await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
+  return app;
+}

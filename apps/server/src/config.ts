@@ -1,0 +1,50 @@
+// Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
+// message naming the variable; nothing else in the server reads process.env.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** all = API and worker in one process (the only choice on PGlite); api / worker split them on PostgreSQL. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Seed the demo account and logins. Defaults to on in the embedded mode only; refused in production. */
+  DEMO_DATA: bool.optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  /** Secure cookies: auto = when the request arrived over HTTPS (X-Forwarded-Proto behind TRUST_PROXY). */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  /** Folder of the built web app; defaults to apps/web/dist next to the server. */
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ZEnv> & { embedded: boolean; demoData: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const embedded = !parsed.DATABASE_URL;
+  const demoData = parsed.DEMO_DATA ?? embedded;
+  if (demoData && parsed.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  DEMO_DATA: demo logins must not exist in a production start');
+  }
+  if (embedded && parsed.ROLE !== 'all') {
+    throw new Error('Invalid configuration:\n  ROLE: the embedded database allows one process only; set DATABASE_URL to split api and worker');
+  }
+  return { ...parsed, embedded, demoData };
+}

@@ -1,0 +1,5 @@
+// The whole drizzle schema, one file per aggregate under schema/.
+export * from './schema/accounts';
+export * from './schema/users';
+export * from './schema/translations';
+export * from './schema/clients';

@@ -1,0 +1,42 @@
+// Accounts (tenants), their product configurations and the credit ledger.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AccountType, PlanType, ProductType } from '@bq/domain/product-types';
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  type: text('type').$type<AccountType>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productConfigurations = pgTable(
+  'product_configurations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    productType: text('product_type').$type<ProductType>().notNull(),
+    planType: text('plan_type').$type<PlanType>().notNull().default('BASIC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_configurations_account_product_uq').on(t.accountId, t.productType)],
+);
+
+/** Every credit movement is a row; the balance is their sum (DESIGN.md section 5). */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    /** What caused the movement (payment id, unlocked instance token, seed); unique per reason to make it idempotent. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_ledger_account_idx').on(t.accountId),
+    uniqueIndex('credit_ledger_reason_reference_uq').on(t.reason, t.reference).where(sql`${t.reference} is not null`),
+  ],
+);

@@ -1,0 +1,49 @@
+// Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
+// instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts, productConfigurations } from './accounts';
+import { users } from './users';
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    /** Random, URL-safe, >= 128 bits; the only identifier that leaves the server. */
+    token: text('token').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    clientGroup: text('client_group').$type<'PROSPECT' | 'ESTABLISHED'>().notNull().default('PROSPECT'),
+    locale: text('locale').notNull().default('EN_US'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clients_account_idx').on(t.accountId), index('clients_created_by_idx').on(t.createdBy)],
+);
+
+export const interactionInstances = pgTable(
+  'interaction_instances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    token: text('token').notNull().unique(),
+    clientId: uuid('client_id').notNull().references(() => clients.id),
+    productConfigurationId: uuid('product_configuration_id').notNull().references(() => productConfigurations.id),
+    initiatorId: uuid('initiator_id').references(() => users.id),
+    interactionId: text('interaction_id').notNull(),
+    status: text('status').notNull().default('NEW'),
+    lockStatus: text('lock_status').notNull().default('LOCKED'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('interaction_instances_account_expires_idx').on(t.accountId, t.expiresAt),
+    index('interaction_instances_client_idx').on(t.clientId),
+    index('interaction_instances_product_config_idx').on(t.productConfigurationId),
+    index('interaction_instances_initiator_idx').on(t.initiatorId),
+  ],
+);

@@ -1,0 +1,101 @@
+// Sign-in, sign-out and password change.
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TChangePasswordRequest, TLoginRequest } from '@bq/contracts/auth';
+import { checkPassword } from '@bq/domain/password-policy';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, users } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../plugins/passwords';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  createSession,
+  deleteOtherSessions,
+  deleteSessionByToken,
+  setSessionCookie,
+} from '../../plugins/sessions';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
+
+export async function login(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: TLoginRequest,
+): Promise<{ redirectUrl: string }> {
+  const email = body.email.trim().toLowerCase();
+  await assertLoginAllowed(db, config, email, request.ip);
+
+  const [user] = await db
+    .select({ id: users.id, accountId: users.accountId, passwordHash: users.passwordHash })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.email, email), eq(users.active, true)))
+    .limit(1);
+
+  const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !valid) {
+    await recordLoginFailure(db, email, request.ip);
+    throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'E-mail or password is wrong');
+  }
+
+  // A new session id at every sign-in (no session fixation); the one the browser had is dropped.
+  const previousToken = request.cookies[SESSION_COOKIE];
+  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const session = await createSession(db, config, {
+    userId: user.id,
+    accountId: user.accountId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  await db
+    .update(users)
+    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
+    .where(eq(users.id, user.id));
+  await clearLoginFailures(db, email);
+  setSessionCookie(config, request, reply, session.token, session.expiresAt);
+  return { redirectUrl: safeRedirectPath(body.redirectUrl) };
+}
+
+export async function logout(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await deleteSessionByToken(db, token);
+  clearSessionCookie(reply);
+}
+
+export async function changePassword(
+  db: Db,
+  auth: { userId: string; sessionId: string },
+  targetUserId: string,
+  body: TChangePasswordRequest,
+  ip: string,
+  config: Config,
+): Promise<void> {
+  // Only one's own password; any other id behaves like an id that does not exist.
+  if (targetUserId !== auth.userId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+  if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+
+  // A stolen session must not be able to guess the current password without limit either.
+  await assertLoginAllowed(db, config, user.email, ip);
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await recordLoginFailure(db, user.email, ip);
+    throw new AppError(ERROR_KEYS.wrongCurrentPassword, 400, 'The current password is wrong');
+  }
+  if (!checkPassword(body.password).acceptable) {
+    throw new AppError(ERROR_KEYS.weakPassword, 400, 'The new password does not meet the rules');
+  }
+  if (body.password === body.currentPassword) {
+    throw new AppError(ERROR_KEYS.samePassword, 400, 'The new password must differ from the current one');
+  }
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    // Other devices signed in with the old password are signed out; this one stays.
+    await deleteOtherSessions(tx as unknown as Db, user.id, auth.sessionId);
+  });
+}

@@ -1,0 +1,64 @@
+// POST /api/login, POST /api/logout, PATCH /api/user/{id}/password.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZChangePasswordRequest, ZLoginRequest, ZLoginResponse, ZOkResponse } from '@bq/contracts/auth';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { changePassword, login, logout } from './auth-service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/login',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'login',
+        tags: ['auth'],
+        security: [],
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, ...apiErrors({
+          400: ['error.validation', 'error.request.malformed_json'],
+          401: ['error.auth.invalid_credentials'],
+          403: ['error.auth.csrf'],
+          429: ['error.auth.too_many_attempts'],
+        }) },
+      },
+    },
+    async (request, reply) => login(app.db, app.config, request, reply, request.body),
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      config: { public: true },
+      schema: { operationId: 'logout', tags: ['auth'], response: { 200: ZOkResponse, ...apiErrors({ 403: ['error.auth.csrf'] }) } },
+    },
+    async (request, reply) => {
+      await logout(app.db, request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/user/:id/password',
+    {
+      schema: {
+        operationId: 'changePassword',
+        tags: ['auth'],
+        params: z.object({ id: z.string().max(100) }),
+        body: ZChangePasswordRequest,
+        response: { 200: ZOkResponse, ...apiErrors({
+          400: ['error.validation', 'error.request.malformed_json', 'error.password.current_wrong', 'error.password.weak', 'error.password.same_as_current'],
+          401: ['error.auth.unauthorized'],
+          403: ['error.auth.csrf'],
+          404: ['error.not_found'],
+          429: ['error.auth.too_many_attempts'],
+        }) },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, requireAuth(request), request.params.id, request.body, request.ip, app.config);
+      return { ok: true as const };
+    },
+  );
+};

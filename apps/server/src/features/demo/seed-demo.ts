@@ -1,0 +1,65 @@
+// Demo data for the embedded mode only (never in a production start, see config.ts): the "Demo Advisory"
+// account with credits, an admin with every permission and all eight products, and an adviser limited to
+// the bank, wealth and risk products. Runs once: an existing demo account is left as it is.
+import { eq } from 'drizzle-orm';
+import type { Permission } from '@bq/domain/permissions';
+import { PRODUCT_TYPES, type ProductType } from '@bq/domain/product-types';
+import type { Db } from '../../db/client';
+import { accounts, creditLedger, productConfigurations, users } from '../../db/schema';
+import { hashPassword } from '../../plugins/passwords';
+
+export const DEMO_ACCOUNT_NAME = 'Demo Advisory';
+export const DEMO_ADMIN = { email: 'admin@demo.example', password: 'Demo-Admin-2026!', firstName: 'Alex', lastName: 'Admin' };
+export const DEMO_ADVISER = { email: 'adviser@demo.example', password: 'Demo-Adviser-2026!', firstName: 'Maria', lastName: 'Berger' };
+export const DEMO_CREDITS = 1250;
+
+const ADVISER_REALMS: ProductType[] = ['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK'];
+
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, DEMO_ACCOUNT_NAME)).limit(1);
+  if (existing.length > 0) return false;
+
+  const [adminHash, adviserHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_ADVISER.password)]);
+  await db.transaction(async (tx) => {
+    const [account] = await tx.insert(accounts).values({ name: DEMO_ACCOUNT_NAME, type: 'DEMO' }).returning();
+    if (!account) throw new Error('demo account not created');
+    const configs = await tx
+      .insert(productConfigurations)
+      .values(
+        PRODUCT_TYPES.map((productType) => ({
+          accountId: account.id,
+          productType,
+          // The wealth advisory product runs on its free trial plan, as a new customer's would.
+          planType: productType === 'BQ_ADVISORY_WEALTH' ? ('TRIAL' as const) : ('BASIC' as const),
+        })),
+      )
+      .returning();
+    const configOf = (p: ProductType) => configs.find((c) => c.productType === p)?.id;
+    await tx.insert(creditLedger).values({ accountId: account.id, delta: DEMO_CREDITS, reason: 'DEMO_SEED', reference: account.id });
+
+    const adviserPermissions: Permission[] = ADVISER_REALMS.map((realm) => ({ realm, entity: 'ALL', action: 'ALL' }));
+    await tx.insert(users).values([
+      {
+        accountId: account.id,
+        email: DEMO_ADMIN.email,
+        passwordHash: adminHash,
+        firstName: DEMO_ADMIN.firstName,
+        lastName: DEMO_ADMIN.lastName,
+        permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
+        currentProductConfigurationId: configOf('BQ_ADVISORY_BANK'),
+        emailVerifiedAt: new Date(),
+      },
+      {
+        accountId: account.id,
+        email: DEMO_ADVISER.email,
+        passwordHash: adviserHash,
+        firstName: DEMO_ADVISER.firstName,
+        lastName: DEMO_ADVISER.lastName,
+        permissions: adviserPermissions,
+        currentProductConfigurationId: configOf('BQ_RISK'),
+        emailVerifiedAt: new Date(),
+      },
+    ]);
+  });
+  return true;
+}

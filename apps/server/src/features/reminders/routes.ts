@@ -1,0 +1,41 @@
+// GET /api/reminders/counts: the menu's reminder count. Counts the account's open interaction instances
+// (not yet filled) by expiry: already expired (remind now), expiring later this month, next month.
+import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZReminderCounts } from '@bq/contracts/user';
+import { interactionInstances } from '../../db/schema';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+
+/** States in which the participant still has to act, so a reminder makes sense. */
+const OPEN_STATUSES = ['NEW', 'OPENED'];
+
+export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/reminders/counts',
+    { schema: { operationId: 'getReminderCounts', tags: ['user'], response: { 200: ZReminderCounts, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const now = new Date();
+      const startNextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+      const startMonthAfter = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
+      const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+      const [row] = await app.db
+        .select({
+          now: count(sql`case when ${interactionInstances.expiresAt} <= ${at(now)} then 1 end`),
+          thisMonth: count(sql`case when ${interactionInstances.expiresAt} > ${at(now)} and ${interactionInstances.expiresAt} < ${at(startNextMonth)} then 1 end`),
+          nextMonth: count(sql`case when ${interactionInstances.expiresAt} >= ${at(startNextMonth)} then 1 end`),
+        })
+        .from(interactionInstances)
+        .where(
+          and(
+            eq(interactionInstances.accountId, accountId),
+            inArray(interactionInstances.status, OPEN_STATUSES),
+            isNotNull(interactionInstances.expiresAt),
+            lt(interactionInstances.expiresAt, startMonthAfter),
+          ),
+        );
+      return { now: row?.now ?? 0, thisMonth: row?.thisMonth ?? 0, nextMonth: row?.nextMonth ?? 0 };
+    },
+  );
+};

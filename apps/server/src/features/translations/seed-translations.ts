@@ -1,0 +1,52 @@
+// Loads the translation files shipped in the repo (data/<LOCALE>/<TEXT_TYPE>.json, flat key -> text) into the
+// database at start. Shipped texts are the source of truth: a changed file overwrites the stored text.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { LOCALES, type Locale } from '@bq/domain/locales';
+import { TEXT_TYPES, type TextType } from '@bq/domain/text-types';
+import type { Db } from '../../db/client';
+import { translations } from '../../db/schema';
+
+export interface TranslationFileEntry {
+  language: Locale;
+  textType: TextType;
+  key: string;
+  text: string;
+}
+
+export function readTranslationFiles(dataDir: string): TranslationFileEntry[] {
+  const entries: TranslationFileEntry[] = [];
+  for (const language of LOCALES) {
+    const dir = join(dataDir, language);
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+      const textType = file.replace(/\.json$/, '') as TextType;
+      if (!TEXT_TYPES.includes(textType)) throw new Error(`Unknown text type in translation file ${language}/${file}`);
+      const texts = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+      for (const [key, text] of Object.entries(texts)) {
+        if (typeof text !== 'string') throw new Error(`Translation ${language}/${file}:${key} is not a string`);
+        entries.push({ language, textType, key, text });
+      }
+    }
+  }
+  return entries;
+}
+
+export async function seedTranslations(db: Db, dataDir: string): Promise<number> {
+  const entries = readTranslationFiles(dataDir);
+  const BATCH = 500;
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < entries.length; i += BATCH) {
+      await tx
+        .insert(translations)
+        .values(entries.slice(i, i + BATCH))
+        .onConflictDoUpdate({
+          target: [translations.language, translations.textType, translations.key],
+          set: { text: sql`excluded.text`, updatedAt: sql`now()` },
+          setWhere: sql`${translations.text} is distinct from excluded.text`,
+        });
+    }
+  });
+  return entries.length;
+}

@@ -1,0 +1,61 @@
+// The signed-in evaluator's profile (GET /api/user) and settings.
+import { and, eq, sum } from 'drizzle-orm';
+import type { TUser } from '@bq/contracts/user';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { initials } from '@bq/domain/initials';
+import type { Locale } from '@bq/domain/locales';
+import { hasPermission } from '@bq/domain/permissions';
+import { PRODUCT_TYPE_INFO, PRODUCT_TYPES } from '@bq/domain/product-types';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { accounts, creditLedger, productConfigurations, users } from '../../db/schema';
+
+export async function creditBalance(db: Db, accountId: string): Promise<number> {
+  const [row] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.accountId, accountId));
+  return Number(row?.total ?? 0);
+}
+
+export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
+  const [row] = await db
+    .select({ user: users, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+  const { user, account } = row;
+
+  const configurations = await db
+    .select({ id: productConfigurations.id, productType: productConfigurations.productType, planType: productConfigurations.planType })
+    .from(productConfigurations)
+    .where(eq(productConfigurations.accountId, account.id));
+  // A user sees only the account's products whose realm they hold a permission in, in the spec's order.
+  const products = configurations
+    .filter((p) => hasPermission(user.permissions, { realm: PRODUCT_TYPE_INFO[p.productType].realm, entity: 'BQ_USER', action: 'READ' }))
+    .sort((a, b) => PRODUCT_TYPES.indexOf(a.productType) - PRODUCT_TYPES.indexOf(b.productType));
+  const currentProduct = products.find((p) => p.id === user.currentProductConfigurationId) ?? products[0] ?? null;
+
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    initials: initials(user.firstName, user.lastName),
+    locale: user.locale,
+    permissions: user.permissions,
+    accountId: account.id,
+    accountName: account.name,
+    accountType: account.type,
+    products,
+    currentProduct,
+    creditBalance: await creditBalance(db, account.id),
+    previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
+  };
+}
+
+export async function updateUserSettings(db: Db, auth: { userId: string; accountId: string }, settings: { locale: Locale }) {
+  await db
+    .update(users)
+    .set({ locale: settings.locale, updatedAt: new Date() })
+    .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId)));
+}

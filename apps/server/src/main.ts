@@ -1,0 +1,47 @@
+// Process entry: read config, open and migrate the database, seed, then serve the API (and the web app)
+// and/or run the background worker, depending on ROLE.
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { buildApp } from './app';
+import { paths } from './paths';
+import { seedTranslations } from './features/translations/seed-translations';
+import { seedDemo } from './features/demo/seed-demo';
+import { startWorker } from './jobs/worker';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrateDatabase(database);
+await seedTranslations(database.db, paths.translationsData);
+if (config.demoData) await seedDemo(database.db);
+
+const app = await buildApp({ db: database.db, config });
+const worker = config.ROLE === 'api' ? null : startWorker(database.db, config, app.log);
+
+if (config.ROLE !== 'worker') {
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `BQ platform ready on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
+      `(${database.kind}${config.embedded ? `, data in ${config.DATA_DIR}` : ''}${config.demoData ? ', demo data' : ''})`,
+  );
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, shutting down`);
+  worker?.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

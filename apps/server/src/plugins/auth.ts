@@ -1,0 +1,78 @@
+// Who is calling, and may they? Runs on every /api request:
+// 1. CSRF: a state-changing request authenticated by cookie must carry the web client's `X-Source: web`
+//    header (a cross-site form or fetch cannot set it without a CORS pre-flight, which we never grant).
+// 2. Resolves the session cookie to request.auth. An Authorization header is never combined with the cookie.
+// 3. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasPermission, type Permission } from '@bq/domain/permissions';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../app-error';
+import { accounts, users } from '../db/schema';
+import { SESSION_COOKIE, findSession, touchSession } from './sessions';
+
+export interface AuthContext {
+  userId: string;
+  accountId: string;
+  sessionId: string;
+  permissions: Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+    /** The permission triple a signed-in user needs for this route. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+
+    const hasAuthorizationHeader = request.headers.authorization !== undefined;
+    if (!SAFE_METHODS.has(request.method) && !hasAuthorizationHeader && request.headers['x-source'] !== 'web') {
+      throw new AppError(ERROR_KEYS.csrf, 403, 'Missing X-Source header');
+    }
+
+    const token = hasAuthorizationHeader ? undefined : request.cookies[SESSION_COOKIE];
+    if (token) {
+      const session = await findSession(app.db, token);
+      if (session) {
+        const [user] = await app.db
+          .select({ id: users.id, permissions: users.permissions })
+          .from(users)
+          .innerJoin(accounts, eq(accounts.id, users.accountId))
+          .where(and(eq(users.id, session.userId), eq(users.active, true)))
+          .limit(1);
+        if (user) {
+          request.auth = { userId: user.id, accountId: session.accountId, sessionId: session.id, permissions: user.permissions };
+          await touchSession(app.db, app.config, session);
+        }
+      }
+    }
+
+    if (request.is404) return;
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig.public) return;
+    if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+    if (routeConfig.permission && !hasPermission(request.auth.permissions, routeConfig.permission)) {
+      throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
+    }
+  });
+});
+
+/** The signed-in user of a route that is not public (the hook above guarantees it). */
+export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+  return request.auth;
+}

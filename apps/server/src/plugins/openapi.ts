@@ -1,0 +1,37 @@
+// OpenAPI 3 document generated from the routes' zod schemas: /api/docs (UI) and /api/docs/json.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ZApiError } from '@bq/contracts/errors';
+
+/**
+ * Error responses of a route for the OpenAPI document: every one is an ApiError; the description lists the
+ * errorKeys the route can answer with for that status (kept a plain string in the schema, so an error the
+ * list forgot still reaches the client instead of failing serialisation).
+ */
+export function apiErrors<const S extends number>(keys: Record<S, readonly string[]>): Record<S, typeof ZApiError> {
+  return Object.fromEntries(
+    Object.entries(keys).map(([status, list]) => [status, ZApiError.describe(`errorKey: ${(list as string[]).join(' | ')}`)]),
+  ) as Record<S, typeof ZApiError>;
+}
+
+export default fp(async function openapiPlugin(app: FastifyInstance, opts: { version: string }) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'BQ Advisory Platform API',
+        version: opts.version,
+        description:
+          'Every error response is JSON `{ errorKey, message, reqId, fields? }`. Cookie-authenticated requests that ' +
+          'change state must send `X-Source: web`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bq_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+});

@@ -1,0 +1,32 @@
+// The main container (spec section 2): loads the signed-in user before any evaluator page renders. A 401 sends
+// the user to login (the API client does that); other failures are logged and offer a retry.
+import { Box, Center } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-client';
+import { useCurrentUser } from '../lib/api/get-current-user';
+import { useUserLocaleSync } from '../lib/i18n';
+import { ErrorState } from '../components/ui/ErrorState';
+import { FullPageLoader } from '../components/ui/FullPageLoader';
+
+export function MainContainer() {
+  const { t } = useTranslation();
+  const { data: user, error, refetch } = useCurrentUser();
+  useUserLocaleSync(user?.locale);
+
+  if (user) return <Outlet />;
+  if (error && !(error instanceof ApiError && error.status === 401)) {
+    return (
+      <Center mih="100vh" p="md">
+        <Box maw={520} w="100%">
+          <ErrorState
+            title={t('shell.userLoadFailed.title')}
+            message={t('shell.userLoadFailed.text')}
+            onRetry={() => void refetch()}
+          />
+        </Box>
+      </Center>
+    );
+  }
+  return <FullPageLoader />;
+}

@@ -1,0 +1,19 @@
+// What a route tells the shell: its page title and its breadcrumb entries (spec section 2: global breadcrumb).
+import type { Params } from 'react-router';
+
+export interface Crumb {
+  /** Translation key of the entry's label. */
+  labelKey: string;
+  /** Link target; the last entry is the current page and is never a link. */
+  to?: string;
+}
+
+export interface RouteHandle {
+  /** Translation key of the document title of this page. */
+  titleKey?: string;
+  crumbs?: (params: Params) => Crumb[];
+}
+
+export function routeHandleOf(handle: unknown): RouteHandle {
+  return handle && typeof handle === 'object' ? (handle as RouteHandle) : {};
+}

@@ -1,0 +1,244 @@
+// Every route of spec section 2, with the spec's paths. Evaluator pages sit in the main container (loads the
+// signed-in user) and the evaluator shell; public pages sit in a light public layout. Every page is a lazy chunk
+// with a time limit; routes carry their page title and breadcrumb in `handle`.
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, redirect, type Params, type RouteObject } from 'react-router';
+import { PRODUCT_TYPE_INFO, isProductType } from '@bq/domain/product-types';
+import { setApiNavigator } from '../lib/api-client';
+import { importWithTimeout } from '../lib/lazy-import';
+import { FullPageLoader } from '../components/ui/FullPageLoader';
+import { HomeRedirect } from './HomeRedirect';
+import { ProductAccessRoute } from './ProductAccessRoute';
+import { ProductIndexRedirect } from './ProductIndexRedirect';
+import { ProductRoute } from './ProductRoute';
+import { RootLayout } from './RootLayout';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import type { Crumb, RouteHandle } from './route-handle';
+
+/** A lazy route module exporting the page component under `name`. */
+function page<K extends string>(importer: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => {
+    const module = await importWithTimeout(importer);
+    return { Component: module[name] };
+  };
+}
+
+/** A page of a later issue: a proper heading and a plain sentence that it arrives in a later release. */
+function laterRelease(titleKey: string) {
+  return async () => {
+    const { LaterReleasePage } = await importWithTimeout(() => import('../features/placeholder/LaterReleasePage'));
+    return { element: <LaterReleasePage titleKey={titleKey} /> };
+  };
+}
+
+const productsCrumb: Crumb = { labelKey: 'page.products.title', to: '/product' };
+
+function productCrumb(params: Params): Crumb[] {
+  const productName = params.productName ?? '';
+  if (!isProductType(productName)) return [];
+  return [{ labelKey: PRODUCT_TYPE_INFO[productName].nameKey, to: `/product/${productName}` }];
+}
+
+const handle = (value: RouteHandle): RouteHandle => value;
+const crumb = (labelKey: string, to?: (params: Params) => string) =>
+  handle({ titleKey: labelKey, crumbs: (params) => [{ labelKey, to: to?.(params) }] });
+const later = (titleKey: string): RouteObject => ({ handle: crumb(titleKey), lazy: laterRelease(titleKey) });
+
+const clientPath = (params: Params) => `/${params.productName}/client/${params.clientToken}`;
+
+/** /product/... : the product list, the product view (client list) and the data export. */
+const productRoutes: RouteObject = {
+  path: 'product',
+  handle: handle({ crumbs: () => [productsCrumb] }),
+  children: [
+    {
+      index: true,
+      handle: handle({ titleKey: 'page.products.title' }),
+      lazy: page(() => import('../features/products/pages/ProductListPage'), 'ProductListPage'),
+    },
+    {
+      path: ':productName',
+      Component: ProductRoute,
+      handle: handle({ crumbs: productCrumb }),
+      children: [
+        {
+          Component: ProductAccessRoute,
+          children: [
+            {
+              index: true,
+              handle: crumb('page.clients.title'),
+              lazy: page(() => import('../features/products/pages/ProductPage'), 'ProductPage'),
+            },
+            { path: 'export', ...later('page.export.title') },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** /{productName}/... : everything else that belongs to one product. */
+const productScopedRoutes: RouteObject = {
+  path: ':productName',
+  Component: ProductRoute,
+  handle: handle({ crumbs: (params) => [productsCrumb, ...productCrumb(params)] }),
+  children: [
+    { index: true, Component: ProductIndexRedirect },
+    // Adding a product and the sign-up / checkout confirmations concern products the user may not have yet.
+    { path: 'add', ...later('page.addProduct.title') },
+    { path: 'sign-up-success', ...later('page.productSignUpSuccess.title') },
+    { path: 'checkout_success/:userReference', ...later('page.checkoutSuccess.title') },
+    {
+      Component: ProductAccessRoute,
+      children: [
+        {
+          path: 'teams',
+          handle: handle({ crumbs: (params) => [{ labelKey: 'page.teams.title', to: `/${params.productName}/teams` }] }),
+          children: [
+            { index: true, handle: handle({ titleKey: 'page.teams.title' }), lazy: laterRelease('page.teams.title') },
+            { path: 'comparison', ...later('page.teamComparison.title') },
+            { path: ':teamId/dashboard', ...later('page.teamDashboard.title') },
+          ],
+        },
+        { path: 'comparison', ...later('page.comparison.title') },
+        { path: 'weights', ...later('page.weights.title') },
+        {
+          path: 'client',
+          children: [
+            { index: true, ...later('page.clientCreate.title') },
+            {
+              path: ':clientToken',
+              handle: handle({ crumbs: (params) => [{ labelKey: 'page.client.title', to: clientPath(params) }] }),
+              children: [
+                { index: true, handle: handle({ titleKey: 'page.client.title' }), lazy: laterRelease('page.client.title') },
+                { path: 'interaction/:interactionInstanceToken', ...later('page.interaction.title') },
+                { path: 'dashboard/:interactionInstanceToken', ...later('page.result.title') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const settingsRoutes: RouteObject = {
+  path: 'settings',
+  handle: handle({ crumbs: () => [{ labelKey: 'page.settings.title', to: '/settings/password' }] }),
+  lazy: page(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout'),
+  children: [
+    { index: true, element: <Navigate to="password" replace /> },
+    {
+      path: 'password',
+      handle: crumb('page.settingsPassword.title'),
+      lazy: page(() => import('../features/settings/pages/ChangePasswordPage'), 'ChangePasswordPage'),
+    },
+    {
+      path: 'language',
+      handle: crumb('page.settingsLanguage.title'),
+      lazy: page(() => import('../features/settings/pages/LanguageSettingsPage'), 'LanguageSettingsPage'),
+    },
+    {
+      path: 'anonymisation',
+      handle: crumb('page.settingsAnonymisation.title'),
+      lazy: page(() => import('../features/settings/pages/AnonymisationSettingsPage'), 'AnonymisationSettingsPage'),
+    },
+    {
+      path: 'privacy',
+      handle: crumb('page.settingsPrivacy.title'),
+      lazy: page(() => import('../features/settings/pages/PrivacySettingsPage'), 'PrivacySettingsPage'),
+    },
+    {
+      path: 'api',
+      handle: crumb('page.settingsApi.title'),
+      lazy: page(() => import('../features/settings/pages/ApiSettingsPage'), 'ApiSettingsPage'),
+    },
+  ],
+};
+
+const publicLater = (path: string, titleKey: string): RouteObject => ({
+  path,
+  handle: handle({ titleKey }),
+  lazy: laterRelease(titleKey),
+});
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        path: '/',
+        lazy: page(() => import('./MainContainer'), 'MainContainer'),
+        children: [
+          { index: true, Component: HomeRedirect },
+          {
+            lazy: page(() => import('./shell/EvaluatorShell'), 'EvaluatorShell'),
+            children: [
+              {
+                // Errors below the shell render inside it, so the header and menu stay usable.
+                ErrorBoundary: RouteErrorBoundary,
+                children: [
+                  productRoutes,
+                  productScopedRoutes,
+                  settingsRoutes,
+                  {
+                    path: 'icons',
+                    handle: crumb('page.icons.title'),
+                    lazy: page(() => import('../features/internal/pages/IconsPage'), 'IconsPage'),
+                  },
+                  {
+                    path: 'translations',
+                    handle: crumb('page.translations.title'),
+                    lazy: page(() => import('../features/internal/pages/TranslationsPage'), 'TranslationsPage'),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'login',
+        handle: handle({ titleKey: 'page.login.title' }),
+        lazy: page(() => import('../features/auth/pages/LoginPage'), 'LoginPage'),
+      },
+      // Registration lives at /signup/ext; /to_signup keeps old links and the query (e.g. a product) working.
+      { path: 'to_signup', loader: ({ request }) => redirect(`/signup/ext${new URL(request.url).search}`) },
+      {
+        lazy: page(() => import('./PublicLayout'), 'PublicLayout'),
+        children: [
+          publicLater('signup/ext', 'page.signup.title'),
+          publicLater('signup/benchmark/ext', 'page.signupBenchmark.title'),
+          publicLater('signup/success', 'page.signupSuccess.title'),
+          publicLater('verify/:emailVerificationToken', 'page.verifyEmail.title'),
+          publicLater('password/recovery', 'page.passwordRecovery.title'),
+          publicLater('password/reset/complete', 'page.passwordResetComplete.title'),
+          publicLater('report/:reportDownloadToken/download', 'page.reportDownload.title'),
+          publicLater('demo/password-set/:instanceToken', 'page.demoPassword.title'),
+          publicLater('performance/report/:interactionInstanceToken', 'page.performanceReport.title'),
+          publicLater('bqa/report/:interactionInstanceToken', 'page.bqaReport.title'),
+          publicLater('bqaRecommendations/report/:interactionInstanceToken', 'page.bqaRecommendations.title'),
+          publicLater('bqp/certificate/:interactionInstanceToken', 'page.bqpCertificate.title'),
+          publicLater('verify/certificate/:certificateToken', 'page.certificateVerification.title'),
+          {
+            path: '*',
+            handle: handle({ titleKey: 'page.notFound.title' }),
+            lazy: page(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage'),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setApiNavigator((to) => {
+    const { pathname, search } = router.state.location;
+    if (pathname + search !== to) void router.navigate(to);
+  });
+  return router;
+}

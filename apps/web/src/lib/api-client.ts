@@ -1,0 +1,130 @@
+// The one HTTP client of the web app: JSON in and out, the X-Source header the server's CSRF check wants,
+// the global loading counter, 401 -> login with the current URL, and errors as ApiError carrying the errorKey.
+import type { TApiError } from '@bq/contracts/errors';
+import { beginLoading } from './loading-counter';
+import { isPublicPath } from './public-routes';
+
+export type ApiFieldError = NonNullable<TApiError['fields']>[number];
+
+/** errorKey used when the server could not be reached at all. */
+export const NETWORK_ERROR_KEY = 'error.network';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errorKey: string;
+  readonly fields: ApiFieldError[];
+  readonly reqId: string | undefined;
+  /** Set when the client already sent the user to the login page, so no toast should follow. */
+  redirectedToLogin = false;
+
+  constructor(status: number, body: Partial<TApiError>) {
+    super(body.message || body.errorKey || `HTTP ${status}`);
+    this.status = status;
+    this.errorKey = body.errorKey || 'error.general';
+    this.fields = body.fields ?? [];
+    this.reqId = body.reqId;
+  }
+}
+
+type Navigator = (to: string) => void;
+
+// The router registers itself at start-up; until then (and in tests without a router) a full page load does it.
+let navigateTo: Navigator = (to) => window.location.assign(to);
+
+export function setApiNavigator(navigator: Navigator): void {
+  navigateTo = navigator;
+}
+
+export function loginPathFor(currentPathAndQuery: string): string {
+  return `/login?redirectUrl=${encodeURIComponent(currentPathAndQuery)}`;
+}
+
+/** Sends the user to the login page unless the current page is public; true when it did. */
+function redirectToLogin(): boolean {
+  const { pathname, search } = window.location;
+  if (isPublicPath(pathname)) return false;
+  navigateTo(loginPathFor(pathname + search));
+  return true;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** For the login call: its 401 means wrong credentials, not an expired session. */
+  skipLoginRedirect?: boolean;
+}
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const done = beginLoading();
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Source': 'web' };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(0, { errorKey: NETWORK_ERROR_KEY, message: 'The server could not be reached' });
+    }
+    const payload = await readBody(response);
+    if (!response.ok) {
+      const error = new ApiError(response.status, (payload ?? {}) as Partial<TApiError>);
+      if (response.status === 401 && !options.skipLoginRedirect) error.redirectedToLogin = redirectToLogin();
+      throw error;
+    }
+    return payload as T;
+  } finally {
+    done();
+  }
+}
+
+type BodylessOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,28 @@
+// Locale-bound formatting for components: the domain's formats (DD.MM.YYYY, 1.234,56 ...) with the active locale.
+import { useMemo } from 'react';
+import { formatCurrency, formatDate, formatDateTime, formatNumber } from '@bq/domain/formats';
+import type { Locale } from '@bq/domain/locales';
+import { useLocale } from './i18n';
+
+export interface BoundFormats {
+  locale: Locale;
+  formatDate: (date: Date | string) => string;
+  formatDateTime: (date: Date | string) => string;
+  formatNumber: (value: number, decimals?: number) => string;
+  formatCurrency: (value: number, decimals?: number) => string;
+}
+
+export function bindFormats(locale: Locale): BoundFormats {
+  return {
+    locale,
+    formatDate: (date) => formatDate(date, locale),
+    formatDateTime: (date) => formatDateTime(date, locale),
+    formatNumber: (value, decimals) => formatNumber(value, locale, decimals),
+    formatCurrency: (value, decimals) => formatCurrency(value, locale, decimals),
+  };
+}
+
+export function useFormat(): BoundFormats {
+  const locale = useLocale();
+  return useMemo(() => bindFormats(locale), [locale]);
+}

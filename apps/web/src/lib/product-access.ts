@@ -1,0 +1,29 @@
+// Which products a user may open: the account must have the product and the user must hold READ on BQ_USER in
+// the product's permission realm (spec section 6), or a wildcard covering it.
+import type { TProductConfiguration, TUser } from '@bq/contracts/user';
+import { hasPermission } from '@bq/domain/permissions';
+import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+
+export function hasProductPermission(user: Pick<TUser, 'permissions'>, productType: ProductType): boolean {
+  return hasPermission(user.permissions, {
+    realm: PRODUCT_TYPE_INFO[productType].realm,
+    entity: 'BQ_USER',
+    action: 'READ',
+  });
+}
+
+export function accountHasProduct(user: Pick<TUser, 'products'>, productType: ProductType): boolean {
+  return user.products.some((product) => product.productType === productType);
+}
+
+/** The account's products the user may open, in the account's order. */
+export function permittedProducts(user: Pick<TUser, 'products' | 'permissions'>): TProductConfiguration[] {
+  return user.products.filter((product) => hasProductPermission(user, product.productType));
+}
+
+export type ProductAccess = 'granted' | 'not-in-account' | 'no-permission';
+
+export function productAccess(user: Pick<TUser, 'products' | 'permissions'>, productType: ProductType): ProductAccess {
+  if (!accountHasProduct(user, productType)) return 'not-in-account';
+  return hasProductPermission(user, productType) ? 'granted' : 'no-permission';
+}

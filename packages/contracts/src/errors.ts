@@ -1,0 +1,29 @@
+// Every error response of the API has this shape; errorKey is stable and translated by the web client.
+import { z } from 'zod';
+
+export const ZApiError = z
+  .object({
+    errorKey: z.string().meta({ example: 'error.auth.invalid_credentials' }),
+    message: z.string(),
+    reqId: z.string().optional(),
+    fields: z.array(z.object({ path: z.string(), errorKey: z.string() })).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** The error keys the foundation defines; features add their own under error.<feature>.*. */
+export const ERROR_KEYS = {
+  general: 'error.general',
+  validation: 'error.validation',
+  malformedJson: 'error.request.malformed_json',
+  notFound: 'error.not_found',
+  unauthorized: 'error.auth.unauthorized',
+  forbidden: 'error.auth.forbidden',
+  csrf: 'error.auth.csrf',
+  invalidCredentials: 'error.auth.invalid_credentials',
+  tooManyAttempts: 'error.auth.too_many_attempts',
+  wrongCurrentPassword: 'error.password.current_wrong',
+  weakPassword: 'error.password.weak',
+  samePassword: 'error.password.same_as_current',
+  payloadTooLarge: 'error.request.too_large',
+} as const;

@@ -1,0 +1,16 @@
+// Public configuration the web client reads before sign-in (GET /api/system/config).
+import { z } from 'zod';
+import { LOCALES } from '@bq/domain/locales';
+
+export const ZSystemConfig = z
+  .object({
+    version: z.string(),
+    /** True in the embedded demo mode (PGlite, demo data); the login page then shows the demo hint. */
+    demoMode: z.boolean(),
+    locales: z.array(z.enum(LOCALES)),
+    defaultLocale: z.enum(LOCALES),
+    passwordPolicy: z.object({ minLength: z.number().int(), maxLength: z.number().int(), minStrength: z.number().int() }),
+    chunkLoadTimeoutMs: z.number().int(),
+  })
+  .meta({ id: 'SystemConfig' });
+export type TSystemConfig = z.infer<typeof ZSystemConfig>;

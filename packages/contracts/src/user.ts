@@ -1,0 +1,42 @@
+// The signed-in evaluator as the web client sees it (GET /api/user) and the settings it can change.
+import { z } from 'zod';
+import { LOCALES } from '@bq/domain/locales';
+import { ACCOUNT_TYPES, PLAN_TYPES, PRODUCT_TYPES } from '@bq/domain/product-types';
+import { ZPermission } from './permissions';
+
+export const ZProductConfiguration = z
+  .object({ id: z.string(), productType: z.enum(PRODUCT_TYPES), planType: z.enum(PLAN_TYPES) })
+  .meta({ id: 'ProductConfiguration' });
+export type TProductConfiguration = z.infer<typeof ZProductConfiguration>;
+
+export const ZUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    initials: z.string(),
+    locale: z.enum(LOCALES),
+    permissions: z.array(ZPermission),
+    accountId: z.string(),
+    accountName: z.string(),
+    accountType: z.enum(ACCOUNT_TYPES),
+    products: z.array(ZProductConfiguration),
+    currentProduct: ZProductConfiguration.nullable(),
+    creditBalance: z.number().int(),
+    /** The sign-in before the current one (ISO timestamp), shown in the user menu. */
+    previousLoginAt: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUpdateUserSettingsRequest = z
+  .object({ locale: z.enum(LOCALES) })
+  .meta({ id: 'UpdateUserSettingsRequest' });
+export type TUpdateUserSettingsRequest = z.infer<typeof ZUpdateUserSettingsRequest>;
+
+/** Open interactions by expiry: already expired (remind now), expiring later this month, expiring next month. */
+export const ZReminderCounts = z
+  .object({ now: z.number().int(), thisMonth: z.number().int(), nextMonth: z.number().int() })
+  .meta({ id: 'ReminderCounts' });
+export type TReminderCounts = z.infer<typeof ZReminderCounts>;

@@ -1,0 +1,19 @@
+// Expiry badge of an interaction instance, from the UTC calendar month of its expiry date (DESIGN.md section 3).
+import { parseIsoDate } from './iso-date';
+
+export type ExpirationStatus = 'EXPIRED' | 'EXPIRE_THIS_MONTH' | 'EXPIRE_NEXT_MONTH';
+
+// Counting months from year 0 turns "next month" into +1 and handles December -> January for free.
+const monthIndex = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
+
+/** Null when there is no (valid) expiry date or it lies beyond next month; expiring exactly now counts as expired. */
+export function expirationStatus(expiresAt: Date | string | null, now: Date): ExpirationStatus | null {
+  const expiry = expiresAt === null ? null : parseIsoDate(expiresAt);
+  const today = parseIsoDate(now);
+  if (!expiry || !today) return null;
+  if (expiry.getTime() <= today.getTime()) return 'EXPIRED';
+  const monthsAhead = monthIndex(expiry) - monthIndex(today);
+  if (monthsAhead === 0) return 'EXPIRE_THIS_MONTH';
+  if (monthsAhead === 1) return 'EXPIRE_NEXT_MONTH';
+  return null;
+}
