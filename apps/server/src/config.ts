@@ -9,7 +9,7 @@ const bool = z
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: z.string().min(1).default('localhost'),
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

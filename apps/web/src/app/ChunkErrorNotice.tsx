@@ -15,7 +15,11 @@ export function ChunkErrorNotice() {
           {t('error.chunk.title')}
         </Title>
         <Text c="dimmed">{t('error.chunk.text')}</Text>
-        <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => window.location.reload()} mt="sm">
+        <Button
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          onClick={() => window.location.reload()}
+          mt="sm"
+        >
           {t('error.chunk.reload')}
         </Button>
       </Stack>

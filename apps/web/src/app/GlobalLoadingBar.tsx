@@ -10,7 +10,13 @@ export function GlobalLoadingBar() {
   const navigation = useNavigation();
   if (!apiBusy && navigation.state === 'idle') return null;
   return (
-    <div className={classes.root} role="progressbar" aria-busy="true" aria-label={t('common.loading')} data-testid="global-loading">
+    <div
+      className={classes.root}
+      role="progressbar"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      data-testid="global-loading"
+    >
       <div className={classes.bar} />
     </div>
   );

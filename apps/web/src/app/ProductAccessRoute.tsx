@@ -11,5 +11,9 @@ export function ProductAccessRoute() {
   const user = useSignedInUser();
   if (!isProductType(productName)) return <NotFoundPage />;
   const access = productAccess(user, productName);
-  return access === 'granted' ? <Outlet /> : <ProductAccessNotice productType={productName} reason={access} />;
+  return access === 'granted' ? (
+    <Outlet />
+  ) : (
+    <ProductAccessNotice productType={productName} reason={access} />
+  );
 }

@@ -7,6 +7,7 @@ import { PRODUCT_TYPE_INFO, isProductType } from '@bq/domain/product-types';
 import { setApiNavigator } from '../lib/api-client';
 import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
@@ -26,7 +27,9 @@ function page<K extends string>(importer: () => Promise<Record<K, ComponentType>
 /** A page of a later issue: a proper heading and a plain sentence that it arrives in a later release. */
 function laterRelease(titleKey: string) {
   return async () => {
-    const { LaterReleasePage } = await importWithTimeout(() => import('../features/placeholder/LaterReleasePage'));
+    const { LaterReleasePage } = await importWithTimeout(
+      () => import('../features/placeholder/LaterReleasePage'),
+    );
     return { element: <LaterReleasePage titleKey={titleKey} /> };
   };
 }
@@ -42,7 +45,7 @@ function productCrumb(params: Params): Crumb[] {
 const handle = (value: RouteHandle): RouteHandle => value;
 const crumb = (labelKey: string, to?: (params: Params) => string) =>
   handle({ titleKey: labelKey, crumbs: (params) => [{ labelKey, to: to?.(params) }] });
-const later = (titleKey: string): RouteObject => ({ handle: crumb(titleKey), lazy: laterRelease(titleKey) });
+const later = (titleKey: string) => ({ handle: crumb(titleKey), lazy: laterRelease(titleKey) });
 
 const clientPath = (params: Params) => `/${params.productName}/client/${params.clientToken}`;
 
@@ -93,9 +96,15 @@ const productScopedRoutes: RouteObject = {
       children: [
         {
           path: 'teams',
-          handle: handle({ crumbs: (params) => [{ labelKey: 'page.teams.title', to: `/${params.productName}/teams` }] }),
+          handle: handle({
+            crumbs: (params) => [{ labelKey: 'page.teams.title', to: `/${params.productName}/teams` }],
+          }),
           children: [
-            { index: true, handle: handle({ titleKey: 'page.teams.title' }), lazy: laterRelease('page.teams.title') },
+            {
+              index: true,
+              handle: handle({ titleKey: 'page.teams.title' }),
+              lazy: laterRelease('page.teams.title'),
+            },
             { path: 'comparison', ...later('page.teamComparison.title') },
             { path: ':teamId/dashboard', ...later('page.teamDashboard.title') },
           ],
@@ -108,9 +117,15 @@ const productScopedRoutes: RouteObject = {
             { index: true, ...later('page.clientCreate.title') },
             {
               path: ':clientToken',
-              handle: handle({ crumbs: (params) => [{ labelKey: 'page.client.title', to: clientPath(params) }] }),
+              handle: handle({
+                crumbs: (params) => [{ labelKey: 'page.client.title', to: clientPath(params) }],
+              }),
               children: [
-                { index: true, handle: handle({ titleKey: 'page.client.title' }), lazy: laterRelease('page.client.title') },
+                {
+                  index: true,
+                  handle: handle({ titleKey: 'page.client.title' }),
+                  lazy: laterRelease('page.client.title'),
+                },
                 { path: 'interaction/:interactionInstanceToken', ...later('page.interaction.title') },
                 { path: 'dashboard/:interactionInstanceToken', ...later('page.result.title') },
               ],
@@ -141,7 +156,10 @@ const settingsRoutes: RouteObject = {
     {
       path: 'anonymisation',
       handle: crumb('page.settingsAnonymisation.title'),
-      lazy: page(() => import('../features/settings/pages/AnonymisationSettingsPage'), 'AnonymisationSettingsPage'),
+      lazy: page(
+        () => import('../features/settings/pages/AnonymisationSettingsPage'),
+        'AnonymisationSettingsPage',
+      ),
     },
     {
       path: 'privacy',
@@ -192,7 +210,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'translations',
                     handle: crumb('page.translations.title'),
-                    lazy: page(() => import('../features/internal/pages/TranslationsPage'), 'TranslationsPage'),
+                    lazy: page(
+                      () => import('../features/internal/pages/TranslationsPage'),
+                      'TranslationsPage',
+                    ),
                   },
                 ],
               },
@@ -223,11 +244,9 @@ export const routes: RouteObject[] = [
           publicLater('bqaRecommendations/report/:interactionInstanceToken', 'page.bqaRecommendations.title'),
           publicLater('bqp/certificate/:interactionInstanceToken', 'page.bqpCertificate.title'),
           publicLater('verify/certificate/:certificateToken', 'page.certificateVerification.title'),
-          {
-            path: '*',
-            handle: handle({ titleKey: 'page.notFound.title' }),
-            lazy: page(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage'),
-          },
+          // Not lazy on purpose: the guards and error boundaries render it too, and it must show even when
+          // chunks cannot be fetched.
+          { path: '*', handle: handle({ titleKey: 'page.notFound.title' }), Component: NotFoundPage },
         ],
       },
     ],

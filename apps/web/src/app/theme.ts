@@ -1,5 +1,5 @@
 // The Mantine theme: a sober navy brand colour (white text on it passes WCAG AA) and a darker "dimmed" grey than
-// Mantine's default, whose gray.6 falls below the 4.5:1 contrast secondary text needs.
+// Mantine's default, whose gray.6 falls below the 4.5:1 contrast secondary text needs; the same for error red.
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
@@ -29,6 +29,10 @@ export const theme = createTheme({
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Mantine's red.6 error text is below 4.5:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
   dark: {},
 });

@@ -126,5 +126,6 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

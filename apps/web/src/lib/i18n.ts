@@ -44,7 +44,11 @@ function queryLocale(): string | null {
 
 /** The locale at start-up: ?locale=, then the stored choice, then the browser language (spec section 1). */
 export function initialLocale(): Locale {
-  return resolveLocale({ query: queryLocale(), stored: readStoredLocale(), browserLanguage: navigator.language });
+  return resolveLocale({
+    query: queryLocale(),
+    stored: readStoredLocale(),
+    browserLanguage: navigator.language,
+  });
 }
 
 export async function fetchTranslations(locale: Locale): Promise<Translations> {
@@ -130,7 +134,11 @@ export function useUserLocaleSync(userLocale: Locale | undefined): void {
   useEffect(() => {
     if (!userLocale) return;
     storeLocale(userLocale);
-    const wanted = resolveLocale({ query: queryLocale(), stored: userLocale, browserLanguage: navigator.language });
+    const wanted = resolveLocale({
+      query: queryLocale(),
+      stored: userLocale,
+      browserLanguage: navigator.language,
+    });
     if (wanted !== currentLocale()) void changeLocale(wanted);
   }, [userLocale]);
 }

@@ -7,20 +7,29 @@ import { errorKeyToTranslationKey, fallbackErrorTranslationKey } from '@bq/domai
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
-/** The translated message for an error: its errorKey's text when one exists, the general message otherwise. */
-export function apiErrorMessage(error: unknown): string {
-  const key = error instanceof ApiError ? errorKeyToTranslationKey(error.errorKey) : null;
-  if (key && i18n.exists(key)) return i18n.t(key);
-  return i18n.t(fallbackErrorTranslationKey);
+export interface ApiErrorToastOptions {
+  /** Translation key shown when the errorKey has no text of its own, e.g. ERROR_LANGUAGE_UPDATE. */
+  fallbackKey?: string;
 }
 
-export function showApiError(error: unknown): void {
+/** The translated message for an error: its errorKey's text when one exists, the fallback message otherwise. */
+export function apiErrorMessage(error: unknown, options: ApiErrorToastOptions = {}): string {
+  const key = error instanceof ApiError ? errorKeyToTranslationKey(error.errorKey) : null;
+  if (key && i18n.exists(key)) return i18n.t(key);
+  const fallback =
+    options.fallbackKey && i18n.exists(options.fallbackKey)
+      ? options.fallbackKey
+      : fallbackErrorTranslationKey;
+  return i18n.t(fallback);
+}
+
+export function showApiError(error: unknown, options: ApiErrorToastOptions = {}): void {
   // The login redirect already tells the user what happened; an aborted call is no failure.
   if (error instanceof ApiError && error.redirectedToLogin) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
   notifications.show({
     title: i18n.t('notification.error.title'),
-    message: apiErrorMessage(error),
+    message: apiErrorMessage(error, options),
     color: 'red',
     icon: createElement(IconX, { size: 18, 'aria-hidden': true }),
     autoClose: 8000,

@@ -23,7 +23,14 @@ export function permittedProducts(user: Pick<TUser, 'products' | 'permissions'>)
 
 export type ProductAccess = 'granted' | 'not-in-account' | 'no-permission';
 
-export function productAccess(user: Pick<TUser, 'products' | 'permissions'>, productType: ProductType): ProductAccess {
-  if (!accountHasProduct(user, productType)) return 'not-in-account';
-  return hasProductPermission(user, productType) ? 'granted' : 'no-permission';
+/**
+ * Permission first: the server lists only products the user holds a permission for, so a product missing from
+ * the list is, for a user without its permission, a matter of access rather than of the account's contract.
+ */
+export function productAccess(
+  user: Pick<TUser, 'products' | 'permissions'>,
+  productType: ProductType,
+): ProductAccess {
+  if (!hasProductPermission(user, productType)) return 'no-permission';
+  return accountHasProduct(user, productType) ? 'granted' : 'not-in-account';
 }

@@ -1,5 +1,6 @@
 // POST /api/login: signs in and answers the same-site path to continue to. Its 401 means wrong credentials, so
 // the client's "401 -> login page" rule is off for this call.
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest, TLoginResponse } from '@bq/contracts/auth';
 import { api } from '../../../lib/api-client';
@@ -13,7 +14,10 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // A previous session's user must not flash in the shell of the new one.
-    onSuccess: () => queryClient.removeQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => {
+      // A previous session's user must not flash in the shell of the new one, nor its failed attempts linger.
+      queryClient.removeQueries({ queryKey: currentUserQueryKey });
+      notifications.clean();
+    },
   });
 }

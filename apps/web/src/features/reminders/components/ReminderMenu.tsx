@@ -1,5 +1,5 @@
 // The reminder bell: how many open interactions are due now, expire this month and next month.
-import { ActionIcon, Indicator, Loader, Popover, Stack, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/formats';
@@ -20,52 +20,62 @@ export function ReminderMenu() {
   const buttonLabel = t('reminders.button', { count: now, formatted: formatNumber(now, 0) });
 
   return (
-    <Popover position="bottom-end" width={280} shadow="md" withArrow>
-      <Popover.Target>
-        <Tooltip label={t('reminders.title')} openDelay={400}>
-          <Indicator
-            label={<span data-testid="reminder-count">{formatNumber(now, 0)}</span>}
-            size={18}
-            color="red"
-            offset={5}
-            disabled={now === 0}
+    <Indicator
+      label={<span data-testid="reminder-count">{formatNumber(now, 0)}</span>}
+      size={18}
+      color="red"
+      offset={5}
+      disabled={now === 0}
+    >
+      <Popover position="bottom-end" width={280} shadow="md" withArrow>
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={buttonLabel}
+            data-testid="reminder-button"
           >
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={buttonLabel} data-testid="reminder-button">
-              <IconBell size={20} stroke={1.7} aria-hidden />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" data-testid="reminder-panel">
-          <Text fw={600} size="sm">
-            {t('reminders.title')}
-          </Text>
-          {isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
-          {isError ? (
-            <Text size="sm" c="red.8">
-              {t('reminders.loadFailed')}
+            <IconBell size={20} stroke={1.7} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs" data-testid="reminder-panel">
+            <Text fw={600} size="sm">
+              {t('reminders.title')}
             </Text>
-          ) : null}
-          {rows.length > 0 ? (
-            <Stack gap={6} component="dl" m={0}>
-              {rows.map((row) => (
-                <Group key={row.key} justify="space-between" gap="md" wrap="nowrap" data-testid={`reminder-${row.key}`}>
-                  <Text component="dt" size="sm">
-                    {row.label}
-                  </Text>
-                  <Text component="dd" size="sm" fw={600} m={0}>
-                    {formatNumber(row.value, 0)}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {t('reminders.hint')}
-          </Text>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            {isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
+            {isError ? (
+              <Text size="sm" c="red.8">
+                {t('reminders.loadFailed')}
+              </Text>
+            ) : null}
+            {rows.length > 0 ? (
+              <Stack gap={6} component="dl" m={0}>
+                {rows.map((row) => (
+                  <Group
+                    key={row.key}
+                    justify="space-between"
+                    gap="md"
+                    wrap="nowrap"
+                    data-testid={`reminder-${row.key}`}
+                  >
+                    <Text component="dt" size="sm">
+                      {row.label}
+                    </Text>
+                    <Text component="dd" size="sm" fw={600} m={0}>
+                      {formatNumber(row.value, 0)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {t('reminders.hint')}
+            </Text>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -1,0 +1,28 @@
+// Bundles the server for `npm start`: our TypeScript (including the workspace packages, which ship as
+// source) into dist/main.js; npm dependencies stay external. Migrations and translation files are copied
+// beside it, where src/paths.ts looks for them.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalise-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@bq/') ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/features/translations/data', 'dist/translations-data', { recursive: true });
+console.log('server built: apps/server/dist/main.js');

@@ -1,0 +1,58 @@
+// Public system configuration, the OpenAPI document, and unknown API paths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/system/config', () => {
+  it('is public and states the locales, password policy and chunk-load timeout', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/system/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      demoMode: false,
+      locales: ['EN_US', 'EN_UK', 'DE_DE'],
+      defaultLocale: 'EN_US',
+      passwordPolicy: { minLength: 12, maxLength: 128, minStrength: 3 },
+      chunkLoadTimeoutMs: 120000,
+    });
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every call with its request, response and error keys', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/system/config',
+        '/api/i18ns',
+        '/api/login',
+        '/api/logout',
+        '/api/user',
+        '/api/user/{id}/password',
+        '/api/admin/user/settings',
+        '/api/reminders/counts',
+      ]),
+    );
+    const login = doc.paths['/api/login'].post;
+    expect(login.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\/LoginRequest/);
+    expect(login.responses['401'].description).toContain('error.auth.invalid_credentials');
+    expect(login.responses['429'].description).toContain('error.auth.too_many_attempts');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer 404 JSON with error.not_found, signed in or not', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorKey).toBe('error.not_found');
+  });
+});

@@ -1,0 +1,70 @@
+// GET /api/i18ns, and the shipped translation files: every key in all three locales.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '@bq/domain/locales';
+import { paths } from '../../paths';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { readTranslationFiles } from './seed-translations';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('shipped translation files', () => {
+  const entries = readTranslationFiles(paths.translationsData);
+
+  it('have exactly the same keys per text type in EN_US, EN_UK and DE_DE, none empty', () => {
+    const keysOf = (language: string) =>
+      entries.filter((e) => e.language === language).map((e) => `${e.textType}:${e.key}`).sort();
+    expect(keysOf('EN_US').length).toBeGreaterThan(50);
+    for (const language of LOCALES) expect(keysOf(language)).toEqual(keysOf('EN_US'));
+    expect(entries.filter((e) => e.text.trim() === '')).toEqual([]);
+  });
+
+  it('translate every error key of the foundation', () => {
+    const errorKeys = new Set(entries.filter((e) => e.textType === 'ERROR' && e.language === 'DE_DE').map((e) => e.key));
+    for (const key of ['ERROR_GENERAL', 'ERROR_VALIDATION', 'ERROR_AUTH_INVALID_CREDENTIALS', 'ERROR_AUTH_TOO_MANY_ATTEMPTS', 'ERROR_AUTH_CSRF', 'ERROR_PASSWORD_CURRENT_WRONG', 'ERROR_PASSWORD_WEAK', 'ERROR_PASSWORD_SAME_AS_CURRENT', 'ERROR_REQUEST_MALFORMED_JSON']) {
+      expect(errorKeys).toContain(key);
+    }
+  });
+
+  it('are really German in DE_DE (not copies of English)', () => {
+    const text = (language: string, key: string) => entries.find((e) => e.language === language && e.key === key)?.text;
+    expect(text('DE_DE', 'ERROR_AUTH_INVALID_CREDENTIALS')).not.toBe(text('EN_US', 'ERROR_AUTH_INVALID_CREDENTIALS'));
+  });
+});
+
+describe('GET /api/i18ns', () => {
+  it('serves one language without sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/i18ns?language=DE_DE' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { key: string; textType: string; language: string; text: string }[];
+    expect(body.length).toBeGreaterThan(50);
+    expect(body.every((e) => e.language === 'DE_DE')).toBe(true);
+  });
+
+  it('filters by text types (comma separated, any case) and key prefix', async () => {
+    const errors = (await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&textTypeParameter=error' })).json();
+    expect(errors.length).toBeGreaterThan(5);
+    expect(errors.every((e: { textType: string }) => e.textType === 'ERROR')).toBe(true);
+    const both = (await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&textTypeParameter=ERROR,BQUI' })).json();
+    expect(both.length).toBeGreaterThan(errors.length);
+    const prefixed = (await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&filter=ERROR_AUTH_' })).json();
+    expect(prefixed.length).toBeGreaterThan(1);
+    expect(prefixed.every((e: { key: string }) => e.key.startsWith('ERROR_AUTH_'))).toBe(true);
+    // LIKE wildcards in the filter are literal characters.
+    expect((await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&filter=%25' })).json()).toEqual([]);
+  });
+
+  it('refuses an unknown language or text type with 400', async () => {
+    const lang = await t.app.inject({ method: 'GET', url: '/api/i18ns?language=fr' });
+    expect(lang.statusCode).toBe(400);
+    expect(lang.json().errorKey).toBe('error.validation');
+    const type = await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&textTypeParameter=BQUI,NOPE' });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().fields).toContainEqual({ path: 'querystring.textTypeParameter', errorKey: 'error.i18n.unknown_text_type' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/i18ns' });
+    expect(missing.statusCode).toBe(400);
+  });
+});

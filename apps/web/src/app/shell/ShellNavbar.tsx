@@ -1,0 +1,110 @@
+// Side navigation: the sections of the current product, then the account-wide pages.
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconArrowsLeftRight,
+  IconDownload,
+  IconLayoutGrid,
+  IconScale,
+  IconSettings,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+import { AppLink } from '../../components/ui/AppLink';
+
+interface NavEntry {
+  to: string;
+  labelKey: string;
+  icon: Icon;
+  /** Also active on these path prefixes. */
+  activePrefixes: string[];
+}
+
+function productEntries(product: ProductType): NavEntry[] {
+  return [
+    {
+      to: `/product/${product}`,
+      labelKey: 'page.clients.title',
+      icon: IconAddressBook,
+      activePrefixes: [`/${product}/client`],
+    },
+    {
+      to: `/${product}/teams`,
+      labelKey: 'page.teams.title',
+      icon: IconUsersGroup,
+      activePrefixes: [`/${product}/teams`],
+    },
+    {
+      to: `/${product}/comparison`,
+      labelKey: 'page.comparison.title',
+      icon: IconArrowsLeftRight,
+      activePrefixes: [],
+    },
+    { to: `/${product}/weights`, labelKey: 'page.weights.title', icon: IconScale, activePrefixes: [] },
+    {
+      to: `/product/${product}/export`,
+      labelKey: 'page.export.title',
+      icon: IconDownload,
+      activePrefixes: [],
+    },
+  ];
+}
+
+const accountEntries: NavEntry[] = [
+  { to: '/product', labelKey: 'page.products.title', icon: IconLayoutGrid, activePrefixes: [] },
+  {
+    to: '/settings/password',
+    labelKey: 'page.settings.title',
+    icon: IconSettings,
+    activePrefixes: ['/settings'],
+  },
+];
+
+function isActive(entry: NavEntry, pathname: string): boolean {
+  if (pathname === entry.to) return true;
+  return entry.activePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+export function ShellNavbar({ product }: { product: ProductType | null }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+
+  const renderEntry = (entry: NavEntry) => {
+    const active = isActive(entry, pathname);
+    const EntryIcon = entry.icon;
+    return (
+      <NavLink
+        key={entry.to}
+        component={AppLink}
+        to={entry.to}
+        label={t(entry.labelKey)}
+        leftSection={<EntryIcon size={18} stroke={1.7} aria-hidden />}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        variant="light"
+      />
+    );
+  };
+
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap={4}>
+        {product ? (
+          <>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+              {t(PRODUCT_TYPE_INFO[product].nameKey)}
+            </Text>
+            {productEntries(product).map(renderEntry)}
+          </>
+        ) : null}
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+          {t('shell.nav.account')}
+        </Text>
+        {accountEntries.map(renderEntry)}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { exactLabel, jsonResponse, renderWithProviders } from '../../../test/render';
+import { LoginForm } from './LoginForm';
+
+const fetchMock = vi.fn<typeof fetch>();
+let demoMode = false;
+
+beforeAll(() => initTestI18n());
+
+beforeEach(() => {
+  demoMode = false;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    if (String(input) === '/api/system/config') {
+      return jsonResponse({
+        version: '1.0.0',
+        demoMode,
+        locales: ['EN_US', 'EN_UK', 'DE_DE'],
+        defaultLocale: 'EN_US',
+        passwordPolicy: { minLength: 12, maxLength: 128, minStrength: 3 },
+        chunkLoadTimeoutMs: 120000,
+      });
+    }
+    return jsonResponse({ redirectUrl: '/product/BQ_RISK' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const emailField = () => screen.getByLabelText(exactLabel(enUsTexts['login.email']!));
+const passwordField = () => screen.getByLabelText(exactLabel(enUsTexts['login.password']!));
+const submit = () => fireEvent.click(screen.getByRole('button', { name: enUsTexts['login.submit'] }));
+const loginCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login');
+
+describe('LoginForm', () => {
+  it('asks for both fields when submitted empty, and sends nothing', async () => {
+    renderWithProviders(<LoginForm />, { route: '/login' });
+    submit();
+    expect(await screen.findAllByText(enUsTexts['validation.required']!)).toHaveLength(2);
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(loginCalls()).toHaveLength(0);
+  });
+
+  it('says when the e-mail address is not valid, and clears the message once it is', async () => {
+    renderWithProviders(<LoginForm />, { route: '/login' });
+    fireEvent.change(emailField(), { target: { value: 'adviser@' } });
+    fireEvent.change(passwordField(), { target: { value: 'secret' } });
+    submit();
+    expect(await screen.findByText(enUsTexts['validation.email']!)).toBeInTheDocument();
+    fireEvent.change(emailField(), { target: { value: 'adviser@demo.example' } });
+    await waitFor(() => expect(screen.queryByText(enUsTexts['validation.email']!)).not.toBeInTheDocument());
+  });
+
+  it('signs in with the redirectUrl of the page and continues where the server says', async () => {
+    const { router } = renderWithProviders(<LoginForm />, {
+      route: `/login?redirectUrl=${encodeURIComponent('/product/BQ_RISK?x=1')}`,
+    });
+    fireEvent.change(emailField(), { target: { value: 'adviser@demo.example' } });
+    fireEvent.change(passwordField(), { target: { value: 'Demo-Adviser-2026!' } });
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/BQ_RISK'));
+    const [, init] = loginCalls()[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'adviser@demo.example',
+      password: 'Demo-Adviser-2026!',
+      redirectUrl: '/product/BQ_RISK?x=1',
+    });
+  });
+
+  it('shows the translated message of a 429 as a toast and stays on the page', async () => {
+    const defaultResponses = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/login'
+        ? jsonResponse({ errorKey: 'error.auth.too_many_attempts', message: 'slow down' }, 429)
+        : defaultResponses!(input, init),
+    );
+    const { router } = renderWithProviders(<LoginForm />, { route: '/login' });
+    fireEvent.change(emailField(), { target: { value: 'adviser@demo.example' } });
+    fireEvent.change(passwordField(), { target: { value: 'wrong' } });
+    submit();
+    expect(await screen.findByText(enUsTexts.ERROR_AUTH_TOO_MANY_ATTEMPTS!)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('offers the demo logins in demo mode and fills both fields with one', async () => {
+    demoMode = true;
+    renderWithProviders(<LoginForm />, { route: '/login' });
+    const use = await screen.findByRole('button', { name: 'Use the Financial adviser demo login' });
+    fireEvent.click(use);
+    expect(emailField()).toHaveValue('adviser@demo.example');
+    expect(passwordField()).toHaveValue('Demo-Adviser-2026!');
+  });
+
+  it('does not show demo logins outside demo mode', async () => {
+    renderWithProviders(<LoginForm />, { route: '/login' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/system/config', expect.anything()));
+    expect(screen.queryByTestId('demo-hint')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+// E-mail and password sign-in. Validates with the login request schema; server errors arrive as toasts
+// (wrong credentials, too many attempts); success continues to the server-approved redirectUrl.
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { useSystemConfig } from '../../../lib/api/get-system-config';
+import { useAppNavigate } from '../../../lib/navigation';
+import { useZodForm } from '../../../lib/zod-form';
+import { useLogin } from '../api/login';
+import { ZLoginForm, type LoginField } from '../login-schema';
+import { DemoLoginHint } from './DemoLoginHint';
+
+const EMPTY: Record<LoginField, string> = { email: '', password: '' };
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const [searchParams] = useSearchParams();
+  const { data: config } = useSystemConfig();
+  const form = useZodForm(ZLoginForm, EMPTY);
+  const login = useLogin();
+  const redirectUrl = searchParams.get('redirectUrl') ?? undefined;
+
+  const submit = form.handleSubmit((credentials) => {
+    login.mutate(
+      { ...credentials, redirectUrl },
+      { onSuccess: (response) => navigate(safeRedirectPath(response.redirectUrl), { replace: true }) },
+    );
+  });
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate aria-label={t('login.formLabel')}>
+        <Stack gap="md">
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            {...form.inputProps('email')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            {...form.inputProps('password')}
+          />
+          <Button
+            type="submit"
+            fullWidth
+            loading={login.isPending}
+            leftSection={<IconLogin2 size={18} aria-hidden />}
+          >
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      {config?.demoMode ? (
+        <DemoLoginHint onUse={(demo) => form.setValues({ email: demo.email, password: demo.password })} />
+      ) : null}
+    </Stack>
+  );
+}

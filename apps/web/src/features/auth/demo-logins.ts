@@ -1,0 +1,12 @@
+// The demo accounts the embedded demo mode seeds (apps/server demo data); shown on the login page only when the
+// system config says demoMode, so a real installation never advertises them.
+export interface DemoLogin {
+  roleKey: string;
+  email: string;
+  password: string;
+}
+
+export const DEMO_LOGINS: DemoLogin[] = [
+  { roleKey: 'login.demo.admin', email: 'admin@demo.example', password: 'Demo-Admin-2026!' },
+  { roleKey: 'login.demo.adviser', email: 'adviser@demo.example', password: 'Demo-Adviser-2026!' },
+];

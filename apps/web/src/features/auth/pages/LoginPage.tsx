@@ -1,0 +1,44 @@
+// /login: the sign-in page, with the language picker and, in demo mode, the demo logins.
+import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../../components/ui/LanguagePicker';
+import { Logo } from '../../../components/ui/Logo';
+import { useSystemConfig } from '../../../lib/api/get-system-config';
+import { LoginForm } from '../components/LoginForm';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { data: config } = useSystemConfig();
+  return (
+    <Box component="main" bg="gray.0" mih="100vh">
+      <Center mih="100vh" p="md">
+        <Stack w="100%" maw={440} gap="md">
+          <Group justify="center">
+            <Logo />
+          </Group>
+          <Paper withBorder shadow="sm" radius="md" p="xl">
+            <Stack gap="lg">
+              <Stack gap={4}>
+                <Title order={1} fz="h2">
+                  {t('login.title')}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  {t('login.lead')}
+                </Text>
+              </Stack>
+              <LoginForm />
+            </Stack>
+          </Paper>
+          <Group justify="space-between" align="flex-end">
+            <LanguagePicker />
+            {config ? (
+              <Text size="xs" c="dimmed">
+                {t('app.version', { version: config.version })}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

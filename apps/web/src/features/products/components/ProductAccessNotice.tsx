@@ -1,0 +1,49 @@
+// Shown instead of a product page when the account lacks the product or the user lacks its permission.
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLayoutGrid, IconLock, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+import { AppLink } from '../../../components/ui/AppLink';
+
+interface ProductAccessNoticeProps {
+  productType: ProductType;
+  reason: 'no-permission' | 'not-in-account';
+}
+
+export function ProductAccessNotice({ productType, reason }: ProductAccessNoticeProps) {
+  const { t } = useTranslation();
+  const product = t(PRODUCT_TYPE_INFO[productType].nameKey);
+  const prefix = reason === 'no-permission' ? 'productAccess.noPermission' : 'productAccess.notInAccount';
+  return (
+    <Paper withBorder radius="md" p="xl" maw={640} data-testid="product-access-notice">
+      <Stack gap="sm">
+        <ThemeIcon size={48} radius="xl" variant="light" color="orange" aria-hidden>
+          <IconLock size={26} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={1} fz="h3">
+          {t(`${prefix}.title`, { product })}
+        </Title>
+        <Text c="dimmed">{t(`${prefix}.text`, { product })}</Text>
+        <Group mt="sm">
+          {reason === 'not-in-account' ? (
+            <Button
+              component={AppLink}
+              to={`/${productType}/add`}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              {t('productAccess.addProduct')}
+            </Button>
+          ) : null}
+          <Button
+            variant={reason === 'not-in-account' ? 'default' : 'filled'}
+            component={AppLink}
+            to="/product"
+            leftSection={<IconLayoutGrid size={18} aria-hidden />}
+          >
+            {t('productAccess.showProducts')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+// /settings: the settings sections (password, language, anonymisation, privacy policy, API) beside their content.
+import { Grid, NavLink, Paper } from '@mantine/core';
+import { IconApi, IconKey, IconLanguage, IconMask, IconShieldLock, type Icon } from '@tabler/icons-react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/ui/AppLink';
+import { PageHeader } from '../../../components/ui/PageHeader';
+
+const SECTIONS: { path: string; labelKey: string; icon: Icon }[] = [
+  { path: '/settings/password', labelKey: 'page.settingsPassword.title', icon: IconKey },
+  { path: '/settings/language', labelKey: 'page.settingsLanguage.title', icon: IconLanguage },
+  { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
+  { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
+  { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
+];
+
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageHeader title={t('page.settings.title')} description={t('settings.lead')} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Paper withBorder radius="md" p={6} component="nav" aria-label={t('settings.nav.label')}>
+            {SECTIONS.map((section) => {
+              const active = pathname === section.path;
+              const SectionIcon = section.icon;
+              return (
+                <NavLink
+                  key={section.path}
+                  component={AppLink}
+                  to={section.path}
+                  label={t(section.labelKey)}
+                  leftSection={<SectionIcon size={18} stroke={1.7} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  variant="light"
+                />
+              );
+            })}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Outlet />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// Setup of the web test project: jest-dom matchers, the browser APIs Mantine needs that jsdom lacks, and the
+// rule that a console.error fails the test (React warnings are bugs).
+// Type-only: brings the matcher types; the matchers themselves are registered below with expect.extend.
+import type {} from '@testing-library/jest-dom/vitest';
+import * as matchers from '@testing-library/jest-dom/matchers';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+expect.extend(matchers);
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window))
+  Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub });
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(
+      `console.error was called:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
+  }
+});

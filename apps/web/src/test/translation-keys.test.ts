@@ -1,0 +1,82 @@
+// Every translation key the web app uses exists in the shipped texts, so no raw key reaches a user.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@bq/domain/locales';
+import { PASSWORD_MIN_LENGTH } from '@bq/domain/password-policy';
+import { PLAN_TYPES, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import { enUsTexts } from './i18n';
+
+const SRC = join(__dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const KEY_PATTERNS = [
+  /\bt\(\s*'([^']+)'/g,
+  /\b(?:labelKey|titleKey|roleKey|descriptionKey|fallbackKey|key): '([^']+)'/g,
+  /\b(?:titleKey|descriptionKey)="([^"]+)"/g,
+  /\b(?:crumb|later|laterRelease)\('([^']+)'/g,
+  /\bpublicLater\('[^']+', '([^']+)'/g,
+  /message: '((?:settings|validation)\.[^']+)'/g,
+];
+
+function staticKeys(): string[] {
+  const keys = new Set<string>();
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of KEY_PATTERNS) {
+      for (const match of text.matchAll(pattern)) {
+        const key = match[1] ?? '';
+        if (/^[A-Za-z_]+[.A-Za-z_]*$/.test(key) && (key.includes('.') || key.startsWith('ERROR_')))
+          keys.add(key);
+      }
+    }
+  }
+  return [...keys];
+}
+
+const dynamicKeys = [
+  ...PRODUCT_TYPES.flatMap((type) => [PRODUCT_TYPE_INFO[type].nameKey, `product.${type}.description`]),
+  ...PLAN_TYPES.map((plan) => `plan.${plan}`),
+  ...LOCALES.map((locale) => `locale.${locale}.formats`),
+  ...['length', 'upper', 'lower', 'digit', 'symbol'].map((hint) => `settings.password.hints.${hint}`),
+  ...['noPermission', 'notInAccount'].flatMap((reason) => [
+    `productAccess.${reason}.title`,
+    `productAccess.${reason}.text`,
+  ]),
+  'shell.credits_one',
+  'shell.credits_other',
+  'reminders.button_one',
+  'reminders.button_other',
+  'shell.nav.open',
+  'shell.nav.close',
+  'validation.email',
+  'validation.min_length',
+  'validation.max_length',
+  'validation.invalid',
+];
+
+describe('translation keys', () => {
+  it('finds the keys in the source (sanity check of the scan)', () => {
+    expect(staticKeys()).toEqual(
+      expect.arrayContaining(['login.title', 'shell.menu.logout', 'page.teams.title']),
+    );
+  });
+
+  it.each(
+    [...staticKeys(), ...dynamicKeys].filter((key) => !['shell.credits', 'reminders.button'].includes(key)),
+  )('%s has an EN_US text', (key) => {
+    expect(enUsTexts[key], key).toBeTruthy();
+  });
+
+  it('puts the password minimum into the length hint', () => {
+    expect(enUsTexts['settings.password.hints.length']).toContain('{{min}}');
+    expect(PASSWORD_MIN_LENGTH).toBe(12);
+  });
+});

@@ -1,0 +1,46 @@
+// Starts the built product for the browser tests on a database of its own: a fresh PGlite data dir, or,
+// when DATABASE_URL is set, a fresh PostgreSQL database created beside it (dropped again on exit).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const port = process.argv[2] ?? '3199';
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', NODE_ENV: 'test' };
+let dropDatabase = async () => {};
+
+if (process.env.DATABASE_URL) {
+  const admin = new URL(process.env.DATABASE_URL);
+  const name = `bq_e2e_${process.pid}_${Date.now()}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDatabase = () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+} else {
+  env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bq-e2e-'));
+}
+
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: 'inherit' });
+const stop = async () => {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await dropDatabase().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', async (code) => {
+  await dropDatabase().catch(() => {});
+  process.exit(code ?? 0);
+});

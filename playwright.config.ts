@@ -1,0 +1,34 @@
+// Browser journeys in Debian's chromium (never a downloaded browser) against the built product, started
+// fresh for the run by e2e/start-server.mjs (PGlite in a new data dir, or a new PostgreSQL database).
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3199;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `node e2e/start-server.mjs ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/api/system/config`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
