@@ -1,7 +1,9 @@
 // The main container (spec section 2): loads the signed-in user before any evaluator page renders. A 401 sends
 // the user to login (the API client does that); other failures are logged and offer a retry.
 import { Box, Center } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
+import { isProductType } from '@bq/domain/product-types';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { useCurrentUser } from '../lib/api/get-current-user';
@@ -11,9 +13,13 @@ import { FullPageLoader } from '../components/ui/FullPageLoader';
 
 export function MainContainer() {
   const { t } = useTranslation();
-  const { data: user, error, refetch } = useCurrentUser();
+  // A URL naming no known product is "page not found" for everyone: no sign-in detour first.
+  const productName = useMatches().at(-1)?.params.productName;
+  const unknownProduct = productName !== undefined && !isProductType(productName);
+  const { data: user, error, refetch } = useCurrentUser({ enabled: !unknownProduct });
   useUserLocaleSync(user?.locale);
 
+  if (unknownProduct) return <NotFoundPage />;
   if (user) return <Outlet />;
   if (error && !(error instanceof ApiError && error.status === 401)) {
     return (

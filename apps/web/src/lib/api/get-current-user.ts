@@ -16,8 +16,8 @@ export const currentUserQueryOptions = () =>
     staleTime: 60_000,
   });
 
-export function useCurrentUser() {
-  return useQuery(currentUserQueryOptions());
+export function useCurrentUser(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...currentUserQueryOptions(), enabled: options.enabled ?? true });
 }
 
 /** The user inside the main container, where it is always loaded. */

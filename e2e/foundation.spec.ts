@@ -1,0 +1,217 @@
+// The platform foundation's user stories, as a new user would try them in the browser.
+import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, signIn, test } from './support';
+
+test.describe('story 1-2: sign in, the evaluator shell, German, password, log out', () => {
+  test('the demo admin signs in from / and sees the evaluator shell', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { name: EN['login.title'] })).toBeVisible();
+    await screenshot(page, 'login-en');
+    await signIn(page, ADMIN);
+
+    await expect(page).toHaveURL(/\/product\/BQ_ADVISORY_BANK$/);
+    await expect(page.getByTestId('credit-balance')).toHaveText('1,250 credits');
+    await expect(page.getByTestId('breadcrumb')).toContainText(EN['product.BQ_ADVISORY_BANK.name']!);
+    await expect(page.getByTestId('reminder-button')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+
+    // Product switcher lists all eight products for the admin and switches product.
+    await page.getByTestId('product-switcher').click();
+    await expect(page.locator('[data-testid^="product-switcher-item-"]')).toHaveCount(8);
+    await page.getByTestId('product-switcher-item-BQ_RISK').click();
+    await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
+    await expect(page.getByTestId('breadcrumb')).toContainText(EN['product.BQ_RISK.name']!);
+
+    // Reminder counts: now / this month / next month.
+    await page.getByTestId('reminder-button').click();
+    for (const id of ['reminder-now', 'reminder-thisMonth', 'reminder-nextMonth']) await expect(page.getByTestId(id)).toContainText('0');
+    await page.keyboard.press('Escape');
+
+    // The user menu has the spec's entries.
+    await page.getByTestId('user-menu-button').click();
+    for (const key of ['shell.menu.dataExport', 'shell.menu.userSettings', 'shell.menu.anonymisation', 'shell.menu.logout']) {
+      await expect(page.getByRole('menuitem', { name: EN[key] })).toBeVisible();
+    }
+    await expect(page.getByTestId('last-sign-in')).toHaveText(EN['shell.userMenu.firstSignIn']!);
+    await screenshot(page, 'shell-en');
+    await page.getByRole('menuitem', { name: EN['shell.menu.dataExport'] }).click();
+    await expect(page).toHaveURL(/\/product\/BQ_RISK\/export$/);
+  });
+
+  test('switching to German changes texts, dates (DD.MM.YYYY) and numbers at once', async ({ page }) => {
+    await openLoginAndSignIn(page, ADMIN); // the admin's second sign-in: the menu shows the previous one
+    await page.goto('/settings/language');
+    await page.getByTestId('language-option-DE_DE').check();
+    await page.getByRole('button', { name: EN['settings.language.submit'] }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(page.getByText(DE['settings.language.success']!)).toBeVisible();
+    await expect(page.getByTestId('credit-balance')).toHaveText('1.250 Credits');
+    await expect(page.getByTestId('format-preview')).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+    await page.getByTestId('user-menu-button').click();
+    await expect(page.getByTestId('last-sign-in')).toHaveText(/^Letzte Anmeldung: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    await expect(page.getByRole('menuitem', { name: DE['shell.menu.logout'] })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'settings-language-de');
+    await page.goto('/product/BQ_RISK');
+    await expect(page.getByTestId('breadcrumb')).toContainText(DE['product.BQ_RISK.name']!);
+    await screenshot(page, 'shell-de');
+
+    // The saved language follows the user into a new session.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await signIn(page, ADMIN, DE);
+    await expect(page.getByTestId('credit-balance')).toHaveText('1.250 Credits');
+
+    // Back to English for the other journeys.
+    await page.goto('/settings/language');
+    await page.getByTestId('language-option-EN_US').check();
+    await page.getByRole('button', { name: DE['settings.language.submit'] }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+
+  test('changing the password enforces the rules, then the new password signs in', async ({ page }) => {
+    await openLoginAndSignIn(page, ADVISER);
+    await page.goto('/settings/password');
+    const current = page.getByLabel(EN['settings.password.current']!, { exact: true });
+    const next = page.getByLabel(EN['settings.password.new']!, { exact: true });
+    const repeat = page.getByLabel(EN['settings.password.repeat']!, { exact: true });
+    const submit = page.getByRole('button', { name: EN['settings.password.submit'] });
+
+    await submit.click();
+    await expect(page.getByText(EN['validation.required']!).first()).toBeVisible();
+
+    await next.fill('weakpassword');
+    await expect(page.getByTestId('password-hint-lower')).toHaveAttribute('data-met', 'true');
+    await expect(page.getByTestId('password-hint-upper')).toHaveAttribute('data-met', 'false');
+    await expect(page.getByTestId('password-hint-digit')).toHaveAttribute('data-met', 'false');
+
+    await current.fill(ADVISER.password);
+    await next.fill('New-Adviser-Pass-2027');
+    await repeat.fill('New-Adviser-Pass-2028');
+    await submit.click();
+    await expect(page.getByText(EN['settings.password.mismatch']!)).toBeVisible();
+    await screenshot(page, 'settings-password-en');
+
+    await current.fill('Wrong-Current-2026!');
+    await repeat.fill('New-Adviser-Pass-2027');
+    await submit.click();
+    await expect(page.getByText(EN['ERROR_PASSWORD_CURRENT_WRONG']!)).toBeVisible();
+
+    await current.fill(ADVISER.password);
+    await submit.click();
+    await expect(page.getByText(EN['settings.password.success']!)).toBeVisible();
+
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, ADVISER);
+    await expect(page.getByText(EN['ERROR_AUTH_INVALID_CREDENTIALS']!)).toBeVisible();
+    await signIn(page, { email: ADVISER.email, password: 'New-Adviser-Pass-2027' });
+    await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
+
+    // Restore the documented demo password.
+    await page.goto('/settings/password');
+    await current.fill('New-Adviser-Pass-2027');
+    await next.fill(ADVISER.password);
+    await repeat.fill(ADVISER.password);
+    await submit.click();
+    await expect(page.getByText(EN['settings.password.success']!)).toBeVisible();
+  });
+
+  test('the adviser sees only the bank, wealth and risk products', async ({ page }) => {
+    await openLoginAndSignIn(page, ADVISER);
+    await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
+    await page.getByTestId('product-switcher').click();
+    const items = page.locator('[data-testid^="product-switcher-item-"]');
+    await expect(items).toHaveCount(3);
+    await page.keyboard.press('Escape');
+    await page.goto('/product/BQ_SELECTION');
+    await expect(page.getByTestId('product-access-notice')).toBeVisible();
+  });
+
+  test('log out ends the session: the API refuses and pages lead to login', async ({ page }) => {
+    await openLoginAndSignIn(page, ADMIN);
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login/);
+    const status = await page.evaluate(async () => (await fetch('/api/user')).status);
+    expect(status).toBe(401);
+    await page.goto('/product/BQ_RISK');
+    await expect(page).toHaveURL(/\/login\?redirectUrl=%2Fproduct%2FBQ_RISK/);
+  });
+});
+
+test.describe('login form', () => {
+  test('refuses bad input with clear messages, in English and German', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: EN['login.submit'], exact: true }).click();
+    await expect(page.getByText(EN['validation.required']!).first()).toBeVisible();
+    await page.getByLabel(EN['login.email']!, { exact: true }).fill('not-an-email');
+    await page.getByLabel(EN['login.password']!, { exact: true }).fill('x');
+    await page.getByRole('button', { name: EN['login.submit'], exact: true }).click();
+    await expect(page.getByText(EN['validation.email']!)).toBeVisible();
+
+    await page.goto('/login?locale=DE_DE');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(page.getByRole('heading', { name: DE['login.title'] })).toBeVisible();
+    await signIn(page, { email: 'nobody@demo.example', password: 'Falsches-Passwort-1!' }, DE);
+    await expect(page.getByText(DE['ERROR_AUTH_INVALID_CREDENTIALS']!)).toBeVisible();
+    await screenshot(page, 'login-de-error');
+  });
+});
+
+test.describe('story 3: deep links survive sign-in', () => {
+  const deepLinks = [
+    '/BQ_RISK/client/c0ffee42/interaction/inst123?tab=actions',
+    '/BQ_RISK/client/c0ffee42/dashboard/inst123',
+    '/product/BQ_RISK/export?format=csv',
+    '/BQ_RISK/teams/team-7/dashboard',
+    '/BQ_RISK/comparison',
+    '/settings/language',
+  ];
+  for (const url of deepLinks) {
+    test(`${url} opens after sign-in`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+      expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe(url);
+      await signIn(page, ADVISER);
+      await expect(page).toHaveURL(url);
+      await expect(page.getByTestId('not-found')).toHaveCount(0);
+    });
+  }
+
+  test('a later-release page says so plainly inside the shell', async ({ page }) => {
+    await openLoginAndSignIn(page, ADVISER);
+    await page.goto('/BQ_RISK/client/c0ffee42/dashboard/inst123');
+    await expect(page.getByTestId('later-release')).toContainText(EN['placeholder.laterRelease.title']!);
+    await expect(page.getByTestId('breadcrumb')).toBeVisible();
+    await screenshot(page, 'later-release-en');
+  });
+
+  test('public routes open without sign-in', async ({ page }) => {
+    await page.goto('/verify/certificate/some-token');
+    await expect(page).toHaveURL('/verify/certificate/some-token');
+    await expect(page.getByTestId('later-release')).toBeVisible();
+  });
+});
+
+test.describe('page not found', () => {
+  for (const url of ['/this/does/not/exist', '/NOT_A_PRODUCT/teams']) {
+    test(`${url} shows page not found`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page.getByTestId('not-found')).toContainText(EN['notFound.title']!);
+    });
+  }
+
+  test('also when signed in, with a way home', async ({ page }) => {
+    await openLoginAndSignIn(page, ADMIN);
+    await page.goto('/nowhere/at/all');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await screenshot(page, 'not-found-en');
+    await page.getByRole('link', { name: EN['notFound.home'] }).click();
+    await expect(page).toHaveURL(/\/product\//);
+  });
+});
