@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { TestClient, createAccount, createTestApp, createUser, uniqueEmail, type TestApp } from '../../test/test-app';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 
 let t: TestApp;
 let accountId: string;

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { clients, interactionInstances } from '../../db/schema';
-import { TestClient, createAccount, createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,49 @@
+// The route guard every feature relies on: public routes, signed-in routes and declared permissions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, createTestApp, type TestApp } from '../test/test-app';
+import { createAccount, createUser } from '../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, (app) => {
+    app.get('/api/test/public', { config: { public: true } }, async () => ({ ok: true }));
+    app.get('/api/test/signed-in', async (request) => ({ userId: request.auth?.userId }));
+    app.delete('/api/test/risk-client', { config: { permission: { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'DELETE' } } }, async () => ({ ok: true }));
+  });
+});
+afterAll(() => t.close());
+
+async function clientWith(permissions: { realm: string; entity: string; action: string }[]) {
+  const { account } = await createAccount(t.db);
+  const { email, password } = await createUser(t.db, account.id, { permissions });
+  const client = new TestClient(t.app);
+  await client.login(email, password);
+  return client;
+}
+
+describe('route guard', () => {
+  it('lets anyone reach a public route', async () => {
+    expect((await new TestClient(t.app).request('GET', '/api/test/public')).statusCode).toBe(200);
+  });
+
+  it('requires a session on every route that is not declared public', async () => {
+    const res = await new TestClient(t.app).request('GET', '/api/test/signed-in');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorKey).toBe('error.auth.unauthorized');
+  });
+
+  it.each([
+    ['the exact triple', [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'DELETE' }], 200],
+    ['the triple in other letter case', [{ realm: 'bq_risk', entity: 'bq_user', action: 'delete' }], 200],
+    ['ALL/ALL/ALL', [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }], 200],
+    ['the realm with ALL entities and actions', [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }], 200],
+    ['another realm only', [{ realm: 'BQ_SELECTION', entity: 'ALL', action: 'ALL' }], 403],
+    ['a read permission only', [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }], 403],
+    ['no permissions', [], 403],
+  ])('with %s answers %i', async (_label, permissions, status) => {
+    const client = await clientWith(permissions);
+    const res = await client.request('DELETE', '/api/test/risk-client');
+    expect(res.statusCode).toBe(status);
+    if (status === 403) expect(res.json().errorKey).toBe('error.auth.forbidden');
+  });
+});
