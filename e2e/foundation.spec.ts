@@ -163,6 +163,24 @@ test.describe('login form', () => {
   });
 });
 
+test.describe('hidden translation shortcuts (Meta+Ctrl+Alt + C / G / E)', () => {
+  test('show the raw keys, then German, then English', async ({ page }) => {
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(EN['login.title']!);
+    await page.keyboard.press('Meta+Control+Alt+KeyC');
+    await expect(heading).toHaveText('login.title');
+    await page.keyboard.press('Meta+Control+Alt+KeyG');
+    await expect(heading).toHaveText(DE['login.title']!);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await page.keyboard.press('Meta+Control+Alt+KeyE');
+    await expect(heading).toHaveText(EN['login.title']!);
+    // Ctrl+C alone is left to the browser (copy): the texts stay.
+    await page.keyboard.press('Control+KeyC');
+    await expect(heading).toHaveText(EN['login.title']!);
+  });
+});
+
 test.describe('story 3: deep links survive sign-in', () => {
   const deepLinks = [
     '/BQ_RISK/client/c0ffee42/interaction/inst123?tab=actions',
