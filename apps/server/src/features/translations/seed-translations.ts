@@ -35,6 +35,8 @@ export function readTranslationFiles(dataDir: string): TranslationFileEntry[] {
 
 export async function seedTranslations(db: Db, dataDir: string): Promise<number> {
   const entries = readTranslationFiles(dataDir);
+  // A build that lost its translation files must not start with an empty UI.
+  if (entries.length === 0) throw new Error(`No translation files found in ${dataDir}`);
   const BATCH = 500;
   await db.transaction(async (tx) => {
     for (let i = 0; i < entries.length; i += BATCH) {
