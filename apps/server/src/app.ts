@@ -11,6 +11,7 @@ import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
+import { clientRoutes } from './features/clients/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
@@ -49,6 +50,7 @@ export async function buildApp(opts: { db: Db; config: Config; logger?: boolean 
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(reminderRoutes);
+  await app.register(clientRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -7,6 +7,8 @@ export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   type: text('type').$type<AccountType>().notNull(),
+  /** Resource limit BQ_USER_COUNT: how many clients the account may have; null = unlimited. */
+  maxClients: integer('max_clients'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,8 @@
 // Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ClientGroup } from '@bq/domain/client-rules';
+import type { Locale } from '@bq/domain/locales';
 import { accounts, productConfigurations } from './accounts';
 import { users } from './users';
 
@@ -13,15 +15,37 @@ export const clients = pgTable(
     token: text('token').notNull().unique(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** Stored lower-cased: one client per e-mail and account. */
     email: text('email').notNull(),
     phone: text('phone'),
-    clientGroup: text('client_group').$type<'PROSPECT' | 'ESTABLISHED'>().notNull().default('PROSPECT'),
-    locale: text('locale').notNull().default('EN_US'),
+    clientGroup: text('client_group').$type<ClientGroup>().notNull().default('PROSPECT'),
+    locale: text('locale').$type<Locale>().notNull().default('EN_US'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('clients_account_idx').on(t.accountId), index('clients_created_by_idx').on(t.createdBy)],
+  (t) => [
+    uniqueIndex('clients_account_email_uq').on(t.accountId, t.email),
+    index('clients_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** A client's membership in a product configuration; deactivating is per product. */
+export const clientProducts = pgTable(
+  'client_products',
+  {
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    productConfigurationId: uuid('product_configuration_id').notNull().references(() => productConfigurations.id),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('client_products_client_config_uq').on(t.clientId, t.productConfigurationId),
+    index('client_products_config_idx').on(t.productConfigurationId),
+    index('client_products_account_idx').on(t.accountId),
+  ],
 );
 
 export const interactionInstances = pgTable(

@@ -1,0 +1,163 @@
+// Use cases for one client: create, update, (de)activate, profile, and the account's client limit.
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { TClient, TClientProfile, TCreateClientRequest, TInstanceSummary, TResourceLimit, TUpdateClientRequest } from '@bq/contracts/clients';
+import { ZClientFields } from '@bq/contracts/clients';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { expirationStatus } from '@bq/domain/expiration';
+import { initials } from '@bq/domain/initials';
+import type { ProductType } from '@bq/domain/product-types';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { accounts, clientProducts, clients, interactionInstances } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { requireProductConfiguration, requireProductConfigurationByType } from '../products/product-access';
+import { newPublicToken } from './client-tokens';
+
+export const CLIENT_ERRORS = {
+  duplicate: 'error.client.duplicate',
+  limitReached: 'error.client.limit_reached',
+} as const;
+
+type ClientRow = typeof clients.$inferSelect;
+
+export function toClient(row: ClientRow, membership: { active: boolean; productConfigurationId: string }): TClient {
+  return {
+    token: row.token,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    initials: initials(row.firstName, row.lastName),
+    email: row.email,
+    phone: row.phone,
+    group: row.clientGroup,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+    active: membership.active,
+    productConfigurationId: membership.productConfigurationId,
+  };
+}
+
+export function toInstanceSummary(row: typeof interactionInstances.$inferSelect, now = new Date()): TInstanceSummary {
+  return {
+    token: row.token,
+    interactionId: row.interactionId,
+    status: row.status as TInstanceSummary['status'],
+    lockStatus: row.lockStatus as TInstanceSummary['lockStatus'],
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expirationStatus: expirationStatus(row.expiresAt, now),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function clientLimit(db: Db, accountId: string): Promise<TResourceLimit> {
+  const [account] = await db.select({ maxClients: accounts.maxClients }).from(accounts).where(eq(accounts.id, accountId));
+  const [used] = await db.select({ n: count() }).from(clients).where(eq(clients.accountId, accountId));
+  const limit = account?.maxClients ?? null;
+  const n = used?.n ?? 0;
+  return { limit, used: n, available: limit === null || n < limit };
+}
+
+export async function createClient(db: Db, auth: AuthContext, input: TCreateClientRequest): Promise<TClient> {
+  const fields = ZClientFields.parse(input);
+  const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'CREATE' });
+  const email = fields.email.toLowerCase();
+  try {
+    return await db.transaction(async (tx) => {
+      // Lock the account row so two concurrent creates cannot both take the last free place.
+      await tx.execute(sql`select id from ${accounts} where ${accounts.id} = ${auth.accountId} for update`);
+      const [existing] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.accountId, auth.accountId), eq(clients.email, email)))
+        .limit(1);
+      if (existing) throw new AppError(CLIENT_ERRORS.duplicate, 409, 'A client with this e-mail already exists');
+      const limit = await clientLimit(tx as unknown as Db, auth.accountId);
+      if (!limit.available) throw new AppError(CLIENT_ERRORS.limitReached, 403, 'The account has reached its client limit');
+      const [row] = await tx
+        .insert(clients)
+        .values({
+          accountId: auth.accountId,
+          token: newPublicToken(),
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          email,
+          phone: fields.phone,
+          clientGroup: fields.group,
+          locale: fields.locale,
+          createdBy: auth.userId,
+        })
+        .returning();
+      await tx.insert(clientProducts).values({ clientId: row!.id, productConfigurationId: config.id, accountId: auth.accountId });
+      return toClient(row!, { active: true, productConfigurationId: config.id });
+    });
+  } catch (err) {
+    // The unique index is the last word when two creates race past the check above.
+    if (isUniqueViolation(err)) throw new AppError(CLIENT_ERRORS.duplicate, 409, 'A client with this e-mail already exists');
+    throw err;
+  }
+}
+
+/** The client of this account with this token, and its membership in the product configuration. */
+async function findClientInProduct(db: Db, accountId: string, token: string, productConfigurationId: string) {
+  const [row] = await db
+    .select({ client: clients, membership: clientProducts })
+    .from(clients)
+    .innerJoin(
+      clientProducts,
+      and(eq(clientProducts.clientId, clients.id), eq(clientProducts.productConfigurationId, productConfigurationId)),
+    )
+    .where(and(eq(clients.accountId, accountId), eq(clients.token, token)))
+    .limit(1);
+  if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  return row;
+}
+
+export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClientRequest): Promise<TClient> {
+  const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'UPDATE' });
+  const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
+  const fields = ZClientFields.partial().parse(input);
+  const changes: Partial<typeof clients.$inferInsert> = { updatedAt: new Date() };
+  if (input.firstName !== undefined) changes.firstName = fields.firstName;
+  if (input.lastName !== undefined) changes.lastName = fields.lastName;
+  if (input.email !== undefined) changes.email = fields.email!.toLowerCase();
+  if (input.phone !== undefined) changes.phone = fields.phone;
+  if (input.group !== undefined) changes.clientGroup = fields.group;
+  if (input.locale !== undefined) changes.locale = fields.locale;
+  try {
+    const [row] = await db.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
+    return toClient(row!, { active: membership.active, productConfigurationId: config.id });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(CLIENT_ERRORS.duplicate, 409, 'Another client has this e-mail');
+    throw err;
+  }
+}
+
+export async function setClientActive(db: Db, auth: AuthContext, token: string, productType: ProductType, active: boolean): Promise<TClient> {
+  const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'BQ_USER', action: 'UPDATE' });
+  const { client } = await findClientInProduct(db, auth.accountId, token, config.id);
+  await db
+    .update(clientProducts)
+    .set({ active, deactivatedAt: active ? null : new Date() })
+    .where(and(eq(clientProducts.clientId, client.id), eq(clientProducts.productConfigurationId, config.id)));
+  return toClient(client, { active, productConfigurationId: config.id });
+}
+
+export async function clientProfile(db: Db, auth: AuthContext, token: string, productConfigurationId: string): Promise<TClientProfile> {
+  const config = await requireProductConfiguration(db, auth, productConfigurationId, { entity: 'BQ_USER', action: 'READ' });
+  const { client, membership } = await findClientInProduct(db, auth.accountId, token, config.id);
+  const instances = await db
+    .select()
+    .from(interactionInstances)
+    .where(and(eq(interactionInstances.clientId, client.id), eq(interactionInstances.productConfigurationId, config.id)))
+    .orderBy(desc(interactionInstances.createdAt));
+  const now = new Date();
+  return {
+    ...toClient(client, { active: membership.active, productConfigurationId: config.id }),
+    productType: config.productType,
+    instances: instances.map((i) => toInstanceSummary(i, now)),
+  };
+}

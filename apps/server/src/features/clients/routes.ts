@@ -1,0 +1,128 @@
+// Client calls: POST /api/u, PATCH /api/admin/bq_user, POST /api/admin/bq_user/{token}/deactivate|activate,
+// GET /api/participants, GET /api/client/{token}/product/{id}/profile, and the BQ_USER_COUNT limit.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZClient,
+  ZClientListQuery,
+  ZClientListResponse,
+  ZClientProfile,
+  ZCreateClientRequest,
+  ZDeactivateClientRequest,
+  ZResourceLimit,
+  ZUpdateClientRequest,
+} from '@bq/contracts/clients';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
+import { listClients } from './list-clients';
+
+const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
+const UNAUTHORIZED = ['error.auth.unauthorized'];
+const NOT_FOUND = ['error.not_found'];
+const ZToken = z.string().min(1).max(100);
+
+export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/u',
+    {
+      schema: {
+        operationId: 'createClient',
+        tags: ['clients'],
+        body: ZCreateClientRequest,
+        response: {
+          201: ZClient,
+          ...apiErrors({
+            400: BAD_INPUT,
+            401: UNAUTHORIZED,
+            403: ['error.auth.csrf', 'error.auth.forbidden', 'error.client.limit_reached'],
+            404: NOT_FOUND,
+            409: ['error.client.duplicate'],
+          }),
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createClient(app.db, requireAuth(request), request.body)),
+  );
+
+  app.patch(
+    '/api/admin/bq_user',
+    {
+      schema: {
+        operationId: 'updateClient',
+        tags: ['clients'],
+        body: ZUpdateClientRequest,
+        response: {
+          200: ZClient,
+          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: ['error.auth.csrf', 'error.auth.forbidden'], 404: NOT_FOUND, 409: ['error.client.duplicate'] }),
+        },
+      },
+    },
+    async (request) => updateClient(app.db, requireAuth(request), request.body),
+  );
+
+  for (const action of ['deactivate', 'activate'] as const) {
+    app.post(
+      `/api/admin/bq_user/:token/${action}`,
+      {
+        schema: {
+          operationId: `${action}Client`,
+          tags: ['clients'],
+          params: z.object({ token: ZToken }),
+          body: ZDeactivateClientRequest,
+          response: {
+            200: ZClient,
+            ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: ['error.auth.csrf', 'error.auth.forbidden'], 404: NOT_FOUND }),
+          },
+        },
+      },
+      async (request) => setClientActive(app.db, requireAuth(request), request.params.token, request.body.productType, action === 'activate'),
+    );
+  }
+
+  app.get(
+    '/api/participants',
+    {
+      schema: {
+        operationId: 'listClients',
+        tags: ['clients'],
+        querystring: ZClientListQuery,
+        response: { 200: ZClientListResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => listClients(app.db, requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/api/client/:token/product/:id/profile',
+    {
+      schema: {
+        operationId: 'getClientProfile',
+        tags: ['clients'],
+        params: z.object({ token: ZToken, id: z.uuid() }),
+        response: { 200: ZClientProfile, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => clientProfile(app.db, requireAuth(request), request.params.token, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/user/:id/resource_limit/BQ_USER_COUNT/BQ_USER_COUNT/available',
+    {
+      schema: {
+        operationId: 'getClientCountLimit',
+        tags: ['clients'],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: ZResourceLimit, ...apiErrors({ 401: UNAUTHORIZED, 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      // Only one's own limits; another user's id behaves like a missing one.
+      if (request.params.id !== auth.userId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+      return clientLimit(app.db, auth.accountId);
+    },
+  );
+};

@@ -1,0 +1,112 @@
+// Clients (the spec's bq_user / participant): create (POST /api/u), update (PATCH /api/admin/bq_user),
+// deactivate, list (GET /api/participants), profile, and the client-count limit.
+import { z } from 'zod';
+import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN } from '@bq/domain/client-rules';
+import { LOCALES } from '@bq/domain/locales';
+import { PRODUCT_TYPES } from '@bq/domain/product-types';
+
+const requiredText = (max: number) =>
+  z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(max, 'error.validation.too_long');
+
+/** The fields an evaluator types in; messages are errorKeys the form translates (spec section 5). */
+export const ZClientFields = z.object({
+  firstName: requiredText(CLIENT_NAME_MAX_LENGTH),
+  lastName: requiredText(CLIENT_NAME_MAX_LENGTH),
+  email: requiredText(254).pipe(z.email('error.validation.invalid_email')),
+  /** Optional; empty means none. */
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'error.validation.phone')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  group: z.enum(CLIENT_GROUPS).default('PROSPECT'),
+  /** The client's language: questionnaires, mails and reports are in it. */
+  locale: z.enum(LOCALES).default('EN_US'),
+});
+
+export const ZCreateClientRequest = ZClientFields.extend({ productConfigurationId: z.uuid() }).meta({ id: 'CreateClientRequest' });
+export type TCreateClientRequest = z.input<typeof ZCreateClientRequest>;
+
+/** Partial update by token; productConfigurationId names the product the evaluator is working in. */
+export const ZUpdateClientRequest = ZClientFields.partial()
+  .extend({ token: z.string().min(1).max(100), productConfigurationId: z.uuid() })
+  .meta({ id: 'UpdateClientRequest' });
+export type TUpdateClientRequest = z.input<typeof ZUpdateClientRequest>;
+
+export const ZDeactivateClientRequest = z.object({ productType: z.enum(PRODUCT_TYPES) }).meta({ id: 'DeactivateClientRequest' });
+
+export const INTERACTION_STATUSES = [
+  'NEW', 'OPENED', 'FILLED', 'CALCULATING', 'PREDICTING', 'RESULTS_AVAILABLE', 'PREDICTION_ERROR', 'ERROR', 'CLOSED',
+] as const;
+export const LOCK_STATUSES = ['LOCKED', 'UNLOCKED', 'TRIAL'] as const;
+export const EXPIRATION_STATUSES = ['EXPIRED', 'EXPIRE_THIS_MONTH', 'EXPIRE_NEXT_MONTH'] as const;
+
+export const ZInstanceSummary = z
+  .object({
+    token: z.string(),
+    interactionId: z.string(),
+    status: z.enum(INTERACTION_STATUSES),
+    lockStatus: z.enum(LOCK_STATUSES),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    expirationStatus: z.enum(EXPIRATION_STATUSES).nullable(),
+  })
+  .meta({ id: 'InstanceSummary' });
+export type TInstanceSummary = z.infer<typeof ZInstanceSummary>;
+
+export const ZClient = z
+  .object({
+    token: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    initials: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    group: z.enum(CLIENT_GROUPS),
+    locale: z.enum(LOCALES),
+    createdAt: z.string(),
+    /** Whether the client is active in the product configuration the request was about. */
+    active: z.boolean(),
+    productConfigurationId: z.string(),
+  })
+  .meta({ id: 'Client' });
+export type TClient = z.infer<typeof ZClient>;
+
+export const CLIENT_SORTS = ['name', 'email', 'createdAt', 'lastActivity'] as const;
+
+export const ZClientListQuery = z.object({
+  productConfigurationId: z.uuid(),
+  /** Searches first name, last name and e-mail (case-insensitive, contains). */
+  q: z.string().trim().max(100).optional(),
+  group: z.enum(CLIENT_GROUPS).optional(),
+  /** ACTIVE (default), INACTIVE or ALL clients of the product. */
+  status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
+  /** Only clients whose latest interaction is in this status. */
+  interactionStatus: z.enum(INTERACTION_STATUSES).optional(),
+  sort: z.enum(CLIENT_SORTS).default('lastActivity'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TClientListQuery = z.input<typeof ZClientListQuery>;
+
+export const ZClientListItem = ZClient.extend({ lastInstance: ZInstanceSummary.nullable() }).meta({ id: 'ClientListItem' });
+export type TClientListItem = z.infer<typeof ZClientListItem>;
+
+export const ZClientListResponse = z
+  .object({ items: z.array(ZClientListItem), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'ClientListResponse' });
+export type TClientListResponse = z.infer<typeof ZClientListResponse>;
+
+export const ZClientProfile = ZClient.extend({
+  productType: z.enum(PRODUCT_TYPES),
+  instances: z.array(ZInstanceSummary),
+}).meta({ id: 'ClientProfile' });
+export type TClientProfile = z.infer<typeof ZClientProfile>;
+
+/** A resource limit: limit null means unlimited; available says whether one more may be created. */
+export const ZResourceLimit = z
+  .object({ limit: z.number().int().nullable(), used: z.number().int(), available: z.boolean() })
+  .meta({ id: 'ResourceLimit' });
+export type TResourceLimit = z.infer<typeof ZResourceLimit>;
