@@ -105,6 +105,17 @@ describe('POST /api/u (create client)', () => {
     expect((await http.request('GET', limitUrl)).json()).toEqual({ limit: 2, used: 2, available: false });
   });
 
+  it('lets 10 concurrent creates against a limit of 3 create exactly 3 clients', async () => {
+    const { http, config, account } = await adviser();
+    await t.db.update(accounts).set({ maxClients: 3 }).where(eq(accounts.id, account.id));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => http.request('POST', '/api/u', { ...valid, email: `race${i}@example.com`, productConfigurationId: config('BQ_RISK') })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 403).every((r) => r.json().errorKey === 'error.client.limit_reached')).toBe(true);
+    expect(await t.db.select().from(clients).where(eq(clients.accountId, account.id))).toHaveLength(3);
+  });
+
   it("treats another account's product configuration like a missing one (404)", async () => {
     const mine = await adviser();
     const other = await adviser();
