@@ -1,6 +1,7 @@
 // Clients (the spec's bq_user / participant): create (POST /api/u), update (PATCH /api/admin/bq_user),
 // deactivate, list (GET /api/participants), profile, and the client-count limit.
 import { z } from 'zod';
+import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN } from '@bq/domain/client-rules';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
@@ -36,9 +37,9 @@ export type TUpdateClientRequest = z.input<typeof ZUpdateClientRequest>;
 
 export const ZDeactivateClientRequest = z.object({ productType: z.enum(PRODUCT_TYPES) }).meta({ id: 'DeactivateClientRequest' });
 
-export const INTERACTION_STATUSES = [
-  'NEW', 'OPENED', 'FILLED', 'CALCULATING', 'PREDICTING', 'RESULTS_AVAILABLE', 'PREDICTION_ERROR', 'ERROR', 'CLOSED',
-] as const;
+/** The lifecycle's statuses, for forms and filters (the rules live in @bq/domain/interaction-lifecycle). */
+export { INTERACTION_STATUSES };
+
 export const LOCK_STATUSES = ['LOCKED', 'UNLOCKED', 'TRIAL'] as const;
 export const EXPIRATION_STATUSES = ['EXPIRED', 'EXPIRE_THIS_MONTH', 'EXPIRE_NEXT_MONTH'] as const;
 

@@ -1,0 +1,260 @@
+// Interaction definitions: the questionnaire of a product (items, answer scales, pages, dimensions, norms and,
+// for the risk products, the rules of the risk class), shipped as versioned data in the repo. The schema also
+// enforces the cross-references the scoring engine relies on, so a broken definition fails at start, not in a
+// participant's result.
+import { z } from 'zod';
+import { PRODUCT_TYPES } from '@bq/domain/product-types';
+
+/** Keys inside one definition (items, dimensions, pages, options): lower snake case. */
+const localKey = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a key is lower snake case, e.g. loss_reaction_1');
+/** A translation key (text types ITEM, CHOICE, INTERACTION_BASE), e.g. risk.item.loss_reaction_1. */
+const translationKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'a translation key is dotted, e.g. risk.dim.tolerance.name').max(200);
+
+/** A named answer scale: consecutive whole-number points, each with its label (text type CHOICE). */
+export const ZAnswerScale = z.object({
+  id: localKey,
+  points: z
+    .array(z.object({ value: z.number().int(), labelKey: translationKey }))
+    .min(2)
+    .max(11)
+    .refine((points) => points.every((p, i) => i === 0 || p.value === points[i - 1]!.value + 1), 'scale points are consecutive whole numbers, ascending'),
+});
+export type TAnswerScale = z.infer<typeof ZAnswerScale>;
+
+const itemBase = {
+  key: localKey,
+  /** Text type ITEM. */
+  textKey: translationKey,
+  /** The dimension the item is scored into; null for an item that is recorded but not scored (the risk self-estimate). */
+  dimension: localKey.nullable(),
+  /** Whether the participant must answer it before submitting; observer ratings may leave what they have not seen. */
+  required: z.boolean(),
+};
+
+/** Answered on a named scale; a reverse-keyed item is mirrored (min + max - answer) before scoring. */
+export const ZLikertItem = z.object({ ...itemBase, type: z.literal('likert'), scale: localKey, reverse: z.boolean() });
+
+export const ZChoiceOption = z.object({
+  key: localKey,
+  /** Text type CHOICE; several items may share an option label (e.g. the year bands of the horizon items). */
+  labelKey: translationKey,
+  /** The value scored into the item's dimension, on the dimension's range. */
+  score: z.number().finite(),
+});
+
+/** Single choice with explicit options; the scores carry the direction, so a choice item is never reversed. */
+export const ZChoiceItem = z.object({
+  ...itemBase,
+  type: z.literal('choice'),
+  options: z.array(ZChoiceOption).min(2).max(10),
+  reverse: z.literal(false, { error: 'a choice item is never reverse-keyed: its option scores carry the direction' }),
+});
+
+export const ZInteractionItem = z.discriminatedUnion('type', [ZLikertItem, ZChoiceItem]);
+export type TLikertItem = z.infer<typeof ZLikertItem>;
+export type TChoiceItem = z.infer<typeof ZChoiceItem>;
+export type TInteractionItem = z.infer<typeof ZInteractionItem>;
+
+export const ZInteractionDimension = z.object({
+  key: localKey,
+  /** Texts of type INTERACTION_BASE: the name, what it measures, and a low and a high score in plain words. */
+  nameKey: translationKey,
+  descriptionKey: translationKey,
+  lowKey: translationKey,
+  highKey: translationKey,
+  /** The range of the raw score (mean of the item scores): likert items use a scale spanning it, option scores lie in it. */
+  range: z.object({ min: z.number(), max: z.number() }).refine((r) => r.min < r.max, 'range.min is below range.max'),
+  /** Norm of the raw dimension mean in the norm group: z = (raw - mean) / sd. */
+  norm: z.object({ mean: z.number().finite(), sd: z.number().finite().positive('norm sd must be greater than 0') }),
+  /** Fewer answered items than this make the dimension "not computable" rather than a guess. */
+  minAnswered: z.number().int().min(1),
+  /** Expected Cronbach's alpha, used for the standard error of measurement: SEM = sd * sqrt(1 - reliability). */
+  reliability: z.number().min(0.7).max(0.95),
+});
+export type TInteractionDimension = z.infer<typeof ZInteractionDimension>;
+
+export const ZQuestionnairePage = z.object({
+  key: localKey,
+  /** Text type INTERACTION_BASE. */
+  titleKey: translationKey,
+  itemKeys: z.array(localKey).min(1).max(8),
+});
+export type TQuestionnairePage = z.infer<typeof ZQuestionnairePage>;
+
+export const RISK_CLASS_MIN = 1;
+export const RISK_CLASS_MAX = 7;
+const riskClass = z.number().int().min(RISK_CLASS_MIN).max(RISK_CLASS_MAX);
+
+/**
+ * Risk profile rules (BQ_RISK and the BQA_RISK section of the advisory products). The tolerance score gives a
+ * class 1-7 through classCuts; each cap then lowers it when a limiting dimension (capacity for loss,
+ * knowledge and experience, horizon, loss reaction) scores low, so the suitable class never exceeds what
+ * those allow. The self-estimate is kept apart from every dimension so it can be checked against the result.
+ */
+export const ZRiskRules = z.object({
+  toleranceDimension: localKey,
+  capacityDimension: localKey,
+  lossReactionDimension: localKey,
+  horizonDimension: localKey,
+  knowledgeDimension: localKey,
+  /** An unscored likert item on a 7-point scale, in the same 1-7 terms as the risk class. */
+  selfEstimateItem: localKey,
+  /** Six ascending raw tolerance scores: a tolerance below cut i (0-based) gives class i + 1, at or above the last gives 7. */
+  classCuts: z.array(z.number().finite()).length(RISK_CLASS_MAX - RISK_CLASS_MIN),
+  /** Per limiting dimension: a raw score below `below` allows at most `maxClass`; the first matching band counts. */
+  caps: z
+    .array(
+      z.object({
+        dimension: localKey,
+        bands: z.array(z.object({ below: z.number().finite(), maxClass: riskClass })).min(1),
+      }),
+    )
+    .min(1),
+  /** Tolerance class, capacity-allowed class and self-estimate this many classes apart or more flag the profile. */
+  consistencyFlagGap: z.number().int().min(1).max(RISK_CLASS_MAX - RISK_CLASS_MIN),
+});
+export type TRiskRules = z.infer<typeof ZRiskRules>;
+
+export const ZInteractionDefinition = z
+  .object({
+    /** The product's interaction slug (PRODUCT_TYPE_INFO), also the file name. */
+    id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'an interaction id is a lower-case slug'),
+    /** Bumped on every change that affects scoring; results store it. */
+    version: z.number().int().min(1),
+    productType: z.enum(PRODUCT_TYPES),
+    /** Version of the norms below, e.g. 2026.1; results store it. */
+    normVersion: z.string().regex(/^\d{4}\.\d+$/, 'a norm version looks like 2026.1'),
+    /** PROVISIONAL norms are set by expert judgement before a norm sample exists; reports must say so. */
+    normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
+    /** Who answers: the participant about themselves, or an evaluator about the participant. */
+    respondent: z.enum(['SELF', 'OBSERVER']),
+    /** An interaction with the same dimensions and item keys whose results can be set side by side (self vs observer). */
+    comparableWith: z.string().regex(/^[a-z][a-z0-9-]*$/).optional(),
+    estimatedMinutes: z.number().int().min(1).max(120),
+    nameKey: translationKey,
+    introKey: translationKey,
+    outroKey: translationKey,
+    scales: z.array(ZAnswerScale),
+    pages: z.array(ZQuestionnairePage).min(1),
+    items: z.array(ZInteractionItem).min(1),
+    dimensions: z.array(ZInteractionDimension).min(1),
+    risk: ZRiskRules.optional(),
+  })
+  .superRefine((def, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const duplicates = (keys: string[]) => keys.filter((k, i) => keys.indexOf(k) !== i);
+
+    for (const k of duplicates(def.scales.map((s) => s.id))) issue(['scales'], `duplicate scale id ${k}`);
+    for (const k of duplicates(def.items.map((i) => i.key))) issue(['items'], `duplicate item key ${k}`);
+    for (const k of duplicates(def.dimensions.map((d) => d.key))) issue(['dimensions'], `duplicate dimension key ${k}`);
+    for (const k of duplicates(def.pages.map((p) => p.key))) issue(['pages'], `duplicate page key ${k}`);
+
+    const scales = new Map(def.scales.map((s) => [s.id, s]));
+    const dimensions = new Map(def.dimensions.map((d) => [d.key, d]));
+    const items = new Map(def.items.map((i) => [i.key, i]));
+    const usedScales = new Set<string>();
+
+    def.items.forEach((item, index) => {
+      const dimension = item.dimension === null ? undefined : dimensions.get(item.dimension);
+      if (item.dimension !== null && !dimension) issue(['items', index, 'dimension'], `item ${item.key}: unknown dimension ${item.dimension}`);
+      if (item.type === 'likert') {
+        usedScales.add(item.scale);
+        const scale = scales.get(item.scale);
+        if (!scale) {
+          issue(['items', index, 'scale'], `item ${item.key}: unknown scale ${item.scale}`);
+        } else if (dimension) {
+          const min = scale.points[0]!.value;
+          const max = scale.points[scale.points.length - 1]!.value;
+          if (min !== dimension.range.min || max !== dimension.range.max) {
+            issue(['items', index, 'scale'], `item ${item.key}: scale ${scale.id} (${min}-${max}) does not span the range of dimension ${dimension.key}`);
+          }
+        }
+      } else {
+        for (const k of duplicates(item.options.map((o) => o.key))) issue(['items', index, 'options'], `item ${item.key}: duplicate option key ${k}`);
+        item.options.forEach((option, o) => {
+          if (dimension && (option.score < dimension.range.min || option.score > dimension.range.max)) {
+            issue(['items', index, 'options', o, 'score'], `item ${item.key}: option ${option.key} scores ${option.score}, outside ${dimension.range.min}-${dimension.range.max} of dimension ${dimension.key}`);
+          }
+        });
+        const scores = item.options.map((o) => o.score);
+        if (dimension && Math.min(...scores) === Math.max(...scores)) issue(['items', index, 'options'], `item ${item.key}: all options score the same`);
+      }
+    });
+    def.scales.forEach((scale, index) => {
+      if (!usedScales.has(scale.id)) issue(['scales', index], `scale ${scale.id} is used by no item`);
+    });
+
+    const onPage = new Map<string, number>();
+    def.pages.forEach((page, p) => {
+      page.itemKeys.forEach((key, k) => {
+        if (!items.has(key)) issue(['pages', p, 'itemKeys', k], `page ${page.key}: unknown item ${key}`);
+        onPage.set(key, (onPage.get(key) ?? 0) + 1);
+      });
+    });
+    def.items.forEach((item, index) => {
+      const count = onPage.get(item.key) ?? 0;
+      if (count === 0) issue(['items', index], `item ${item.key} is on no page`);
+      if (count > 1) issue(['items', index], `item ${item.key} is on ${count} pages`);
+    });
+
+    def.dimensions.forEach((dimension, index) => {
+      const count = def.items.filter((i) => i.dimension === dimension.key).length;
+      if (count === 0) issue(['dimensions', index], `dimension ${dimension.key} has no items`);
+      if (dimension.minAnswered > count) {
+        issue(['dimensions', index, 'minAnswered'], `dimension ${dimension.key}: minAnswered ${dimension.minAnswered} exceeds its ${count} items`);
+      }
+      const { min, max } = dimension.range;
+      if (dimension.norm.mean <= min || dimension.norm.mean >= max) issue(['dimensions', index, 'norm', 'mean'], `dimension ${dimension.key}: norm mean lies outside its range`);
+      // No distribution on [min, max] has a larger sd than half the range.
+      if (dimension.norm.sd > (max - min) / 2) issue(['dimensions', index, 'norm', 'sd'], `dimension ${dimension.key}: norm sd is larger than the range allows`);
+    });
+
+    if (def.risk) checkRiskRules(def.risk, dimensions, items, scales, issue);
+  })
+  .meta({ id: 'InteractionDefinition' });
+export type TInteractionDefinition = z.infer<typeof ZInteractionDefinition>;
+
+function checkRiskRules(
+  risk: TRiskRules,
+  dimensions: Map<string, TInteractionDimension>,
+  items: Map<string, TInteractionItem>,
+  scales: Map<string, TAnswerScale>,
+  issue: (path: (string | number)[], message: string) => void,
+) {
+  const roles = ['toleranceDimension', 'capacityDimension', 'lossReactionDimension', 'horizonDimension', 'knowledgeDimension'] as const;
+  for (const role of roles) {
+    if (!dimensions.has(risk[role])) issue(['risk', role], `risk ${role}: unknown dimension ${risk[role]}`);
+  }
+  if (new Set(roles.map((r) => risk[r])).size !== roles.length) issue(['risk'], 'each risk role names a different dimension');
+
+  const selfEstimate = items.get(risk.selfEstimateItem);
+  if (!selfEstimate) {
+    issue(['risk', 'selfEstimateItem'], `unknown self-estimate item ${risk.selfEstimateItem}`);
+  } else {
+    const scale = selfEstimate.type === 'likert' ? scales.get(selfEstimate.scale) : undefined;
+    const spansClasses = scale && scale.points[0]!.value === RISK_CLASS_MIN && scale.points[scale.points.length - 1]!.value === RISK_CLASS_MAX;
+    if (!spansClasses) issue(['risk', 'selfEstimateItem'], `self-estimate item ${selfEstimate.key} is a likert item on a ${RISK_CLASS_MIN}-${RISK_CLASS_MAX} scale`);
+    if (selfEstimate.dimension !== null) issue(['risk', 'selfEstimateItem'], `self-estimate item ${selfEstimate.key} is scored into no dimension, so it can be checked against them`);
+  }
+
+  const tolerance = dimensions.get(risk.toleranceDimension);
+  risk.classCuts.forEach((cut, i) => {
+    if (i > 0 && cut <= risk.classCuts[i - 1]!) issue(['risk', 'classCuts', i], 'class cuts ascend strictly');
+    if (tolerance && (cut <= tolerance.range.min || cut > tolerance.range.max)) issue(['risk', 'classCuts', i], 'class cuts lie within the tolerance range');
+  });
+
+  risk.caps.forEach((cap, c) => {
+    const dimension = dimensions.get(cap.dimension);
+    if (!dimension) issue(['risk', 'caps', c, 'dimension'], `risk cap: unknown dimension ${cap.dimension}`);
+    if (cap.dimension === risk.toleranceDimension) issue(['risk', 'caps', c, 'dimension'], 'tolerance sets the class; it cannot cap it');
+    cap.bands.forEach((band, b) => {
+      const previous = cap.bands[b - 1];
+      if (previous && (band.below <= previous.below || band.maxClass < previous.maxClass)) {
+        issue(['risk', 'caps', c, 'bands', b], 'cap bands ascend: a higher score never allows a lower class');
+      }
+      if (dimension && (band.below <= dimension.range.min || band.below > dimension.range.max)) {
+        issue(['risk', 'caps', c, 'bands', b, 'below'], `cap band lies outside the range of ${dimension.key}`);
+      }
+    });
+  });
+}
