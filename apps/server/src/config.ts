@@ -39,7 +39,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = result.data;
   const embedded = !parsed.DATABASE_URL;
-  const demoData = parsed.DEMO_DATA ?? embedded;
+  // Demo logins exist only where asked for or in a non-production embedded start.
+  const demoData = parsed.DEMO_DATA ?? (embedded && parsed.NODE_ENV !== 'production');
   if (demoData && parsed.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  DEMO_DATA: demo logins must not exist in a production start');
   }
