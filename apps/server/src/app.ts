@@ -12,6 +12,7 @@ import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
+import { instanceRoutes } from './features/instances/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
@@ -51,6 +52,7 @@ export async function buildApp(opts: { db: Db; config: Config; logger?: boolean 
   await app.register(userRoutes);
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
+  await app.register(instanceRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -2,6 +2,7 @@
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ClientGroup } from '@bq/domain/client-rules';
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { Locale } from '@bq/domain/locales';
 import { accounts, productConfigurations } from './accounts';
 import { users } from './users';
@@ -58,9 +59,13 @@ export const interactionInstances = pgTable(
     productConfigurationId: uuid('product_configuration_id').notNull().references(() => productConfigurations.id),
     initiatorId: uuid('initiator_id').references(() => users.id),
     interactionId: text('interaction_id').notNull(),
-    status: text('status').notNull().default('NEW'),
-    lockStatus: text('lock_status').notNull().default('LOCKED'),
+    status: text('status').$type<InteractionStatus>().notNull().default('NEW'),
+    lockStatus: text('lock_status').$type<'LOCKED' | 'UNLOCKED' | 'TRIAL'>().notNull().default('LOCKED'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    autoReminder: boolean('auto_reminder').notNull().default(true),
+    autoSendReport: boolean('auto_send_report').notNull().default(false),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { ProductType } from '@bq/domain/product-types';
 import { accounts, clients, interactionInstances } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -232,7 +233,7 @@ describe('GET /api/participants (list)', () => {
     const a = (await http.request('POST', '/api/u', { ...valid, email: 'a@x.example', productConfigurationId: config('BQ_RISK') })).json();
     await http.request('POST', '/api/u', { ...valid, email: 'b@x.example', productConfigurationId: config('BQ_RISK') });
     const [row] = await t.db.select().from(clients).where(eq(clients.token, a.token));
-    const add = (status: string, createdAt: Date, expiresAt: Date) =>
+    const add = (status: InteractionStatus, createdAt: Date, expiresAt: Date) =>
       t.db.insert(interactionInstances).values({ accountId: account.id, token: randomBytes(18).toString('base64url'), clientId: row!.id, productConfigurationId: config('BQ_RISK'), interactionId: 'risk', status, createdAt, expiresAt });
     await add('FILLED', new Date(Date.now() - 5 * 86_400_000), new Date(Date.now() + 86_400_000));
     await add('OPENED', new Date(Date.now() - 86_400_000), new Date(Date.now() - 3_600_000));

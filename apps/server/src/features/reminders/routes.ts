@@ -3,12 +3,13 @@
 import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZReminderCounts } from '@bq/contracts/user';
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { interactionInstances } from '../../db/schema';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 
 /** States in which the participant still has to act, so a reminder makes sense. */
-const OPEN_STATUSES = ['NEW', 'OPENED'];
+const OPEN_STATUSES: InteractionStatus[] = ['NEW', 'OPENED'];
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,6 +1,7 @@
 // GET /api/user, POST /api/admin/user/settings and GET /api/reminders/counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { clients, interactionInstances } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
@@ -89,7 +90,7 @@ describe('GET /api/reminders/counts', () => {
     const now = new Date();
     const startNextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     const endOfThisMonth = startNextMonth - 1000;
-    async function instance(accountId: string, configId: string, expiresAt: Date, status = 'NEW') {
+    async function instance(accountId: string, configId: string, expiresAt: Date, status: InteractionStatus = 'NEW') {
       const [c] = await t.db
         .insert(clients)
         .values({ accountId, token: randomBytes(16).toString('base64url'), firstName: 'C', lastName: 'L', email: 'c@test.example' })

@@ -1,0 +1,105 @@
+// Sending an interaction, its auto-send switches and deletion, through the HTTP API.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductType } from '@bq/domain/product-types';
+import { interactionInstances, productConfigurations } from '../../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function adviserWithClient(products: ProductType[] = ['BQ_RISK', 'BQ_ADVISORY_WEALTH'], permissions?: { realm: string; entity: string; action: string }[]) {
+  const acc = await createAccount(t.db, { products });
+  const { email, password } = await createUser(t.db, acc.account.id, { permissions });
+  const http = new TestClient(t.app);
+  await http.login(email, password);
+  const config = (type: ProductType) => acc.configs.find((c) => c.productType === type)!.id;
+  const client = (await http.request('POST', '/api/u', { firstName: 'Jonas', lastName: 'Kraus', email: `j${Math.random()}@example.com`, productConfigurationId: config(products[0]!) })).json();
+  return { http, config, client, account: acc.account };
+}
+
+describe('POST /api/instance (send an interaction)', () => {
+  it("creates a NEW, LOCKED instance of the product's interaction that expires after the chosen days", async () => {
+    const { http, config, client } = await adviserWithClient();
+    const res = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK'), expiresInDays: 10 });
+    expect(res.statusCode).toBe(201);
+    const instance = res.json();
+    expect(instance).toMatchObject({ status: 'NEW', lockStatus: 'LOCKED', interactionId: 'risk', clientToken: client.token, autoReminder: true, autoSendReport: false, openedAt: null });
+    expect(instance.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const days = (new Date(instance.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(9.9);
+    expect(days).toBeLessThanOrEqual(10);
+    const profile = (await http.request('GET', `/api/client/${client.token}/product/${config('BQ_RISK')}/profile`)).json();
+    expect(profile.instances.map((i: { token: string }) => i.token)).toEqual([instance.token]);
+  });
+
+  it('marks instances of a TRIAL plan as TRIAL (no credit needed later)', async () => {
+    const { http, config, client, account } = await adviserWithClient(['BQ_ADVISORY_WEALTH']);
+    await t.db.update(productConfigurations).set({ planType: 'TRIAL' }).where(eq(productConfigurations.accountId, account.id));
+    const res = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_ADVISORY_WEALTH') });
+    expect(res.json()).toMatchObject({ lockStatus: 'TRIAL', interactionId: 'advisory-wealth' });
+  });
+
+  it('refuses an inactive client (409), a client not in the product (404) and bad input (400)', async () => {
+    const { http, config, client } = await adviserWithClient();
+    expect((await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_ADVISORY_WEALTH') })).statusCode).toBe(404);
+    for (const bad of [{ expiresInDays: 0 }, { expiresInDays: 366 }, { expiresInDays: 2.5 }, { autoReminder: 'yes' }, { clientToken: '' }]) {
+      const res = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK'), ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    await http.request('POST', `/api/admin/bq_user/${client.token}/deactivate`, { productType: 'BQ_RISK' });
+    const inactive = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK') });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().errorKey).toBe('error.client.inactive');
+  });
+
+  it("needs INTERACTION_INSTANCE/CREATE in the product's realm", async () => {
+    const { http, config, client } = await adviserWithClient(['BQ_RISK'], [
+      { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'ALL' },
+      { realm: 'BQ_RISK', entity: 'INTERACTION_INSTANCE', action: 'READ' },
+    ]);
+    const res = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK') });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('auto sends and deletion', () => {
+  async function withInstance() {
+    const ctx = await adviserWithClient();
+    const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: ctx.client.token, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    return { ...ctx, instance };
+  }
+
+  it('switches auto reminder and auto report on and off', async () => {
+    const { http, instance } = await withInstance();
+    let res = await http.request('PATCH', `/api/instance/${instance.token}/auto_sends`, { autoSendReport: true, autoReminder: false });
+    expect(res.json()).toMatchObject({ autoSendReport: true, autoReminder: false });
+    res = await http.request('PATCH', `/api/instance/${instance.token}/auto_sends`, { autoReminder: true });
+    expect(res.json()).toMatchObject({ autoSendReport: true, autoReminder: true });
+    expect((await http.request('GET', `/api/instance/${instance.token}`)).json()).toMatchObject({ autoSendReport: true, autoReminder: true });
+    expect((await http.request('PATCH', `/api/instance/${instance.token}/auto_sends`, {})).statusCode).toBe(400);
+    expect((await http.request('PATCH', `/api/instance/${instance.token}/auto_sends`, { autoReminder: 'off' })).statusCode).toBe(400);
+  });
+
+  it('deletes an instance; a second delete and a foreign account answer 404', async () => {
+    const { http, instance } = await withInstance();
+    const other = await adviserWithClient();
+    expect((await other.http.request('DELETE', `/api/interaction/instance/${instance.token}`)).statusCode).toBe(404);
+    expect((await other.http.request('PATCH', `/api/instance/${instance.token}/auto_sends`, { autoReminder: false })).statusCode).toBe(404);
+    expect((await other.http.request('GET', `/api/instance/${instance.token}`)).statusCode).toBe(404);
+    expect((await http.request('DELETE', `/api/interaction/instance/${instance.token}`)).statusCode).toBe(204);
+    expect((await http.request('DELETE', `/api/interaction/instance/${instance.token}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete while the result is being calculated (409)', async () => {
+    const { http, instance } = await withInstance();
+    await t.db.update(interactionInstances).set({ status: 'CALCULATING' }).where(eq(interactionInstances.token, instance.token));
+    const res = await http.request('DELETE', `/api/interaction/instance/${instance.token}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorKey).toBe('error.interaction.in_progress');
+  });
+});
