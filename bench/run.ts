@@ -7,6 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedTranslations } from '../apps/server/src/features/translations/seed-translations';
 import { paths } from '../apps/server/src/paths';
+import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -18,7 +19,8 @@ await migrateDatabase(database);
 await seedTranslations(database.db, paths.translationsData);
 const { account } = await createAccount(database.db, { credits: 100, products: ['BQ_RISK', 'BQ_ADVISORY_BANK'] });
 const { email, password } = await createUser(database.db, account.id);
-const app = await buildApp({ db: database.db, config, logger: false });
+const queue = await openJobQueue(database);
+const app = await buildApp({ db: database.db, config, queue, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -57,4 +59,5 @@ await measure('POST /api/login (argon2id)', SECONDS, 4, () =>
   fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }),
 );
 await app.close();
+await queue.stop();
 await database.close();

@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -13,6 +14,7 @@ import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
 import { instanceRoutes } from './features/instances/routes';
+import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
@@ -22,12 +24,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    queue: JobQueue;
   }
 }
 
 export const APP_VERSION = '0.1.0';
 
-export async function buildApp(opts: { db: Db; config: Config; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
     trustProxy: opts.config.TRUST_PROXY,
@@ -40,6 +43,7 @@ export async function buildApp(opts: { db: Db; config: Config; logger?: boolean 
   app.removeContentTypeParser('text/plain');
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  app.decorate('queue', opts.queue);
 
   await app.register(cookie);
   await app.register(errorsPlugin);
@@ -53,6 +57,7 @@ export async function buildApp(opts: { db: Db; config: Config; logger?: boolean 
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
   await app.register(instanceRoutes);
+  await app.register(questionnaireRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -26,6 +26,8 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   /** Folder of the built web app; defaults to apps/web/dist next to the server. */
   WEB_DIST_DIR: z.string().optional(),
+  /** How often an idle worker asks the queue for jobs. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -8,6 +8,7 @@ import { paths } from './paths';
 import { seedTranslations } from './features/translations/seed-translations';
 import { seedDemo } from './features/demo/seed-demo';
 import { startWorker } from './jobs/worker';
+import { openJobQueue } from './jobs/queue';
 
 let config;
 try {
@@ -22,8 +23,12 @@ await migrateDatabase(database);
 await seedTranslations(database.db, paths.translationsData);
 if (config.demoData) await seedDemo(database.db);
 
-const app = await buildApp({ db: database.db, config });
-const worker = config.ROLE === 'api' ? null : startWorker(database.db, config, app.log);
+// The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
+const logs: { error?: (err: Error) => void } = {};
+const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err) });
+const app = await buildApp({ db: database.db, config, queue });
+logs.error = (err) => app.log.error({ err }, 'job queue error');
+const worker = config.ROLE === 'api' ? null : await startWorker(database.db, config, app.log, queue);
 
 if (config.ROLE !== 'worker') {
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -40,6 +45,7 @@ async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
   worker?.stop();
   await app.close();
+  await queue.stop();
   await database.close();
   process.exit(0);
 }

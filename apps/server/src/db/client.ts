@@ -10,6 +10,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Plain SQL with $n parameters, for libraries that bring their own SQL (the job queue). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -19,12 +21,27 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite's query() takes one statement; parameterless calls may hold several (the queue's migrations).
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    close: () => client.close(),
+  };
 }

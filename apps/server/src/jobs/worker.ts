@@ -1,14 +1,24 @@
-// The background worker: periodic housekeeping (expired sessions, old sign-in failures). Later issues add
-// the durable job queue here. In the embedded mode it runs inside the API process.
+// The background worker: the durable job handlers (calculation) and periodic housekeeping (expired sessions,
+// old sign-in failures). In the embedded mode it runs inside the API process; with PostgreSQL, ROLE=worker
+// runs it alone, and several workers share the queue safely.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { purgeOldLoginFailures } from '../features/auth/login-rate-limit';
 import { purgeExpiredSessions } from '../plugins/sessions';
+import { calculateInstance } from '../features/calculation/calculate-instance';
+import { QUEUES, type JobQueue } from './queue';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
-export function startWorker(db: Db, config: Config, log: FastifyBaseLogger): { stop(): void } {
+export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): void }> {
+  await queue.boss.work<{ instanceId: string }>(
+    QUEUES.calculate,
+    { batchSize: 1, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
+    async ([job]) => {
+      if (job) await calculateInstance(db, job.data.instanceId, log);
+    },
+  );
   const run = async () => {
     try {
       await purgeExpiredSessions(db);

@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedTranslations } from '../features/translations/seed-translations';
 import { paths } from '../paths';
+import { openJobQueue } from '../jobs/queue';
 import { adminQuery, testDatabaseUrl, withDatabase } from './postgres-admin';
 
 declare module 'vitest' {
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: withDatabase(baseUrl, template) });
     await migrateDatabase(database);
     await seedTranslations(database.db, paths.translationsData);
+    await (await openJobQueue(database)).stop(); // installs the queue's schema once, for every clone
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplateFile', '');
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await migrateDatabase(database);
   await seedTranslations(database.db, paths.translationsData);
+  await (await openJobQueue(database)).stop();
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');

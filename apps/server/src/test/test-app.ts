@@ -6,14 +6,20 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Db } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
 import { adminQuery, testDatabaseUrl, withDatabase } from './postgres-admin';
+import { openJobQueue, type JobQueue } from '../jobs/queue';
+import { startWorker } from '../jobs/worker';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
   kind: 'pglite' | 'postgres';
+  database: Database;
+  queue: JobQueue;
+  /** Starts the job handlers (calculation) as the worker role would. */
+  startWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,15 +57,24 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const queue = await openJobQueue(database);
+  const app = await buildApp({ db: database.db, config, queue, logger: false });
   registerExtra?.(app);
   await app.ready();
+  let worker: { stop(): void } | undefined;
   return {
     app,
     db: database.db,
     config,
     kind: database.kind,
+    database,
+    queue,
+    async startWorker() {
+      worker = await startWorker(database.db, config, app.log, queue);
+    },
     async close() {
+      worker?.stop();
+      await queue.stop();
       await app.close();
       await database.close();
       if (baseUrl && databaseUrl) {

@@ -1,8 +1,20 @@
 // Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+
+/** What the calculation stores with an instance; enough to show and to reproduce how a result came about. */
+export interface InstanceResults {
+  interactionId: string;
+  definitionVersion: number;
+  normVersion: string;
+  algorithmVersion: string;
+  calculatedAt: string;
+  /** SHA-256 of the answers and definition version, so a result can be shown to match its evidence. */
+  answersHash: string;
+  dimensions: { key: string; raw: number | null; answered: number; itemCount: number; computable: boolean }[];
+}
 import type { Locale } from '@bq/domain/locales';
 import { accounts, productConfigurations } from './accounts';
 import { users } from './users';
@@ -66,6 +78,14 @@ export const interactionInstances = pgTable(
     autoSendReport: boolean('auto_send_report').notNull().default(false),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     filledAt: timestamp('filled_at', { withTimezone: true }),
+    /** The participant's answers so far: item key -> scale value or option key. */
+    answers: jsonb('answers').$type<Record<string, number | string>>().notNull().default({}),
+    /** Version of the interaction definition the answers were given to. */
+    definitionVersion: integer('definition_version'),
+    /** Calculated results (see features/calculation); null until calculated. */
+    results: jsonb('results').$type<InstanceResults>(),
+    /** Why the calculation failed (status ERROR / PREDICTION_ERROR), for the adviser's message. */
+    errorKey: text('error_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

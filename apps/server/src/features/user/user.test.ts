@@ -93,7 +93,7 @@ describe('GET /api/reminders/counts', () => {
     async function instance(accountId: string, configId: string, expiresAt: Date, status: InteractionStatus = 'NEW') {
       const [c] = await t.db
         .insert(clients)
-        .values({ accountId, token: randomBytes(16).toString('base64url'), firstName: 'C', lastName: 'L', email: 'c@test.example' })
+        .values({ accountId, token: randomBytes(16).toString('base64url'), firstName: 'C', lastName: 'L', email: `${randomBytes(6).toString('hex')}@test.example` })
         .returning();
       await t.db.insert(interactionInstances).values({
         accountId,

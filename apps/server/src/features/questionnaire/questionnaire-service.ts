@@ -1,0 +1,174 @@
+// The participant's questionnaire, reached only through the instance token of the invite link: opening it
+// (NEW -> OPENED), saving answers as they are given, and submitting (OPENED -> FILLED, calculation enqueued in
+// the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TAnswerProgress, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { assertTransition, isOpenForAnswers } from '@bq/domain/interaction-lifecycle';
+import { isValidAnswer } from '@bq/scoring/raw-scores';
+import { AppError } from '../../app-error';
+import type { Db, Tx } from '../../db/client';
+import { accounts, clients, interactionInstances, translations } from '../../db/schema';
+import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
+import { scoringItems } from '../calculation/scoring-input';
+import { getInteractionDefinition, translationKeysOf } from '../interactions/definitions';
+
+export const QUESTIONNAIRE_ERRORS = {
+  expired: 'error.interaction.expired',
+  closed: 'error.interaction.closed',
+  alreadySubmitted: 'error.interaction.already_submitted',
+  incomplete: 'error.questionnaire.incomplete',
+  unknownItem: 'error.questionnaire.unknown_item',
+  invalidAnswer: 'error.questionnaire.invalid_answer',
+} as const;
+
+type InstanceRow = typeof interactionInstances.$inferSelect;
+
+async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
+  const query = db
+    .select({ instance: interactionInstances, client: clients, accountName: accounts.name })
+    .from(interactionInstances)
+    .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
+    .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
+    .where(eq(interactionInstances.token, token))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: interactionInstances }) : await query;
+  if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  return row;
+}
+
+function definitionOf(instance: InstanceRow): TInteractionDefinition {
+  const definition = getInteractionDefinition(instance.interactionId);
+  if (!definition) throw new Error(`Interaction definition ${instance.interactionId} is missing`);
+  return definition;
+}
+
+function assertStillAnswerable(instance: InstanceRow, now = new Date()) {
+  if (instance.status === 'CLOSED') throw new AppError(QUESTIONNAIRE_ERRORS.closed, 410, 'This questionnaire was closed');
+  if (!isOpenForAnswers(instance.status)) throw new AppError(QUESTIONNAIRE_ERRORS.alreadySubmitted, 409, 'This questionnaire was already submitted');
+  if (instance.expiresAt && instance.expiresAt <= now) throw new AppError(QUESTIONNAIRE_ERRORS.expired, 410, 'This questionnaire has expired');
+}
+
+function progress(definition: TInteractionDefinition, instance: Pick<InstanceRow, 'status' | 'answers'>): TAnswerProgress {
+  const answers = instance.answers;
+  return {
+    status: instance.status,
+    answers,
+    answered: definition.items.filter((i) => answers[i.key] !== undefined).length,
+    total: definition.items.length,
+    missingRequired: definition.items.filter((i) => i.required && answers[i.key] === undefined).map((i) => i.key),
+  };
+}
+
+export async function openQuestionnaire(db: Db, token: string): Promise<TQuestionnaire> {
+  const loaded = await loadByToken(db, token);
+  const { client, accountName } = loaded;
+  let instance = loaded.instance;
+  if (instance.status === 'CLOSED') throw new AppError(QUESTIONNAIRE_ERRORS.closed, 410, 'This questionnaire was closed');
+  if (isOpenForAnswers(instance.status) && instance.expiresAt && instance.expiresAt <= new Date()) {
+    throw new AppError(QUESTIONNAIRE_ERRORS.expired, 410, 'This questionnaire has expired');
+  }
+  const definition = definitionOf(instance);
+  if (instance.status === 'NEW') {
+    // Opening the link is the moment the adviser sees OPENED; done once, under a row lock.
+    instance = await db.transaction(async (tx) => {
+      const locked = await loadByToken(tx, token, true);
+      if (locked.instance.status !== 'NEW') return locked.instance;
+      assertTransition('NEW', 'OPENED');
+      const [row] = await tx
+        .update(interactionInstances)
+        .set({ status: 'OPENED', openedAt: new Date(), definitionVersion: definition.version, updatedAt: new Date() })
+        .where(eq(interactionInstances.id, locked.instance.id))
+        .returning();
+      return row!;
+    });
+  }
+  const keys = translationKeysOf(definition);
+  const wanted = [...keys.ITEM, ...keys.CHOICE, ...keys.INTERACTION_BASE];
+  const rows = await db
+    .select({ key: translations.key, text: translations.text })
+    .from(translations)
+    .where(and(eq(translations.language, client.locale), inArray(translations.textType, ['ITEM', 'CHOICE', 'INTERACTION_BASE']), inArray(translations.key, wanted)));
+  return {
+    instanceToken: instance.token,
+    status: instance.status,
+    expiresAt: instance.expiresAt?.toISOString() ?? null,
+    locale: client.locale,
+    participantFirstName: client.firstName,
+    accountName,
+    interaction: {
+      id: definition.id,
+      version: definition.version,
+      estimatedMinutes: definition.estimatedMinutes,
+      nameKey: definition.nameKey,
+      introKey: definition.introKey,
+      outroKey: definition.outroKey,
+      scales: definition.scales.map((s) => ({ id: s.id, points: s.points.map((p) => ({ value: p.value, labelKey: p.labelKey })) })),
+      pages: definition.pages.map((p) => ({ key: p.key, titleKey: p.titleKey, itemKeys: p.itemKeys })),
+      // Dimensions, reverse keying and option scores stay on the server: they would steer the answers.
+      items: definition.items.map((i) =>
+        i.type === 'likert'
+          ? { key: i.key, type: i.type, textKey: i.textKey, required: i.required, scale: i.scale }
+          : { key: i.key, type: i.type, textKey: i.textKey, required: i.required, options: i.options.map((o) => ({ key: o.key, labelKey: o.labelKey })) },
+      ),
+    },
+    texts: Object.fromEntries(rows.map((r) => [r.key, r.text])),
+    answers: instance.answers,
+  };
+}
+
+export async function saveAnswers(db: Db, token: string, body: TSaveAnswersRequest): Promise<TAnswerProgress> {
+  return db.transaction(async (tx) => {
+    const { instance } = await loadByToken(tx, token, true);
+    assertStillAnswerable(instance);
+    const definition = definitionOf(instance);
+    const items = new Map(scoringItems(definition).map((i) => [i.key, i]));
+    const answers = { ...instance.answers };
+    for (const [key, value] of Object.entries(body.answers)) {
+      const item = items.get(key);
+      if (!item) throw new AppError(QUESTIONNAIRE_ERRORS.unknownItem, 400, `Unknown item ${key}`);
+      if (value === null) {
+        delete answers[key];
+        continue;
+      }
+      if (!isValidAnswer(item, value)) throw new AppError(QUESTIONNAIRE_ERRORS.invalidAnswer, 400, `Not a possible answer to ${key}`);
+      answers[key] = value;
+    }
+    // Answering without having opened (e.g. a stale tab) still counts as opening.
+    const status = instance.status === 'NEW' ? 'OPENED' : instance.status;
+    const [row] = await tx
+      .update(interactionInstances)
+      .set({
+        answers,
+        status,
+        ...(instance.status === 'NEW' ? { openedAt: new Date(), definitionVersion: definition.version } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(interactionInstances.id, instance.id))
+      .returning();
+    return progress(definition, row!);
+  });
+}
+
+export async function submitQuestionnaire(db: Db, queue: JobQueue, token: string): Promise<TAnswerProgress> {
+  return db.transaction(async (tx) => {
+    const { instance } = await loadByToken(tx, token, true);
+    assertStillAnswerable(instance);
+    const definition = definitionOf(instance);
+    const current = progress(definition, instance);
+    if (current.missingRequired.length > 0) {
+      throw new AppError(QUESTIONNAIRE_ERRORS.incomplete, 400, `${current.missingRequired.length} required questions are unanswered`);
+    }
+    if (instance.status === 'NEW') assertTransition('NEW', 'OPENED');
+    assertTransition('OPENED', 'FILLED');
+    const [row] = await tx
+      .update(interactionInstances)
+      .set({ status: 'FILLED', filledAt: new Date(), definitionVersion: definition.version, updatedAt: new Date() })
+      .where(eq(interactionInstances.id, instance.id))
+      .returning();
+    // Same transaction: the calculation is queued exactly when the FILLED status commits.
+    await enqueueInTransaction(queue, tx, QUEUES.calculate, { instanceId: instance.id }, { singletonKey: instance.id });
+    return progress(definition, row!);
+  });
+}

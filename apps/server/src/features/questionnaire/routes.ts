@@ -1,0 +1,73 @@
+// The participant's calls (public; the instance token is the credential): GET /api/q?token=,
+// PUT /api/q/{token}/answers, POST /api/q/{token}/submit.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAnswerProgress, ZQuestionnaire, ZQuestionnaireQuery, ZSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import { apiErrors } from '../../plugins/openapi';
+import { openQuestionnaire, saveAnswers, submitQuestionnaire } from './questionnaire-service';
+
+const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
+const GONE = ['error.interaction.expired', 'error.interaction.closed'];
+
+export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/q',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'openQuestionnaire',
+        tags: ['questionnaire'],
+        security: [],
+        querystring: ZQuestionnaireQuery,
+        response: { 200: ZQuestionnaire, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'], 410: GONE }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return openQuestionnaire(app.db, request.query.token);
+    },
+  );
+
+  app.put(
+    '/api/q/:token/answers',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'saveAnswers',
+        tags: ['questionnaire'],
+        security: [],
+        params: ZTokenParams,
+        body: ZSaveAnswersRequest,
+        response: {
+          200: ZAnswerProgress,
+          ...apiErrors({
+            400: ['error.validation', 'error.request.malformed_json', 'error.questionnaire.unknown_item', 'error.questionnaire.invalid_answer'],
+            403: ['error.auth.csrf'],
+            404: ['error.not_found'],
+            409: ['error.interaction.already_submitted'],
+            410: GONE,
+          }),
+        },
+      },
+    },
+    async (request) => saveAnswers(app.db, request.params.token, request.body),
+  );
+
+  app.post(
+    '/api/q/:token/submit',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'submitQuestionnaire',
+        tags: ['questionnaire'],
+        security: [],
+        params: ZTokenParams,
+        response: {
+          200: ZAnswerProgress,
+          ...apiErrors({ 400: ['error.questionnaire.incomplete'], 403: ['error.auth.csrf'], 404: ['error.not_found'], 409: ['error.interaction.already_submitted'], 410: GONE }),
+        },
+      },
+    },
+    async (request) => submitQuestionnaire(app.db, app.queue, request.params.token),
+  );
+};

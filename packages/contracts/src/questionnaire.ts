@@ -1,0 +1,65 @@
+// The participant's side of an interaction instance: open the questionnaire by its instance token, save
+// answers as they are given, submit. The token in the invite link is the only credential.
+import { z } from 'zod';
+import { LOCALES } from '@bq/domain/locales';
+import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
+
+export const ZAnswerValue = z.union([z.number().int(), z.string().max(100)]);
+
+export const ZQuestionnaireItem = z.object({
+  key: z.string(),
+  type: z.enum(['likert', 'choice']),
+  textKey: z.string(),
+  required: z.boolean(),
+  /** Likert: the scale id; its points are in `scales`. */
+  scale: z.string().optional(),
+  /** Choice: the options (their scores stay on the server). */
+  options: z.array(z.object({ key: z.string(), labelKey: z.string() })).optional(),
+});
+
+export const ZQuestionnaire = z
+  .object({
+    instanceToken: z.string(),
+    status: z.enum(INTERACTION_STATUSES),
+    expiresAt: z.string().nullable(),
+    locale: z.enum(LOCALES),
+    participantFirstName: z.string(),
+    accountName: z.string(),
+    interaction: z.object({
+      id: z.string(),
+      version: z.number().int(),
+      estimatedMinutes: z.number(),
+      nameKey: z.string(),
+      introKey: z.string(),
+      outroKey: z.string(),
+      scales: z.array(z.object({ id: z.string(), points: z.array(z.object({ value: z.number().int(), labelKey: z.string() })) })),
+      pages: z.array(z.object({ key: z.string(), titleKey: z.string(), itemKeys: z.array(z.string()) })),
+      items: z.array(ZQuestionnaireItem),
+    }),
+    /** The texts of every key above, in the participant's language. */
+    texts: z.record(z.string(), z.string()),
+    answers: z.record(z.string(), ZAnswerValue),
+  })
+  .meta({ id: 'Questionnaire' });
+export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;
+
+export const ZQuestionnaireQuery = z.object({ token: z.string().min(1).max(100) });
+
+export const ZSaveAnswersRequest = z
+  .object({
+    /** Item key -> answer; null removes an answer. Merged into what was saved before. */
+    answers: z.record(z.string().max(100), ZAnswerValue.nullable()).refine((a) => Object.keys(a).length <= 500, 'error.validation.too_long'),
+  })
+  .meta({ id: 'SaveAnswersRequest' });
+export type TSaveAnswersRequest = z.infer<typeof ZSaveAnswersRequest>;
+
+export const ZAnswerProgress = z
+  .object({
+    status: z.enum(INTERACTION_STATUSES),
+    answers: z.record(z.string(), ZAnswerValue),
+    answered: z.number().int(),
+    total: z.number().int(),
+    missingRequired: z.array(z.string()),
+  })
+  .meta({ id: 'AnswerProgress' });
+export type TAnswerProgress = z.infer<typeof ZAnswerProgress>;
