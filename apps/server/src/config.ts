@@ -24,6 +24,8 @@ const ZEnv = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  /** The address participants and e-mail links use, e.g. https://advice.example.com; default http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Folder of the built web app; defaults to apps/web/dist next to the server. */
   WEB_DIST_DIR: z.string().optional(),
   /** How often an idle worker asks the queue for jobs. */
@@ -31,7 +33,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof ZEnv> & { embedded: boolean; demoData: boolean };
+export type Config = z.infer<typeof ZEnv> & { embedded: boolean; demoData: boolean; publicUrl: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
@@ -49,5 +51,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (embedded && parsed.ROLE !== 'all') {
     throw new Error('Invalid configuration:\n  ROLE: the embedded database allows one process only; set DATABASE_URL to split api and worker');
   }
-  return { ...parsed, embedded, demoData };
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  return { ...parsed, embedded, demoData, publicUrl };
 }

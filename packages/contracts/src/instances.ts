@@ -29,3 +29,33 @@ export const ZAutoSendsRequest = z
   .refine((v) => v.autoSendReport !== undefined || v.autoReminder !== undefined, 'error.validation.required')
   .meta({ id: 'AutoSendsRequest' });
 export type TAutoSendsRequest = z.infer<typeof ZAutoSendsRequest>;
+
+/** GET /api/instance/{token}/invite: the personal link and a prepared e-mail in the client's language. */
+export const ZInvite = z
+  .object({
+    inviteUrl: z.string(),
+    email: z.object({ to: z.string(), subject: z.string(), body: z.string() }),
+    /** mailto: link with subject and body, line breaks as CRLF (RFC 6068). */
+    mailtoUrl: z.string(),
+  })
+  .meta({ id: 'Invite' });
+export type TInvite = z.infer<typeof ZInvite>;
+
+/** One interaction the account can send (GET /api/interactions): the definition behind one of its products. */
+export const ZAccountInteraction = z
+  .object({
+    interactionId: z.string(),
+    version: z.number().int(),
+    productType: z.string(),
+    productConfigurationId: z.string(),
+    nameKey: z.string(),
+    estimatedMinutes: z.number(),
+    itemCount: z.number().int(),
+  })
+  .meta({ id: 'AccountInteraction' });
+export type TAccountInteraction = z.infer<typeof ZAccountInteraction>;
+
+export const ZInstanceListQuery = z.object({ interactionId: z.string().min(1).max(100) });
+
+export const ZInstanceListItem = ZInstance.extend({ clientFirstName: z.string(), clientLastName: z.string() }).meta({ id: 'InstanceListItem' });
+export type TInstanceListItem = z.infer<typeof ZInstanceListItem>;

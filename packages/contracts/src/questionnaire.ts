@@ -17,6 +17,20 @@ export const ZQuestionnaireItem = z.object({
   options: z.array(z.object({ key: z.string(), labelKey: z.string() })).optional(),
 });
 
+export const ZPublicInteraction = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  estimatedMinutes: z.number(),
+  nameKey: z.string(),
+  introKey: z.string(),
+  outroKey: z.string(),
+  scales: z.array(z.object({ id: z.string(), points: z.array(z.object({ value: z.number().int(), labelKey: z.string() })) })),
+  pages: z.array(z.object({ key: z.string(), titleKey: z.string(), itemKeys: z.array(z.string()) })),
+  items: z.array(ZQuestionnaireItem),
+});
+
+export type TPublicInteraction = z.infer<typeof ZPublicInteraction>;
+
 export const ZQuestionnaire = z
   .object({
     instanceToken: z.string(),
@@ -25,17 +39,7 @@ export const ZQuestionnaire = z
     locale: z.enum(LOCALES),
     participantFirstName: z.string(),
     accountName: z.string(),
-    interaction: z.object({
-      id: z.string(),
-      version: z.number().int(),
-      estimatedMinutes: z.number(),
-      nameKey: z.string(),
-      introKey: z.string(),
-      outroKey: z.string(),
-      scales: z.array(z.object({ id: z.string(), points: z.array(z.object({ value: z.number().int(), labelKey: z.string() })) })),
-      pages: z.array(z.object({ key: z.string(), titleKey: z.string(), itemKeys: z.array(z.string()) })),
-      items: z.array(ZQuestionnaireItem),
-    }),
+    interaction: ZPublicInteraction,
     /** The texts of every key above, in the participant's language. */
     texts: z.record(z.string(), z.string()),
     answers: z.record(z.string(), ZAnswerValue),
@@ -63,3 +67,13 @@ export const ZAnswerProgress = z
   })
   .meta({ id: 'AnswerProgress' });
 export type TAnswerProgress = z.infer<typeof ZAnswerProgress>;
+
+/** GET /api/qi?interactionId=: the questionnaire as the adviser previews it, with its dimensions. */
+export const ZInteractionPreview = z
+  .object({
+    interaction: ZPublicInteraction,
+    dimensions: z.array(z.object({ key: z.string(), nameKey: z.string(), descriptionKey: z.string() })),
+    texts: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'InteractionPreview' });
+export type TInteractionPreview = z.infer<typeof ZInteractionPreview>;

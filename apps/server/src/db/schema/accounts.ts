@@ -20,6 +20,8 @@ export const productConfigurations = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id),
     productType: text('product_type').$type<ProductType>().notNull(),
     planType: text('plan_type').$type<PlanType>().notNull().default('BASIC'),
+    /** Resource limit BQ_INTERACTION_COUNT: how many instances of the product's interaction may be sent; null = unlimited. */
+    maxInstances: integer('max_instances'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('product_configurations_account_product_uq').on(t.accountId, t.productType)],

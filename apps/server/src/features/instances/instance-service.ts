@@ -11,72 +11,102 @@ import type { Db } from '../../db/client';
 import { clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration } from '../products/product-access';
-import { toInstanceSummary } from '../clients/client-service';
 import { newPublicToken } from '../clients/client-tokens';
+import { interactionLimit } from './interactions';
+import { toInstance } from './instance-view';
 
 export const INSTANCE_ERRORS = {
   clientInactive: 'error.client.inactive',
   inProgress: 'error.interaction.in_progress',
+  limitReached: 'error.interaction.limit_reached',
 } as const;
 
 /** A result is being computed: deleting now would race the job. */
 const BUSY_STATUSES: InteractionStatus[] = ['FILLED', 'CALCULATING', 'PREDICTING'];
 
-type InstanceRow = typeof interactionInstances.$inferSelect;
 
-function toInstance(row: InstanceRow, clientToken: string): TInstance {
-  return {
-    ...toInstanceSummary(row),
-    clientToken,
-    productConfigurationId: row.productConfigurationId,
-    autoReminder: row.autoReminder,
-    autoSendReport: row.autoSendReport,
-    openedAt: row.openedAt?.toISOString() ?? null,
-    filledAt: row.filledAt?.toISOString() ?? null,
-  };
-}
-
-export async function createInstance(db: Db, auth: AuthContext, input: TCreateInstanceRequest): Promise<TInstance> {
+export async function createInstance(
+  db: Db,
+  auth: AuthContext,
+  input: TCreateInstanceRequest,
+): Promise<TInstance> {
   const request = ZCreateInstanceRequest.parse(input);
-  const config = await requireProductConfiguration(db, auth, request.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action: 'CREATE' });
+  const config = await requireProductConfiguration(db, auth, request.productConfigurationId, {
+    entity: 'INTERACTION_INSTANCE',
+    action: 'CREATE',
+  });
   const [client] = await db
     .select({ id: clients.id, token: clients.token, active: clientProducts.active })
     .from(clients)
-    .innerJoin(clientProducts, and(eq(clientProducts.clientId, clients.id), eq(clientProducts.productConfigurationId, config.id)))
+    .innerJoin(
+      clientProducts,
+      and(eq(clientProducts.clientId, clients.id), eq(clientProducts.productConfigurationId, config.id)),
+    )
     .where(and(eq(clients.accountId, auth.accountId), eq(clients.token, request.clientToken)))
     .limit(1);
   if (!client) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  if (!client.active) throw new AppError(INSTANCE_ERRORS.clientInactive, 409, 'The client is inactive in this product');
-  const [row] = await db
-    .insert(interactionInstances)
-    .values({
-      accountId: auth.accountId,
-      token: newPublicToken(),
-      clientId: client.id,
-      productConfigurationId: config.id,
-      initiatorId: auth.userId,
-      interactionId: PRODUCT_TYPE_INFO[config.productType].interactionSlug,
-      // The wealth advisory trial shows its results without a credit (DESIGN.md section 3).
-      lockStatus: config.planType === 'TRIAL' ? 'TRIAL' : 'LOCKED',
-      expiresAt: new Date(Date.now() + request.expiresInDays * 86_400_000),
-      autoReminder: request.autoReminder,
-      autoSendReport: request.autoSendReport,
-    })
-    .returning();
-  return toInstance(row!, client.token);
+  if (!client.active)
+    throw new AppError(INSTANCE_ERRORS.clientInactive, 409, 'The client is inactive in this product');
+  return db.transaction(async (tx) => {
+    // Lock the configuration row so concurrent sends cannot overshoot the interaction limit.
+    await tx
+      .select({ id: productConfigurations.id })
+      .from(productConfigurations)
+      .where(eq(productConfigurations.id, config.id))
+      .for('update');
+    const limit = await interactionLimit(tx as unknown as Db, config.id, config.maxInstances);
+    if (!limit.available)
+      throw new AppError(
+        INSTANCE_ERRORS.limitReached,
+        403,
+        'The interaction limit of this product is reached',
+      );
+    const [row] = await tx
+      .insert(interactionInstances)
+      .values({
+        accountId: auth.accountId,
+        token: newPublicToken(),
+        clientId: client.id,
+        productConfigurationId: config.id,
+        initiatorId: auth.userId,
+        interactionId: PRODUCT_TYPE_INFO[config.productType].interactionSlug,
+        // The wealth advisory trial shows its results without a credit (DESIGN.md section 3).
+        lockStatus: config.planType === 'TRIAL' ? 'TRIAL' : 'LOCKED',
+        expiresAt: new Date(Date.now() + request.expiresInDays * 86_400_000),
+        autoReminder: request.autoReminder,
+        autoSendReport: request.autoSendReport,
+      })
+      .returning();
+    return toInstance(row!, client.token);
+  });
 }
 
 /** The instance of this account with this token, checked against the caller's permission in its product. */
-async function requireInstance(db: Db, auth: AuthContext, token: string, action: 'READ' | 'UPDATE' | 'DELETE') {
+export async function requireInstance(
+  db: Db,
+  auth: AuthContext,
+  token: string,
+  action: 'READ' | 'UPDATE' | 'DELETE',
+) {
   const [row] = await db
-    .select({ instance: interactionInstances, clientToken: clients.token, productType: productConfigurations.productType })
+    .select({
+      instance: interactionInstances,
+      clientToken: clients.token,
+      productType: productConfigurations.productType,
+    })
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
-    .innerJoin(productConfigurations, eq(productConfigurations.id, interactionInstances.productConfigurationId))
+    .innerJoin(
+      productConfigurations,
+      eq(productConfigurations.id, interactionInstances.productConfigurationId),
+    )
     .where(and(eq(interactionInstances.accountId, auth.accountId), eq(interactionInstances.token, token)))
     .limit(1);
   if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  await requireProductConfiguration(db, auth, row.instance.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action });
+  await requireProductConfiguration(db, auth, row.instance.productConfigurationId, {
+    entity: 'INTERACTION_INSTANCE',
+    action,
+  });
   return row;
 }
 
@@ -85,7 +115,12 @@ export async function getInstance(db: Db, auth: AuthContext, token: string): Pro
   return toInstance(instance, clientToken);
 }
 
-export async function updateAutoSends(db: Db, auth: AuthContext, token: string, input: TAutoSendsRequest): Promise<TInstance> {
+export async function updateAutoSends(
+  db: Db,
+  auth: AuthContext,
+  token: string,
+  input: TAutoSendsRequest,
+): Promise<TInstance> {
   const { instance, clientToken } = await requireInstance(db, auth, token, 'UPDATE');
   const [row] = await db
     .update(interactionInstances)
@@ -102,7 +137,11 @@ export async function updateAutoSends(db: Db, auth: AuthContext, token: string, 
 export async function deleteInstance(db: Db, auth: AuthContext, token: string): Promise<void> {
   const { instance } = await requireInstance(db, auth, token, 'DELETE');
   if (BUSY_STATUSES.includes(instance.status)) {
-    throw new AppError(INSTANCE_ERRORS.inProgress, 409, 'The result is being calculated; try again in a moment');
+    throw new AppError(
+      INSTANCE_ERRORS.inProgress,
+      409,
+      'The result is being calculated; try again in a moment',
+    );
   }
   await db.delete(interactionInstances).where(eq(interactionInstances.id, instance.id));
 }

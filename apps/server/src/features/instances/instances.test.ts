@@ -67,6 +67,40 @@ describe('POST /api/instance (send an interaction)', () => {
   });
 });
 
+describe('GET /api/instance/{token}/invite', () => {
+  it("gives the personal link and a mailto with subject and body in the client's language, CRLF line breaks", async () => {
+    const acc = await createAccount(t.db, { name: 'Kanzlei Weiß', products: ['BQ_RISK'] });
+    const { email, password } = await createUser(t.db, acc.account.id, { firstName: 'Maria', lastName: 'Berger' });
+    const http = new TestClient(t.app);
+    await http.login(email, password);
+    const config = acc.configs[0]!.id;
+    const client = (await http.request('POST', '/api/u', { firstName: 'Jürgen', lastName: 'Groß', email: 'juergen@example.com', locale: 'DE_DE', productConfigurationId: config })).json();
+    const instance = (await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config, expiresInDays: 14 })).json();
+    const res = await http.request('GET', `/api/instance/${instance.token}/invite`);
+    expect(res.statusCode).toBe(200);
+    const invite = res.json();
+    expect(invite.inviteUrl).toBe(`${t.config.publicUrl}/q/${instance.token}`);
+    expect(invite.email.to).toBe('juergen@example.com');
+    expect(invite.email.subject).toContain('Kanzlei Weiß');
+    expect(invite.email.body).toMatch(/^Guten Tag Jürgen,/);
+    expect(invite.email.body).toContain('Maria Berger von Kanzlei Weiß');
+    expect(invite.email.body).toContain(invite.inviteUrl);
+    expect(invite.email.body).toMatch(/gültig bis \d{2}\.\d{2}\.\d{4}/);
+    expect(invite.email.body).not.toContain('{{');
+    expect(invite.mailtoUrl.startsWith('mailto:juergen%40example.com?subject=')).toBe(true);
+    const body = new URL(invite.mailtoUrl).searchParams.get('body')!;
+    expect(body).toContain('\r\n');
+    expect(body.replace(/\r\n/g, '\n')).toBe(invite.email.body);
+  });
+
+  it("answers 404 for another account's instance", async () => {
+    const { http, config, client } = await adviserWithClient();
+    const instance = (await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK') })).json();
+    const other = await adviserWithClient();
+    expect((await other.http.request('GET', `/api/instance/${instance.token}/invite`)).statusCode).toBe(404);
+  });
+});
+
 describe('auto sends and deletion', () => {
   async function withInstance() {
     const ctx = await adviserWithClient();
@@ -101,5 +135,53 @@ describe('auto sends and deletion', () => {
     const res = await http.request('DELETE', `/api/interaction/instance/${instance.token}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().errorKey).toBe('error.interaction.in_progress');
+  });
+});
+
+describe('what the account can send', () => {
+  it('lists only the interactions of products the user may use (GET /api/interactions)', async () => {
+    const { http } = await adviserWithClient(['BQ_RISK', 'BQ_SELECTION'], [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }]);
+    const list = (await http.request('GET', '/api/interactions')).json();
+    expect(list.map((i: { interactionId: string }) => i.interactionId)).toEqual(['risk']);
+    expect(list[0]).toMatchObject({ productType: 'BQ_RISK', version: 1 });
+    expect(list[0].itemCount).toBeGreaterThan(10);
+  });
+
+  it("previews a questionnaire with its dimensions in the adviser's language (GET /api/qi)", async () => {
+    const { http } = await adviserWithClient(['BQ_RISK', 'BQ_SELECTION'], [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }]);
+    await http.request('POST', '/api/admin/user/settings', { locale: 'DE_DE' });
+    const res = await http.request('GET', '/api/qi?interactionId=risk');
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview.dimensions.map((d: { key: string }) => d.key)).toEqual(expect.arrayContaining(['tolerance', 'capacity', 'knowledge']));
+    expect(preview.texts[preview.dimensions[0].nameKey]).toBeTruthy();
+    expect(JSON.stringify(preview.interaction)).not.toMatch(/"score"|"reverse"/);
+    expect((await http.request('GET', '/api/qi?interactionId=selection')).statusCode).toBe(404);
+    expect((await http.request('GET', '/api/qi?interactionId=nope')).statusCode).toBe(404);
+    expect((await http.request('GET', '/api/qi')).statusCode).toBe(400);
+  });
+
+  it('enforces and reports the BQ_INTERACTION_COUNT limit of a product', async () => {
+    const { http, config, client, account } = await adviserWithClient(['BQ_RISK']);
+    await t.db.update(productConfigurations).set({ maxInstances: 1 }).where(eq(productConfigurations.accountId, account.id));
+    const me = (await http.request('GET', '/api/user')).json();
+    const limitUrl = `/api/admin/user/${me.id}/resource_limit/BQ_INTERACTION_COUNT/risk/available`;
+    expect((await http.request('GET', limitUrl)).json()).toEqual({ limit: 1, used: 0, available: true });
+    expect((await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK') })).statusCode).toBe(201);
+    const second = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK') });
+    expect(second.statusCode).toBe(403);
+    expect(second.json().errorKey).toBe('error.interaction.limit_reached');
+    expect((await http.request('GET', limitUrl)).json()).toEqual({ limit: 1, used: 1, available: false });
+    expect((await http.request('GET', `/api/admin/user/${me.id}/resource_limit/BQ_INTERACTION_COUNT/selection/available`)).statusCode).toBe(404);
+  });
+
+  it('lists the instances of one interaction with their clients, for this account only (GET /api/instances)', async () => {
+    const { http, config, client } = await adviserWithClient(['BQ_RISK']);
+    const sent = (await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_RISK') })).json();
+    const list = (await http.request('GET', '/api/instances?interactionId=risk')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ token: sent.token, clientFirstName: 'Jonas', clientLastName: 'Kraus', status: 'NEW' });
+    const other = await adviserWithClient(['BQ_RISK']);
+    expect((await other.http.request('GET', '/api/instances?interactionId=risk')).json()).toEqual([]);
   });
 });

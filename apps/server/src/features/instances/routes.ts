@@ -1,11 +1,29 @@
 // POST /api/instance (send an interaction), GET /api/instance/{token}, PATCH /api/instance/{token}/auto_sends,
-// DELETE /api/interaction/instance/{token}.
+// DELETE /api/interaction/instance/{token}; and what the account can send: GET /api/interactions, GET /api/qi,
+// the BQ_INTERACTION_COUNT limit and GET /api/instances?interactionId=.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAutoSendsRequest, ZCreateInstanceRequest, ZInstance } from '@bq/contracts/instances';
+import {
+  ZAccountInteraction,
+  ZAutoSendsRequest,
+  ZCreateInstanceRequest,
+  ZInstance,
+  ZInstanceListItem,
+  ZInstanceListQuery,
+  ZInvite,
+} from '@bq/contracts/instances';
+import { ZResourceLimit } from '@bq/contracts/clients';
+import { ZInteractionPreview } from '@bq/contracts/questionnaire';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
+import { getInteractionDefinition } from '../interactions/definitions';
+import { definitionTexts, publicInteraction } from '../questionnaire/questionnaire-service';
+import { getCurrentUser } from '../user/user-service';
+import { configurationForInteraction, interactionLimit, listAccountInteractions, listInstancesOfInteraction } from './interactions';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { createInstance, deleteInstance, getInstance, updateAutoSends } from './instance-service';
+import { buildInvite } from './invite';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -21,7 +39,10 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createInstance',
         tags: ['instances'],
         body: ZCreateInstanceRequest,
-        response: { 201: ZInstance, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 409: ['error.client.inactive'] }) },
+        response: {
+          201: ZInstance,
+          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.interaction.limit_reached'], 404: NOT_FOUND, 409: ['error.client.inactive'] }),
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await createInstance(app.db, requireAuth(request), request.body)),
@@ -38,6 +59,19 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getInstance(app.db, requireAuth(request), request.params.token),
+  );
+
+  app.get(
+    '/api/instance/:token/invite',
+    {
+      schema: {
+        operationId: 'getInvite',
+        tags: ['instances'],
+        params: ZTokenParams,
+        response: { 200: ZInvite, ...apiErrors({ 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => buildInvite(app.db, app.config, requireAuth(request), request.params.token),
   );
 
   app.patch(
@@ -68,5 +102,71 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteInstance(app.db, requireAuth(request), request.params.token);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/interactions',
+    {
+      schema: {
+        operationId: 'listAccountInteractions',
+        tags: ['instances'],
+        response: { 200: z.array(ZAccountInteraction), ...apiErrors({ 401: UNAUTHORIZED }) },
+      },
+    },
+    async (request) => listAccountInteractions(app.db, requireAuth(request)),
+  );
+
+  app.get(
+    '/api/qi',
+    {
+      schema: {
+        operationId: 'previewInteraction',
+        tags: ['instances'],
+        querystring: z.object({ interactionId: z.string().min(1).max(100) }),
+        response: { 200: ZInteractionPreview, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await configurationForInteraction(app.db, auth, request.query.interactionId);
+      const definition = getInteractionDefinition(request.query.interactionId)!;
+      const user = await getCurrentUser(app.db, auth.userId);
+      return {
+        interaction: publicInteraction(definition),
+        dimensions: definition.dimensions.map((d) => ({ key: d.key, nameKey: d.nameKey, descriptionKey: d.descriptionKey })),
+        texts: await definitionTexts(app.db, definition, user.locale),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/user/:id/resource_limit/BQ_INTERACTION_COUNT/:interaction/available',
+    {
+      schema: {
+        operationId: 'getInteractionCountLimit',
+        tags: ['instances'],
+        params: z.object({ id: z.string().max(100), interaction: z.string().min(1).max(100) }),
+        response: { 200: ZResourceLimit, ...apiErrors({ 401: UNAUTHORIZED, 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (request.params.id !== auth.userId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+      const config = await configurationForInteraction(app.db, auth, request.params.interaction);
+      return interactionLimit(app.db, config.id, config.maxInstances);
+    },
+  );
+
+  app.get(
+    '/api/instances',
+    {
+      schema: {
+        operationId: 'listInstancesOfInteraction',
+        tags: ['instances'],
+        querystring: ZInstanceListQuery,
+        response: { 200: z.array(ZInstanceListItem), ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => listInstancesOfInteraction(app.db, requireAuth(request), request.query.interactionId),
   );
 };

@@ -2,7 +2,8 @@
 // (NEW -> OPENED), saving answers as they are given, and submitting (OPENED -> FILLED, calculation enqueued in
 // the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TAnswerProgress, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import type { TAnswerProgress, TPublicInteraction, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import type { Locale } from '@bq/domain/locales';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { assertTransition, isOpenForAnswers } from '@bq/domain/interaction-lifecycle';
@@ -61,6 +62,36 @@ function progress(definition: TInteractionDefinition, instance: Pick<InstanceRow
   };
 }
 
+/** The definition without what would steer the answers: dimensions, reverse keying and option scores stay here. */
+export function publicInteraction(definition: TInteractionDefinition): TPublicInteraction {
+  return {
+    id: definition.id,
+    version: definition.version,
+    estimatedMinutes: definition.estimatedMinutes,
+    nameKey: definition.nameKey,
+    introKey: definition.introKey,
+    outroKey: definition.outroKey,
+    scales: definition.scales.map((s) => ({ id: s.id, points: s.points.map((p) => ({ value: p.value, labelKey: p.labelKey })) })),
+    pages: definition.pages.map((p) => ({ key: p.key, titleKey: p.titleKey, itemKeys: p.itemKeys })),
+    items: definition.items.map((i) =>
+      i.type === 'likert'
+        ? { key: i.key, type: i.type, textKey: i.textKey, required: i.required, scale: i.scale }
+        : { key: i.key, type: i.type, textKey: i.textKey, required: i.required, options: i.options.map((o) => ({ key: o.key, labelKey: o.labelKey })) },
+    ),
+  };
+}
+
+/** Every text a definition shows, in one language. */
+export async function definitionTexts(db: Db, definition: TInteractionDefinition, language: Locale): Promise<Record<string, string>> {
+  const keys = translationKeysOf(definition);
+  const wanted = [...keys.ITEM, ...keys.CHOICE, ...keys.INTERACTION_BASE];
+  const rows = await db
+    .select({ key: translations.key, text: translations.text })
+    .from(translations)
+    .where(and(eq(translations.language, language), inArray(translations.textType, ['ITEM', 'CHOICE', 'INTERACTION_BASE']), inArray(translations.key, wanted)));
+  return Object.fromEntries(rows.map((r) => [r.key, r.text]));
+}
+
 export async function openQuestionnaire(db: Db, token: string): Promise<TQuestionnaire> {
   const loaded = await loadByToken(db, token);
   const { client, accountName } = loaded;
@@ -84,12 +115,6 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
       return row!;
     });
   }
-  const keys = translationKeysOf(definition);
-  const wanted = [...keys.ITEM, ...keys.CHOICE, ...keys.INTERACTION_BASE];
-  const rows = await db
-    .select({ key: translations.key, text: translations.text })
-    .from(translations)
-    .where(and(eq(translations.language, client.locale), inArray(translations.textType, ['ITEM', 'CHOICE', 'INTERACTION_BASE']), inArray(translations.key, wanted)));
   return {
     instanceToken: instance.token,
     status: instance.status,
@@ -97,23 +122,8 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     locale: client.locale,
     participantFirstName: client.firstName,
     accountName,
-    interaction: {
-      id: definition.id,
-      version: definition.version,
-      estimatedMinutes: definition.estimatedMinutes,
-      nameKey: definition.nameKey,
-      introKey: definition.introKey,
-      outroKey: definition.outroKey,
-      scales: definition.scales.map((s) => ({ id: s.id, points: s.points.map((p) => ({ value: p.value, labelKey: p.labelKey })) })),
-      pages: definition.pages.map((p) => ({ key: p.key, titleKey: p.titleKey, itemKeys: p.itemKeys })),
-      // Dimensions, reverse keying and option scores stay on the server: they would steer the answers.
-      items: definition.items.map((i) =>
-        i.type === 'likert'
-          ? { key: i.key, type: i.type, textKey: i.textKey, required: i.required, scale: i.scale }
-          : { key: i.key, type: i.type, textKey: i.textKey, required: i.required, options: i.options.map((o) => ({ key: o.key, labelKey: o.labelKey })) },
-      ),
-    },
-    texts: Object.fromEntries(rows.map((r) => [r.key, r.text])),
+    interaction: publicInteraction(definition),
+    texts: await definitionTexts(db, definition, client.locale),
     answers: instance.answers,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "product_configurations" ADD COLUMN "max_instances" integer;

@@ -1,0 +1,18 @@
+// The evaluator's view of one instance, as the API returns it.
+import type { TInstance } from '@bq/contracts/instances';
+import type { interactionInstances } from '../../db/schema';
+import { toInstanceSummary } from '../clients/client-service';
+
+type InstanceRow = typeof interactionInstances.$inferSelect;
+
+export function toInstance(row: InstanceRow, clientToken: string): TInstance {
+  return {
+    ...toInstanceSummary(row),
+    clientToken,
+    productConfigurationId: row.productConfigurationId,
+    autoReminder: row.autoReminder,
+    autoSendReport: row.autoSendReport,
+    openedAt: row.openedAt?.toISOString() ?? null,
+    filledAt: row.filledAt?.toISOString() ?? null,
+  };
+}
