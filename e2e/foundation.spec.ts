@@ -22,9 +22,12 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
     await expect(page.getByTestId('breadcrumb')).toContainText(EN['product.BQ_RISK.name']!);
 
-    // Reminder counts: now / this month / next month.
+    // Reminder counts from the demo data: one questionnaire expired (remind now), two expiring within 3 weeks.
+    await expect(page.getByTestId('reminder-count')).toHaveText('1');
     await page.getByTestId('reminder-button').click();
-    for (const id of ['reminder-now', 'reminder-thisMonth', 'reminder-nextMonth']) await expect(page.getByTestId(id)).toContainText('0');
+    await expect(page.getByTestId('reminder-now').locator('dd')).toHaveText('1');
+    const later = await Promise.all(['reminder-thisMonth', 'reminder-nextMonth'].map((id) => page.getByTestId(id).locator('dd').innerText()));
+    expect(later.map(Number).reduce((a, b) => a + b)).toBe(2);
     await page.keyboard.press('Escape');
 
     // The user menu has the spec's entries.

@@ -10,7 +10,7 @@ const requiredText = (max: number) =>
   z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(max, 'error.validation.too_long');
 
 /** The fields an evaluator types in; messages are errorKeys the form translates (spec section 5). */
-export const ZClientFields = z.object({
+const clientFieldShape = {
   firstName: requiredText(CLIENT_NAME_MAX_LENGTH),
   lastName: requiredText(CLIENT_NAME_MAX_LENGTH),
   email: requiredText(254).pipe(z.email('error.validation.invalid_email')),
@@ -21,16 +21,26 @@ export const ZClientFields = z.object({
     .refine((v) => v === '' || PHONE_PATTERN.test(v), 'error.validation.phone')
     .nullish()
     .transform((v) => (v ? v : null)),
-  group: z.enum(CLIENT_GROUPS).default('PROSPECT'),
+  group: z.enum(CLIENT_GROUPS),
   /** The client's language: questionnaires, mails and reports are in it. */
-  locale: z.enum(LOCALES).default('EN_US'),
+  locale: z.enum(LOCALES),
+};
+
+/** For creating: group and language have defaults. */
+export const ZClientFields = z.object({
+  ...clientFieldShape,
+  group: clientFieldShape.group.default('PROSPECT'),
+  locale: clientFieldShape.locale.default('EN_US'),
 });
+
+/** For updating: every field optional and without defaults, so an omitted field stays as it is. */
+export const ZClientFieldsPatch = z.object(clientFieldShape).partial();
 
 export const ZCreateClientRequest = ZClientFields.extend({ productConfigurationId: z.uuid() }).meta({ id: 'CreateClientRequest' });
 export type TCreateClientRequest = z.input<typeof ZCreateClientRequest>;
 
 /** Partial update by token; productConfigurationId names the product the evaluator is working in. */
-export const ZUpdateClientRequest = ZClientFields.partial()
+export const ZUpdateClientRequest = ZClientFieldsPatch
   .extend({ token: z.string().min(1).max(100), productConfigurationId: z.uuid() })
   .meta({ id: 'UpdateClientRequest' });
 export type TUpdateClientRequest = z.input<typeof ZUpdateClientRequest>;

@@ -1,9 +1,12 @@
 // What a route tells the shell: its page title and its breadcrumb entries (spec section 2: global breadcrumb).
+import type { ReactNode } from 'react';
 import type { Params } from 'react-router';
 
 export interface Crumb {
   /** Translation key of the entry's label. */
   labelKey: string;
+  /** Shown instead of the labelKey's text when set, e.g. a client's name once it is loaded. */
+  label?: ReactNode;
   /** Link target; the last entry is the current page and is never a link. */
   to?: string;
 }

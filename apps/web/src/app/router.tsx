@@ -8,6 +8,7 @@ import { setApiNavigator } from '../lib/api-client';
 import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { ClientCrumbLabel } from '../features/clients/components/ClientCrumbLabel';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
@@ -49,6 +50,19 @@ const later = (titleKey: string) => ({ handle: crumb(titleKey), lazy: laterRelea
 
 const clientPath = (params: Params) => `/${params.productName}/client/${params.clientToken}`;
 
+/** The client's entry: its name once the client is loaded, "Client" until then. */
+function clientCrumbs(params: Params): Crumb[] {
+  const labelKey = 'page.client.title';
+  const label = (
+    <ClientCrumbLabel
+      productName={params.productName ?? ''}
+      clientToken={params.clientToken ?? ''}
+      fallbackKey={labelKey}
+    />
+  );
+  return [{ labelKey, label, to: clientPath(params) }];
+}
+
 /** /product/... : the product list, the product view (client list) and the data export. */
 const productRoutes: RouteObject = {
   path: 'product',
@@ -70,7 +84,7 @@ const productRoutes: RouteObject = {
             {
               index: true,
               handle: crumb('page.clients.title'),
-              lazy: page(() => import('../features/products/pages/ProductPage'), 'ProductPage'),
+              lazy: page(() => import('../features/clients/pages/ClientListPage'), 'ClientListPage'),
             },
             { path: 'export', ...later('page.export.title') },
           ],
@@ -114,17 +128,19 @@ const productScopedRoutes: RouteObject = {
         {
           path: 'client',
           children: [
-            { index: true, ...later('page.clientCreate.title') },
+            {
+              index: true,
+              handle: crumb('page.clientCreate.title'),
+              lazy: page(() => import('../features/clients/pages/CreateClientPage'), 'CreateClientPage'),
+            },
             {
               path: ':clientToken',
-              handle: handle({
-                crumbs: (params) => [{ labelKey: 'page.client.title', to: clientPath(params) }],
-              }),
+              handle: handle({ crumbs: clientCrumbs }),
               children: [
                 {
                   index: true,
                   handle: handle({ titleKey: 'page.client.title' }),
-                  lazy: laterRelease('page.client.title'),
+                  lazy: page(() => import('../features/clients/pages/ClientViewPage'), 'ClientViewPage'),
                 },
                 { path: 'interaction/:interactionInstanceToken', ...later('page.interaction.title') },
                 { path: 'dashboard/:interactionInstanceToken', ...later('page.result.title') },

@@ -1,9 +1,12 @@
 // A small form hook on top of the contracts' zod schemas (the same schema the server checks). Issues become
 // translation keys (spec section 5: required, invalid e-mail, minimum length...), translated at render time so
 // a language switch re-translates visible messages. Errors show after the first submit, then follow every change.
-import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+// Errors the server finds (400 fields, a 409 about one field) show on their field until its value changes.
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
+import { ApiError } from './api-client';
 
 export interface ValidationMessage {
   key: string;
@@ -16,8 +19,21 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** The message of one issue; custom refinements carry their translation key as the message. */
+// The contracts write their messages as API errorKeys ('error.validation.phone'), the same keys the server
+// answers in a 400's fields; zod's own default messages are sentences and never match.
+const ERROR_KEY_PATTERN = /^error\.[a-z0-9_]+(\.[a-z0-9_]+)*$/i;
+
+/** An errorKey as a form message: translated like every errorKey (spec section 8), e.g. ERROR_VALIDATION_PHONE. */
+export function errorKeyMessage(errorKey: string): ValidationMessage {
+  return { key: errorKeyToTranslationKey(errorKey) ?? 'validation.invalid' };
+}
+
+/**
+ * The message of one issue. A message that is an errorKey wins (the contract chose it); custom refinements carry
+ * their translation key as the message; otherwise the issue's code decides.
+ */
 export function issueToMessage(issue: Issue, value: unknown): ValidationMessage {
+  if (ERROR_KEY_PATTERN.test(issue.message)) return errorKeyMessage(issue.message);
   if (issue.code === 'custom') return { key: issue.message };
   if (isBlank(value)) return { key: 'validation.required' };
   switch (issue.code) {
@@ -50,14 +66,45 @@ export function validateWith<F extends string, Out>(
   return { ok: false, data: null, errors };
 }
 
+/**
+ * The field errors of a failed API call: the 400's `fields` (path 'body.email' or 'email') that name one of
+ * `fields`, plus `extra` (e.g. a 409 that concerns the e-mail). Empty for anything else.
+ */
+export function apiFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  extra: (error: ApiError) => FieldErrors<F> = () => ({}),
+): FieldErrors<F> {
+  if (!(error instanceof ApiError)) return {};
+  const errors: FieldErrors<F> = {};
+  for (const field of error.fields) {
+    const name = field.path.replace(/^body\./, '').split('.')[0] as F;
+    if (fields.includes(name) && !errors[name]) errors[name] = errorKeyMessage(field.errorKey);
+  }
+  return { ...errors, ...extra(error) };
+}
+
+interface ServerErrors<F extends string> {
+  errors: FieldErrors<F>;
+  /** The values the server judged; an error disappears once its field differs. */
+  values: Record<F, string>;
+}
+
 export function useZodForm<F extends string, Out>(schema: z.ZodType<Out>, initialValues: Record<F, string>) {
   const { t } = useTranslation();
   const formId = useId();
   const [values, setValues] = useState(initialValues);
   const [attempted, setAttempted] = useState(false);
+  const [server, setServer] = useState<ServerErrors<F> | null>(null);
   // Errors are derived, not stored: they always match the values on screen once a submit was attempted.
   const validation = useMemo(() => validateWith(schema, values), [schema, values]);
-  const errors: FieldErrors<F> = attempted && !validation.ok ? validation.errors : {};
+  const clientErrors: FieldErrors<F> = attempted && !validation.ok ? validation.errors : {};
+  const errors: FieldErrors<F> = { ...clientErrors };
+  if (server) {
+    for (const field of Object.keys(server.errors) as F[]) {
+      if (!errors[field] && server.values[field] === values[field]) errors[field] = server.errors[field];
+    }
+  }
 
   const setValues_ = (partial: Partial<Record<F, string>>) =>
     setValues((previous) => ({ ...previous, ...partial }));
@@ -75,12 +122,16 @@ export function useZodForm<F extends string, Out>(schema: z.ZodType<Out>, initia
       id,
       name: field,
       value: values[field],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.currentTarget.value),
+      // Structural, so the same props fit text inputs, native selects and text areas.
+      onChange: (event: { currentTarget: { value: string } }) => setValue(field, event.currentTarget.value),
       error: message ? t(message.key, message.values) : undefined,
       'aria-invalid': message ? true : undefined,
       'aria-describedby': describedBy || undefined,
     };
   };
+
+  /** Shows the server's verdict on the values as they are now (call it with the values that were submitted). */
+  const setServerErrors = (serverErrors: FieldErrors<F>) => setServer({ errors: serverErrors, values });
 
   const handleSubmit = (onValid: (data: Out) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,13 +142,24 @@ export function useZodForm<F extends string, Out>(schema: z.ZodType<Out>, initia
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
+    setServer(null);
     onValid(validation.data);
   };
 
   const reset = () => {
     setValues(initialValues);
     setAttempted(false);
+    setServer(null);
   };
 
-  return { values, errors, setValue, setValues: setValues_, inputProps, handleSubmit, reset };
+  return {
+    values,
+    errors,
+    setValue,
+    setValues: setValues_,
+    inputProps,
+    handleSubmit,
+    reset,
+    setServerErrors,
+  };
 }

@@ -1,6 +1,8 @@
-// Renders a component inside the app's providers (Mantine in test mode, a fresh QueryClient, a memory router).
+// Renders a component inside the app's providers (Mantine in test mode with modals and toasts, a fresh
+// QueryClient, a memory router).
 import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -18,14 +20,21 @@ interface RenderOptions {
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createQueryClient();
-  const router = createMemoryRouter([{ path: options.path ?? '*', element: ui }], {
-    initialEntries: [options.route ?? '/'],
-  });
+  // With a path pattern, every other URL renders a marker, so a test can follow where the component navigated.
+  const routes = options.path
+    ? [
+        { path: options.path, element: ui },
+        { path: '*', element: <div data-testid="other-route" /> },
+      ]
+    : [{ path: '*', element: ui }];
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const result = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
-        <Notifications />
-        <RouterProvider router={router} />
+        <ModalsProvider>
+          <Notifications />
+          <RouterProvider router={router} />
+        </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -2,9 +2,18 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_SORTS,
+  EXPIRATION_STATUSES,
+  INTERACTION_STATUSES,
+  LOCK_STATUSES,
+} from '@bq/contracts/clients';
+import { CLIENT_GROUPS } from '@bq/domain/client-rules';
+import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
 import { LOCALES } from '@bq/domain/locales';
 import { PASSWORD_MIN_LENGTH } from '@bq/domain/password-policy';
 import { PLAN_TYPES, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import { CLIENT_STATUS_FILTERS } from '../features/clients/client-list-search';
 import { enUsTexts } from './i18n';
 
 const SRC = join(__dirname, '..');
@@ -60,6 +69,24 @@ const dynamicKeys = [
   'validation.min_length',
   'validation.max_length',
   'validation.invalid',
+  ...CLIENT_GROUPS.map((group) => `clientGroup.${group}`),
+  ...INTERACTION_STATUSES.map((status) => `interactionStatus.${status}`),
+  ...LOCK_STATUSES.map((status) => `lockStatus.${status}`),
+  ...EXPIRATION_STATUSES.map((status) => `expirationStatus.${status}`),
+  ...CLIENT_STATUS_FILTERS.map((status) => `clients.status.${status}`),
+  ...CLIENT_SORTS.map((sort) => `clients.list.sort.${sort}`),
+  ...['first', 'previous', 'next', 'last'].map((control) => `clients.list.pageControl.${control}`),
+  ...['ascending', 'descending'].map((order) => `clients.list.order.${order}`),
+  ...['noMatch', 'noActive'].flatMap((state) => [`clients.${state}.title`, `clients.${state}.text`]),
+  // The client contract's messages and the client API's errors, as the form and toasts translate them.
+  ...[
+    'error.validation.required',
+    'error.validation.invalid_email',
+    'error.validation.phone',
+    'error.validation.too_long',
+    'error.client.duplicate',
+    'error.client.limit_reached',
+  ].map((errorKey) => errorKeyToTranslationKey(errorKey) ?? errorKey),
 ];
 
 describe('translation keys', () => {

@@ -1,7 +1,7 @@
 // Use cases for one client: create, update, (de)activate, profile, and the account's client limit.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TClient, TClientProfile, TCreateClientRequest, TInstanceSummary, TResourceLimit, TUpdateClientRequest } from '@bq/contracts/clients';
-import { ZClientFields } from '@bq/contracts/clients';
+import { ZClientFields, ZClientFieldsPatch } from '@bq/contracts/clients';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { expirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
@@ -119,7 +119,7 @@ async function findClientInProduct(db: Db, accountId: string, token: string, pro
 export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClientRequest): Promise<TClient> {
   const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'UPDATE' });
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
-  const fields = ZClientFields.partial().parse(input);
+  const fields = ZClientFieldsPatch.parse(input);
   const changes: Partial<typeof clients.$inferInsert> = { updatedAt: new Date() };
   if (input.firstName !== undefined) changes.firstName = fields.firstName;
   if (input.lastName !== undefined) changes.lastName = fields.lastName;

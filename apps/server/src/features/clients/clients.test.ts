@@ -156,6 +156,13 @@ describe('PATCH /api/admin/bq_user and (de)activation', () => {
     expect(profile).toMatchObject({ group: 'ESTABLISHED', lastName: 'Schmidt', productType: 'BQ_RISK', instances: [] });
   });
 
+  it('keeps every field the edit leaves out, group and language included', async () => {
+    const { http, config } = await adviser();
+    const client = (await http.request('POST', '/api/u', { ...valid, group: 'ESTABLISHED', locale: 'DE_DE', productConfigurationId: config('BQ_RISK') })).json();
+    const res = await http.request('PATCH', '/api/admin/bq_user', { token: client.token, productConfigurationId: config('BQ_RISK'), phone: '030 1234567' });
+    expect(res.json()).toMatchObject({ group: 'ESTABLISHED', locale: 'DE_DE', firstName: 'Lena', phone: '030 1234567' });
+  });
+
   it('refuses an invalid edit with 400 and keeps the client as it was', async () => {
     const { http, config, client } = await withClient();
     const res = await http.request('PATCH', '/api/admin/bq_user', { token: client.token, productConfigurationId: config('BQ_RISK'), phone: 'abc', firstName: '' });

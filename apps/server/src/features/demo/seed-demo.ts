@@ -5,21 +5,85 @@ import { eq } from 'drizzle-orm';
 import type { Permission } from '@bq/domain/permissions';
 import { PRODUCT_TYPES, type ProductType } from '@bq/domain/product-types';
 import type { Db } from '../../db/client';
-import { accounts, creditLedger, productConfigurations, users } from '../../db/schema';
+import {
+  accounts,
+  clientProducts,
+  clients,
+  creditLedger,
+  interactionInstances,
+  productConfigurations,
+  users,
+} from '../../db/schema';
+import { newPublicToken } from '../clients/client-tokens';
 import { hashPassword } from '../../plugins/passwords';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Advisory';
-export const DEMO_ADMIN = { email: 'admin@demo.example', password: 'Demo-Admin-2026!', firstName: 'Alex', lastName: 'Admin' };
-export const DEMO_ADVISER = { email: 'adviser@demo.example', password: 'Demo-Adviser-2026!', firstName: 'Maria', lastName: 'Berger' };
+export const DEMO_ADMIN = {
+  email: 'admin@demo.example',
+  password: 'Demo-Admin-2026!',
+  firstName: 'Alex',
+  lastName: 'Admin',
+};
+export const DEMO_ADVISER = {
+  email: 'adviser@demo.example',
+  password: 'Demo-Adviser-2026!',
+  firstName: 'Maria',
+  lastName: 'Berger',
+};
 export const DEMO_CREDITS = 1250;
 
 const ADVISER_REALMS: ProductType[] = ['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK'];
 
+const DAY = 86_400_000;
+
+/** Demo clients of the risk product: a realistic mix of groups, languages and questionnaire states. */
+const DEMO_CLIENTS = [
+  {
+    firstName: 'Sabine',
+    lastName: 'Hoffmann',
+    email: 'sabine.hoffmann@example.com',
+    clientGroup: 'ESTABLISHED',
+    locale: 'DE_DE',
+    instance: { status: 'OPENED', expiresInDays: -3 },
+  },
+  {
+    firstName: 'Thomas',
+    lastName: 'Wagner',
+    email: 'thomas.wagner@example.com',
+    clientGroup: 'ESTABLISHED',
+    locale: 'DE_DE',
+    instance: { status: 'NEW', expiresInDays: 12 },
+  },
+  {
+    firstName: 'Emily',
+    lastName: 'Carter',
+    email: 'emily.carter@example.com',
+    clientGroup: 'PROSPECT',
+    locale: 'EN_UK',
+    instance: { status: 'NEW', expiresInDays: 20 },
+  },
+  {
+    firstName: 'Daniel',
+    lastName: 'Brooks',
+    email: 'daniel.brooks@example.com',
+    clientGroup: 'PROSPECT',
+    locale: 'EN_US',
+    instance: null,
+  },
+] as const;
+
 export async function seedDemo(db: Db): Promise<boolean> {
-  const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, DEMO_ACCOUNT_NAME)).limit(1);
+  const existing = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.name, DEMO_ACCOUNT_NAME))
+    .limit(1);
   if (existing.length > 0) return false;
 
-  const [adminHash, adviserHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_ADVISER.password)]);
+  const [adminHash, adviserHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_ADVISER.password),
+  ]);
   await db.transaction(async (tx) => {
     const [account] = await tx.insert(accounts).values({ name: DEMO_ACCOUNT_NAME, type: 'DEMO' }).returning();
     if (!account) throw new Error('demo account not created');
@@ -35,9 +99,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
       )
       .returning();
     const configOf = (p: ProductType) => configs.find((c) => c.productType === p)?.id;
-    await tx.insert(creditLedger).values({ accountId: account.id, delta: DEMO_CREDITS, reason: 'DEMO_SEED', reference: account.id });
+    await tx
+      .insert(creditLedger)
+      .values({ accountId: account.id, delta: DEMO_CREDITS, reason: 'DEMO_SEED', reference: account.id });
 
-    const adviserPermissions: Permission[] = ADVISER_REALMS.map((realm) => ({ realm, entity: 'ALL', action: 'ALL' }));
+    const adviserPermissions: Permission[] = ADVISER_REALMS.map((realm) => ({
+      realm,
+      entity: 'ALL',
+      action: 'ALL',
+    }));
     await tx.insert(users).values([
       {
         accountId: account.id,
@@ -60,6 +130,42 @@ export async function seedDemo(db: Db): Promise<boolean> {
         emailVerifiedAt: new Date(),
       },
     ]);
+    const [adviser] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ADVISER.email));
+    const riskConfig = configOf('BQ_RISK')!;
+    for (const demo of DEMO_CLIENTS) {
+      const [client] = await tx
+        .insert(clients)
+        .values({
+          accountId: account.id,
+          token: newPublicToken(),
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          email: demo.email,
+          clientGroup: demo.clientGroup,
+          locale: demo.locale,
+          createdBy: adviser!.id,
+        })
+        .returning();
+      await tx
+        .insert(clientProducts)
+        .values({ clientId: client!.id, productConfigurationId: riskConfig, accountId: account.id });
+      if (demo.instance) {
+        await tx.insert(interactionInstances).values({
+          accountId: account.id,
+          token: newPublicToken(),
+          clientId: client!.id,
+          productConfigurationId: riskConfig,
+          initiatorId: adviser!.id,
+          interactionId: 'risk',
+          status: demo.instance.status,
+          openedAt: demo.instance.status === 'OPENED' ? new Date(Date.now() - 5 * DAY) : null,
+          expiresAt: new Date(Date.now() + demo.instance.expiresInDays * DAY),
+        });
+      }
+    }
   });
   return true;
 }

@@ -1,5 +1,8 @@
 // GET /api/i18ns, and the shipped translation files: every key in all three locales.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
 import { LOCALES } from '@bq/domain/locales';
 import { paths } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -26,6 +29,23 @@ describe('shipped translation files', () => {
     const errorKeys = new Set(entries.filter((e) => e.textType === 'ERROR' && e.language === 'DE_DE').map((e) => e.key));
     for (const key of ['ERROR_GENERAL', 'ERROR_VALIDATION', 'ERROR_AUTH_INVALID_CREDENTIALS', 'ERROR_AUTH_TOO_MANY_ATTEMPTS', 'ERROR_AUTH_CSRF', 'ERROR_PASSWORD_CURRENT_WRONG', 'ERROR_PASSWORD_WEAK', 'ERROR_PASSWORD_SAME_AS_CURRENT', 'ERROR_REQUEST_MALFORMED_JSON']) {
       expect(errorKeys).toContain(key);
+    }
+  });
+
+  it('translate every errorKey the server source can answer with', () => {
+    const sourceFiles = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+      );
+    const used = new Set<string>();
+    for (const file of [...sourceFiles(join(paths.translationsData, '..', '..', '..')), ...sourceFiles(join(paths.translationsData, '..', '..', '..', '..', '..', '..', 'packages'))]) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/'(error\.[a-z0-9_.]+)'/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    for (const language of LOCALES) {
+      const translated = new Set(entries.filter((e) => e.textType === 'ERROR' && e.language === language).map((e) => e.key));
+      const missing = [...used].filter((key) => !translated.has(errorKeyToTranslationKey(key)!));
+      expect(missing, language).toEqual([]);
     }
   });
 

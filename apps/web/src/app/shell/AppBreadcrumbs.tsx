@@ -1,4 +1,5 @@
-// The global breadcrumb, built from the `crumbs` of the matched routes (e.g. Products > Risk profiling > Clients).
+// The global breadcrumb, built from the `crumbs` of the matched routes (e.g. Products > Risk profiling > Clients);
+// an entry may bring its own label (a client's name) instead of a translation key.
 import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
@@ -24,13 +25,13 @@ export function AppBreadcrumbs() {
                 fw={isLast ? 600 : 400}
                 aria-current={isLast ? 'page' : undefined}
               >
-                {t(crumb.labelKey)}
+                {crumb.label ?? t(crumb.labelKey)}
               </Text>
             );
           }
           return (
             <Anchor key={`${crumb.labelKey}-${index}`} component={AppLink} to={crumb.to} size="sm">
-              {t(crumb.labelKey)}
+              {crumb.label ?? t(crumb.labelKey)}
             </Anchor>
           );
         })}

@@ -48,6 +48,25 @@ beforeEach(() => {
         : jsonResponse({ errorKey: 'error.auth.unauthorized', message: 'x' }, 401);
     }
     if (url === '/api/reminders/counts') return jsonResponse({ now: 3, thisMonth: 2, nextMonth: 1 });
+    if (url.startsWith('/api/participants?'))
+      return jsonResponse({ items: [], total: 0, page: 1, pageSize: 20 });
+    if (url === '/api/client/c1/product/p1/profile') {
+      return jsonResponse({
+        token: 'c1',
+        firstName: 'Anna',
+        lastName: 'Müller',
+        initials: 'AM',
+        email: 'anna@example.com',
+        phone: null,
+        group: 'PROSPECT',
+        locale: 'DE_DE',
+        createdAt: '2026-03-14T09:05:00Z',
+        active: true,
+        productConfigurationId: 'p1',
+        productType: 'BQ_RISK',
+        instances: [],
+      });
+    }
     if (url === '/api/logout') return jsonResponse({ ok: true });
     if (url === '/api/system/config') {
       return jsonResponse({
@@ -98,8 +117,20 @@ describe('evaluator shell', () => {
     );
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('1,250 credits');
     expect(await screen.findByTestId('reminder-count')).toHaveTextContent('3');
-    expect(screen.getByText(text('clients.empty.title'))).toBeInTheDocument();
+    // The group filter from the URL applies to the client list.
+    expect(await screen.findByText(text('clients.noMatch.title'))).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Clients · Risk profiling · BQ Advisory Platform'));
+  });
+
+  it("names the client in the breadcrumb once it is loaded, keeping the list's query on the way back", async () => {
+    renderApp('/BQ_RISK/client/c1?group=PROSPECT');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Müller, Anna' })).toBeInTheDocument();
+    const breadcrumb = screen.getByTestId('breadcrumb');
+    expect(breadcrumb).toHaveTextContent(['Products', 'Risk profiling', 'Müller, Anna'].join(''));
+    expect(within(breadcrumb).getByRole('link', { name: 'Risk profiling' })).toHaveAttribute(
+      'href',
+      '/product/BQ_RISK?group=PROSPECT',
+    );
   });
 
   it('lists only the products the user may open in the switcher', async () => {

@@ -1,0 +1,26 @@
+// POST /api/admin/bq_user/{clientToken}/activate: a deactivated client returns to the product's active list.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TClient, TClientProfile } from '@bq/contracts/clients';
+import type { ProductType } from '@bq/domain/product-types';
+import { api } from '../../../lib/api-client';
+import { clientListsQueryKey } from './get-clients';
+import { clientProfileQueryKey, mergeClientIntoProfile } from './get-client-profile';
+
+export function activateClient(clientToken: string, productType: ProductType): Promise<TClient> {
+  return api.post<TClient>(`/api/admin/bq_user/${encodeURIComponent(clientToken)}/activate`, { productType });
+}
+
+export function useActivateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientToken, productType }: { clientToken: string; productType: ProductType }) =>
+      activateClient(clientToken, productType),
+    onSuccess: async (client) => {
+      queryClient.setQueryData<TClientProfile>(
+        clientProfileQueryKey(client.productConfigurationId, client.token),
+        (profile) => mergeClientIntoProfile(profile, client),
+      );
+      await queryClient.invalidateQueries({ queryKey: clientListsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,36 @@
+// GET /api/client/{clientToken}/product/{productConfigurationId}/profile: one client with the product's
+// interactions (newest first). Read by the client view and its breadcrumb.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TClient, TClientProfile } from '@bq/contracts/clients';
+import { api } from '../../../lib/api-client';
+
+export const clientProfileQueryKey = (productConfigurationId: string, clientToken: string) =>
+  ['clients', 'profile', productConfigurationId, clientToken] as const;
+
+export function fetchClientProfile(
+  productConfigurationId: string,
+  clientToken: string,
+  signal?: AbortSignal,
+): Promise<TClientProfile> {
+  const path = `/api/client/${encodeURIComponent(clientToken)}/product/${encodeURIComponent(productConfigurationId)}/profile`;
+  return api.get<TClientProfile>(path, { signal });
+}
+
+export const clientProfileQueryOptions = (productConfigurationId: string, clientToken: string) =>
+  queryOptions({
+    queryKey: clientProfileQueryKey(productConfigurationId, clientToken),
+    queryFn: ({ signal }) => fetchClientProfile(productConfigurationId, clientToken, signal),
+    staleTime: 30_000,
+  });
+
+export function useClientProfile(productConfigurationId: string, clientToken: string) {
+  return useQuery(clientProfileQueryOptions(productConfigurationId, clientToken));
+}
+
+/** A changed client (update, deactivate, activate answer TClient) merged into its cached profile. */
+export function mergeClientIntoProfile(
+  profile: TClientProfile | undefined,
+  client: TClient,
+): TClientProfile | undefined {
+  return profile ? { ...profile, ...client } : profile;
+}

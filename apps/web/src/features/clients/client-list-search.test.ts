@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_CLIENT_LIST_SEARCH,
+  hasClientListFilters,
+  parseClientListSearch,
+  toClientListQuery,
+  writeClientListSearch,
+} from './client-list-search';
+
+describe('client list search params', () => {
+  it('reads every query value from the URL', () => {
+    const search = parseClientListSearch(
+      new URLSearchParams(
+        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&sort=name&order=asc&page=3&pageSize=50',
+      ),
+    );
+    expect(search).toEqual({
+      q: 'ber',
+      group: 'ESTABLISHED',
+      status: 'ALL',
+      interactionStatus: 'OPENED',
+      sort: 'name',
+      order: 'asc',
+      page: 3,
+      pageSize: 50,
+    });
+    expect(hasClientListFilters(search)).toBe(true);
+  });
+
+  it('falls back to the defaults for missing and invalid values', () => {
+    const search = parseClientListSearch(
+      new URLSearchParams('group=VIP&status=gone&interactionStatus=x&sort=age&order=up&page=-1&pageSize=37'),
+    );
+    expect(search).toEqual(DEFAULT_CLIENT_LIST_SEARCH);
+    expect(hasClientListFilters(search)).toBe(false);
+    expect(parseClientListSearch(new URLSearchParams('page=2.5')).page).toBe(1);
+  });
+
+  it('writes only what differs from the defaults and keeps unrelated params', () => {
+    const params = writeClientListSearch(new URLSearchParams('tab=actions&q=old&page=4'), {
+      ...DEFAULT_CLIENT_LIST_SEARCH,
+      group: 'PROSPECT',
+      order: 'asc',
+    });
+    expect(params.toString()).toBe('tab=actions&group=PROSPECT&order=asc');
+  });
+
+  it('turns the state into the API query of the product', () => {
+    expect(toClientListQuery({ ...DEFAULT_CLIENT_LIST_SEARCH, q: 'anna' }, 'cfg')).toEqual({
+      productConfigurationId: 'cfg',
+      q: 'anna',
+      group: undefined,
+      status: 'ACTIVE',
+      interactionStatus: undefined,
+      sort: 'lastActivity',
+      order: 'desc',
+      page: 1,
+      pageSize: 20,
+    });
+  });
+});

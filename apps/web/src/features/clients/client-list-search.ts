@@ -1,0 +1,94 @@
+// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&sort=&order=&page=&pageSize=),
+// so it survives a reload and the shell carries it between routes of the product. Unknown or invalid values fall
+// back to the defaults; defaults are left out of the URL.
+import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
+import { CLIENT_GROUPS, type ClientGroup } from '@bq/domain/client-rules';
+import type { ClientListRequest } from './api/get-clients';
+
+export const CLIENT_STATUS_FILTERS = ['ACTIVE', 'INACTIVE', 'ALL'] as const;
+export const PAGE_SIZES = [10, 20, 50] as const;
+
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
+
+export interface ClientListSearch {
+  q: string;
+  group: ClientGroup | null;
+  status: (typeof CLIENT_STATUS_FILTERS)[number];
+  interactionStatus: InteractionStatus | null;
+  sort: ClientSort;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: (typeof PAGE_SIZES)[number];
+}
+
+export const DEFAULT_CLIENT_LIST_SEARCH: ClientListSearch = {
+  q: '',
+  group: null,
+  status: 'ACTIVE',
+  interactionStatus: null,
+  sort: 'lastActivity',
+  order: 'desc',
+  page: 1,
+  pageSize: 20,
+};
+
+const KEYS = Object.keys(DEFAULT_CLIENT_LIST_SEARCH) as (keyof ClientListSearch)[];
+
+function oneOf<T extends string | number>(allowed: readonly T[], value: unknown): T | undefined {
+  return allowed.find((candidate) => String(candidate) === value);
+}
+
+export function parseClientListSearch(params: URLSearchParams): ClientListSearch {
+  const d = DEFAULT_CLIENT_LIST_SEARCH;
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    group: oneOf(CLIENT_GROUPS, params.get('group')) ?? d.group,
+    status: oneOf(CLIENT_STATUS_FILTERS, params.get('status')) ?? d.status,
+    interactionStatus: oneOf(INTERACTION_STATUSES, params.get('interactionStatus')) ?? d.interactionStatus,
+    sort: oneOf(CLIENT_SORTS, params.get('sort')) ?? d.sort,
+    order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? d.order,
+    page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : d.page,
+    pageSize: oneOf(PAGE_SIZES, params.get('pageSize')) ?? d.pageSize,
+  };
+}
+
+/** The params with the list's keys replaced by `search` (defaults removed); other params are kept. */
+export function writeClientListSearch(params: URLSearchParams, search: ClientListSearch): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of KEYS) {
+    const value = search[key];
+    if (value === null || value === '' || value === DEFAULT_CLIENT_LIST_SEARCH[key]) next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next;
+}
+
+/** Whether anything narrows the list beyond the default view (active clients, no search). */
+export function hasClientListFilters(search: ClientListSearch): boolean {
+  return (
+    search.q !== '' ||
+    search.group !== null ||
+    search.interactionStatus !== null ||
+    search.status !== 'ACTIVE'
+  );
+}
+
+/** The API query of a list view. */
+export function toClientListQuery(
+  search: ClientListSearch,
+  productConfigurationId: string,
+): ClientListRequest {
+  return {
+    productConfigurationId,
+    q: search.q || undefined,
+    group: search.group ?? undefined,
+    status: search.status,
+    interactionStatus: search.interactionStatus ?? undefined,
+    sort: search.sort,
+    order: search.order,
+    page: search.page,
+    pageSize: search.pageSize,
+  };
+}

@@ -1,0 +1,95 @@
+// The client view's head: initials, name, state, contact details and language, the group control and the
+// actions (edit, deactivate / activate) for users who may change clients.
+import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TClientProfile } from '@bq/contracts/clients';
+import { fullName } from '@bq/domain/initials';
+import { useFormat } from '../../../lib/formats';
+import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
+import { ClientActivation } from './ClientActivation';
+import { ClientGroupControl } from './ClientGroupControl';
+import { EditClientModal } from './EditClientModal';
+
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ClientHeader({ client, canUpdate }: { client: TClientProfile; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const { formatDate } = useFormat();
+  const [editing, { open: openEdit, close: closeEdit }] = useDisclosure(false);
+
+  return (
+    <Paper withBorder radius="md" p="lg" mb="lg" data-testid="client-header">
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Group gap="md" wrap="nowrap" align="center">
+          <Avatar size={56} radius="xl" color={client.active ? 'brand' : 'gray'} aria-hidden>
+            {client.initials}
+          </Avatar>
+          <Stack gap={4}>
+            <Group gap="sm" wrap="wrap">
+              <Title order={1} fz="h2" data-testid="client-name">
+                {fullName(client.lastName, client.firstName)}
+              </Title>
+              {client.active ? null : (
+                <Badge color="gray" variant="filled" data-testid="client-inactive-badge">
+                  {t('clients.inactive')}
+                </Badge>
+              )}
+            </Group>
+            <Anchor href={`mailto:${client.email}`} size="sm" data-testid="client-email">
+              {client.email}
+            </Anchor>
+          </Stack>
+        </Group>
+        {canUpdate ? (
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={18} aria-hidden />}
+              onClick={openEdit}
+              data-testid="client-edit-button"
+            >
+              {t('clients.view.edit')}
+            </Button>
+            <ClientActivation client={client} productType={client.productType} />
+          </Group>
+        ) : null}
+      </Group>
+      {/* Natural widths, wrapping: the group control is as wide as its longest translation needs. */}
+      <Group gap={48} mt="lg" align="flex-start" wrap="wrap">
+        <ClientGroupControl client={client} canUpdate={canUpdate} />
+        <Detail label={t('clients.view.phone')} testId="client-phone">
+          {client.phone ? (
+            <Anchor href={`tel:${client.phone.replace(/[^0-9+]/g, '')}`} size="sm">
+              {client.phone}
+            </Anchor>
+          ) : (
+            <Text span size="sm" c="dimmed">
+              {t('clients.view.noPhone')}
+            </Text>
+          )}
+        </Detail>
+        <Detail label={t('clients.view.locale')} testId="client-locale">
+          {LOCALE_NATIVE_NAMES[client.locale]}
+        </Detail>
+        <Detail label={t('clients.view.created')} testId="client-created">
+          {formatDate(client.createdAt)}
+        </Detail>
+      </Group>
+      {canUpdate ? <EditClientModal client={client} opened={editing} onClose={closeEdit} /> : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,91 @@
+// The client's interactions in this product (newest first): status, results lock, sent and expiry dates; each
+// opens the interaction's actions page. Sending arrives with the next step, so an empty list just says so.
+import { Anchor, EmptyState, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TClientProfile } from '@bq/contracts/clients';
+import { AppLink } from '../../../components/ui/AppLink';
+import { useFormat } from '../../../lib/formats';
+import { ExpirationBadge } from './ExpirationBadge';
+import { InteractionStatusBadge } from './InteractionStatusBadge';
+import { LockStatusBadge } from './LockStatusBadge';
+
+export function ClientInteractions({ client }: { client: TClientProfile }) {
+  const { t } = useTranslation();
+  const { formatDate } = useFormat();
+  const headingId = `client-interactions-${client.token}`;
+  const basePath = `/${client.productType}/client/${client.token}/interaction`;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="client-interactions"
+    >
+      <Title order={2} fz="h4" id={headingId} mb="md">
+        {t('clients.interactions.title')}
+      </Title>
+      {client.instances.length === 0 ? (
+        <EmptyState
+          py="lg"
+          withIndicatorBackground
+          icon={<IconClipboardList size={26} stroke={1.6} aria-hidden />}
+          title={t('clients.interactions.empty.title')}
+          description={t('clients.interactions.empty.text')}
+          data-testid="client-interactions-empty"
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={620}>
+          <Table verticalSpacing="sm" aria-labelledby={headingId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('clients.interactions.column.sent')}</Table.Th>
+                <Table.Th>{t('clients.interactions.column.status')}</Table.Th>
+                <Table.Th>{t('clients.interactions.column.results')}</Table.Th>
+                <Table.Th>{t('clients.interactions.column.expiry')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {client.instances.map((instance) => {
+                const sent = formatDate(instance.createdAt);
+                return (
+                  <Table.Tr key={instance.token} data-testid={`client-interaction-row-${instance.token}`}>
+                    <Table.Td>
+                      <Anchor
+                        component={AppLink}
+                        to={`${basePath}/${instance.token}`}
+                        fw={600}
+                        aria-label={t('clients.interactions.open', { date: sent })}
+                      >
+                        {sent}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <InteractionStatusBadge status={instance.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <LockStatusBadge status={instance.lockStatus} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm">
+                          {instance.expiresAt
+                            ? formatDate(instance.expiresAt)
+                            : t('clients.interactions.noExpiry')}
+                        </Text>
+                        <ExpirationBadge status={instance.expirationStatus} />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

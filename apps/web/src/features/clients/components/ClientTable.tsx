@@ -1,0 +1,107 @@
+// One page of clients: name (the link to the client view, so the row is reachable by keyboard), e-mail, group,
+// the latest interaction's status and expiry, and the creation date. A click anywhere on a row opens it too.
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TClientListItem } from '@bq/contracts/clients';
+import { fullName } from '@bq/domain/initials';
+import type { ProductType } from '@bq/domain/product-types';
+import { AppLink } from '../../../components/ui/AppLink';
+import { useFormat } from '../../../lib/formats';
+import { useAppNavigate } from '../../../lib/navigation';
+import { ClientGroupBadge } from './ClientGroupBadge';
+import { ExpirationBadge } from './ExpirationBadge';
+import { InteractionStatusBadge } from './InteractionStatusBadge';
+
+interface ClientTableProps {
+  items: TClientListItem[];
+  productType: ProductType;
+  /** True while the next page or filter loads; the current rows stay, dimmed. */
+  stale?: boolean;
+}
+
+export function ClientTable({ items, productType, stale = false }: ClientTableProps) {
+  const { t } = useTranslation();
+  const { formatDate } = useFormat();
+  const navigate = useAppNavigate();
+  const clientPath = (token: string) => `/${productType}/client/${token}`;
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-label={t('clients.list.tableLabel')}
+        aria-busy={stale || undefined}
+        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
+        data-testid="client-list-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('clients.list.column.name')}</Table.Th>
+            <Table.Th>{t('clients.list.column.email')}</Table.Th>
+            <Table.Th>{t('clients.list.column.group')}</Table.Th>
+            <Table.Th>{t('clients.list.column.interaction')}</Table.Th>
+            <Table.Th>{t('clients.list.column.expiry')}</Table.Th>
+            <Table.Th>{t('clients.list.column.created')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((client) => (
+            <Table.Tr
+              key={client.token}
+              data-testid={`client-row-${client.token}`}
+              style={{ cursor: 'pointer' }}
+              onClick={(event) => {
+                // The name link handles its own clicks; text selection is no navigation.
+                if ((event.target as HTMLElement).closest('a') || window.getSelection()?.toString()) return;
+                navigate(clientPath(client.token));
+              }}
+            >
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor
+                    component={AppLink}
+                    to={clientPath(client.token)}
+                    fw={600}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="client-row-link"
+                  >
+                    {fullName(client.lastName, client.firstName)}
+                  </Anchor>
+                  {client.active ? null : (
+                    <Badge size="sm" variant="outline" color="gray">
+                      {t('clients.inactive')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{client.email}</Text>
+              </Table.Td>
+              <Table.Td>
+                <ClientGroupBadge group={client.group} />
+              </Table.Td>
+              <Table.Td>
+                {client.lastInstance ? (
+                  <InteractionStatusBadge status={client.lastInstance.status} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('clients.list.noInteraction')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <ExpirationBadge status={client.lastInstance?.expirationStatus ?? null} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(client.createdAt)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,228 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TClientListItem, TResourceLimit } from '@bq/contracts/clients';
+import type { TUser } from '@bq/contracts/user';
+import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import {
+  RISK_CONFIGURATION_ID,
+  adviser,
+  instanceOf,
+  listItemOf,
+  queryClientWithUser,
+  reader,
+} from '../test-data';
+import { ClientListPage } from './ClientListPage';
+
+const fetchMock = vi.fn<typeof fetch>();
+let participants: (params: URLSearchParams) => Response;
+let limit: TResourceLimit;
+
+const page = (items: TClientListItem[], total = items.length) =>
+  jsonResponse({ items, total, page: 1, pageSize: 20 });
+
+const anna = listItemOf({
+  token: 'c1',
+  firstName: 'Anna',
+  lastName: 'Müller',
+  group: 'ESTABLISHED',
+  lastInstance: instanceOf({ status: 'RESULTS_AVAILABLE', expirationStatus: 'EXPIRE_THIS_MONTH' }),
+});
+const bert = listItemOf({
+  token: 'c2',
+  firstName: 'Bert',
+  lastName: 'Adler',
+  email: 'bert@example.com',
+  createdAt: '2026-01-05T12:00:00Z',
+  lastInstance: null,
+});
+
+beforeAll(() => initTestI18n());
+
+beforeEach(() => {
+  participants = () => page([anna, bert], 42);
+  limit = { limit: null, used: 2, available: true };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/participants') return participants(url.searchParams);
+    if (url.pathname.includes('/resource_limit/BQ_USER_COUNT/')) return jsonResponse(limit);
+    return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const text = (key: string) => enUsTexts[key]!;
+
+/** The query string of every GET /api/participants so far. */
+const listQueries = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/participants')
+    .map((url) => url.searchParams);
+
+function renderList(route = '/product/BQ_RISK', user: TUser = adviser) {
+  return renderWithProviders(<ClientListPage />, {
+    route,
+    path: '/product/:productName',
+    queryClient: queryClientWithUser(user),
+  });
+}
+
+describe('client list', () => {
+  it('shows one page of clients from the server, each name linking to the client view', async () => {
+    renderList();
+    const table = await screen.findByTestId('client-list-table');
+    const annaRow = within(table).getByTestId('client-row-c1');
+    expect(within(annaRow).getByRole('link', { name: 'Müller, Anna' })).toHaveAttribute(
+      'href',
+      '/BQ_RISK/client/c1',
+    );
+    expect(annaRow).toHaveTextContent('anna.mueller@example.com');
+    expect(annaRow).toHaveTextContent(text('clientGroup.ESTABLISHED'));
+    expect(annaRow).toHaveTextContent(text('interactionStatus.RESULTS_AVAILABLE'));
+    expect(annaRow).toHaveTextContent(text('expirationStatus.EXPIRE_THIS_MONTH'));
+    expect(annaRow).toHaveTextContent('03/14/2026');
+    const bertRow = within(table).getByTestId('client-row-c2');
+    expect(bertRow).toHaveTextContent('Adler, Bert');
+    expect(bertRow).toHaveTextContent(text('clients.list.noInteraction'));
+    expect(screen.getByTestId('client-list-range')).toHaveTextContent('1–20 of 42');
+
+    const query = listQueries()[0]!;
+    expect(Object.fromEntries(query)).toEqual({
+      productConfigurationId: RISK_CONFIGURATION_ID,
+      status: 'ACTIVE',
+      sort: 'lastActivity',
+      order: 'desc',
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it('puts filter, sort and page changes into the URL and asks the server for them', async () => {
+    const { router } = renderList();
+    await screen.findByTestId('client-list-table');
+    const search = () => new URLSearchParams(router.state.location.search);
+
+    fireEvent.click(screen.getByRole('radio', { name: text('clientGroup.PROSPECT') }));
+    await waitFor(() => expect(search().get('group')).toBe('PROSPECT'));
+    fireEvent.change(screen.getByLabelText(text('clients.list.filter.status')), {
+      target: { value: 'INACTIVE' },
+    });
+    fireEvent.change(screen.getByLabelText(text('clients.list.filter.interactionStatus')), {
+      target: { value: 'OPENED' },
+    });
+    fireEvent.change(screen.getByLabelText(text('clients.list.sort.label')), { target: { value: 'name' } });
+    fireEvent.click(screen.getByTestId('client-sort-order'));
+    await waitFor(() => expect(search().get('order')).toBe('asc'));
+    expect(Object.fromEntries(search())).toEqual({
+      group: 'PROSPECT',
+      status: 'INACTIVE',
+      interactionStatus: 'OPENED',
+      sort: 'name',
+      order: 'asc',
+    });
+    await waitFor(() =>
+      expect(Object.fromEntries(listQueries().at(-1)!)).toMatchObject({
+        group: 'PROSPECT',
+        status: 'INACTIVE',
+        interactionStatus: 'OPENED',
+        sort: 'name',
+        order: 'asc',
+      }),
+    );
+
+    fireEvent.click(
+      screen.getByRole('button', { name: text('clients.list.pageItem').replace('{{page}}', '2') }),
+    );
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await waitFor(() => expect(listQueries().at(-1)!.get('page')).toBe('2'));
+    fireEvent.change(screen.getByLabelText(text('clients.list.pageSize')), { target: { value: '50' } });
+    await waitFor(() => expect(search().get('pageSize')).toBe('50'));
+    // A new page size starts again at the first page.
+    expect(search().get('page')).toBeNull();
+  });
+
+  it('searches after a pause in typing', async () => {
+    const { router } = renderList();
+    await screen.findByTestId('client-list-table');
+    fireEvent.change(screen.getByLabelText(text('clients.list.search.label')), { target: { value: 'mül' } });
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBeNull();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('mül'));
+    await waitFor(() => expect(listQueries().at(-1)!.get('q')).toBe('mül'));
+  });
+
+  it('starts from the query in the URL', async () => {
+    renderList('/product/BQ_RISK?group=ESTABLISHED&page=2&q=anna');
+    await screen.findByTestId('client-list-table');
+    expect(Object.fromEntries(listQueries()[0]!)).toMatchObject({
+      group: 'ESTABLISHED',
+      page: '2',
+      q: 'anna',
+    });
+    expect(screen.getByRole('radio', { name: text('clientGroup.ESTABLISHED') })).toBeChecked();
+    expect(screen.getByLabelText(text('clients.list.search.label'))).toHaveValue('anna');
+  });
+
+  it('says when there are no clients at all, with a way to create one', async () => {
+    participants = () => page([]);
+    renderList();
+    const empty = await screen.findByTestId('client-list-empty');
+    expect(empty).toHaveTextContent(text('clients.empty.title'));
+    expect(within(empty).getByRole('link', { name: text('clients.create') })).toHaveAttribute(
+      'href',
+      '/BQ_RISK/client',
+    );
+    expect(screen.queryByTestId('client-list-no-match')).not.toBeInTheDocument();
+  });
+
+  it('says when filters exclude every client, and resets them', async () => {
+    participants = (params) => (params.get('q') ? page([]) : page([anna, bert]));
+    const { router } = renderList('/product/BQ_RISK?q=nobody&group=PROSPECT&sort=name');
+    const noMatch = await screen.findByTestId('client-list-no-match');
+    expect(noMatch).toHaveTextContent(text('clients.noMatch.title'));
+    expect(screen.queryByTestId('client-list-empty')).not.toBeInTheDocument();
+
+    fireEvent.click(within(noMatch).getByRole('button', { name: text('clients.noMatch.reset') }));
+    expect(await screen.findByTestId('client-list-table')).toBeInTheDocument();
+    // The sort stays; search and filters go.
+    expect(router.state.location.search).toBe('?sort=name');
+    expect(screen.getByLabelText(text('clients.list.search.label'))).toHaveValue('');
+  });
+
+  it('tells "no active clients" apart from "no clients"', async () => {
+    participants = (params) => (params.get('status') === 'ALL' ? page([bert]) : page([]));
+    const { router } = renderList();
+    const noActive = await screen.findByTestId('client-list-no-active');
+    fireEvent.click(within(noActive).getByRole('button', { name: text('clients.noActive.showAll') }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=ALL'));
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    let fail = true;
+    participants = () =>
+      fail ? jsonResponse({ errorKey: 'error.general', message: 'x' }, 500) : page([anna]);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderList();
+    expect(await screen.findByText(text('clients.list.loadFailed.title'))).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: text('common.retry') }));
+    expect(await screen.findByTestId('client-row-c1')).toBeInTheDocument();
+  });
+
+  it('hides "Create client" from users who may not create clients', async () => {
+    renderList('/product/BQ_RISK', reader);
+    await screen.findByTestId('client-list-table');
+    expect(screen.queryByTestId('create-client-button')).not.toBeInTheDocument();
+  });
+
+  it('disables "Create client" with the reason when the client limit is used up', async () => {
+    limit = { limit: 2, used: 2, available: false };
+    renderList();
+    const notice = await screen.findByTestId('client-limit-notice');
+    expect(notice).toHaveTextContent(text('clients.limit.reached').replace('{{limit}}', '2'));
+    const button = screen.getByTestId('create-client-button');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(notice.textContent ?? '');
+  });
+});

@@ -1,0 +1,52 @@
+// /{productName}/client/{clientToken}: one client in the product: details, group, edit, (de)activation and the
+// client's interactions. An unknown token shows "client not found" in the page.
+import { Skeleton, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { ApiError } from '../../../lib/api-client';
+import { useClientProfile } from '../api/get-client-profile';
+import { ClientHeader } from '../components/ClientHeader';
+import { ClientInteractions } from '../components/ClientInteractions';
+import { ClientNotFound } from '../components/ClientNotFound';
+import { useClientProduct, type ClientProduct } from '../use-client-product';
+
+export function ClientViewPage() {
+  const product = useClientProduct();
+  const { clientToken = '' } = useParams();
+  // The route's guard renders this page only for a product of the account the user may open.
+  return product ? <ClientView product={product} clientToken={clientToken} /> : null;
+}
+
+function ClientView({ product, clientToken }: { product: ClientProduct; clientToken: string }) {
+  const { t } = useTranslation();
+  const profile = useClientProfile(product.configuration.id, clientToken);
+
+  // A failed refresh keeps showing the client it already has.
+  if (profile.data) {
+    return (
+      <div data-testid="client-view">
+        <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
+        <ClientInteractions client={profile.data} />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) {
+      return <ClientNotFound productType={product.productType} />;
+    }
+    return (
+      <ErrorState
+        title={t('clients.view.loadFailed.title')}
+        message={t('clients.view.loadFailed.text')}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  return (
+    <Stack gap="lg" role="status" aria-label={t('common.loading')} data-testid="client-loading">
+      <Skeleton height={180} radius="md" />
+      <Skeleton height={160} radius="md" />
+    </Stack>
+  );
+}
