@@ -13,6 +13,7 @@ import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
+import { creditRoutes } from './features/credits/routes';
 import { instanceRoutes } from './features/instances/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
@@ -58,6 +59,7 @@ export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; 
   await app.register(clientRoutes);
   await app.register(instanceRoutes);
   await app.register(questionnaireRoutes);
+  await app.register(creditRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

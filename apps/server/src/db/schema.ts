@@ -3,3 +3,4 @@ export * from './schema/accounts';
 export * from './schema/users';
 export * from './schema/translations';
 export * from './schema/clients';
+export * from './schema/market-history';

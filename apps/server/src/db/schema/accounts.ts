@@ -37,6 +37,8 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     /** What caused the movement (payment id, unlocked instance token, seed); unique per reason to make it idempotent. */
     reference: text('reference'),
+    /** The evaluator whose action moved the credits (an unlock); null for payments and seeds. */
+    userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

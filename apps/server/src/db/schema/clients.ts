@@ -86,6 +86,9 @@ export const interactionInstances = pgTable(
     results: jsonb('results').$type<InstanceResults>(),
     /** Why the calculation failed (status ERROR / PREDICTION_ERROR), for the adviser's message. */
     errorKey: text('error_key'),
+    /** When and by whom a LOCKED result was unlocked with a credit (the ledger row references the token). */
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    unlockedBy: uuid('unlocked_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,5 +97,6 @@ export const interactionInstances = pgTable(
     index('interaction_instances_client_idx').on(t.clientId),
     index('interaction_instances_product_config_idx').on(t.productConfigurationId),
     index('interaction_instances_initiator_idx').on(t.initiatorId),
+    index('interaction_instances_unlocked_by_idx').on(t.unlockedBy),
   ],
 );

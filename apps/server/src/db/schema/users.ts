@@ -22,6 +22,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Notices the user has dismissed for good, e.g. TRIAL_BQ_ADVISORY_WEALTH. */
+    dismissedNotices: jsonb('dismissed_notices').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import { ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import type { Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
@@ -87,6 +88,8 @@ export async function requireInstance(
   auth: AuthContext,
   token: string,
   action: 'READ' | 'UPDATE' | 'DELETE',
+  /** The permission entity to check; results and reports check their own (e.g. INDIVIDUAL_RESULTS). */
+  options: { entity?: Entity } = {},
 ) {
   const [row] = await db
     .select({
@@ -104,7 +107,7 @@ export async function requireInstance(
     .limit(1);
   if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   await requireProductConfiguration(db, auth, row.instance.productConfigurationId, {
-    entity: 'INTERACTION_INSTANCE',
+    entity: options.entity ?? 'INTERACTION_INSTANCE',
     action,
   });
   return row;

@@ -1,0 +1,57 @@
+// POST /api/credit/unlock; GET /api/trial/bq_advisory_wealth and POST .../dismiss.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/credits';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { CREDIT_ERRORS, unlockResult } from './unlock-result';
+import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
+
+export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/credit/unlock',
+    {
+      schema: {
+        operationId: 'unlockResult',
+        tags: ['credits'],
+        description: 'Unlocks a LOCKED result by spending one credit; an UNLOCKED or TRIAL result answers 200 without spending.',
+        body: ZUnlockRequest,
+        response: {
+          200: ZUnlockResponse,
+          ...apiErrors({
+            400: ['error.validation', 'error.request.malformed_json'],
+            401: ['error.auth.unauthorized'],
+            402: [CREDIT_ERRORS.paymentRequired],
+            403: ['error.auth.csrf', 'error.auth.forbidden'],
+            404: ['error.not_found'],
+            409: [CREDIT_ERRORS.resultNotReady],
+          }),
+        },
+      },
+    },
+    async (request) => unlockResult(app.db, requireAuth(request), request.body.interactionToken),
+  );
+
+  app.get(
+    '/api/trial/bq_advisory_wealth',
+    {
+      schema: {
+        operationId: 'getWealthTrial',
+        tags: ['credits'],
+        response: { 200: ZTrialStatus, ...apiErrors({ 401: ['error.auth.unauthorized'] }) },
+      },
+    },
+    async (request) => getWealthTrialStatus(app.db, requireAuth(request)),
+  );
+
+  app.post(
+    '/api/trial/bq_advisory_wealth/dismiss',
+    {
+      schema: {
+        operationId: 'dismissWealthTrial',
+        tags: ['credits'],
+        response: { 200: ZTrialStatus, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.csrf'] }) },
+      },
+    },
+    async (request) => dismissWealthTrial(app.db, requireAuth(request)),
+  );
+};

@@ -1,0 +1,59 @@
+// POST /api/credit/unlock: a LOCKED finished result is unlocked by spending exactly one credit, in the same
+// transaction that records the ledger row (DESIGN.md sections 3 and 5). The account row is locked first, so
+// concurrent unlocks of one account run one after the other and the balance they read is the real one.
+import { and, eq, sql } from 'drizzle-orm';
+import type { TUnlockResponse } from '@bq/contracts/credits';
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { accounts, creditLedger, interactionInstances } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { requireInstance } from '../instances/instance-service';
+import { creditBalance } from '../user/user-service';
+
+export const CREDIT_ERRORS = {
+  paymentRequired: 'error.credit.payment_required',
+  resultNotReady: 'error.credit.result_not_ready',
+} as const;
+
+/** Statuses whose scores can be shown; PREDICTION_ERROR keeps its scores (DESIGN.md section 3). */
+export const RESULT_STATUSES: readonly InteractionStatus[] = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'];
+
+export const UNLOCK_LEDGER_REASON = 'UNLOCK';
+
+export async function unlockResult(db: Db, auth: AuthContext, interactionToken: string): Promise<TUnlockResponse> {
+  // Access first (404 for another account's token, 403 without the results permission), outside the lock.
+  const { instance } = await requireInstance(db, auth, interactionToken, 'READ', { entity: 'INDIVIDUAL_RESULTS' });
+
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, auth.accountId)).for('update');
+    const [current] = await tx
+      .select({ status: interactionInstances.status, lockStatus: interactionInstances.lockStatus })
+      .from(interactionInstances)
+      .where(and(eq(interactionInstances.id, instance.id), eq(interactionInstances.accountId, auth.accountId)))
+      .for('update');
+    if (!current) throw new AppError('error.not_found', 404, 'Not found');
+    if (!RESULT_STATUSES.includes(current.status)) {
+      throw new AppError(CREDIT_ERRORS.resultNotReady, 409, 'The result is not available yet');
+    }
+    if (current.lockStatus !== 'LOCKED') {
+      // Already open (unlocked before, or a trial result): nothing to spend.
+      return { interactionToken, lockStatus: current.lockStatus, creditSpent: false, creditBalance: await creditBalance(txDb, auth.accountId) };
+    }
+    const balance = await creditBalance(txDb, auth.accountId);
+    if (balance < 1) throw new AppError(CREDIT_ERRORS.paymentRequired, 402, 'No credits left');
+    await tx.insert(creditLedger).values({
+      accountId: auth.accountId,
+      delta: -1,
+      reason: UNLOCK_LEDGER_REASON,
+      reference: interactionToken,
+      userId: auth.userId,
+    });
+    await tx
+      .update(interactionInstances)
+      .set({ lockStatus: 'UNLOCKED', unlockedAt: sql`now()`, unlockedBy: auth.userId, updatedAt: new Date() })
+      .where(eq(interactionInstances.id, instance.id));
+    return { interactionToken, lockStatus: 'UNLOCKED', creditSpent: true, creditBalance: balance - 1 };
+  });
+}
