@@ -115,6 +115,35 @@ export const ZRiskRules = z.object({
 });
 export type TRiskRules = z.infer<typeof ZRiskRules>;
 
+/**
+ * A transparent prediction model (DESIGN.md section 4): a multinomial logistic model over the dimension z-scores.
+ * Each class has an intercept and a weight per dimension; the probability of a class is the softmax of
+ * intercept + sum(weight * z). PROVISIONAL coefficients are set by expert judgement until outcome data exists.
+ */
+export const ZPredictionModel = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a model id is a lower-case slug'),
+  version: z.number().int().min(1),
+  /** Which call shows it: INVESTMENT_STYLE on GET /api/predict/bqa, PERFORMANCE on GET /api/predict/bqp. */
+  kind: z.enum(['INVESTMENT_STYLE', 'PERFORMANCE']),
+  status: z.enum(['PROVISIONAL', 'FITTED']),
+  /** Text type INTERACTION_BASE: what is predicted, e.g. "Investment style". */
+  titleKey: translationKey,
+  classes: z
+    .array(
+      z.object({
+        key: localKey,
+        labelKey: translationKey,
+        descriptionKey: translationKey,
+        intercept: z.number().finite(),
+        /** Dimension key -> weight on its z-score; dimensions left out weigh 0. */
+        weights: z.record(localKey, z.number().finite()),
+      }),
+    )
+    .min(2)
+    .max(8),
+});
+export type TPredictionModel = z.infer<typeof ZPredictionModel>;
+
 export const ZInteractionDefinition = z
   .object({
     /** The product's interaction slug (PRODUCT_TYPE_INFO), also the file name. */
@@ -139,6 +168,8 @@ export const ZInteractionDefinition = z
     items: z.array(ZInteractionItem).min(1),
     dimensions: z.array(ZInteractionDimension).min(1),
     risk: ZRiskRules.optional(),
+    /** Products that predict pass PREDICTING after CALCULATING (DESIGN.md section 3). */
+    prediction: ZPredictionModel.optional(),
   })
   .superRefine((def, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -210,6 +241,14 @@ export const ZInteractionDefinition = z
     });
 
     if (def.risk) checkRiskRules(def.risk, dimensions, items, scales, issue);
+    if (def.prediction) {
+      for (const k of duplicates(def.prediction.classes.map((c) => c.key))) issue(['prediction', 'classes'], `duplicate prediction class ${k}`);
+      def.prediction.classes.forEach((predictionClass, c) => {
+        for (const key of Object.keys(predictionClass.weights)) {
+          if (!dimensions.has(key)) issue(['prediction', 'classes', c, 'weights', key], `prediction class ${predictionClass.key}: unknown dimension ${key}`);
+        }
+      });
+    }
   })
   .meta({ id: 'InteractionDefinition' });
 export type TInteractionDefinition = z.infer<typeof ZInteractionDefinition>;

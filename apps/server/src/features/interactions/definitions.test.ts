@@ -77,6 +77,24 @@ describe('shipped interaction definitions', () => {
     }
   });
 
+  it('predict the investment style in the advisory products and the performance outlook in the selection products', () => {
+    const kinds = Object.fromEntries(all.map((d) => [d.productType, d.prediction?.kind ?? null]));
+    expect(kinds).toEqual({
+      BQ_ADVISORY_BANK: 'INVESTMENT_STYLE',
+      BQ_ADVISORY_WEALTH: 'INVESTMENT_STYLE',
+      BQ_RISK: null,
+      BQ_SELECTION: 'PERFORMANCE',
+      BQ_SELECT_CAMPAIGN: 'PERFORMANCE',
+      BQ_PERFORMANCE: null,
+      BQ_PERFORMANCE_SELF_ASSESSMENT: null,
+      BQ_PERFORMANCE_COACH: null,
+    });
+    for (const d of all) {
+      // Every class but the reference class leans on at least two dimensions, so its factors can be explained.
+      for (const c of d.prediction?.classes ?? []) if (Object.keys(c.weights).length) expect(Object.keys(c.weights).length, `${d.id}/${c.key}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('let performance and self-assessment be compared item by item', () => {
     const observer = definitionForProduct('BQ_PERFORMANCE');
     const self = definitionForProduct('BQ_PERFORMANCE_SELF_ASSESSMENT');

@@ -72,6 +72,10 @@ export function translationKeysOf(definition: TInteractionDefinition): Record<De
   for (const key of [definition.nameKey, definition.introKey, definition.outroKey]) keys.INTERACTION_BASE.add(key);
   for (const page of definition.pages) keys.INTERACTION_BASE.add(page.titleKey);
   for (const d of definition.dimensions) for (const key of [d.nameKey, d.descriptionKey, d.lowKey, d.highKey]) keys.INTERACTION_BASE.add(key);
+  if (definition.prediction) {
+    keys.INTERACTION_BASE.add(definition.prediction.titleKey);
+    for (const c of definition.prediction.classes) for (const key of [c.labelKey, c.descriptionKey]) keys.INTERACTION_BASE.add(key);
+  }
   for (const scale of definition.scales) for (const point of scale.points) keys.CHOICE.add(point.labelKey);
   for (const item of definition.items) {
     keys.ITEM.add(item.textKey);
