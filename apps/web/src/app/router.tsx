@@ -9,6 +9,7 @@ import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ClientCrumbLabel } from '../features/clients/components/ClientCrumbLabel';
+import { InteractionCrumbLabel } from '../features/clients/interactions/components/InteractionCrumbLabel';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
@@ -61,6 +62,15 @@ function clientCrumbs(params: Params): Crumb[] {
     />
   );
   return [{ labelKey, label, to: clientPath(params) }];
+}
+
+/** The interaction's entry: "Questionnaire of <date>" once the instance is loaded, "Interaction" until then. */
+function interactionCrumbs(params: Params): Crumb[] {
+  const labelKey = 'page.interaction.title';
+  const label = (
+    <InteractionCrumbLabel token={params.interactionInstanceToken ?? ''} fallbackKey={labelKey} />
+  );
+  return [{ labelKey, label }];
 }
 
 /** /product/... : the product list, the product view (client list) and the data export. */
@@ -142,7 +152,14 @@ const productScopedRoutes: RouteObject = {
                   handle: handle({ titleKey: 'page.client.title' }),
                   lazy: page(() => import('../features/clients/pages/ClientViewPage'), 'ClientViewPage'),
                 },
-                { path: 'interaction/:interactionInstanceToken', ...later('page.interaction.title') },
+                {
+                  path: 'interaction/:interactionInstanceToken',
+                  handle: handle({ titleKey: 'page.interaction.title', crumbs: interactionCrumbs }),
+                  lazy: page(
+                    () => import('../features/clients/interactions/pages/InteractionActionsPage'),
+                    'InteractionActionsPage',
+                  ),
+                },
                 { path: 'dashboard/:interactionInstanceToken', ...later('page.result.title') },
               ],
             },
@@ -241,6 +258,12 @@ export const routes: RouteObject[] = [
         path: 'login',
         handle: handle({ titleKey: 'page.login.title' }),
         lazy: page(() => import('../features/auth/pages/LoginPage'), 'LoginPage'),
+      },
+      {
+        // The participant's questionnaire (invite link): public, in its own frame without the sign-in links.
+        path: 'q/:instanceToken',
+        handle: handle({ titleKey: 'questionnaire.pageTitle' }),
+        lazy: page(() => import('../features/questionnaire/pages/QuestionnairePage'), 'QuestionnairePage'),
       },
       // Registration lives at /signup/ext; /to_signup keeps old links and the query (e.g. a product) working.
       { path: 'to_signup', loader: ({ request }) => redirect(`/signup/ext${new URL(request.url).search}`) },

@@ -1,4 +1,5 @@
-// Test data of the clients feature: an adviser who may create and change clients in BQ_RISK, and clients.
+// Test data of the clients feature: an adviser who may create and change clients and send, change and delete
+// interactions in BQ_RISK, and clients.
 import type { TClient, TClientListItem, TClientProfile, TInstanceSummary } from '@bq/contracts/clients';
 import type { TUser } from '@bq/contracts/user';
 import { createQueryClient } from '../../app/query-client';
@@ -13,11 +14,9 @@ export const adviser: TUser = {
   lastName: 'Berger',
   initials: 'MB',
   locale: 'EN_US',
-  permissions: (['CREATE', 'READ', 'UPDATE'] as const).map((action) => ({
-    realm: 'BQ_RISK',
-    entity: 'BQ_USER',
-    action,
-  })),
+  permissions: (['BQ_USER', 'INTERACTION_INSTANCE'] as const).flatMap((entity) =>
+    (['CREATE', 'READ', 'UPDATE', 'DELETE'] as const).map((action) => ({ realm: 'BQ_RISK', entity, action })),
+  ),
   accountId: 'a1',
   accountName: 'Demo Advisory',
   accountType: 'DEMO',

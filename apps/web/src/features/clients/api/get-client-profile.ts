@@ -1,8 +1,10 @@
 // GET /api/client/{clientToken}/product/{productConfigurationId}/profile: one client with the product's
-// interactions (newest first). Read by the client view and its breadcrumb.
+// interactions (newest first). Read by the client view and its breadcrumb; the view polls it while one of the
+// interactions can still change its status (the breadcrumb shares the cache entry without polling).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TClient, TClientProfile } from '@bq/contracts/clients';
 import { api } from '../../../lib/api-client';
+import { liveRefetchInterval } from '../interactions/live-status';
 
 export const clientProfileQueryKey = (productConfigurationId: string, clientToken: string) =>
   ['clients', 'profile', productConfigurationId, clientToken] as const;
@@ -24,7 +26,10 @@ export const clientProfileQueryOptions = (productConfigurationId: string, client
   });
 
 export function useClientProfile(productConfigurationId: string, clientToken: string) {
-  return useQuery(clientProfileQueryOptions(productConfigurationId, clientToken));
+  return useQuery({
+    ...clientProfileQueryOptions(productConfigurationId, clientToken),
+    refetchInterval: (query) => liveRefetchInterval(query.state.data?.instances.map((i) => i.status)),
+  });
 }
 
 /** A changed client (update, deactivate, activate answer TClient) merged into its cached profile. */

@@ -1,16 +1,19 @@
 // The client's interactions in this product (newest first): status, results lock, sent and expiry dates; each
-// opens the interaction's actions page. Sending arrives with the next step, so an empty list just says so.
+// opens the interaction's actions page. "Send questionnaire" sits in the section's head. Statuses refresh by
+// themselves while one can still change (the page's profile query polls).
 import { Anchor, EmptyState, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useFormat } from '../../../lib/formats';
+import { SendInteractionButton } from '../interactions/components/SendInteractionButton';
+import type { ClientProduct } from '../use-client-product';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { LockStatusBadge } from './LockStatusBadge';
 
-export function ClientInteractions({ client }: { client: TClientProfile }) {
+export function ClientInteractions({ client, product }: { client: TClientProfile; product: ClientProduct }) {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const headingId = `client-interactions-${client.token}`;
@@ -25,9 +28,12 @@ export function ClientInteractions({ client }: { client: TClientProfile }) {
       aria-labelledby={headingId}
       data-testid="client-interactions"
     >
-      <Title order={2} fz="h4" id={headingId} mb="md">
-        {t('clients.interactions.title')}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
+        <Title order={2} fz="h4" id={headingId}>
+          {t('clients.interactions.title')}
+        </Title>
+        <SendInteractionButton client={client} product={product} />
+      </Group>
       {client.instances.length === 0 ? (
         <EmptyState
           py="lg"

@@ -13,6 +13,7 @@ import {
   queryClientWithUser,
   reader,
 } from '../test-data';
+import { riskInteraction } from '../interactions/test-data';
 import { ClientViewPage } from './ClientViewPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -50,6 +51,9 @@ beforeEach(() => {
         ? jsonResponse(profile)
         : jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
     }
+    if (url === '/api/interactions') return jsonResponse([riskInteraction]);
+    if (url.includes('/resource_limit/BQ_INTERACTION_COUNT/'))
+      return jsonResponse({ limit: null, used: 2, available: true });
     if (url === '/api/admin/bq_user/c1/deactivate') return jsonResponse(clientOf({ active: false }));
     if (url === '/api/admin/bq_user/c1/activate') return jsonResponse(clientOf({ active: true }));
     if (url === '/api/admin/bq_user' && init?.method === 'PATCH') return jsonResponse(clientOf({ ...body }));
@@ -97,6 +101,20 @@ describe('client view', () => {
     expect(older).toHaveTextContent(text('lockStatus.UNLOCKED'));
     expect(older).toHaveTextContent(text('clients.interactions.noExpiry'));
   });
+
+  it('follows the statuses of its interactions without a reload', async () => {
+    renderView();
+    const row = await screen.findByTestId('client-interaction-row-i2');
+    expect(within(row).getByTestId('interaction-status')).toHaveAttribute('data-status', 'OPENED');
+    profile = profileOf({ instances: [instanceOf({ token: 'i2', status: 'CALCULATING' })] });
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByTestId('client-interaction-row-i2')).getByTestId('interaction-status'),
+        ).toHaveAttribute('data-status', 'CALCULATING'),
+      { timeout: 5000 },
+    );
+  }, 8000);
 
   it('says when no interaction was sent yet', async () => {
     profile = profileOf({ instances: [] });

@@ -27,7 +27,7 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
     return (
       <div data-testid="client-view">
         <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
-        <ClientInteractions client={profile.data} />
+        <ClientInteractions client={profile.data} product={product} />
       </div>
     );
   }

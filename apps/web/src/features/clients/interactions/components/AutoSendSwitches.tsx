@@ -1,0 +1,38 @@
+// The automatic reminder and report of one interaction, saved the moment they are switched (optimistic; a
+// failure switches back and says so). Read-only for users without UPDATE on interactions.
+import { Paper, Stack, Switch, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TInstance } from '@bq/contracts/instances';
+import { useUpdateAutoSends } from '../api/update-auto-sends';
+
+export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const update = useUpdateAutoSends(instance.token);
+  const headingId = `interaction-auto-sends-${instance.token}`;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="h4" id={headingId} mb="md">
+        {t('interactions.autoSends.title')}
+      </Title>
+      <Stack gap="md">
+        <Switch
+          label={t('interactions.autoReminder.label')}
+          description={t('interactions.autoReminder.hint')}
+          checked={instance.autoReminder}
+          disabled={!canUpdate}
+          onChange={(event) => update.mutate({ autoReminder: event.currentTarget.checked })}
+          data-testid="interaction-auto-reminder"
+        />
+        <Switch
+          label={t('interactions.autoReport.label')}
+          description={t('interactions.autoReport.hint')}
+          checked={instance.autoSendReport}
+          disabled={!canUpdate}
+          onChange={(event) => update.mutate({ autoSendReport: event.currentTarget.checked })}
+          data-testid="interaction-auto-report"
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,140 @@
+// The send dialog: which questionnaire goes out (name, number of questions, time needed, a preview of the
+// questions), when it expires and whether reminder and report go out automatically. Sending creates the
+// instance and opens its actions page, where the adviser copies or mails the link.
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TClientProfile } from '@bq/contracts/clients';
+import type { TAccountInteraction } from '@bq/contracts/instances';
+import { fullName } from '@bq/domain/initials';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import { useSignedInUser } from '../../../../lib/api/get-current-user';
+import { useAppNavigate } from '../../../../lib/navigation';
+import { showSuccess } from '../../../../lib/notify';
+import { apiFieldErrors, useZodForm } from '../../../../lib/zod-form';
+import { useCreateInstance } from '../api/create-instance';
+import { useInteractionPreview } from '../api/get-interaction-preview';
+import { SEND_DEFAULTS, ZSendInteractionForm, createInstanceRequest } from '../send-interaction-schema';
+import { InteractionPreview } from './InteractionPreview';
+
+interface SendInteractionModalProps {
+  opened: boolean;
+  onClose: () => void;
+  client: TClientProfile;
+  interaction: TAccountInteraction;
+}
+
+export function SendInteractionModal({ opened, onClose, client, interaction }: SendInteractionModalProps) {
+  const { t } = useTranslation();
+  const name = fullName(client.lastName, client.firstName);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('interactions.send.title', { name })}
+      size="lg"
+      data-testid="send-interaction-modal"
+    >
+      {/* Mounted only while open, so every opening starts from the defaults. */}
+      {opened ? <SendInteractionForm client={client} interaction={interaction} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+const FORM_FIELDS = ['expiresInDays'] as const;
+
+function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteractionModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const navigate = useAppNavigate();
+  const create = useCreateInstance();
+  const preview = useInteractionPreview(interaction.interactionId, user.locale);
+  const form = useZodForm(ZSendInteractionForm, { expiresInDays: String(SEND_DEFAULTS.expiresInDays) });
+  const [autoReminder, setAutoReminder] = useState(SEND_DEFAULTS.autoReminder);
+  const [autoSendReport, setAutoSendReport] = useState(SEND_DEFAULTS.autoSendReport);
+  const name = fullName(client.lastName, client.firstName);
+  const interactionName =
+    preview.data?.texts[interaction.nameKey] ?? t(PRODUCT_TYPE_INFO[client.productType].nameKey);
+  const { onChange: _onChange, value, ...expiryProps } = form.inputProps('expiresInDays');
+
+  const submit = form.handleSubmit(({ expiresInDays }) => {
+    const request = createInstanceRequest(client.token, client.productConfigurationId, {
+      expiresInDays,
+      autoReminder,
+      autoSendReport,
+    });
+    create.mutate(request, {
+      onSuccess: (instance) => {
+        showSuccess(t('interactions.send.success', { name }));
+        onClose();
+        navigate(`/${client.productType}/client/${client.token}/interaction/${instance.token}`);
+      },
+      onError: (error) => form.setServerErrors(apiFieldErrors(error, FORM_FIELDS)),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('interactions.send.title', { name })}>
+      <Stack gap="md">
+        <Text size="sm">{t('interactions.send.lead')}</Text>
+        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('interactions.send.interaction')}
+            </Text>
+            <Text fw={600} data-testid="send-interaction-name">
+              {interactionName}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="send-interaction-facts">
+              {t('interactions.send.facts', {
+                items: interaction.itemCount,
+                minutes: interaction.estimatedMinutes,
+              })}
+            </Text>
+            <InteractionPreview preview={preview.data} failed={preview.isError} />
+          </Stack>
+        </Paper>
+        <NumberInput
+          {...expiryProps}
+          value={value}
+          onChange={(next) => form.setValue('expiresInDays', String(next))}
+          label={t('interactions.send.expiry.label')}
+          description={t('interactions.send.expiry.hint')}
+          min={1}
+          max={365}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          // Out-of-range values stay as typed, so the message can say what is allowed instead of silently
+          // changing the number.
+          clampBehavior="none"
+          maw={260}
+          required
+          data-testid="send-interaction-expiry"
+        />
+        <Switch
+          label={t('interactions.autoReminder.label')}
+          description={t('interactions.autoReminder.hint')}
+          checked={autoReminder}
+          onChange={(event) => setAutoReminder(event.currentTarget.checked)}
+          data-testid="send-interaction-auto-reminder"
+        />
+        <Switch
+          label={t('interactions.autoReport.label')}
+          description={t('interactions.autoReport.hint')}
+          checked={autoSendReport}
+          onChange={(event) => setAutoSendReport(event.currentTarget.checked)}
+          data-testid="send-interaction-auto-report"
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="send-interaction-submit">
+            {t('interactions.send.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

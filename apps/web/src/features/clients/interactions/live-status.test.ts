@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
+import { LIVE_REFETCH_MS, liveRefetchInterval } from './live-status';
+
+describe('live status polling', () => {
+  it.each(['NEW', 'OPENED', 'FILLED', 'CALCULATING', 'PREDICTING'] as const)(
+    'asks again every 3 seconds while an interaction is %s',
+    (status) => {
+      expect(liveRefetchInterval([status])).toBe(3000);
+      expect(LIVE_REFETCH_MS).toBe(3000);
+    },
+  );
+
+  it.each(['RESULTS_AVAILABLE', 'ERROR', 'PREDICTION_ERROR', 'CLOSED'] as const)('stops at %s', (status) => {
+    expect(liveRefetchInterval([status])).toBe(false);
+  });
+
+  it('keeps polling while any one of several interactions can still change', () => {
+    expect(liveRefetchInterval(['RESULTS_AVAILABLE', 'CLOSED', 'OPENED'])).toBe(3000);
+    expect(liveRefetchInterval(['RESULTS_AVAILABLE', 'CLOSED', 'ERROR'])).toBe(false);
+  });
+
+  it('does not poll without data or without interactions', () => {
+    expect(liveRefetchInterval(undefined)).toBe(false);
+    expect(liveRefetchInterval([])).toBe(false);
+  });
+
+  it('knows every status of the lifecycle', () => {
+    for (const status of INTERACTION_STATUSES) expect([3000, false]).toContain(liveRefetchInterval([status]));
+  });
+});

@@ -1,0 +1,25 @@
+// Live status: while an interaction can still move on by itself (the client opens or submits it, the job
+// calculates), its page asks the server again every few seconds, so the adviser sees NEW -> OPENED -> FILLED ->
+// CALCULATING -> RESULTS_AVAILABLE without reloading. Final states and the failures (which need a retry by
+// someone) stop it. TanStack Query pauses intervals while the tab is hidden.
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+
+export const LIVE_REFETCH_MS = 3000;
+
+const MOVING_STATUSES: readonly InteractionStatus[] = [
+  'NEW',
+  'OPENED',
+  'FILLED',
+  'CALCULATING',
+  'PREDICTING',
+];
+
+/** Whether an instance in this status may change without the adviser doing anything. */
+export function isMovingStatus(status: InteractionStatus): boolean {
+  return MOVING_STATUSES.includes(status);
+}
+
+/** A refetchInterval: every LIVE_REFETCH_MS while any of the statuses may still change, else no polling. */
+export function liveRefetchInterval(statuses: readonly InteractionStatus[] | undefined): number | false {
+  return statuses?.some(isMovingStatus) ? LIVE_REFETCH_MS : false;
+}

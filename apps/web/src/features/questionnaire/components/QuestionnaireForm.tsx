@@ -1,0 +1,280 @@
+// The questionnaire being answered: one short page at a time with progress and autosave. "Next" and "Submit"
+// check the page's required questions (errors on the items, focus on the first); a page change moves the focus
+// to the page's heading. Submitting saves what is left, then hands the answers in; a refusal for missing
+// answers lists them and opens the first one's page.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TQuestionnaire } from '@bq/contracts/questionnaire';
+import { ApiError } from '../../../lib/api-client';
+import { questionnaireQueryOptions } from '../api/get-questionnaire';
+import { useSubmitQuestionnaire } from '../api/submit-questionnaire';
+import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
+import {
+  answeredCount,
+  isAnswered,
+  missingRequired,
+  pageIndexOfItem,
+  questionnairePages,
+  resumePageIndex,
+} from '../questionnaire-model';
+import { useAnswerAutosave } from '../use-answer-autosave';
+import { writeUnsavedAnswers } from '../unsaved-answers';
+import { MissingAnswers } from './MissingAnswers';
+import { QuestionItem } from './QuestionItem';
+import { QuestionnaireIntro } from './QuestionnaireIntro';
+import { QuestionnaireProgress } from './QuestionnaireProgress';
+import { SaveStatus } from './SaveStatus';
+
+type FocusTarget = { heading: true } | { itemKey: string };
+type SubmitProblem = 'notSaved' | 'failed';
+
+interface QuestionnaireFormProps {
+  questionnaire: TQuestionnaire;
+  onEnd: (end: QuestionnaireEnd) => void;
+}
+
+export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { instanceToken, interaction, texts } = questionnaire;
+  const pages = useMemo(() => questionnairePages(interaction), [interaction]);
+  const autosave = useAnswerAutosave(instanceToken, questionnaire.answers, onEnd);
+  const { answers } = autosave;
+  const submit = useSubmitQuestionnaire(instanceToken);
+
+  const [pageIndex, setPageIndex] = useState(() => resumePageIndex(pages, autosave.answers));
+  const [returning, setReturning] = useState(() => Object.keys(autosave.answers).length > 0);
+  // Items whose missing answer was pointed out; the error goes away once answered.
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
+  // The required questions still open when the participant last tried to submit.
+  const [missingAtSubmit, setMissingAtSubmit] = useState<string[]>([]);
+  const [submitProblem, setSubmitProblem] = useState<SubmitProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const topRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusRequest = useRef<FocusTarget | null>(null);
+
+  // Focus moves after the page (or the errors) rendered.
+  useEffect(() => {
+    const target = focusRequest.current;
+    if (!target) return;
+    focusRequest.current = null;
+    if ('heading' in target) {
+      topRef.current?.scrollIntoView({ block: 'start' });
+      headingRef.current?.focus({ preventScroll: true });
+    } else {
+      formRef.current
+        ?.querySelector<HTMLInputElement>(`[data-item-key="${target.itemKey}"] input[type="radio"]`)
+        ?.focus();
+    }
+  });
+
+  const page = pages[pageIndex];
+  const isLast = pageIndex >= pages.length - 1;
+  const textOf = (key: string) => texts[key] ?? key;
+
+  const goToPage = (index: number) => {
+    setPageIndex(index);
+    setReturning(false);
+    focusRequest.current = { heading: true };
+  };
+
+  /** Points out the given unanswered items and takes the participant to the first of them. */
+  const showMissing = (itemKeys: string[]) => {
+    const first = itemKeys[0];
+    if (first === undefined) return;
+    setFlagged((current) => new Set([...current, ...itemKeys]));
+    const index = pageIndexOfItem(pages, first);
+    if (index >= 0 && index !== pageIndex) {
+      setPageIndex(index);
+      setReturning(false);
+    }
+    focusRequest.current = { itemKey: first };
+  };
+
+  const handOver = async () => {
+    setSubmitProblem(null);
+    setSubmitting(true);
+    try {
+      if (!(await autosave.saveNow())) {
+        setSubmitProblem('notSaved');
+        return;
+      }
+      await submit.mutateAsync();
+      writeUnsavedAnswers(instanceToken, {});
+      onEnd('submitted');
+    } catch (error) {
+      const end = questionnaireEndOf(error);
+      if (end) return onEnd(end);
+      if (error instanceof ApiError && error.errorKey === 'error.questionnaire.incomplete') {
+        // The server misses answers this page thought were saved: take its answers and show what is open.
+        const missing = await refreshedMissing();
+        if (missing.length > 0) {
+          setMissingAtSubmit(missing);
+          return showMissing(missing);
+        }
+      }
+      setSubmitProblem('failed');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const refreshedMissing = async (): Promise<string[]> => {
+    try {
+      const fresh = await queryClient.fetchQuery({
+        ...questionnaireQueryOptions(instanceToken),
+        staleTime: 0,
+      });
+      return missingRequired(pages, autosave.resetTo(fresh.answers));
+    } catch (error) {
+      const end = questionnaireEndOf(error);
+      if (end) onEnd(end);
+      return [];
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!page || submitting) return;
+    const missingHere = page.items
+      .filter((item) => item.required && !isAnswered(answers, item.key))
+      .map((item) => item.key);
+    if (missingHere.length > 0) return showMissing(missingHere);
+    if (!isLast) return goToPage(pageIndex + 1);
+    const missing = missingRequired(pages, answers);
+    setMissingAtSubmit(missing);
+    if (missing.length > 0) return showMissing(missing);
+    void handOver();
+  };
+
+  const stillMissing = missingAtSubmit
+    .filter((itemKey) => !isAnswered(answers, itemKey))
+    .map((itemKey) => {
+      const index = pageIndexOfItem(pages, itemKey);
+      const item = pages[index]?.items.find((candidate) => candidate.key === itemKey);
+      return { itemKey, page: index + 1, question: item ? textOf(item.textKey) : itemKey };
+    });
+
+  return (
+    <Stack gap="lg" data-testid="questionnaire">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} ref={topRef} style={{ scrollMarginTop: 16 }}>
+        <Stack gap="md">
+          <div>
+            <Text size="sm" c="dimmed" fw={500}>
+              {questionnaire.accountName}
+            </Text>
+            <Title order={1} fz="h2">
+              {textOf(interaction.nameKey)}
+            </Title>
+          </div>
+          {pageIndex === 0 || returning ? (
+            <QuestionnaireIntro questionnaire={questionnaire} returning={returning} />
+          ) : null}
+          <QuestionnaireProgress
+            answered={answeredCount(interaction, answers)}
+            total={interaction.items.length}
+            page={pageIndex + 1}
+            pages={pages.length}
+          />
+          <SaveStatus state={autosave.saveState} failedForGood={autosave.failedForGood} />
+        </Stack>
+      </Paper>
+
+      {page ? (
+        <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="questionnaire-page-title">
+          <Stack gap="md">
+            <Title
+              order={2}
+              fz="h3"
+              ref={headingRef}
+              tabIndex={-1}
+              id="questionnaire-page-title"
+              data-testid="questionnaire-page-title"
+            >
+              {textOf(page.titleKey)}
+            </Title>
+            {page.items.some((item) => item.required) ? (
+              <Text size="sm" c="dimmed">
+                {t('questionnaire.requiredNote')}
+              </Text>
+            ) : null}
+            {stillMissing.length > 0 ? (
+              <MissingAnswers
+                missing={stillMissing}
+                onOpen={(itemKey) => {
+                  const index = pageIndexOfItem(pages, itemKey);
+                  if (index !== pageIndex) setPageIndex(index);
+                  focusRequest.current = { itemKey };
+                  setFlagged((current) => new Set([...current, itemKey]));
+                }}
+              />
+            ) : null}
+            {page.items.map((item) => (
+              <QuestionItem
+                key={item.key}
+                item={item}
+                value={answers[item.key]}
+                textOf={textOf}
+                showError={flagged.has(item.key) && !isAnswered(answers, item.key)}
+                onAnswer={autosave.setAnswer}
+              />
+            ))}
+            {submitProblem ? (
+              <Alert
+                color="red"
+                variant="light"
+                role="alert"
+                icon={<IconAlertTriangle aria-hidden />}
+                title={t('questionnaire.submitFailed.title')}
+                data-testid="questionnaire-submit-error"
+              >
+                {submitProblem === 'notSaved'
+                  ? t('questionnaire.submitFailed.notSaved')
+                  : t('questionnaire.submitFailed.text')}
+              </Alert>
+            ) : null}
+            <Group justify="space-between" mt="sm">
+              {pageIndex > 0 ? (
+                <Button
+                  type="button"
+                  variant="default"
+                  leftSection={<IconArrowLeft size={18} aria-hidden />}
+                  onClick={() => goToPage(pageIndex - 1)}
+                  data-testid="questionnaire-back"
+                >
+                  {t('questionnaire.back')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {isLast ? (
+                <Button
+                  type="submit"
+                  loading={submitting}
+                  rightSection={<IconSend size={18} aria-hidden />}
+                  data-testid="questionnaire-submit"
+                >
+                  {t('questionnaire.submit')}
+                </Button>
+              ) : (
+                <Button
+                  type="submit"
+                  rightSection={<IconArrowRight size={18} aria-hidden />}
+                  data-testid="questionnaire-next"
+                >
+                  {t('questionnaire.next')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Stack>
+  );
+}

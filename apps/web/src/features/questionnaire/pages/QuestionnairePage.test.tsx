@@ -1,0 +1,392 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TAnswerProgress, TPublicInteraction, TQuestionnaire } from '@bq/contracts/questionnaire';
+import deBqui from '../../../../../server/src/features/translations/data/DE_DE/BQUI.json';
+import { createQueryClient } from '../../../app/query-client';
+import { i18n } from '../../../lib/i18n';
+import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { unsavedAnswersStorageKey } from '../unsaved-answers';
+import { QuestionnairePage } from './QuestionnairePage';
+
+const TOKEN = 'tok-1';
+const text = (key: string) => enUsTexts[key]!;
+const fill = (key: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce(
+    (result, [name, value]) => result.replace(`{{${name}}}`, String(value)),
+    text(key),
+  );
+
+const interaction: TPublicInteraction = {
+  id: 'demo',
+  version: 1,
+  estimatedMinutes: 7,
+  nameKey: 'demo_name',
+  introKey: 'demo_intro',
+  outroKey: 'demo_outro',
+  scales: [{ id: 'agree5', points: [1, 2, 3, 4, 5].map((value) => ({ value, labelKey: `agree_${value}` })) }],
+  pages: [
+    { key: 'p1', titleKey: 'page_one', itemKeys: ['q1', 'q2'] },
+    { key: 'p2', titleKey: 'page_two', itemKeys: ['q3', 'q4'] },
+    { key: 'p3', titleKey: 'page_three', itemKeys: ['q5'] },
+  ],
+  items: [
+    { key: 'q1', type: 'likert', textKey: 'q1_text', required: true, scale: 'agree5' },
+    {
+      key: 'q2',
+      type: 'choice',
+      textKey: 'q2_text',
+      required: true,
+      options: [
+        { key: 'yes', labelKey: 'q2_yes' },
+        { key: 'no', labelKey: 'q2_no' },
+      ],
+    },
+    { key: 'q3', type: 'likert', textKey: 'q3_text', required: true, scale: 'agree5' },
+    { key: 'q4', type: 'likert', textKey: 'q4_text', required: false, scale: 'agree5' },
+    {
+      key: 'q5',
+      type: 'choice',
+      textKey: 'q5_text',
+      required: true,
+      options: [
+        { key: 'short', labelKey: 'q5_short' },
+        { key: 'long', labelKey: 'q5_long' },
+      ],
+    },
+  ],
+};
+
+const texts: Record<string, string> = {
+  demo_name: 'Risk profile',
+  demo_intro: 'We would like to understand how you invest.',
+  demo_outro: 'Your adviser will go through your risk profile with you.',
+  page_one: 'Your approach',
+  page_two: 'Your finances',
+  page_three: 'Your horizon',
+  q1_text: 'I enjoy taking financial risks.',
+  q2_text: 'Do you own shares?',
+  q2_yes: 'Yes',
+  q2_no: 'No',
+  q3_text: 'I have savings for emergencies.',
+  q4_text: 'I read financial news.',
+  q5_text: 'How long do you plan to invest?',
+  q5_short: 'Under 3 years',
+  q5_long: '3 years or more',
+  agree_1: 'Strongly disagree',
+  agree_2: 'Disagree',
+  agree_3: 'Neutral',
+  agree_4: 'Agree',
+  agree_5: 'Strongly agree',
+};
+
+const ALL_ANSWERS = { q1: 4, q2: 'yes', q3: 2, q4: 5, q5: 'long' };
+
+function questionnaireOf(overrides: Partial<TQuestionnaire> = {}): TQuestionnaire {
+  return {
+    instanceToken: TOKEN,
+    status: 'OPENED',
+    expiresAt: '2026-12-31T12:00:00Z',
+    locale: 'EN_US',
+    participantFirstName: 'Anna',
+    accountName: 'Nordbank Advisory',
+    interaction,
+    texts,
+    answers: {},
+    ...overrides,
+  };
+}
+
+function progressOf(answers: Record<string, string | number>, status: TAnswerProgress['status'] = 'OPENED') {
+  const missingRequired = interaction.items
+    .filter((i) => i.required && !(i.key in answers))
+    .map((i) => i.key);
+  return { status, answers, answered: Object.keys(answers).length, total: 5, missingRequired };
+}
+
+const error = (status: number, errorKey: string) => jsonResponse({ errorKey, message: errorKey }, status);
+
+const fetchMock = vi.fn<typeof fetch>();
+let getReply: () => Response;
+let putReply: (answers: Record<string, string | number | null>) => Response;
+let postReply: () => Response;
+let saved: Record<string, string | number>;
+
+beforeEach(async () => {
+  await initTestI18n();
+  window.localStorage.clear();
+  saved = {};
+  getReply = () => jsonResponse(questionnaireOf());
+  putReply = (answers) => {
+    for (const [key, value] of Object.entries(answers)) {
+      if (value === null) delete saved[key];
+      else saved[key] = value;
+    }
+    return jsonResponse(progressOf(saved));
+  };
+  postReply = () => jsonResponse(progressOf(ALL_ANSWERS, 'FILLED'));
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url === `/api/q?token=${TOKEN}`) return getReply();
+    if (method === 'PUT' && url === `/api/q/${TOKEN}/answers`) {
+      return putReply(
+        (JSON.parse(String(init?.body)) as { answers: Record<string, string | number | null> }).answers,
+      );
+    }
+    if (method === 'POST' && url === `/api/q/${TOKEN}/submit`) return postReply();
+    if (url.startsWith('/api/i18ns?language=DE_DE')) {
+      return jsonResponse(
+        Object.entries(deBqui).map(([key, value]) => ({
+          key,
+          text: value,
+          textType: 'BQUI',
+          language: 'DE_DE',
+        })),
+      );
+    }
+    return error(404, 'error.not_found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const callsTo = (method: string, url: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === method);
+const savedBodies = () =>
+  callsTo('PUT', `/api/q/${TOKEN}/answers`).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+function renderPage() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  return renderWithProviders(<QuestionnairePage />, {
+    route: `/q/${TOKEN}`,
+    path: '/q/:instanceToken',
+    queryClient,
+  });
+}
+
+const item = (key: string) => screen.getByTestId(`questionnaire-item-${key}`);
+const radio = (itemKey: string, name: string) => within(item(itemKey)).getByRole('radio', { name });
+const pageTitle = () => screen.getByTestId('questionnaire-page-title');
+
+describe('participant questionnaire', () => {
+  it("greets the participant and shows the first page in the client's texts", async () => {
+    renderPage();
+    expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Risk profile' })).toBeInTheDocument();
+    const intro = screen.getByTestId('questionnaire-intro');
+    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { name: 'Anna' }));
+    expect(intro).toHaveTextContent(fill('questionnaire.invitedBy', { accountName: 'Nordbank Advisory' }));
+    expect(intro).toHaveTextContent('We would like to understand how you invest.');
+    expect(intro).toHaveTextContent(fill('questionnaire.duration', { minutes: 7 }));
+    expect(intro).toHaveTextContent(fill('questionnaire.expiresOn', { date: '12/31/2026' }));
+
+    expect(pageTitle()).toHaveTextContent('Your approach');
+    expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
+      fill('questionnaire.progress.page', { page: 1, pages: 3 }),
+    );
+    const progress = screen.getByRole('progressbar', { name: text('questionnaire.progress.label') });
+    expect(progress).toHaveAttribute('aria-valuenow', '0');
+    expect(progress).toHaveAttribute('aria-valuemax', '5');
+    expect(progress).toHaveAttribute(
+      'aria-valuetext',
+      fill('questionnaire.progress.answered', { answered: 0, total: 5 }),
+    );
+
+    const likert = screen.getByRole('radiogroup', { name: 'I enjoy taking financial risks.' });
+    expect(likert).toHaveAttribute('aria-required', 'true');
+    expect(
+      within(likert)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(within(likert).getByRole('radio', { name: 'Strongly agree' })).toBeInTheDocument();
+    expect(within(item('q2')).getAllByRole('radio')).toHaveLength(2);
+    expect(screen.queryByTestId('questionnaire-back')).not.toBeInTheDocument();
+    expect(screen.getByTestId('questionnaire-save-status')).toHaveAttribute('data-state', 'idle');
+  });
+
+  it('refuses to go on with unanswered required questions, marks them and focuses the first', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('questionnaire-next'));
+    expect(pageTitle()).toHaveTextContent('Your approach');
+    for (const key of ['q1', 'q2']) {
+      expect(item(key)).toHaveAttribute('aria-invalid', 'true');
+      expect(item(key)).toHaveTextContent(text('questionnaire.item.required'));
+    }
+    await waitFor(() => expect(radio('q1', 'Strongly disagree')).toHaveFocus());
+
+    fireEvent.click(radio('q1', 'Agree'));
+    expect(item('q1')).not.toHaveAttribute('aria-invalid');
+    fireEvent.click(screen.getByTestId('questionnaire-next'));
+    expect(pageTitle()).toHaveTextContent('Your approach');
+    await waitFor(() => expect(radio('q2', 'Yes')).toHaveFocus());
+
+    fireEvent.click(radio('q2', 'No'));
+    fireEvent.click(screen.getByTestId('questionnaire-next'));
+    expect(pageTitle()).toHaveTextContent('Your finances');
+    await waitFor(() => expect(pageTitle()).toHaveFocus());
+    expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
+      fill('questionnaire.progress.page', { page: 2, pages: 3 }),
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    // An optional question does not hold the participant back; going back keeps the answers.
+    fireEvent.click(radio('q3', 'Neutral'));
+    fireEvent.click(screen.getByTestId('questionnaire-back'));
+    expect(pageTitle()).toHaveTextContent('Your approach');
+    expect(radio('q2', 'No')).toBeChecked();
+  });
+
+  it('saves each answer as it is given', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Agree' }));
+    const status = screen.getByTestId('questionnaire-save-status');
+    expect(status).toHaveAttribute('data-state', 'saving');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(status).toHaveAttribute('data-state', 'saved'));
+    expect(status).toHaveTextContent(text('questionnaire.save.saved'));
+    expect(savedBodies()).toEqual([{ answers: { q1: 4 } }]);
+    const [, init] = callsTo('PUT', `/api/q/${TOKEN}/answers`)[0]!;
+    expect((init?.headers as Record<string, string>)['X-Source']).toBe('web');
+
+    fireEvent.click(radio('q2', 'No'));
+    await waitFor(() => expect(savedBodies()).toHaveLength(2));
+    expect(savedBodies()[1]).toEqual({ answers: { q2: 'no' } });
+    expect(window.localStorage.getItem(unsavedAnswersStorageKey(TOKEN))).toBeNull();
+  });
+
+  it('keeps answers in this browser while saving fails and sends them when back online', async () => {
+    putReply = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Agree' }));
+    const status = screen.getByTestId('questionnaire-save-status');
+    await waitFor(() => expect(status).toHaveAttribute('data-state', 'error'));
+    expect(status).toHaveTextContent(text('questionnaire.save.retrying'));
+    expect(JSON.parse(window.localStorage.getItem(unsavedAnswersStorageKey(TOKEN)) ?? 'null')).toEqual({
+      q1: 4,
+    });
+    expect(radio('q1', 'Agree')).toBeChecked();
+
+    putReply = (answers) => jsonResponse(progressOf(answers as Record<string, number>));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status).toHaveAttribute('data-state', 'saved'));
+    expect(savedBodies().at(-1)).toEqual({ answers: { q1: 4 } });
+    expect(window.localStorage.getItem(unsavedAnswersStorageKey(TOKEN))).toBeNull();
+  });
+
+  it('restores answers left unsaved in this browser and sends them', async () => {
+    window.localStorage.setItem(unsavedAnswersStorageKey(TOKEN), JSON.stringify({ q2: 'no' }));
+    getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 2 } }));
+    renderPage();
+    await waitFor(() => expect(savedBodies()).toEqual([{ answers: { q2: 'no' } }]));
+    // Both questions of page 1 are answered, so the participant continues on page 2.
+    expect(pageTitle()).toHaveTextContent('Your finances');
+    fireEvent.click(screen.getByTestId('questionnaire-back'));
+    expect(radio('q1', 'Disagree')).toBeChecked();
+    expect(radio('q2', 'No')).toBeChecked();
+  });
+
+  it('resumes at the first page with an unanswered required question', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 4, q2: 'yes', q4: 3 } }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your finances');
+    expect(screen.getByTestId('questionnaire-welcome-back')).toHaveTextContent(
+      fill('questionnaire.welcomeBack', { name: 'Anna' }),
+    );
+    expect(radio('q4', 'Neutral')).toBeChecked();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    expect(pageTitle()).not.toHaveFocus();
+  });
+
+  it('submits on the last page and thanks the participant', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 4, q2: 'yes', q3: 2 } }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your horizon');
+    expect(screen.queryByTestId('questionnaire-next')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('questionnaire-submit'));
+    expect(item('q5')).toHaveTextContent(text('questionnaire.item.required'));
+    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(0);
+
+    fireEvent.click(radio('q5', '3 years or more'));
+    fireEvent.click(screen.getByTestId('questionnaire-submit'));
+    const thanks = await screen.findByTestId('questionnaire-thank-you');
+    // The last answer was saved before the questionnaire was handed in.
+    expect(savedBodies()).toEqual([{ answers: { q5: 'long' } }]);
+    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(1);
+    expect(
+      within(thanks).getByRole('heading', { name: fill('questionnaire.thankYou.title', { name: 'Anna' }) }),
+    ).toHaveFocus();
+    expect(thanks).toHaveTextContent('Your adviser will go through your risk profile with you.');
+  });
+
+  it('lists what the server still misses when it refuses the submission, and opens that page', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ answers: ALL_ANSWERS }));
+    postReply = () => error(400, 'error.questionnaire.incomplete');
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your horizon');
+    getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 4, q2: 'yes', q5: 'long' } }));
+    fireEvent.click(screen.getByTestId('questionnaire-submit'));
+
+    const missing = await screen.findByTestId('questionnaire-missing');
+    expect(missing).toHaveTextContent(
+      fill('questionnaire.missing.item', { page: 2, question: 'I have savings for emergencies.' }),
+    );
+    expect(missing).not.toHaveTextContent('I read financial news.');
+    expect(pageTitle()).toHaveTextContent('Your finances');
+    expect(item('q3')).toHaveTextContent(text('questionnaire.item.required'));
+    await waitFor(() => expect(radio('q3', 'Strongly disagree')).toHaveFocus());
+    expect(screen.queryByTestId('questionnaire-thank-you')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['expired', 410, 'error.interaction.expired', 'questionnaire-expired', 'questionnaire.expired.title'],
+    ['closed', 410, 'error.interaction.closed', 'questionnaire-closed', 'questionnaire.closed.title'],
+    ['unknown', 404, 'error.not_found', 'questionnaire-not-found', 'questionnaire.notFound.title'],
+  ])('explains a link that is %s', async (_label, status, errorKey, testId, titleKey) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    getReply = () => error(status, errorKey);
+    renderPage();
+    const notice = await screen.findByTestId(testId);
+    expect(within(notice).getByRole('heading', { level: 1 })).toHaveTextContent(text(titleKey));
+    expect(screen.queryByTestId('questionnaire')).not.toBeInTheDocument();
+  });
+
+  it('says so when the questionnaire was submitted before', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ status: 'RESULTS_AVAILABLE', answers: ALL_ANSWERS }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-already-submitted')).toHaveTextContent(
+      text('questionnaire.alreadySubmitted.title'),
+    );
+  });
+
+  it('shows the already-submitted notice when a save is refused because it was submitted elsewhere', async () => {
+    putReply = () => error(409, 'error.interaction.already_submitted');
+    renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Agree' }));
+    expect(await screen.findByTestId('questionnaire-already-submitted')).toBeInTheDocument();
+    expect(window.localStorage.getItem(unsavedAnswersStorageKey(TOKEN))).toBeNull();
+  });
+
+  it('offers to try again when the questionnaire cannot be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    getReply = () => error(500, 'error.general');
+    renderPage();
+    const retry = await screen.findByRole('button', { name: text('common.retry') });
+    expect(screen.getByText(text('questionnaire.loadFailed.title'))).toBeInTheDocument();
+    getReply = () => jsonResponse(questionnaireOf());
+    fireEvent.click(retry);
+    expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
+  });
+
+  it("speaks the client's language in the page's own texts without storing a choice", async () => {
+    getReply = () => jsonResponse(questionnaireOf({ locale: 'DE_DE' }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-next')).toHaveTextContent(deBqui['questionnaire.next']);
+    expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent('Seite 1 von 3');
+    expect(i18n.language).toBe('DE_DE');
+    expect(window.localStorage.getItem('bq.locale')).toBeNull();
+  });
+});
