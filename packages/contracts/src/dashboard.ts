@@ -124,6 +124,8 @@ export const ZDashboardContent = z
     dimensions: z.array(z.object({ key: z.string(), nameKey: z.string(), descriptionKey: z.string(), lowKey: z.string(), highKey: z.string() })),
     interactionNameKey: z.string(),
     sections: z.object({ BQA_RISK: ZRiskSection.optional() }),
+    /** Sections the result has but the user may not see (e.g. BQA_RISK without BQA_DASHBOARD_RISK/READ): show a notice. */
+    restrictedSections: z.array(z.enum(['BQA_RISK'])),
   })
   .meta({ id: 'DashboardContent' });
 export type TDashboardContent = z.infer<typeof ZDashboardContent>;
