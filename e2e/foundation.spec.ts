@@ -10,7 +10,7 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await signIn(page, ADMIN);
 
     await expect(page).toHaveURL(/\/product\/BQ_ADVISORY_BANK$/);
-    await expect(page.getByTestId('credit-balance')).toHaveText('1,250 credits');
+    await expect(page.getByTestId('credit-balance')).toHaveText('1,247 credits');
     await expect(page.getByTestId('breadcrumb')).toContainText(EN['product.BQ_ADVISORY_BANK.name']!);
     await expect(page.getByTestId('reminder-button')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -49,7 +49,7 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
     await expect(page.getByText(DE['settings.language.success']!)).toBeVisible();
-    await expect(page.getByTestId('credit-balance')).toHaveText('1.250 Credits');
+    await expect(page.getByTestId('credit-balance')).toHaveText('1.247 Credits');
     await expect(page.getByTestId('format-preview')).toContainText(/\d{2}\.\d{2}\.\d{4}/);
     await page.getByTestId('user-menu-button').click();
     await expect(page.getByTestId('last-sign-in')).toHaveText(/^Letzte Anmeldung: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
@@ -66,7 +66,7 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await expect(page).toHaveURL(/\/login/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
     await signIn(page, ADMIN, DE);
-    await expect(page.getByTestId('credit-balance')).toHaveText('1.250 Credits');
+    await expect(page.getByTestId('credit-balance')).toHaveText('1.247 Credits');
 
     // Back to English for the other journeys.
     await page.goto('/settings/language');

@@ -14,6 +14,8 @@ import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
 import { creditRoutes } from './features/credits/routes';
+import { marketHistoryRoutes } from './features/market-history/routes';
+import { resultRoutes } from './features/results/routes';
 import { instanceRoutes } from './features/instances/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
@@ -60,6 +62,8 @@ export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; 
   await app.register(instanceRoutes);
   await app.register(questionnaireRoutes);
   await app.register(creditRoutes);
+  await app.register(resultRoutes);
+  await app.register(marketHistoryRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -28,6 +28,8 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Folder of the built web app; defaults to apps/web/dist next to the server. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Embedded demo: a Shiller-format CSV imported at first start (default: ../shared/data/sp500-shiller/data.csv beside the repo). */
+  MARKET_HISTORY_CSV: z.string().min(1).optional(),
   /** How often an idle worker asks the queue for jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { paths } from './paths';
 import { seedTranslations } from './features/translations/seed-translations';
 import { seedDemo } from './features/demo/seed-demo';
+import { seedDemoMarketHistory } from './features/market-history/market-history-service';
 import { startWorker } from './jobs/worker';
 import { openJobQueue } from './jobs/queue';
 
@@ -21,7 +22,10 @@ try {
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateDatabase(database);
 await seedTranslations(database.db, paths.translationsData);
-if (config.demoData) await seedDemo(database.db);
+if (config.demoData) {
+  await seedDemo(database.db);
+  await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
+}
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
 const logs: { error?: (err: Error) => void } = {};

@@ -11,4 +11,6 @@ export const paths = {
   migrations: bundled ? join(here, 'migrations') : join(here, 'db', 'migrations'),
   translationsData: bundled ? join(here, 'translations-data') : join(here, 'features', 'translations', 'data'),
   webDist: join(here, '..', '..', 'web', 'dist'),
+  /** The public-domain S&P 500 history beside the work tree (../shared/data), read by the local demo only, never copied. */
+  demoMarketHistory: join(here, '..', '..', '..', '..', 'shared', 'data', 'sp500-shiller', 'data.csv'),
 };

@@ -9,11 +9,46 @@ export interface InstanceResults {
   interactionId: string;
   definitionVersion: number;
   normVersion: string;
+  normStatus?: 'PROVISIONAL' | 'EMPIRICAL';
   algorithmVersion: string;
   calculatedAt: string;
   /** SHA-256 of the answers and definition version, so a result can be shown to match its evidence. */
   answersHash: string;
-  dimensions: { key: string; raw: number | null; answered: number; itemCount: number; computable: boolean }[];
+  /** Per dimension: raw mean and, when computable, its norm scores (z, T, stanine, percentile, 95 % band). */
+  dimensions: {
+    key: string;
+    raw: number | null;
+    answered: number;
+    itemCount: number;
+    computable: boolean;
+    z?: number | null;
+    t?: number | null;
+    tDisplay?: number | null;
+    stanine?: number | null;
+    percentile?: number | null;
+    band?: { sem: number; semT: number; raw: { low: number; high: number }; t: { low: number; high: number } } | null;
+  }[];
+  /** Risk products: the class, the caps that lowered it, the consistency check and the model portfolio. */
+  risk?: {
+    toleranceScore: number;
+    toleranceClass: number;
+    caps: { dimension: string; score: number | null; maxClass: number; lowers: boolean; assumed: boolean }[];
+    capClass: number;
+    suitableClass: number;
+    capacityAllowedClass: number | null;
+    selfEstimate: number | null;
+    consistency: { flagged: boolean; reasons: { kind: string; toleranceClass: number; otherClass: number; gap: number }[] };
+    portfolio: { riskClass: number; equityShare: number; bondShare: number };
+  } | null;
+  /** Products that predict: written in the PREDICTING step. */
+  prediction?: {
+    modelId: string;
+    modelVersion: number;
+    predictedClass: string;
+    probability: number;
+    probabilities: { key: string; probability: number }[];
+    factors: { feature: string; value: number; weight: number; contribution: number }[];
+  } | null;
 }
 import type { Locale } from '@bq/domain/locales';
 import { accounts, productConfigurations } from './accounts';

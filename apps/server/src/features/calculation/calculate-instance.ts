@@ -1,17 +1,20 @@
-// The calculation job for one FILLED instance: FILLED -> CALCULATING (committed, so the adviser sees it),
-// score the stored answers, then CALCULATING -> RESULTS_AVAILABLE with the results, or ERROR. Idempotent:
-// a job that runs again after a crash continues from CALCULATING, and one for a finished instance does nothing.
-import { createHash } from 'node:crypto';
+// The calculation job for one FILLED instance: FILLED -> CALCULATING (committed, so the adviser sees it), score
+// the stored answers, then CALCULATING -> RESULTS_AVAILABLE, or for products that predict CALCULATING ->
+// PREDICTING (scores stored) -> RESULTS_AVAILABLE / PREDICTION_ERROR (scores stay), or ERROR. Idempotent: a
+// job that runs again after a crash continues from CALCULATING or PREDICTING, one for a finished instance does
+// nothing.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { assertTransition, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
-import { rawDimensionScores } from '@bq/scoring/raw-scores';
 import type { Db } from '../../db/client';
 import { interactionInstances, type InstanceResults } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
-import { scoringDimensions, scoringItems } from './scoring-input';
+import { predictResult, scoreResult } from './score-result';
 
-export const ALGORITHM_VERSION = 'raw-means-1';
+export const CALCULATION_ERRORS = {
+  failed: 'error.calculation.failed',
+  predictionFailed: 'error.prediction.failed',
+} as const;
 
 async function moveStatus(db: Db, instanceId: string, from: InteractionStatus[], to: InteractionStatus, extra: Partial<typeof interactionInstances.$inferInsert> = {}) {
   return db.transaction(async (tx) => {
@@ -25,35 +28,43 @@ async function moveStatus(db: Db, instanceId: string, from: InteractionStatus[],
   });
 }
 
-export function answersHash(interactionId: string, definitionVersion: number, answers: Record<string, unknown>): string {
-  const sorted = Object.fromEntries(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)));
-  return createHash('sha256').update(JSON.stringify({ interactionId, definitionVersion, answers: sorted })).digest('hex');
-}
-
 export async function calculateInstance(db: Db, instanceId: string, log?: FastifyBaseLogger): Promise<void> {
   const started = await moveStatus(db, instanceId, ['FILLED'], 'CALCULATING');
   const [instance] = await db.select().from(interactionInstances).where(eq(interactionInstances.id, instanceId));
-  if (!instance || instance.status !== 'CALCULATING') return; // finished, deleted or never filled
-  if (!started) log?.info({ instanceId }, 'resuming a calculation that was interrupted');
+  if (!instance || (instance.status !== 'CALCULATING' && instance.status !== 'PREDICTING')) return; // finished, deleted or never filled
+  if (!started) log?.info({ instanceId, status: instance.status }, 'resuming a calculation that was interrupted');
+  const definition = getInteractionDefinition(instance.interactionId);
 
-  let results: InstanceResults;
-  try {
-    const definition = getInteractionDefinition(instance.interactionId);
-    if (!definition || definition.version !== instance.definitionVersion) throw new Error(`definition ${instance.interactionId} v${instance.definitionVersion} not available`);
-    results = {
-      interactionId: definition.id,
-      definitionVersion: definition.version,
-      normVersion: definition.normVersion,
-      algorithmVersion: ALGORITHM_VERSION,
-      calculatedAt: new Date().toISOString(),
-      answersHash: answersHash(definition.id, definition.version, instance.answers),
-      dimensions: rawDimensionScores(scoringItems(definition), scoringDimensions(definition), instance.answers),
-    };
-  } catch (err) {
-    // A scoring failure is deterministic: retrying would fail again, so the instance shows ERROR instead.
-    log?.error({ err, instanceId }, 'calculation failed');
-    await moveStatus(db, instanceId, ['CALCULATING'], 'ERROR', { errorKey: 'error.calculation.failed' });
+  let results = instance.results;
+  if (instance.status === 'CALCULATING') {
+    try {
+      if (!definition || definition.version !== instance.definitionVersion) throw new Error(`definition ${instance.interactionId} v${instance.definitionVersion} not available`);
+      results = scoreResult(definition, instance.answers, new Date());
+    } catch (err) {
+      // A scoring failure is deterministic: retrying would fail again, so the instance shows ERROR instead.
+      log?.error({ err, instanceId }, 'calculation failed');
+      await moveStatus(db, instanceId, ['CALCULATING'], 'ERROR', { errorKey: CALCULATION_ERRORS.failed });
+      return;
+    }
+    if (!definition?.prediction) {
+      await moveStatus(db, instanceId, ['CALCULATING'], 'RESULTS_AVAILABLE', { results, errorKey: null });
+      return;
+    }
+    // The scores are committed with PREDICTING, so a failed prediction still leaves them to show.
+    if (!(await moveStatus(db, instanceId, ['CALCULATING'], 'PREDICTING', { results, errorKey: null }))) return;
+  }
+
+  if (!definition?.prediction || !results) {
+    await moveStatus(db, instanceId, ['PREDICTING'], 'PREDICTION_ERROR', { errorKey: CALCULATION_ERRORS.predictionFailed });
     return;
   }
-  await moveStatus(db, instanceId, ['CALCULATING'], 'RESULTS_AVAILABLE', { results, errorKey: null });
+  let withPrediction: InstanceResults;
+  try {
+    withPrediction = { ...results, prediction: predictResult(definition, results) };
+  } catch (err) {
+    log?.warn({ err, instanceId }, 'prediction failed; the scores stay available');
+    await moveStatus(db, instanceId, ['PREDICTING'], 'PREDICTION_ERROR', { errorKey: CALCULATION_ERRORS.predictionFailed });
+    return;
+  }
+  await moveStatus(db, instanceId, ['PREDICTING'], 'RESULTS_AVAILABLE', { results: withPrediction, errorKey: null });
 }

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
 import { hashPassword } from '../../plugins/passwords';
+import { seedDemoResults } from './seed-demo-results';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Advisory';
 export const DEMO_ADMIN = {
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         });
       }
     }
+    await seedDemoResults(tx as unknown as Db, { accountId: account.id, initiatorId: adviser!.id, configOf });
   });
   return true;
 }

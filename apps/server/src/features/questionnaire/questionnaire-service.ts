@@ -12,8 +12,8 @@ import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { accounts, clients, interactionInstances, translations } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
-import { scoringItems } from '../calculation/scoring-input';
-import { getInteractionDefinition, translationKeysOf } from '../interactions/definitions';
+import { scoringItems } from '@bq/scoring/scoring-definition';
+import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
 
 export const QUESTIONNAIRE_ERRORS = {
   expired: 'error.interaction.expired',
@@ -82,13 +82,19 @@ export function publicInteraction(definition: TInteractionDefinition): TPublicIn
 }
 
 /** Every text a definition shows, in one language. */
-export async function definitionTexts(db: Db, definition: TInteractionDefinition, language: Locale): Promise<Record<string, string>> {
+export async function definitionTexts(
+  db: Db,
+  definition: TInteractionDefinition,
+  language: Locale,
+  /** Results need only the dimension and prediction texts (INTERACTION_BASE); the questionnaire needs all three. */
+  textTypes: DefinitionTextType[] = ['ITEM', 'CHOICE', 'INTERACTION_BASE'],
+): Promise<Record<string, string>> {
   const keys = translationKeysOf(definition);
-  const wanted = [...keys.ITEM, ...keys.CHOICE, ...keys.INTERACTION_BASE];
+  const wanted = textTypes.flatMap((t) => [...keys[t]]);
   const rows = await db
     .select({ key: translations.key, text: translations.text })
     .from(translations)
-    .where(and(eq(translations.language, language), inArray(translations.textType, ['ITEM', 'CHOICE', 'INTERACTION_BASE']), inArray(translations.key, wanted)));
+    .where(and(eq(translations.language, language), inArray(translations.textType, textTypes), inArray(translations.key, wanted)));
   return Object.fromEntries(rows.map((r) => [r.key, r.text]));
 }
 

@@ -1,0 +1,77 @@
+// Finished demo results, so a first look at the product shows dashboards: clients who answered their
+// questionnaire (answers from the simulated-respondent generator, seeded, so every start gives the same people),
+// scored by the same code as the calculation job. One locked result per risk product to unlock, an unlocked and a
+// trial one, and results in the selection and self-assessment products for the admin.
+import type { ProductType } from '@bq/domain/product-types';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import { simulateRespondents } from '@bq/scoring/simulate';
+import type { Db } from '../../db/client';
+import { clientProducts, clients, creditLedger, interactionInstances } from '../../db/schema';
+import { newPublicToken } from '../clients/client-tokens';
+import { definitionForProduct } from '../interactions/definitions';
+import { predictResult, scoreResult } from '../calculation/score-result';
+
+const DAY = 86_400_000;
+
+export const DEMO_RESULTS = [
+  { productType: 'BQ_RISK', firstName: 'Lukas', lastName: 'Becker', email: 'lukas.becker@example.com', locale: 'DE_DE', lockStatus: 'LOCKED', seed: 11, daysAgo: 2 },
+  { productType: 'BQ_RISK', firstName: 'Olivia', lastName: 'Bennett', email: 'olivia.bennett@example.com', locale: 'EN_US', lockStatus: 'UNLOCKED', seed: 12, daysAgo: 9 },
+  { productType: 'BQ_ADVISORY_BANK', firstName: 'Markus', lastName: 'Richter', email: 'markus.richter@example.com', locale: 'DE_DE', lockStatus: 'LOCKED', seed: 21, daysAgo: 4 },
+  { productType: 'BQ_ADVISORY_WEALTH', firstName: 'Clara', lastName: 'Neumann', email: 'clara.neumann@example.com', locale: 'DE_DE', lockStatus: 'TRIAL', seed: 31, daysAgo: 6 },
+  { productType: 'BQ_SELECTION', firstName: 'Sophie', lastName: 'Keller', email: 'sophie.keller@example.com', locale: 'EN_UK', lockStatus: 'UNLOCKED', seed: 41, daysAgo: 3 },
+  { productType: 'BQ_PERFORMANCE_SELF_ASSESSMENT', firstName: 'Jan', lastName: 'Hartmann', email: 'jan.hartmann@example.com', locale: 'DE_DE', lockStatus: 'UNLOCKED', seed: 51, daysAgo: 5 },
+] as const;
+
+export async function seedDemoResults(
+  tx: Db,
+  opts: { accountId: string; initiatorId: string; configOf: (p: ProductType) => string | undefined },
+): Promise<void> {
+  for (const demo of DEMO_RESULTS) {
+    const configId = opts.configOf(demo.productType);
+    if (!configId) continue;
+    const definition = definitionForProduct(demo.productType);
+    const [respondent] = simulateRespondents(definition, { count: 1, seed: demo.seed, consistency: 0.8 });
+    const answers = respondent!.answers as Record<string, number | string>;
+    const filledAt = new Date(Date.now() - demo.daysAgo * DAY);
+    const scored = scoreResult(definition, answers, new Date(filledAt.getTime() + 5_000));
+    const results = definition.prediction ? { ...scored, prediction: predictResult(definition, scored) } : scored;
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        accountId: opts.accountId,
+        token: newPublicToken(),
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        email: demo.email,
+        clientGroup: 'ESTABLISHED',
+        locale: demo.locale,
+        createdBy: opts.initiatorId,
+        createdAt: new Date(filledAt.getTime() - 3 * DAY),
+      })
+      .returning();
+    await tx.insert(clientProducts).values({ clientId: client!.id, productConfigurationId: configId, accountId: opts.accountId });
+    const token = newPublicToken();
+    await tx.insert(interactionInstances).values({
+      accountId: opts.accountId,
+      token,
+      clientId: client!.id,
+      productConfigurationId: configId,
+      initiatorId: opts.initiatorId,
+      interactionId: PRODUCT_TYPE_INFO[demo.productType].interactionSlug,
+      status: 'RESULTS_AVAILABLE',
+      lockStatus: demo.lockStatus,
+      answers,
+      definitionVersion: definition.version,
+      results,
+      createdAt: new Date(filledAt.getTime() - 2 * DAY),
+      openedAt: new Date(filledAt.getTime() - DAY),
+      filledAt,
+      expiresAt: new Date(filledAt.getTime() + 28 * DAY),
+      unlockedAt: demo.lockStatus === 'UNLOCKED' ? filledAt : null,
+      unlockedBy: demo.lockStatus === 'UNLOCKED' ? opts.initiatorId : null,
+    });
+    if (demo.lockStatus === 'UNLOCKED') {
+      await tx.insert(creditLedger).values({ accountId: opts.accountId, delta: -1, reason: 'UNLOCK', reference: token, userId: opts.initiatorId });
+    }
+  }
+}

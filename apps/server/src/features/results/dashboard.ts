@@ -1,0 +1,72 @@
+// GET /api/dashboard/{token}: the scored result of one instance, locale-independent (DESIGN.md section 4).
+import type { TDashboard, TDimensionResult } from '@bq/contracts/dashboard';
+import { SCORE_LEVELS } from '@bq/contracts/dashboard';
+import { initials } from '@bq/domain/initials';
+import type { Db } from '../../db/client';
+import type { InstanceResults } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { dashboardKindOf, requireOpenResult } from './result-access';
+
+/** Stanine in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
+export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
+  if (stanine == null) return null;
+  if (stanine <= 2) return SCORE_LEVELS[0];
+  if (stanine === 3) return SCORE_LEVELS[1];
+  if (stanine <= 6) return SCORE_LEVELS[2];
+  if (stanine === 7) return SCORE_LEVELS[3];
+  return SCORE_LEVELS[4];
+}
+
+export function dimensionResults(results: InstanceResults): TDimensionResult[] {
+  return results.dimensions.map((d) => ({
+    key: d.key,
+    computable: d.computable,
+    answered: d.answered,
+    itemCount: d.itemCount,
+    raw: d.raw,
+    z: d.z ?? null,
+    t: d.tDisplay ?? null,
+    stanine: d.stanine ?? null,
+    percentile: d.percentile ?? null,
+    band: d.band ? { low: Math.round(d.band.t.low * 10) / 10, high: Math.round(d.band.t.high * 10) / 10 } : null,
+    level: scoreLevel(d.stanine),
+  }));
+}
+
+export async function getDashboard(db: Db, auth: AuthContext, token: string): Promise<TDashboard> {
+  const { instance, results, productType, definition, client } = await requireOpenResult(db, auth, token);
+  const risk = results.risk
+    ? {
+        toleranceClass: results.risk.toleranceClass,
+        suitableClass: results.risk.suitableClass,
+        caps: results.risk.caps.filter((c) => c.lowers).map((c) => ({ dimension: c.dimension, maxClass: c.maxClass })),
+        selfEstimate: results.risk.selfEstimate,
+        consistency: {
+          flagged: results.risk.consistency.flagged,
+          reasons: results.risk.consistency.reasons.map((r) => r.kind),
+        },
+        portfolio: results.risk.portfolio,
+      }
+    : null;
+  return {
+    instanceToken: instance.token,
+    interactionId: instance.interactionId,
+    productType,
+    kind: dashboardKindOf(productType),
+    status: instance.status,
+    lockStatus: instance.lockStatus,
+    client: { token: client.token, firstName: client.firstName, lastName: client.lastName, initials: initials(client.firstName, client.lastName) },
+    filledAt: instance.filledAt?.toISOString() ?? null,
+    calculatedAt: results.calculatedAt,
+    evidence: {
+      definitionVersion: results.definitionVersion,
+      normVersion: results.normVersion,
+      normStatus: results.normStatus ?? definition.normStatus,
+      algorithmVersion: results.algorithmVersion,
+      answersHash: results.answersHash,
+    },
+    dimensions: dimensionResults(results),
+    risk,
+    prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,
+  };
+}

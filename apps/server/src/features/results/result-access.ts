@@ -1,0 +1,40 @@
+// Loads a finished result for the signed-in evaluator: another account's token is a 404, a missing
+// INDIVIDUAL_RESULTS permission a 403, a result not calculated yet a 409 and a LOCKED one a 402.
+import { eq } from 'drizzle-orm';
+import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
+import type { Entity } from '@bq/domain/permissions';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import type { DashboardKindParam } from '@bq/contracts/dashboard';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { clients, type InstanceResults } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { requireInstance } from '../instances/instance-service';
+import { RESULT_STATUSES } from '../credits/unlock-result';
+import { getInteractionDefinition } from '../interactions/definitions';
+
+export const RESULT_ERRORS = {
+  locked: 'error.result.locked',
+  notReady: 'error.result.not_ready',
+  predictionFailed: 'error.prediction.failed',
+} as const;
+
+export function dashboardKindOf(productType: keyof typeof PRODUCT_TYPE_INFO): DashboardKindParam {
+  const kind = PRODUCT_TYPE_INFO[productType].dashboardKind;
+  return kind === 'BQA' ? 'bqa' : kind === 'BQP' ? 'bqp' : 'sa';
+}
+
+export async function requireOpenResult(db: Db, auth: AuthContext, token: string, entity: Entity = 'INDIVIDUAL_RESULTS') {
+  const { instance, productType } = await requireInstance(db, auth, token, 'READ', { entity });
+  if (!RESULT_STATUSES.includes(instance.status) || !instance.results) {
+    throw new AppError(RESULT_ERRORS.notReady, 409, `The result is not available (status ${instance.status})`);
+  }
+  if (instance.lockStatus === 'LOCKED') throw new AppError(RESULT_ERRORS.locked, 402, 'Unlock the result with a credit first');
+  const definition = getInteractionDefinition(instance.interactionId);
+  if (!definition) throw new AppError('error.not_found', 404, 'Not found');
+  const [client] = await db
+    .select({ token: clients.token, firstName: clients.firstName, lastName: clients.lastName })
+    .from(clients)
+    .where(eq(clients.id, instance.clientId));
+  return { instance, results: instance.results as InstanceResults, productType, definition: definition as TInteractionDefinition, client: client! };
+}

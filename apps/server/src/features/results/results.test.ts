@@ -1,0 +1,340 @@
+// Result dashboards, their content with the BQA_RISK section, predictions, the comparison of two results and the
+// market history import, through the HTTP API. Answers come from the seeded simulated-respondent generator and
+// go through the participant's calls and the calculation, as in production.
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductType } from '@bq/domain/product-types';
+import { simulateRespondents } from '@bq/scoring/simulate';
+import { interactionInstances, productConfigurations } from '../../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser } from '../../test/factories';
+import { calculateInstance } from '../calculation/calculate-instance';
+import { definitionForProduct } from '../interactions/definitions';
+
+const SHILLER_CSV = new URL('../../../../../../shared/data/sp500-shiller/data.csv', import.meta.url);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Permission = { realm: string; entity: string; action: string };
+
+async function adviser(products: ProductType[], opts: { credits?: number; permissions?: Permission[] } = {}) {
+  const acc = await createAccount(t.db, { products, credits: opts.credits ?? 10 });
+  const { email, password } = await createUser(t.db, acc.account.id, { permissions: opts.permissions });
+  const http = new TestClient(t.app);
+  await http.login(email, password);
+  const config = (p: ProductType) => acc.configs.find((c) => c.productType === p)!.id;
+  return { http, config, account: acc.account };
+}
+
+/** Sends the product's questionnaire, answers it as a simulated respondent (seed) and calculates it. */
+async function finishedResult(ctx: Awaited<ReturnType<typeof adviser>>, product: ProductType, seed = 1, answersOverride?: Record<string, number | string>) {
+  const client = (await ctx.http.request('POST', '/api/u', { firstName: 'Ida', lastName: `Roth ${seed}`, email: `ida.${seed}.${Math.random()}@example.com`, productConfigurationId: ctx.config(product) })).json();
+  const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.config(product) })).json();
+  const definition = definitionForProduct(product);
+  const answers = answersOverride ?? simulateRespondents(definition, { count: 1, seed, consistency: 0.8 })[0]!.answers;
+  const participant = new TestClient(t.app);
+  expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(200);
+  expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
+  const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+  await calculateInstance(t.db, row!.id);
+  return { token: instance.token as string, id: row!.id, answers, client, definition };
+}
+
+const unlock = (http: TestClient, token: string) => http.request('POST', '/api/credit/unlock', { interactionToken: token });
+const statusOf = async (id: string) => (await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, id)))[0]!;
+
+describe('GET /api/dashboard/{token}', () => {
+  it('is payment-required while LOCKED, then shows every dimension with T, 95 % band, stanine, percentile and the risk profile', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, definition, answers } = await finishedResult(ctx, 'BQ_RISK', 7);
+    const locked = await ctx.http.request('GET', `/api/dashboard/${token}`);
+    expect(locked.statusCode).toBe(402);
+    expect(locked.json().errorKey).toBe('error.result.locked');
+    expect((await unlock(ctx.http, token)).json().creditSpent).toBe(true);
+
+    const res = await ctx.http.request('GET', `/api/dashboard/${token}`);
+    expect(res.statusCode).toBe(200);
+    const dashboard = res.json();
+    expect(dashboard).toMatchObject({ instanceToken: token, kind: 'bqa', productType: 'BQ_RISK', lockStatus: 'UNLOCKED', status: 'RESULTS_AVAILABLE', client: { lastName: 'Roth 7', initials: 'IR' } });
+    expect(dashboard.evidence).toMatchObject({ definitionVersion: definition.version, normVersion: definition.normVersion, normStatus: 'PROVISIONAL' });
+    expect(dashboard.evidence.answersHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(dashboard.dimensions.map((d: { key: string }) => d.key)).toEqual(definition.dimensions.map((d) => d.key));
+
+    // The tolerance score recomputed by hand from the answers and the definition (mean of item scores, norm z, T).
+    const tolerance = definition.dimensions.find((d) => d.key === 'tolerance')!;
+    const scores = definition.items
+      .filter((i) => i.dimension === 'tolerance')
+      .map((i) => {
+        const v = answers[i.key]!;
+        if (i.type === 'choice') return i.options.find((o) => o.key === v)!.score;
+        return i.reverse ? tolerance.range.min + tolerance.range.max - (v as number) : (v as number);
+      });
+    const raw = scores.reduce((a, b) => a + b, 0) / scores.length;
+    const t50 = 50 + (10 * (raw - tolerance.norm.mean)) / tolerance.norm.sd;
+    const shown = dashboard.dimensions.find((d: { key: string }) => d.key === 'tolerance');
+    expect(shown.raw).toBeCloseTo(raw, 10);
+    expect(shown.t).toBeCloseTo(t50, 1);
+    const sem = 10 * Math.sqrt(1 - tolerance.reliability);
+    expect(shown.band.low).toBeCloseTo(t50 - 1.96 * sem, 0);
+    expect(shown.band.high).toBeCloseTo(t50 + 1.96 * sem, 0);
+    for (const d of dashboard.dimensions) {
+      expect(d.stanine).toBeGreaterThanOrEqual(1);
+      expect(d.stanine).toBeLessThanOrEqual(9);
+      expect(d.percentile).toBeGreaterThanOrEqual(1);
+      expect(d.percentile).toBeLessThanOrEqual(99);
+      expect(d.level).toMatch(/^(LOW|BELOW_AVERAGE|AVERAGE|ABOVE_AVERAGE|HIGH)$/);
+    }
+    const risk = dashboard.risk;
+    expect(risk.suitableClass).toBeGreaterThanOrEqual(1);
+    expect(risk.suitableClass).toBeLessThanOrEqual(risk.toleranceClass);
+    for (const cap of risk.caps) expect(risk.suitableClass).toBeLessThanOrEqual(cap.maxClass);
+    expect(risk.portfolio.riskClass).toBe(risk.suitableClass);
+    expect(risk.portfolio.equityShare + risk.portfolio.bondShare).toBeCloseTo(1, 10);
+    expect(dashboard.prediction).toBeNull();
+  });
+
+  it('answers 409 before the result exists, 404 for another account, 403 without INDIVIDUAL_RESULTS', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const client = (await ctx.http.request('POST', '/api/u', { firstName: 'A', lastName: 'B', email: `ab${Math.random()}@example.com`, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    const open = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    const notReady = await ctx.http.request('GET', `/api/dashboard/${open.token}`);
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json().errorKey).toBe('error.result.not_ready');
+
+    const { token } = await finishedResult(ctx, 'BQ_RISK', 3);
+    await unlock(ctx.http, token);
+    const other = await adviser(['BQ_RISK']);
+    for (const url of [`/api/dashboard/${token}`, `/api/dashboard/content/bqa/${token}`, `/api/predict/bqa/${token}`, `/api/interaction/dimensions/${token}`]) {
+      const res = await other.http.request('GET', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().errorKey).toBe('error.not_found');
+    }
+    const limited = await adviser(['BQ_RISK'], {
+      permissions: [
+        { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'ALL' },
+        { realm: 'BQ_RISK', entity: 'INTERACTION_INSTANCE', action: 'ALL' },
+      ],
+    });
+    const own = await finishedResult(limited, 'BQ_RISK', 4);
+    expect((await limited.http.request('GET', `/api/dashboard/${own.token}`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/dashboard/${token}` })).statusCode).toBe(401);
+  });
+
+  it('opens a TRIAL result of the wealth advisory without a credit', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_WEALTH'], { credits: 0 });
+    await t.db.update(productConfigurations).set({ planType: 'TRIAL' }).where(eq(productConfigurations.accountId, ctx.account.id));
+    const { token } = await finishedResult(ctx, 'BQ_ADVISORY_WEALTH', 5);
+    const res = await ctx.http.request('GET', `/api/dashboard/${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ lockStatus: 'TRIAL', kind: 'bqa', prediction: { kind: 'INVESTMENT_STYLE', available: true } });
+  });
+});
+
+describe('GET /api/dashboard/content/{kind}/{token}', () => {
+  it('gives the texts in the requested locale and the BQA_RISK section as projections while no history is imported, then from the history', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, definition } = await finishedResult(ctx, 'BQ_RISK', 9);
+    await unlock(ctx.http, token);
+    const status = (await ctx.http.request('GET', '/api/admin/market-history')).json();
+    if (status.imported) throw new Error('this test database starts without market history');
+
+    const de = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}?locale=DE_DE`)).json();
+    expect(de.locale).toBe('DE_DE');
+    const nameKey = definition.dimensions[0]!.nameKey;
+    const en = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}?locale=EN_US`)).json();
+    expect(de.texts[nameKey]).toBeTruthy();
+    expect(de.texts[nameKey]).not.toBe(en.texts[nameKey]);
+    expect(de.restrictedSections).toEqual([]);
+    const projected = de.sections.BQA_RISK;
+    expect(projected.basis.kind).toBe('projection');
+    expect(projected.minMax.map((c: { id: string; label: string }) => [c.id, c.label])).toEqual([['I', 'year1'], ['II', 'year5'], ['III', 'year10']]);
+    for (const chart of projected.minMax) expect(chart.bars[0].value).toBeLessThan(chart.bars[1].value);
+
+    // An admin imports the public-domain history; the same dashboard then shows windows from it.
+    const upload = await ctx.http.request('POST', '/api/admin/market-history?source=shiller.csv', readFileSync(SHILLER_CSV, 'utf8'), { 'content-type': 'text/csv' });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toMatchObject({ imported: true, rowCount: 1866, firstDate: '1871-01-01', lastDate: '2026-06-01', source: 'shiller.csv' });
+    const history = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}`)).json().sections.BQA_RISK;
+    expect(history.basis).toMatchObject({ kind: 'history', firstDate: '1871-01-01', source: 'shiller.csv' });
+    expect(history.minMax).toHaveLength(3);
+    for (const chart of history.minMax) {
+      const [worst, best] = chart.bars;
+      expect(worst.value).toBeLessThan(best.value);
+      expect(worst.dateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // A window spans exactly its years.
+      expect(Number(worst.dateTo.slice(0, 4)) - Number(worst.dateFrom.slice(0, 4))).toBe(chart.years);
+    }
+    const portfolioLine = history.lines.find((l: { key: string }) => l.key === 'portfolio');
+    expect(portfolioLine.id).toBe('IV');
+    expect(portfolioLine.values[0]).toEqual({ dateAt: '1871-01-01', valueAt: 100 });
+    expect(portfolioLine.values.every((v: { dateAt: string }) => v.dateAt.length === 10)).toBe(true);
+    expect(history.table.rows.map((r: { label: string }) => r.label)).toEqual(['year1', 'year5', 'year10']);
+    // The worst 10-year window of the pure equity portfolio lost money (1929-1939); bonds' best 1 year beat their worst.
+    expect(history.table.rows[2].worst).toBeLessThan(history.table.rows[2].best);
+  });
+
+  it('keeps BQA_RISK from a user without BQA_DASHBOARD_RISK, refuses a kind of another product and a bad locale', async () => {
+    const ctx = await adviser(['BQ_RISK'], {
+      permissions: [
+        { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'ALL' },
+        { realm: 'BQ_RISK', entity: 'INTERACTION_INSTANCE', action: 'ALL' },
+        { realm: 'BQ_RISK', entity: 'INDIVIDUAL_RESULTS', action: 'READ' },
+      ],
+    });
+    const { token } = await finishedResult(ctx, 'BQ_RISK', 10);
+    await t.db.update(interactionInstances).set({ lockStatus: 'UNLOCKED' }).where(eq(interactionInstances.token, token));
+    const content = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}`)).json();
+    expect(content.sections.BQA_RISK).toBeUndefined();
+    expect(content.restrictedSections).toEqual(['BQA_RISK']);
+    expect((await ctx.http.request('GET', `/api/dashboard/content/bqp/${token}`)).statusCode).toBe(404);
+    expect((await ctx.http.request('GET', `/api/dashboard/content/xyz/${token}`)).statusCode).toBe(400);
+    expect((await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}?locale=FR_FR`)).statusCode).toBe(400);
+  });
+});
+
+describe('predictions', () => {
+  it('passes PREDICTING and names the investment style with its probability and main factors', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_BANK']);
+    const { token, id } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', 21);
+    const row = await statusOf(id);
+    expect(row.status).toBe('RESULTS_AVAILABLE');
+    expect(row.results!.prediction).toBeTruthy();
+    await unlock(ctx.http, token);
+    const res = await ctx.http.request('GET', `/api/predict/bqa/${token}?locale=DE_DE`);
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    expect(p.kind).toBe('INVESTMENT_STYLE');
+    expect(p.classes.map((c: { key: string }) => c.key)).toEqual(['conservative', 'income', 'balanced', 'growth', 'dynamic']);
+    expect(p.classes.reduce((s: number, c: { probability: number }) => s + c.probability, 0)).toBeCloseTo(1, 10);
+    const best = p.classes.reduce((a: { probability: number }, b: { probability: number }) => (b.probability > a.probability ? b : a));
+    expect(p.predictedClass).toBe(best.key);
+    expect(p.probability).toBeCloseTo(best.probability, 10);
+    expect(p.factors.length).toBeGreaterThan(0);
+    expect(p.factors.length).toBeLessThanOrEqual(3);
+    expect(p.texts[p.titleKey]).toBe('Anlagestil');
+    expect((await ctx.http.request('GET', `/api/predict/bqp/${token}`)).statusCode).toBe(404);
+  });
+
+  it('ends in PREDICTION_ERROR with the scores kept when a dimension the model needs is missing', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_BANK']);
+    const { token, id } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', 22);
+    const row = await statusOf(id);
+    // Recalculate the stored answers without the liquidity items, which the model weighs (as if answered
+    // to an older questionnaire that lacked them).
+    const definition = definitionForProduct('BQ_ADVISORY_BANK');
+    const answers = Object.fromEntries(Object.entries(row.answers).filter(([k]) => definition.items.find((i) => i.key === k)?.dimension !== 'liquidity'));
+    await t.db.update(interactionInstances).set({ status: 'FILLED', answers, results: null }).where(eq(interactionInstances.id, id));
+    await calculateInstance(t.db, id);
+    const after = await statusOf(id);
+    expect(after.status).toBe('PREDICTION_ERROR');
+    expect(after.errorKey).toBe('error.prediction.failed');
+    expect(after.results!.dimensions.find((d) => d.key === 'liquidity')!.computable).toBe(false);
+    await unlock(ctx.http, token);
+    const dashboard = (await ctx.http.request('GET', `/api/dashboard/${token}`)).json();
+    expect(dashboard).toMatchObject({ status: 'PREDICTION_ERROR', prediction: { kind: 'INVESTMENT_STYLE', available: false } });
+    const predict = await ctx.http.request('GET', `/api/predict/bqa/${token}`);
+    expect(predict.statusCode).toBe(409);
+    expect(predict.json().errorKey).toBe('error.prediction.failed');
+  });
+
+  it('resumes an interrupted prediction and gives the performance outlook of a selection result', async () => {
+    const ctx = await adviser(['BQ_SELECTION']);
+    const { token, id } = await finishedResult(ctx, 'BQ_SELECTION', 41);
+    const done = await statusOf(id);
+    const { prediction, ...scoresOnly } = done.results!;
+    expect(prediction).toBeTruthy();
+    // As if the worker died after committing PREDICTING.
+    await t.db.update(interactionInstances).set({ status: 'PREDICTING', results: scoresOnly }).where(eq(interactionInstances.id, id));
+    await calculateInstance(t.db, id);
+    const resumed = await statusOf(id);
+    expect(resumed.status).toBe('RESULTS_AVAILABLE');
+    expect(resumed.results!.prediction).toEqual(prediction);
+    await unlock(ctx.http, token);
+    const p = (await ctx.http.request('GET', `/api/predict/bqp/${token}`)).json();
+    expect(p.kind).toBe('PERFORMANCE');
+    expect(['below', 'meets', 'exceeds']).toContain(p.predictedClass);
+  });
+
+  it('needs PREDICTION_INVESTMENT_STYLE for the investment style', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_BANK'], {
+      permissions: [
+        { realm: 'BQ_ADVISORY_BANK', entity: 'BQ_USER', action: 'ALL' },
+        { realm: 'BQ_ADVISORY_BANK', entity: 'INTERACTION_INSTANCE', action: 'ALL' },
+        { realm: 'BQ_ADVISORY_BANK', entity: 'INDIVIDUAL_RESULTS', action: 'ALL' },
+      ],
+    });
+    const { token } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', 23);
+    await unlock(ctx.http, token);
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).statusCode).toBe(200);
+    expect((await ctx.http.request('GET', `/api/predict/bqa/${token}`)).statusCode).toBe(403);
+  });
+});
+
+describe('calculation', () => {
+  it('is reproducible: the same stored answers give the same result', async () => {
+    const ctx = await adviser(['BQ_PERFORMANCE_SELF_ASSESSMENT']);
+    const { id } = await finishedResult(ctx, 'BQ_PERFORMANCE_SELF_ASSESSMENT', 51);
+    const first = await statusOf(id);
+    await t.db.update(interactionInstances).set({ status: 'FILLED', results: null }).where(eq(interactionInstances.id, id));
+    await calculateInstance(t.db, id);
+    const second = await statusOf(id);
+    expect({ ...second.results, calculatedAt: null }).toEqual({ ...first.results, calculatedAt: null });
+  });
+});
+
+describe('GET /api/comp/BQS_COMP', () => {
+  it('gives 100 for identical answers, a symmetric whole number otherwise, and -1 with a reason when not comparable', async () => {
+    const ctx = await adviser(['BQ_SELECTION', 'BQ_RISK']);
+    const a = await finishedResult(ctx, 'BQ_SELECTION', 61);
+    const b = await finishedResult(ctx, 'BQ_SELECTION', 62);
+    const twin = await finishedResult(ctx, 'BQ_SELECTION', 63, a.answers as Record<string, number | string>);
+    const risk = await finishedResult(ctx, 'BQ_RISK', 64);
+    const comp = async (x: string, y: string) => (await ctx.http.request('GET', `/api/comp/BQS_COMP?instanceToken1=${x}&instanceToken2=${y}`)).json();
+
+    // Locked results are not compared.
+    expect(await comp(a.token, b.token)).toMatchObject({ similarity: -1, reason: 'locked' });
+    for (const x of [a, b, twin, risk]) await unlock(ctx.http, x.token);
+    expect((await comp(a.token, twin.token)).similarity).toBe(100);
+    const ab = await comp(a.token, b.token);
+    expect(Number.isInteger(ab.similarity)).toBe(true);
+    expect(ab.similarity).toBeGreaterThanOrEqual(0);
+    expect(ab.similarity).toBeLessThan(100);
+    expect((await comp(b.token, a.token)).similarity).toBe(ab.similarity);
+    expect(await comp(a.token, risk.token)).toMatchObject({ similarity: -1, reason: 'different_interaction' });
+    expect(await comp(a.token, 'unknown-token')).toMatchObject({ similarity: -1, reason: 'not_found' });
+    const other = await adviser(['BQ_SELECTION']);
+    expect((await other.http.request('GET', `/api/comp/BQS_COMP?instanceToken1=${a.token}&instanceToken2=${b.token}`)).json()).toMatchObject({ similarity: -1, reason: 'not_found' });
+    expect((await ctx.http.request('GET', `/api/comp/BQS_COMP?instanceToken1=${a.token}`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/interaction/dimensions/{token}', () => {
+  it("lists the instance's dimensions with texts in the locale", async () => {
+    const ctx = await adviser(['BQ_SELECTION']);
+    const { token, definition } = await finishedResult(ctx, 'BQ_SELECTION', 71);
+    const res = (await ctx.http.request('GET', `/api/interaction/dimensions/${token}?locale=DE_DE`)).json();
+    expect(res.interactionId).toBe('selection');
+    expect(res.dimensions.map((d: { key: string }) => d.key)).toEqual(definition.dimensions.map((d) => d.key));
+    for (const d of res.dimensions) expect(res.texts[d.nameKey]).toBeTruthy();
+  });
+});
+
+describe('market history import', () => {
+  it('is for admins only and refuses a file that is not a Shiller-format CSV', async () => {
+    const admin = await adviser(['BQ_RISK']);
+    const bad = await admin.http.request('POST', '/api/admin/market-history', 'Date,Foo\n2020-01-01,1\n', { 'content-type': 'text/csv' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errorKey).toBe('error.market_history.invalid_file');
+    const json = await admin.http.request('POST', '/api/admin/market-history', { csv: 'x' });
+    expect(json.statusCode).toBe(400);
+    const adviserOnly = await adviser(['BQ_RISK'], { permissions: [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }] });
+    const forbidden = await adviserOnly.http.request('POST', '/api/admin/market-history', readFileSync(SHILLER_CSV, 'utf8'), { 'content-type': 'text/csv' });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await adviserOnly.http.request('GET', '/api/admin/market-history')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,111 @@
+// Result calls: GET /api/dashboard/{token}, GET /api/dashboard/content/{bqa|bqp|sa}/{token}?locale=,
+// GET /api/predict/{bqa|bqp}/{token}, GET /api/comp/BQS_COMP and GET /api/interaction/dimensions/{token}.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DASHBOARD_KINDS, ZComparison, ZComparisonQuery, ZDashboard, ZDashboardContent, ZInteractionDimensions, ZLocaleQuery, ZPrediction } from '@bq/contracts/dashboard';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { compareResults } from './comparison';
+import { getDashboard } from './dashboard';
+import { getDashboardContent, readerLocale } from './dashboard-content';
+import { getPrediction } from './prediction';
+import { RESULT_ERRORS } from './result-access';
+import { requireInstance } from '../instances/instance-service';
+import { getInteractionDefinition } from '../interactions/definitions';
+import { definitionTexts } from '../questionnaire/questionnaire-service';
+
+const ZToken = z.string().min(1).max(100);
+const RESULT_ERRORS_BY_STATUS = {
+  400: ['error.validation'],
+  401: ['error.auth.unauthorized'],
+  402: [RESULT_ERRORS.locked],
+  403: ['error.auth.forbidden'],
+  404: ['error.not_found'],
+  409: [RESULT_ERRORS.notReady],
+};
+
+export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/dashboard/:token',
+    {
+      schema: {
+        operationId: 'getDashboard',
+        tags: ['results'],
+        description: 'The scored result: dimensions with T-score, 95 % band, stanine and percentile; the risk profile; evidence. 402 while LOCKED.',
+        params: z.object({ token: ZToken }),
+        response: { 200: ZDashboard, ...apiErrors(RESULT_ERRORS_BY_STATUS) },
+      },
+    },
+    async (request) => getDashboard(app.db, requireAuth(request), request.params.token),
+  );
+
+  app.get(
+    '/api/dashboard/content/:kind/:token',
+    {
+      schema: {
+        operationId: 'getDashboardContent',
+        tags: ['results'],
+        description: "Texts in the locale (default: the user's) and, for bqa, the BQA_RISK section (history windows or projections).",
+        params: z.object({ kind: z.enum(DASHBOARD_KINDS), token: ZToken }),
+        querystring: ZLocaleQuery,
+        response: { 200: ZDashboardContent, ...apiErrors(RESULT_ERRORS_BY_STATUS) },
+      },
+    },
+    async (request) => getDashboardContent(app.db, requireAuth(request), request.params.kind, request.params.token, request.query.locale),
+  );
+
+  app.get(
+    '/api/predict/:path/:token',
+    {
+      schema: {
+        operationId: 'getPrediction',
+        tags: ['results'],
+        description: 'bqa: investment style (needs PREDICTION_INVESTMENT_STYLE); bqp: performance outlook. 409 error.prediction.failed after PREDICTION_ERROR.',
+        params: z.object({ path: z.enum(['bqa', 'bqp']), token: ZToken }),
+        querystring: ZLocaleQuery,
+        response: { 200: ZPrediction, ...apiErrors({ ...RESULT_ERRORS_BY_STATUS, 409: [RESULT_ERRORS.notReady, RESULT_ERRORS.predictionFailed] }) },
+      },
+    },
+    async (request) => getPrediction(app.db, requireAuth(request), request.params.path, request.params.token, request.query.locale),
+  );
+
+  app.get(
+    '/api/comp/BQS_COMP',
+    {
+      schema: {
+        operationId: 'compareResults',
+        tags: ['results'],
+        description: 'Similarity 0-100 (whole number), -1 with a reason when the two results cannot be compared.',
+        querystring: ZComparisonQuery,
+        response: { 200: ZComparison, ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'] }) },
+      },
+    },
+    async (request) => compareResults(app.db, requireAuth(request), request.query.instanceToken1, request.query.instanceToken2),
+  );
+
+  app.get(
+    '/api/interaction/dimensions/:token',
+    {
+      schema: {
+        operationId: 'getInteractionDimensions',
+        tags: ['results'],
+        description: "The dimensions of an instance's interaction with their texts in the locale (default: the user's).",
+        params: z.object({ token: ZToken }),
+        querystring: ZLocaleQuery,
+        response: { 200: ZInteractionDimensions, ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { instance } = await requireInstance(app.db, auth, request.params.token, 'READ');
+      const definition = getInteractionDefinition(instance.interactionId)!;
+      const locale = await readerLocale(app.db, auth, request.query.locale);
+      return {
+        interactionId: definition.id,
+        interactionNameKey: definition.nameKey,
+        dimensions: definition.dimensions.map((d) => ({ key: d.key, nameKey: d.nameKey, descriptionKey: d.descriptionKey, lowKey: d.lowKey, highKey: d.highKey })),
+        texts: await definitionTexts(app.db, definition, locale, ['INTERACTION_BASE']),
+      };
+    },
+  );
+};
