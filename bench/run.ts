@@ -9,6 +9,7 @@ import { seedTranslations } from '../apps/server/src/features/translations/seed-
 import { paths } from '../apps/server/src/paths';
 import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
+import { runScoringBench } from './scoring';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = 20;
@@ -61,3 +62,6 @@ await measure('POST /api/login (argon2id)', SECONDS, 4, () =>
 await app.close();
 await queue.stop();
 await database.close();
+
+console.log('\nscoring engine (pure, in process)');
+runScoringBench();
