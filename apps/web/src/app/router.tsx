@@ -10,6 +10,7 @@ import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ClientCrumbLabel } from '../features/clients/components/ClientCrumbLabel';
 import { InteractionCrumbLabel } from '../features/clients/interactions/components/InteractionCrumbLabel';
+import { ResultCrumbLabel } from '../features/results/components/ResultCrumbLabel';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
@@ -70,6 +71,13 @@ function interactionCrumbs(params: Params): Crumb[] {
   const label = (
     <InteractionCrumbLabel token={params.interactionInstanceToken ?? ''} fallbackKey={labelKey} />
   );
+  return [{ labelKey, label }];
+}
+
+/** The result's entry: "Result of <completed date>" once the dashboard is loaded, "Result" until then. */
+function resultCrumbs(params: Params): Crumb[] {
+  const labelKey = 'page.result.title';
+  const label = <ResultCrumbLabel token={params.interactionInstanceToken ?? ''} fallbackKey={labelKey} />;
   return [{ labelKey, label }];
 }
 
@@ -160,7 +168,14 @@ const productScopedRoutes: RouteObject = {
                     'InteractionActionsPage',
                   ),
                 },
-                { path: 'dashboard/:interactionInstanceToken', ...later('page.result.title') },
+                {
+                  path: 'dashboard/:interactionInstanceToken',
+                  handle: handle({ titleKey: 'page.result.title', crumbs: resultCrumbs }),
+                  lazy: page(
+                    () => import('../features/results/pages/ResultDashboardPage'),
+                    'ResultDashboardPage',
+                  ),
+                },
               ],
             },
           ],

@@ -1,0 +1,31 @@
+// POST /api/credit/unlock: spends one credit to open a LOCKED result. The answer carries the new balance, which
+// the header shows at once; the user is reloaded for the server's word on it, and the dashboard is loaded.
+// 402 error.credit.payment_required (no credits) is shown by the unlock panel, not as a toast.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TUnlockRequest, TUnlockResponse } from '@bq/contracts/credits';
+import type { TUser } from '@bq/contracts/user';
+import { api } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/query-keys';
+import { dashboardQueryKey } from './get-dashboard';
+import { resultInstanceQueryKey } from './get-result-instance';
+
+export function unlockResult(request: TUnlockRequest): Promise<TUnlockResponse> {
+  return api.post<TUnlockResponse>('/api/credit/unlock', request);
+}
+
+export function useUnlockResult(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unlockResult({ interactionToken: token }),
+    meta: { showsOwnError: true },
+    onSuccess: async (response) => {
+      queryClient.setQueryData<TUser>(currentUserQueryKey, (user) =>
+        user ? { ...user, creditBalance: response.creditBalance } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      void queryClient.invalidateQueries({ queryKey: resultInstanceQueryKey(token) });
+      // Awaited, so the button keeps spinning until the dashboard replaces the panel.
+      await queryClient.invalidateQueries({ queryKey: dashboardQueryKey(token) });
+    },
+  });
+}

@@ -1,0 +1,103 @@
+// One dimension of a result in plain words: what it measures, the T-score with its 95 % band on the T scale,
+// stanine, percentile, and a sentence on the level; or that it could not be computed from too few answers.
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TDimensionResult } from '@bq/contracts/dashboard';
+import { useFormat } from '../../../lib/formats';
+import { levelSide, type DimensionTexts } from '../dimension-texts';
+import { formatPercent } from '../result-formats';
+import { TScoreScale } from './TScoreScale';
+
+const LEVEL_COLORS: Record<NonNullable<TDimensionResult['level']>, string> = {
+  LOW: 'orange',
+  BELOW_AVERAGE: 'yellow',
+  AVERAGE: 'gray',
+  ABOVE_AVERAGE: 'teal',
+  HIGH: 'green',
+};
+
+interface DimensionCardProps {
+  result: TDimensionResult;
+  texts: DimensionTexts;
+}
+
+export function DimensionCard({ result, texts }: DimensionCardProps) {
+  const { t } = useTranslation();
+  const { locale, formatNumber } = useFormat();
+  const computable = result.computable && result.t !== null;
+  const side = levelSide(result.level);
+  const levelSentence =
+    side === 'low'
+      ? texts.low
+      : side === 'high'
+        ? texts.high
+        : side === 'average'
+          ? t('results.dimension.average')
+          : '';
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid={`result-dimension-${result.key}`}
+      data-computable={computable}
+      data-t={result.t ?? undefined}
+      data-stanine={result.stanine ?? undefined}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} fz="h4">
+            {texts.name}
+          </Title>
+          {computable && result.level ? (
+            <Badge variant="light" color={LEVEL_COLORS[result.level]} style={{ flexShrink: 0 }}>
+              {t(`results.level.${result.level}`)}
+            </Badge>
+          ) : null}
+        </Group>
+        {texts.description ? (
+          <Text size="sm" c="dimmed">
+            {texts.description}
+          </Text>
+        ) : null}
+        {computable ? (
+          <>
+            <TScoreScale t={result.t!} band={result.band} />
+            <Group gap="lg" wrap="wrap">
+              <Text size="sm">
+                <Text span fw={600}>
+                  {t('results.dimension.tScore', { t: formatNumber(result.t!, 1) })}
+                </Text>
+                {result.band
+                  ? ` ${t('results.dimension.band', {
+                      low: formatNumber(result.band.low, 1),
+                      high: formatNumber(result.band.high, 1),
+                    })}`
+                  : null}
+              </Text>
+              {result.stanine !== null ? (
+                <Text size="sm">{t('results.dimension.stanine', { stanine: result.stanine })}</Text>
+              ) : null}
+            </Group>
+            {result.percentile !== null ? (
+              <Text size="sm">
+                {t('results.dimension.percentile', {
+                  percent: formatPercent(result.percentile / 100, locale, 0),
+                })}
+              </Text>
+            ) : null}
+            {levelSentence ? <Text fw={500}>{levelSentence}</Text> : null}
+          </>
+        ) : (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconAlertCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm" data-testid="result-dimension-not-computable">
+              {t('results.dimension.notComputable', { answered: result.answered, total: result.itemCount })}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+// The dashboard's heading: whose result, of which questionnaire, completed when, open how (trial or unlocked),
+// and the evidence line beneath.
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TDashboard } from '@bq/contracts/dashboard';
+import { fullName } from '@bq/domain/initials';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { useFormat } from '../../../lib/formats';
+import { ResultEvidence } from './ResultEvidence';
+import { ResultLockBadge } from './ResultLockBadge';
+
+interface ResultHeaderProps {
+  dashboard: TDashboard;
+  /** The interaction's name in the current locale; null while the texts load. */
+  interactionName: string | null;
+}
+
+export function ResultHeader({ dashboard, interactionName }: ResultHeaderProps) {
+  const { t } = useTranslation();
+  const { formatDate } = useFormat();
+  const completed = t('results.header.completed', {
+    date: formatDate(dashboard.filledAt ?? dashboard.calculatedAt),
+  });
+  return (
+    <Stack gap={0} data-testid="result-header" mb="lg">
+      <PageHeader
+        title={t('results.header.title', {
+          name: fullName(dashboard.client.lastName, dashboard.client.firstName),
+        })}
+        description={interactionName ? `${interactionName} · ${completed}` : completed}
+        actions={<ResultLockBadge status={dashboard.lockStatus} />}
+      />
+      <ResultEvidence dashboard={dashboard} />
+    </Stack>
+  );
+}

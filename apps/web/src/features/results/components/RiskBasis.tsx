@@ -1,0 +1,67 @@
+// What the risk charts rest on: the imported market history (period and source), or, without history, a
+// projection from stated capital-market assumptions, which are listed so nobody mistakes them for history.
+import { Alert, List, Text } from '@mantine/core';
+import { IconChartLine, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TRiskSection } from '@bq/contracts/dashboard';
+import { useFormat } from '../../../lib/formats';
+import { formatMonthYear, formatPercent } from '../result-formats';
+
+export function RiskBasis({ basis }: { basis: TRiskSection['basis'] }) {
+  const { t } = useTranslation();
+  const { locale, formatNumber } = useFormat();
+  if (basis.kind === 'history') {
+    return (
+      <Alert
+        color="gray"
+        variant="light"
+        icon={<IconChartLine aria-hidden />}
+        title={t('results.risk.basis.history.title')}
+        data-testid="risk-basis"
+        data-kind="history"
+      >
+        {t('results.risk.basis.history.text', {
+          from: formatMonthYear(basis.firstDate, locale),
+          to: formatMonthYear(basis.lastDate, locale),
+          source: basis.source,
+        })}
+      </Alert>
+    );
+  }
+  const { assumptions } = basis;
+  const pct = (value: number) => formatPercent(value, locale, 1);
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconInfoCircle aria-hidden />}
+      title={t('results.risk.basis.projection.title')}
+      data-testid="risk-basis"
+      data-kind="projection"
+    >
+      <Text size="sm">{t('results.risk.basis.projection.text')}</Text>
+      <Text size="sm" fw={600} mt="xs">
+        {t('results.risk.basis.projection.assumptions')}
+      </Text>
+      <List size="sm" data-testid="risk-assumptions">
+        <List.Item>
+          {t('results.risk.basis.projection.equity', {
+            return: pct(assumptions.equityReturn),
+            volatility: pct(assumptions.equityVolatility),
+          })}
+        </List.Item>
+        <List.Item>
+          {t('results.risk.basis.projection.bonds', {
+            return: pct(assumptions.bondReturn),
+            volatility: pct(assumptions.bondVolatility),
+          })}
+        </List.Item>
+        <List.Item>
+          {t('results.risk.basis.projection.correlation', {
+            correlation: formatNumber(assumptions.correlation, 2),
+          })}
+        </List.Item>
+      </List>
+    </Alert>
+  );
+}

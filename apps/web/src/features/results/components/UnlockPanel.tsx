@@ -1,0 +1,69 @@
+// A LOCKED result: what unlocking costs (one credit), the current balance, and the button that spends it. Without
+// credits (402 error.credit.payment_required) nothing is unlocked and the payment-required panel says so.
+import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoins, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { ApiError } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/formats';
+import { apiErrorMessage } from '../../../lib/notify';
+import { useUnlockResult } from '../api/unlock-result';
+import { PaymentRequiredPanel } from './PaymentRequiredPanel';
+
+export function UnlockPanel({ token, completedAt }: { token: string; completedAt: string | null }) {
+  const { t } = useTranslation();
+  const { formatNumber, formatDate } = useFormat();
+  const user = useSignedInUser();
+  const unlock = useUnlockResult(token);
+  const paymentRequired = unlock.error instanceof ApiError && unlock.error.status === 402;
+  if (paymentRequired) {
+    return (
+      <PaymentRequiredPanel
+        balance={user.creditBalance}
+        onRetry={() => unlock.mutate()}
+        retrying={unlock.isPending}
+      />
+    );
+  }
+  const balance = t('shell.credits', {
+    count: user.creditBalance,
+    formatted: formatNumber(user.creditBalance, 0),
+  });
+  return (
+    <Paper withBorder radius="md" p="xl" maw={640} data-testid="result-unlock-panel">
+      <Stack gap="sm">
+        <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconLock size={26} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={2} fz="h3">
+          {t('results.unlock.title')}
+        </Title>
+        {completedAt ? (
+          <Text size="sm">{t('results.header.completed', { date: formatDate(completedAt) })}</Text>
+        ) : null}
+        <Text c="dimmed">{t('results.unlock.text')}</Text>
+        <Group gap="xs">
+          <IconCoins size={18} aria-hidden />
+          <Text size="sm" data-testid="result-unlock-balance">
+            {t('results.unlock.balance', { balance })}
+          </Text>
+        </Group>
+        {unlock.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {apiErrorMessage(unlock.error)}
+          </Alert>
+        ) : null}
+        <div>
+          <Button
+            leftSection={<IconLockOpen size={18} aria-hidden />}
+            onClick={() => unlock.mutate()}
+            loading={unlock.isPending}
+            data-testid="result-unlock-button"
+          >
+            {t('results.unlock.button')}
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

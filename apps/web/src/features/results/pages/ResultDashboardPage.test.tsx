@@ -1,0 +1,423 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
+import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import {
+  adviser,
+  contentOf,
+  dashboardOf,
+  instanceOf,
+  predictionOf,
+  projectionSection,
+  queryClientWithUser,
+  trialOf,
+} from '../test-data';
+import { ResultDashboardPage } from './ResultDashboardPage';
+
+const fetchMock = vi.fn<typeof fetch>();
+type Handler = (init: RequestInit | undefined) => Response;
+let handlers: Record<string, Handler>;
+
+const DASHBOARD_URL = '/api/dashboard/i1';
+const CONTENT_URL = '/api/dashboard/content/bqa/i1?locale=EN_US';
+const INSTANCE_URL = '/api/instance/i1';
+const UNLOCK_URL = '/api/credit/unlock';
+const PREDICT_URL = '/api/predict/bqa/i1?locale=EN_US';
+const TRIAL_URL = '/api/trial/bq_advisory_wealth';
+
+const error = (errorKey: string, status: number) => () => jsonResponse({ errorKey, message: 'x' }, status);
+
+beforeAll(() => initTestI18n());
+
+beforeEach(() => {
+  handlers = {
+    [DASHBOARD_URL]: () => jsonResponse(dashboardOf()),
+    [CONTENT_URL]: () => jsonResponse(contentOf()),
+    [INSTANCE_URL]: () => jsonResponse(instanceOf()),
+    '/api/user': () => jsonResponse(adviser),
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const handler = handlers[String(input)];
+    return handler ? handler(init) : jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const text = (key: string) => enUsTexts[key]!;
+const callsTo = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
+
+/** The credit balance as the shell's header reads it (GET /api/user). */
+function BalanceProbe() {
+  const { data } = useCurrentUser();
+  return <span data-testid="credit-balance">{data?.creditBalance}</span>;
+}
+
+function renderPage(product = 'BQ_RISK') {
+  return renderWithProviders(
+    <>
+      <BalanceProbe />
+      <ResultDashboardPage />
+    </>,
+    {
+      route: `/${product}/client/c1/dashboard/i1`,
+      path: '/:productName/client/:clientToken/dashboard/:interactionInstanceToken',
+      queryClient: queryClientWithUser(),
+    },
+  );
+}
+
+describe('result dashboard: states of the request', () => {
+  it('shows a skeleton while loading, then the header with evidence', async () => {
+    renderPage();
+    expect(screen.getByTestId('result-loading')).toHaveAttribute('role', 'status');
+    const header = await screen.findByTestId('result-header');
+    expect(within(header).getByRole('heading', { level: 1 })).toHaveTextContent('Result for Müller, Anna');
+    expect(
+      await within(header).findByText(/Risk profile questionnaire · Completed on 04\/03\/2026/),
+    ).toBeInTheDocument();
+    const evidence = screen.getByTestId('result-evidence');
+    expect(evidence).toHaveTextContent('Norms 2026.1');
+    expect(evidence).toHaveTextContent('algorithm 1.0.0');
+    expect(evidence).toHaveTextContent('3f2a9c1b7d4e');
+    expect(evidence).toHaveAttribute('data-hash', dashboardOf().evidence.answersHash);
+    expect(screen.getByTestId('result-provisional-norms')).toHaveTextContent(
+      text('results.evidence.provisional'),
+    );
+    expect(screen.getByTestId('result-lock-badge')).toHaveAttribute('data-status', 'UNLOCKED');
+  });
+
+  it('unlocks a locked result with one credit, refreshes the balance, then shows the result', async () => {
+    let locked = true;
+    handlers[DASHBOARD_URL] = () =>
+      locked ? error('error.result.locked', 402)() : jsonResponse(dashboardOf({ lockStatus: 'UNLOCKED' }));
+    handlers[UNLOCK_URL] = () => {
+      locked = false;
+      return jsonResponse({
+        interactionToken: 'i1',
+        lockStatus: 'UNLOCKED',
+        creditSpent: true,
+        creditBalance: 11,
+      });
+    };
+    handlers['/api/user'] = () => jsonResponse({ ...adviser, creditBalance: 11 });
+    renderPage();
+
+    const panel = await screen.findByTestId('result-unlock-panel');
+    expect(panel).toHaveTextContent('Your balance: 12 credits');
+    expect(screen.queryByTestId('result-dashboard')).not.toBeInTheDocument();
+    const button = within(panel).getByTestId('result-unlock-button');
+    expect(button).toHaveTextContent(text('results.unlock.button'));
+    fireEvent.click(button);
+
+    expect(await screen.findByTestId('result-dashboard')).toBeInTheDocument();
+    const [, init] = callsTo(UNLOCK_URL)[0]!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ interactionToken: 'i1' });
+    expect(callsTo(UNLOCK_URL)).toHaveLength(1);
+    await waitFor(() => expect(callsTo('/api/user')).toHaveLength(1));
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('11');
+  });
+
+  it('says payment is required when no credit is left, and unlocks nothing', async () => {
+    handlers[DASHBOARD_URL] = error('error.result.locked', 402);
+    handlers[UNLOCK_URL] = error('error.credit.payment_required', 402);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('result-unlock-button'));
+    const panel = await screen.findByTestId('result-payment-required');
+    expect(panel).toHaveTextContent(text('ERROR_CREDIT_PAYMENT_REQUIRED'));
+    expect(within(panel).getByRole('button', { name: text('results.payment.buy') })).toBeDisabled();
+    expect(screen.queryByTestId('result-unlock-panel')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('result-dashboard')).not.toBeInTheDocument();
+    expect(callsTo(DASHBOARD_URL)).toHaveLength(1);
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('12');
+    // No toast on top of the panel.
+    expect(screen.queryByText(text('notification.error.title'))).not.toBeInTheDocument();
+  });
+
+  it('shows the calculation live and then the result without a reload', async () => {
+    let ready = false;
+    handlers[DASHBOARD_URL] = () =>
+      ready ? jsonResponse(dashboardOf()) : error('error.result.not_ready', 409)();
+    handlers[INSTANCE_URL] = () =>
+      jsonResponse(
+        instanceOf({ status: ready ? 'RESULTS_AVAILABLE' : 'CALCULATING', lockStatus: 'UNLOCKED' }),
+      );
+    renderPage();
+    const calculating = await screen.findByTestId('result-calculating');
+    await waitFor(() => expect(calculating).toHaveAttribute('data-status', 'CALCULATING'));
+    expect(calculating).toHaveTextContent(text('results.calculating.title'));
+    expect(screen.getByTestId('result-live-hint')).toBeInTheDocument();
+    ready = true;
+    expect(await screen.findByTestId('result-dashboard', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(callsTo(INSTANCE_URL).length).toBeGreaterThanOrEqual(2);
+  }, 10_000);
+
+  it('says the questionnaire is not done yet without polling', async () => {
+    handlers[DASHBOARD_URL] = error('error.result.not_ready', 409);
+    handlers[INSTANCE_URL] = () => jsonResponse(instanceOf({ status: 'OPENED', filledAt: null }));
+    renderPage();
+    expect(await screen.findByTestId('result-not-done')).toHaveTextContent(text('results.notDone.title'));
+    expect(callsTo(INSTANCE_URL)).toHaveLength(1);
+  });
+
+  it('says a result does not exist (404), also for a token of another client', async () => {
+    handlers[DASHBOARD_URL] = error('error.not_found', 404);
+    const { unmount } = renderPage();
+    expect(await screen.findByTestId('result-not-found')).toHaveTextContent(text('results.notFound.title'));
+    unmount();
+    handlers[DASHBOARD_URL] = () =>
+      jsonResponse(dashboardOf({ client: { token: 'c2', firstName: 'B', lastName: 'C', initials: 'BC' } }));
+    renderPage();
+    expect(await screen.findByTestId('result-not-found')).toBeInTheDocument();
+  });
+
+  it('shows a notice without the results permission', async () => {
+    handlers[DASHBOARD_URL] = error('error.auth.forbidden', 403);
+    renderPage();
+    expect(await screen.findByTestId('result-forbidden')).toHaveTextContent(text('results.forbidden.text'));
+  });
+
+  it('offers a retry when loading fails', async () => {
+    let fail = true;
+    handlers[DASHBOARD_URL] = () => (fail ? error('error.general', 500)() : jsonResponse(dashboardOf()));
+    renderPage();
+    const failure = await screen.findByTestId('result-error', {}, { timeout: 5000 });
+    expect(failure).toHaveTextContent(text('results.loadFailed.title'));
+    fail = false;
+    fireEvent.click(within(failure).getByRole('button', { name: text('common.retry') }));
+    expect(await screen.findByTestId('result-dashboard')).toBeInTheDocument();
+  });
+});
+
+describe('result dashboard: dimensions', () => {
+  it('shows each score with its band, stanine, percentile and level sentence', async () => {
+    renderPage();
+    const tolerance = await screen.findByTestId('result-dimension-tolerance');
+    expect(tolerance).toHaveAttribute('data-t', '64.7');
+    expect(tolerance).toHaveAttribute('data-stanine', '8');
+    expect(tolerance).toHaveTextContent('Risk tolerance');
+    expect(tolerance).toHaveTextContent('How much fluctuation the client is willing to accept.');
+    expect(tolerance).toHaveTextContent('T-score 64.7 (95% band 58.1–71.3)');
+    expect(tolerance).toHaveTextContent('Stanine 8 of 9');
+    expect(tolerance).toHaveTextContent('Higher than about 93% of the norm group.');
+    expect(tolerance).toHaveTextContent('Accepts large swings for higher returns.');
+    expect(tolerance).not.toHaveTextContent('Prefers safety over returns.');
+    expect(within(tolerance).getByRole('img')).toHaveAccessibleName(
+      'T-score 64.7 on the scale from 20 to 80, average range 40 to 60; 95% band from 58.1 to 71.3',
+    );
+
+    const capacity = screen.getByTestId('result-dimension-capacity');
+    expect(capacity).toHaveTextContent('A loss would hurt the client’s finances.');
+    expect(capacity).toHaveTextContent(text('results.level.LOW'));
+    expect(screen.getByTestId('result-dimension-horizon')).toHaveTextContent(
+      text('results.dimension.average'),
+    );
+  });
+
+  it('says when a dimension is not computable', async () => {
+    renderPage();
+    const knowledge = await screen.findByTestId('result-dimension-knowledge');
+    expect(knowledge).toHaveAttribute('data-computable', 'false');
+    expect(knowledge).not.toHaveAttribute('data-t');
+    expect(knowledge).toHaveTextContent('Not computable: too few answers (1 of 3 questions answered).');
+    expect(within(knowledge).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('has the scores as a table for screen readers, shown on request', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: text('results.dimensions.tableCaption') });
+    expect(within(table).getByRole('rowheader', { name: 'Risk tolerance' }).closest('tr')).toHaveTextContent(
+      'Risk tolerance64.758.1 – 71.3893High',
+    );
+    expect(
+      within(table).getByRole('rowheader', { name: 'Knowledge and experience' }).closest('tr'),
+    ).toHaveTextContent(text('results.dimension.notComputableShort'));
+    const toggle = within(screen.getByTestId('result-dimension-table').parentElement!).getByRole('button', {
+      name: text('results.table.show'),
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent(text('results.table.hide'));
+  });
+});
+
+describe('result dashboard: BQA risk section', () => {
+  it('shows the class, how it was lowered, the flag, the portfolio, charts and table', async () => {
+    renderPage();
+    const section = await screen.findByTestId('risk-section');
+    expect(within(section).getByTestId('risk-class')).toHaveAttribute('data-class', '3');
+    expect(within(section).getByTestId('risk-class')).toHaveAccessibleName(
+      'Risk class 3 on a scale from 1 (lowest risk) to 7 (highest risk)',
+    );
+    expect(within(section).getByTestId('risk-suitable-class')).toHaveAttribute('data-class', '3');
+    expect(within(section).getByTestId('risk-self-estimate')).toHaveTextContent('2');
+    const caps = within(section).getByTestId('risk-caps');
+    expect(caps).toHaveTextContent(
+      'The risk tolerance alone gives class 6. These limits lowered it to class 3:',
+    );
+    expect(caps).toHaveTextContent('Capacity for loss: allows at most class 3');
+    expect(caps).toHaveTextContent('Investment horizon: allows at most class 5');
+
+    const flag = within(section).getByTestId('risk-consistency-flag');
+    expect(flag).toHaveTextContent(text('results.risk.consistency.title'));
+    expect(flag).toHaveTextContent(
+      'The risk tolerance (class 6) is far from what the capacity for loss allows.',
+    );
+    expect(flag).toHaveTextContent(
+      "The risk tolerance gives class 6, but the client's own estimate is class 2.",
+    );
+    expect(flag).toHaveTextContent(text('results.risk.consistency.review'));
+
+    const portfolio = within(section).getByTestId('risk-portfolio');
+    expect(portfolio).toHaveTextContent('Stocks 25%');
+    expect(portfolio).toHaveTextContent('Bonds 75%');
+
+    expect(within(section).getByTestId('risk-basis')).toHaveAttribute('data-kind', 'history');
+    expect(within(section).getByTestId('risk-basis')).toHaveTextContent(
+      'Jan 1871 to Jan 2026 (source: Shiller, Yale)',
+    );
+
+    const chartI = within(section).getByTestId('risk-chart-I');
+    expect(chartI).toHaveAccessibleName('Chart I – 1 year');
+    expect(chartI).toHaveTextContent('Worst: -18.2% per year (Jun 1931 – Jun 1932)');
+    expect(chartI).toHaveTextContent('Best: +26.4% per year (Mar 1933 – Mar 1934)');
+    expect(within(section).getByTestId('risk-chart-II')).toHaveAccessibleName('Chart II – 5 years');
+    expect(within(section).getByTestId('risk-chart-III')).toHaveAccessibleName('Chart III – 10 years');
+    const chartIV = within(section).getByTestId('risk-chart-IV');
+    expect(chartIV).toHaveAccessibleName(/^Chart IV – Value over time/);
+    expect(chartIV).toHaveTextContent('100 invested in the model portfolio in Jan 1926');
+    // 100 years of monthly values: the table has one row a year.
+    expect(within(chartIV).getAllByRole('row')).toHaveLength(101);
+
+    const table = within(section).getByTestId('risk-table');
+    expect(within(table).getByRole('rowheader', { name: '10 years' }).closest('tr')).toHaveTextContent(
+      '10 years+0.4%Dec 1964 – Dec 1974+12.1%Aug 1984 – Aug 1994',
+    );
+  });
+
+  it('labels a projection as such and lists its assumptions', async () => {
+    handlers[CONTENT_URL] = () => jsonResponse(contentOf({ sections: { BQA_RISK: projectionSection() } }));
+    renderPage();
+    const basis = await screen.findByTestId('risk-basis');
+    expect(basis).toHaveAttribute('data-kind', 'projection');
+    expect(basis).toHaveTextContent(text('results.risk.basis.projection.title'));
+    expect(within(basis).getByTestId('risk-assumptions')).toHaveTextContent(
+      'Stocks: expected return 7.0%, volatility 16.0%',
+    );
+    expect(basis).toHaveTextContent('Bonds: expected return 3.5%, volatility 6.0%');
+    expect(basis).toHaveTextContent('Correlation of stocks and bonds: 0.10');
+    const chartI = screen.getByTestId('risk-chart-I');
+    expect(chartI).toHaveAccessibleName('Chart I – 1 year (projection)');
+    expect(chartI).toHaveTextContent('5th percentile: -7.1% per year');
+    expect(chartI).toHaveTextContent('95th percentile: +16.2% per year');
+    // Projections have no date spans.
+    for (const item of within(chartI).getAllByRole('listitem')) expect(item).not.toHaveTextContent('(');
+    expect(screen.queryByTestId('risk-chart-IV')).not.toBeInTheDocument();
+    expect(screen.getByTestId('risk-no-lines')).toHaveTextContent(
+      text('results.risk.chart.noLinesProjection'),
+    );
+    expect(
+      within(screen.getByTestId('risk-table'))
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Window', '5th percentile', '95th percentile']);
+  });
+
+  it('shows a notice instead of the section without the risk permission', async () => {
+    handlers[CONTENT_URL] = () => jsonResponse(contentOf({ sections: {}, restrictedSections: ['BQA_RISK'] }));
+    renderPage();
+    expect(await screen.findByTestId('risk-restricted')).toHaveTextContent(
+      text('results.risk.restricted.text'),
+    );
+    expect(screen.queryByTestId('risk-section')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('risk-consistency-flag')).not.toBeInTheDocument();
+    expect(screen.getByTestId('result-dimension-tolerance')).toBeInTheDocument();
+  });
+});
+
+describe('result dashboard: prediction', () => {
+  it('shows the predicted class, all probabilities and the factors in words', async () => {
+    handlers[DASHBOARD_URL] = () =>
+      jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
+    handlers[PREDICT_URL] = () => jsonResponse(predictionOf());
+    renderPage();
+    const card = await screen.findByTestId('prediction-card');
+    expect(card).toHaveAttribute('data-class', 'income');
+    expect(within(card).getByRole('heading', { name: 'Investment style' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Most likely: Income (46% probability)');
+    expect(card).toHaveTextContent('Steady income matters more than growth.');
+    expect(within(card).getByRole('progressbar', { name: 'Conservative: 31%' })).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Growth: 23%' })).toBeInTheDocument();
+    const factors = within(card).getByTestId('prediction-factors');
+    expect(factors).toHaveTextContent('Capacity for loss raised the likelihood of “Income”.');
+    expect(factors).toHaveTextContent('Risk tolerance lowered the likelihood of “Income”.');
+    expect(card).toHaveTextContent(text('results.prediction.provisional'));
+  });
+
+  it('says so when no single dimension moved the prediction', async () => {
+    handlers[DASHBOARD_URL] = () =>
+      jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
+    handlers[PREDICT_URL] = () => jsonResponse(predictionOf({ factors: [] }));
+    renderPage();
+    expect(await screen.findByTestId('prediction-factors')).toHaveTextContent(
+      'No single dimension moved the likelihood of “Income” directly',
+    );
+  });
+
+  it('says clearly when the prediction failed, without asking for it', async () => {
+    handlers[DASHBOARD_URL] = () =>
+      jsonResponse(
+        dashboardOf({
+          status: 'PREDICTION_ERROR',
+          prediction: { kind: 'INVESTMENT_STYLE', available: false },
+        }),
+      );
+    renderPage();
+    expect(await screen.findByTestId('prediction-error')).toHaveTextContent(text('ERROR_PREDICTION_FAILED'));
+    expect(screen.getByTestId('result-dimension-tolerance')).toBeInTheDocument();
+    expect(callsTo(PREDICT_URL)).toHaveLength(0);
+  });
+
+  it('shows the failure message for error.prediction.failed and a notice without permission', async () => {
+    handlers[DASHBOARD_URL] = () =>
+      jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
+    handlers[PREDICT_URL] = error('error.prediction.failed', 409);
+    const { unmount } = renderPage();
+    expect(await screen.findByTestId('prediction-error')).toBeInTheDocument();
+    unmount();
+    handlers[PREDICT_URL] = error('error.auth.forbidden', 403);
+    renderPage();
+    expect(await screen.findByTestId('prediction-forbidden')).toHaveTextContent(
+      text('results.prediction.forbidden.text'),
+    );
+  });
+});
+
+describe('result dashboard: wealth advisory trial', () => {
+  it('marks a trial result and offers the dismissible trial notice', async () => {
+    const wealth = { productType: 'BQ_ADVISORY_WEALTH' as const, lockStatus: 'TRIAL' as const };
+    handlers[DASHBOARD_URL] = () => jsonResponse(dashboardOf(wealth));
+    handlers[TRIAL_URL] = () => jsonResponse(trialOf());
+    handlers[`${TRIAL_URL}/dismiss`] = () =>
+      jsonResponse(trialOf({ trialAvailable: false, dismissed: true }));
+    renderPage('BQ_ADVISORY_WEALTH');
+    const badge = await screen.findByTestId('result-lock-badge');
+    expect(badge).toHaveAttribute('data-status', 'TRIAL');
+    expect(badge).toHaveTextContent(text('results.lock.trial'));
+    const notice = await screen.findByTestId('trial-notice');
+    expect(notice).toHaveTextContent('Trial results so far: 2.');
+    fireEvent.click(within(notice).getByTestId('trial-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('trial-notice')).not.toBeInTheDocument());
+    expect(callsTo(`${TRIAL_URL}/dismiss`)[0]?.[1]?.method).toBe('POST');
+  });
+
+  it('asks for the trial only in the wealth advisory product', async () => {
+    renderPage();
+    await screen.findByTestId('result-dashboard');
+    expect(callsTo(TRIAL_URL)).toHaveLength(0);
+    expect(screen.queryByTestId('trial-notice')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,373 @@
+// Test data of the results feature: a signed-in adviser, a BQ_RISK result with its texts, risk section (history or
+// projection) and prediction, and an instance as GET /api/instance answers it.
+import type { TTrialStatus } from '@bq/contracts/credits';
+import type { TDashboard, TDashboardContent, TPrediction, TRiskSection } from '@bq/contracts/dashboard';
+import type { TInstance } from '@bq/contracts/instances';
+import type { TUser } from '@bq/contracts/user';
+import { createQueryClient } from '../../app/query-client';
+import { currentUserQueryKey } from '../../lib/query-keys';
+
+export const adviser: TUser = {
+  id: 'u1',
+  email: 'adviser@demo.example',
+  firstName: 'Maria',
+  lastName: 'Berger',
+  initials: 'MB',
+  locale: 'EN_US',
+  permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
+  accountId: 'a1',
+  accountName: 'Demo Advisory',
+  accountType: 'DEMO',
+  products: [
+    { id: 'cfg-risk', productType: 'BQ_RISK', planType: 'BASIC' },
+    { id: 'cfg-wealth', productType: 'BQ_ADVISORY_WEALTH', planType: 'TRIAL' },
+  ],
+  currentProduct: { id: 'cfg-risk', productType: 'BQ_RISK', planType: 'BASIC' },
+  creditBalance: 12,
+  previousLoginAt: null,
+};
+
+/** A query client with the signed-in user loaded (as the main container does) and no retries. */
+export function queryClientWithUser(user: TUser = adviser) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  queryClient.setQueryData(currentUserQueryKey, user);
+  return queryClient;
+}
+
+export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
+  return {
+    instanceToken: 'i1',
+    interactionId: 'risk',
+    productType: 'BQ_RISK',
+    kind: 'bqa',
+    status: 'RESULTS_AVAILABLE',
+    lockStatus: 'UNLOCKED',
+    client: { token: 'c1', firstName: 'Anna', lastName: 'Müller', initials: 'AM' },
+    filledAt: '2026-04-03T09:00:00Z',
+    calculatedAt: '2026-04-03T09:00:05Z',
+    evidence: {
+      definitionVersion: 1,
+      normVersion: '2026.1',
+      normStatus: 'PROVISIONAL',
+      algorithmVersion: '1.0.0',
+      answersHash: '3f2a9c1b7d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8',
+    },
+    dimensions: [
+      {
+        key: 'tolerance',
+        computable: true,
+        answered: 3,
+        itemCount: 3,
+        raw: 4.3,
+        z: 1.47,
+        t: 64.7,
+        stanine: 8,
+        percentile: 93,
+        band: { low: 58.1, high: 71.3 },
+        level: 'HIGH',
+      },
+      {
+        key: 'capacity',
+        computable: true,
+        answered: 3,
+        itemCount: 3,
+        raw: 2.5,
+        z: -1.86,
+        t: 31.4,
+        stanine: 2,
+        percentile: 3,
+        band: { low: 24.7, high: 38.1 },
+        level: 'LOW',
+      },
+      {
+        key: 'horizon',
+        computable: true,
+        answered: 3,
+        itemCount: 3,
+        raw: 3.9,
+        z: 0,
+        t: 50,
+        stanine: 5,
+        percentile: 50,
+        band: { low: 43, high: 57 },
+        level: 'AVERAGE',
+      },
+      {
+        key: 'knowledge',
+        computable: false,
+        answered: 1,
+        itemCount: 3,
+        raw: null,
+        z: null,
+        t: null,
+        stanine: null,
+        percentile: null,
+        band: null,
+        level: null,
+      },
+    ],
+    risk: {
+      toleranceClass: 6,
+      suitableClass: 3,
+      caps: [
+        { dimension: 'capacity', maxClass: 3 },
+        { dimension: 'horizon', maxClass: 5 },
+      ],
+      selfEstimate: 2,
+      consistency: { flagged: true, reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'] },
+      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    },
+    prediction: null,
+    ...overrides,
+  };
+}
+
+const DIMENSION_TEXTS: Record<string, [string, string, string, string]> = {
+  tolerance: [
+    'Risk tolerance',
+    'How much fluctuation the client is willing to accept.',
+    'Prefers safety over returns.',
+    'Accepts large swings for higher returns.',
+  ],
+  capacity: [
+    'Capacity for loss',
+    'How well the client could bear a loss.',
+    'A loss would hurt the client’s finances.',
+    'Could bear a sizeable loss.',
+  ],
+  horizon: [
+    'Investment horizon',
+    'How long the money can stay invested.',
+    'Needs the money soon.',
+    'Can wait for years.',
+  ],
+  knowledge: [
+    'Knowledge and experience',
+    'Experience with investments.',
+    'Little experience.',
+    'Experienced investor.',
+  ],
+};
+
+export function historySection(): TRiskSection {
+  const values = Array.from({ length: 1200 }, (_, i) => {
+    const year = 1926 + Math.floor(i / 12);
+    const month = String((i % 12) + 1).padStart(2, '0');
+    return { dateAt: `${year}-${month}-01T00:00:00Z`, valueAt: 100 * 1.005 ** i };
+  });
+  return {
+    riskClass: 3,
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    basis: { kind: 'history', firstDate: '1871-01-01', lastDate: '2026-01-01', source: 'Shiller, Yale' },
+    minMax: [
+      {
+        id: 'I',
+        label: 'year1',
+        years: 1,
+        bars: [
+          { key: 'worst', value: -0.182, dateFrom: '1931-06-01', dateTo: '1932-06-01' },
+          { key: 'best', value: 0.264, dateFrom: '1933-03-01', dateTo: '1934-03-01' },
+        ],
+      },
+      {
+        id: 'II',
+        label: 'year5',
+        years: 5,
+        bars: [
+          { key: 'worst', value: -0.031, dateFrom: '1928-09-01', dateTo: '1933-09-01' },
+          { key: 'best', value: 0.152, dateFrom: '1982-07-01', dateTo: '1987-07-01' },
+        ],
+      },
+      {
+        id: 'III',
+        label: 'year10',
+        years: 10,
+        bars: [
+          { key: 'worst', value: 0.004, dateFrom: '1964-12-01', dateTo: '1974-12-01' },
+          { key: 'best', value: 0.121, dateFrom: '1984-08-01', dateTo: '1994-08-01' },
+        ],
+      },
+    ],
+    lines: [{ id: 'IV', key: 'portfolio', values }],
+    table: {
+      rows: [
+        {
+          label: 'year1',
+          worst: -0.182,
+          best: 0.264,
+          worstFrom: '1931-06-01',
+          worstTo: '1932-06-01',
+          bestFrom: '1933-03-01',
+          bestTo: '1934-03-01',
+        },
+        {
+          label: 'year5',
+          worst: -0.031,
+          best: 0.152,
+          worstFrom: '1928-09-01',
+          worstTo: '1933-09-01',
+          bestFrom: '1982-07-01',
+          bestTo: '1987-07-01',
+        },
+        {
+          label: 'year10',
+          worst: 0.004,
+          best: 0.121,
+          worstFrom: '1964-12-01',
+          worstTo: '1974-12-01',
+          bestFrom: '1984-08-01',
+          bestTo: '1994-08-01',
+        },
+      ],
+    },
+  };
+}
+
+export function projectionSection(): TRiskSection {
+  const horizons = [
+    { id: 'I', label: 'year1' as const, years: 1, p5: -0.071, p95: 0.162 },
+    { id: 'II', label: 'year5' as const, years: 5, p5: -0.003, p95: 0.094 },
+    { id: 'III', label: 'year10' as const, years: 10, p5: 0.012, p95: 0.077 },
+  ];
+  return {
+    riskClass: 3,
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    basis: {
+      kind: 'projection',
+      assumptions: {
+        equityReturn: 0.07,
+        equityVolatility: 0.16,
+        bondReturn: 0.035,
+        bondVolatility: 0.06,
+        correlation: 0.1,
+      },
+    },
+    minMax: horizons.map((h) => ({
+      id: h.id,
+      label: h.label,
+      years: h.years,
+      bars: [
+        { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
+        { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
+      ],
+    })),
+    lines: [],
+    table: {
+      rows: horizons.map((h) => ({
+        label: h.label,
+        worst: h.p5,
+        best: h.p95,
+        worstFrom: '',
+        worstTo: '',
+        bestFrom: '',
+        bestTo: '',
+      })),
+    },
+  };
+}
+
+export function contentOf(overrides: Partial<TDashboardContent> = {}): TDashboardContent {
+  const texts: Record<string, string> = { 'risk.name': 'Risk profile questionnaire' };
+  const dimensions = Object.entries(DIMENSION_TEXTS).map(([key, [name, description, low, high]]) => {
+    const prefix = `risk.dim.${key}`;
+    texts[`${prefix}.name`] = name;
+    texts[`${prefix}.description`] = description;
+    texts[`${prefix}.low`] = low;
+    texts[`${prefix}.high`] = high;
+    return {
+      key,
+      nameKey: `${prefix}.name`,
+      descriptionKey: `${prefix}.description`,
+      lowKey: `${prefix}.low`,
+      highKey: `${prefix}.high`,
+    };
+  });
+  return {
+    kind: 'bqa',
+    locale: 'EN_US',
+    texts,
+    dimensions,
+    interactionNameKey: 'risk.name',
+    sections: { BQA_RISK: historySection() },
+    restrictedSections: [],
+    ...overrides,
+  };
+}
+
+export function predictionOf(overrides: Partial<TPrediction> = {}): TPrediction {
+  return {
+    instanceToken: 'i1',
+    kind: 'INVESTMENT_STYLE',
+    modelId: 'investment-style',
+    modelVersion: 1,
+    modelStatus: 'PROVISIONAL',
+    titleKey: 'prediction.investment-style.title',
+    predictedClass: 'income',
+    probability: 0.46,
+    classes: [
+      {
+        key: 'conservative',
+        labelKey: 'prediction.investment-style.conservative',
+        descriptionKey: 'prediction.investment-style.conservative-description',
+        probability: 0.31,
+      },
+      {
+        key: 'income',
+        labelKey: 'prediction.investment-style.income',
+        descriptionKey: 'prediction.investment-style.income-description',
+        probability: 0.46,
+      },
+      {
+        key: 'growth',
+        labelKey: 'prediction.investment-style.growth',
+        descriptionKey: 'prediction.investment-style.growth-description',
+        probability: 0.23,
+      },
+    ],
+    factors: [
+      { dimension: 'capacity', nameKey: 'risk.dim.capacity.name', z: -1.86, contribution: 0.9 },
+      { dimension: 'tolerance', nameKey: 'risk.dim.tolerance.name', z: 1.47, contribution: -0.7 },
+    ],
+    texts: {
+      'prediction.investment-style.title': 'Investment style',
+      'prediction.investment-style.conservative': 'Conservative',
+      'prediction.investment-style.income': 'Income',
+      'prediction.investment-style.income-description': 'Steady income matters more than growth.',
+      'prediction.investment-style.growth': 'Growth',
+      'risk.dim.capacity.name': 'Capacity for loss',
+      'risk.dim.tolerance.name': 'Risk tolerance',
+    },
+    ...overrides,
+  };
+}
+
+export function instanceOf(overrides: Partial<TInstance> = {}): TInstance {
+  return {
+    token: 'i1',
+    interactionId: 'risk',
+    status: 'RESULTS_AVAILABLE',
+    lockStatus: 'LOCKED',
+    createdAt: '2026-04-02T10:00:00Z',
+    expiresAt: '2026-05-02T10:00:00Z',
+    expirationStatus: 'EXPIRE_THIS_MONTH',
+    clientToken: 'c1',
+    productConfigurationId: 'cfg-risk',
+    autoReminder: true,
+    autoSendReport: false,
+    openedAt: '2026-04-03T08:30:00Z',
+    filledAt: '2026-04-03T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function trialOf(overrides: Partial<TTrialStatus> = {}): TTrialStatus {
+  return {
+    productType: 'BQ_ADVISORY_WEALTH',
+    onTrial: true,
+    trialAvailable: true,
+    dismissed: false,
+    trialResults: 2,
+    ...overrides,
+  };
+}
