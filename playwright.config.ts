@@ -2,7 +2,8 @@
 // fresh for the run by e2e/start-server.mjs (PGlite in a new data dir, or a new PostgreSQL database).
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3199;
+// E2E_PORT lets a second run use another port (the default one may be busy with another run).
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 
 export default defineConfig({
   testDir: 'e2e',

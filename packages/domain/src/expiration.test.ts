@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { expirationStatus } from './expiration';
+import { expirationStatus, instanceExpirationStatus } from './expiration';
 
 const now = new Date('2024-03-15T12:00:00.000Z');
 
@@ -83,5 +83,16 @@ describe('expirationStatus', () => {
         else expect(status).toBeNull();
       }),
     );
+  });
+});
+
+describe('instanceExpirationStatus', () => {
+  const now = new Date('2024-03-15T12:00:00Z');
+  it('badges only questionnaires still waiting for the participant', () => {
+    expect(instanceExpirationStatus('NEW', '2024-03-20', now)).toBe('EXPIRE_THIS_MONTH');
+    expect(instanceExpirationStatus('OPENED', '2024-03-01', now)).toBe('EXPIRED');
+    for (const status of ['FILLED', 'CALCULATING', 'PREDICTING', 'RESULTS_AVAILABLE', 'PREDICTION_ERROR', 'ERROR', 'CLOSED']) {
+      expect(instanceExpirationStatus(status, '2024-03-20', now), status).toBeNull();
+    }
   });
 });

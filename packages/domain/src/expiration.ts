@@ -17,3 +17,11 @@ export function expirationStatus(expiresAt: Date | string | null, now: Date): Ex
   if (monthsAhead === 1) return 'EXPIRE_NEXT_MONTH';
   return null;
 }
+
+/**
+ * The badge an instance shows: only a questionnaire still waiting for its participant (NEW, OPENED) can expire;
+ * once submitted, its expiry date no longer matters and a badge would only alarm the adviser.
+ */
+export function instanceExpirationStatus(status: string, expiresAt: Date | string | null, now: Date): ExpirationStatus | null {
+  return status === 'NEW' || status === 'OPENED' ? expirationStatus(expiresAt, now) : null;
+}

@@ -75,6 +75,27 @@ describe('api client', () => {
     expect(getLoadingCount()).toBe(0);
   });
 
+  it('leaves the loading counter alone for background requests, which still answer and fail as usual', async () => {
+    let resolve: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+    const seen: number[] = [];
+    const unsubscribe = subscribeLoading(() => seen.push(getLoadingCount()));
+
+    const call = api.get('/api/instance/i1', { background: true });
+    expect(getLoadingCount()).toBe(0);
+    resolve(jsonResponse({ token: 'i1' }));
+    await expect(call).resolves.toEqual({ token: 'i1' });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ errorKey: 'error.not_found', message: 'gone' }, 404));
+    await expect(api.get('/api/instance/i1', { background: true })).rejects.toMatchObject({
+      status: 404,
+      errorKey: 'error.not_found',
+    });
+    unsubscribe();
+    expect(seen).toEqual([]);
+    expect(getLoadingCount()).toBe(0);
+  });
+
   it('lowers the loading counter when the network fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/api/user')).rejects.toMatchObject({ status: 0, errorKey: 'error.network' });

@@ -1,5 +1,5 @@
 // The one HTTP client of the web app: JSON in and out, the X-Source header the server's CSRF check wants,
-// the global loading counter, 401 -> login with the current URL, and errors as ApiError carrying the errorKey.
+// the global loading counter (not for background polls), 401 -> login with the current URL, and errors as ApiError carrying the errorKey.
 import type { TApiError } from '@bq/contracts/errors';
 import { beginLoading } from './loading-counter';
 import { isPublicPath } from './public-routes';
@@ -55,6 +55,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** For the login call: its 401 means wrong credentials, not an expired session. */
   skipLoginRedirect?: boolean;
+  /**
+   * A background request (a poll refreshing data already shown): it does not raise the global loading counter,
+   * so the loading bar does not flash every few seconds. Errors and the 401 redirect work as usual.
+   */
+  background?: boolean;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -83,7 +88,7 @@ function isAbort(error: unknown): boolean {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const done = beginLoading();
+  const done = options.background ? () => {} : beginLoading();
   try {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Source': 'web' };
     let body: string | undefined;

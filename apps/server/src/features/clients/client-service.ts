@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TClient, TClientProfile, TCreateClientRequest, TInstanceSummary, TResourceLimit, TUpdateClientRequest } from '@bq/contracts/clients';
 import { ZClientFields, ZClientFieldsPatch } from '@bq/contracts/clients';
 import { ERROR_KEYS } from '@bq/contracts/errors';
-import { expirationStatus } from '@bq/domain/expiration';
+import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
 import type { ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
@@ -44,7 +44,7 @@ export function toInstanceSummary(row: typeof interactionInstances.$inferSelect,
     lockStatus: row.lockStatus as TInstanceSummary['lockStatus'],
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
-    expirationStatus: expirationStatus(row.expiresAt, now),
+    expirationStatus: instanceExpirationStatus(row.status, row.expiresAt, now),
   };
 }
 

@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TClientListItem, TClientListResponse, ZClientListQuery } from '@bq/contracts/clients';
 import type { z } from 'zod';
-import { expirationStatus } from '@bq/domain/expiration';
+import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
@@ -102,7 +102,7 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
             lockStatus: r.li_lock_status as NonNullable<TClientListItem['lastInstance']>['lockStatus'],
             createdAt: iso(r.li_created_at),
             expiresAt: r.li_expires_at ? iso(r.li_expires_at) : null,
-            expirationStatus: expirationStatus(r.li_expires_at ? iso(r.li_expires_at) : null, now),
+            expirationStatus: instanceExpirationStatus(r.li_status ?? '', r.li_expires_at ? iso(r.li_expires_at) : null, now),
           }
         : null,
   }));

@@ -104,6 +104,6 @@ export async function seedDemoMarketHistory(db: Db, csvPath: string): Promise<bo
   if (!existsSync(csvPath)) return false;
   const [any] = await db.select({ id: marketHistoryImports.id }).from(marketHistoryImports).limit(1);
   if (any) return false;
-  await importMarketHistory(db, readFileSync(csvPath, 'utf8'), 'sp500-shiller (public domain, demo)', null);
+  await importMarketHistory(db, readFileSync(csvPath, 'utf8'), 'S&P 500 by Robert Shiller, public domain', null);
   return true;
 }

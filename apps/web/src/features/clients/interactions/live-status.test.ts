@@ -1,6 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
-import { LIVE_REFETCH_MS, liveRefetchInterval } from './live-status';
+import { LIVE_REFETCH_MS, isBackgroundRefetch, liveRefetchInterval } from './live-status';
 
 describe('live status polling', () => {
   it.each(['NEW', 'OPENED', 'FILLED', 'CALCULATING', 'PREDICTING'] as const)(
@@ -27,5 +28,14 @@ describe('live status polling', () => {
 
   it('knows every status of the lifecycle', () => {
     for (const status of INTERACTION_STATUSES) expect([3000, false]).toContain(liveRefetchInterval([status]));
+  });
+
+  it('fetches in the background (no loading bar) only once the query has data to show', () => {
+    const client = new QueryClient();
+    const queryKey = ['interactions', 'instance', 'i1'];
+    expect(isBackgroundRefetch({ client, queryKey })).toBe(false);
+    client.setQueryData(queryKey, { token: 'i1', status: 'OPENED' });
+    expect(isBackgroundRefetch({ client, queryKey })).toBe(true);
+    expect(isBackgroundRefetch({ client, queryKey: ['interactions', 'instance', 'i2'] })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-// What the participant sees when the questionnaire is over or cannot be opened: thanks after submitting, a
-// note that it was submitted before, or why the link no longer works (expired, closed, unknown).
+// What the participant sees when the questionnaire is over or cannot be opened: after submitting, that the
+// answers went to the account, with the questionnaire's own outro (which does the thanking: "Thank you. ..."),
+// a note that it was submitted before, or why the link no longer works (expired, closed, unknown).
 import { Text } from '@mantine/core';
 import { IconCircleCheck, IconClockX, IconLinkOff, IconLock, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,6 @@ const NOTICES = {
 
 export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: QuestionnaireEndScreenProps) {
   const { t } = useTranslation();
-  const name = questionnaire?.participantFirstName ?? '';
   const accountName = questionnaire?.accountName ?? '';
 
   if (end === 'submitted') {
@@ -50,12 +50,12 @@ export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: Que
       <QuestionnaireNotice
         icon={IconCircleCheck}
         color="green"
-        title={t('questionnaire.thankYou.title', { name })}
+        title={t('questionnaire.thankYou.title', { accountName })}
         testId="questionnaire-thank-you"
         focusHeading={focusHeading}
       >
         {outro ? <Text size="lg">{outro}</Text> : null}
-        <Text c="dimmed">{t('questionnaire.thankYou.text', { accountName })}</Text>
+        <Text c="dimmed">{t('questionnaire.thankYou.text')}</Text>
       </QuestionnaireNotice>
     );
   }

@@ -316,10 +316,14 @@ describe('participant questionnaire', () => {
     // The last answer was saved before the questionnaire was handed in.
     expect(savedBodies()).toEqual([{ answers: { q5: 'long' } }]);
     expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(1);
-    expect(
-      within(thanks).getByRole('heading', { name: fill('questionnaire.thankYou.title', { name: 'Anna' }) }),
-    ).toHaveFocus();
+    const heading = within(thanks).getByRole('heading', {
+      name: fill('questionnaire.thankYou.title', { accountName: 'Nordbank Advisory' }),
+    });
+    expect(heading).toHaveFocus();
+    // The outro does the thanking; the heading says what happened, so "Thank you" is not said twice.
+    expect(heading).not.toHaveTextContent(/thank/i);
     expect(thanks).toHaveTextContent('Your adviser will go through your risk profile with you.');
+    expect(thanks).toHaveTextContent(text('questionnaire.thankYou.text'));
   });
 
   it('lists what the server still misses when it refuses the submission, and opens that page', async () => {

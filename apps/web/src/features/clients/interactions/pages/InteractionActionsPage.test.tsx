@@ -4,6 +4,8 @@ import type { TInstance } from '@bq/contracts/instances';
 import type { TUser } from '@bq/contracts/user';
 import { enUsTexts, initTestI18n } from '../../../../test/i18n';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { getLoadingCount, subscribeLoading } from '../../../../lib/loading-counter';
+import { instanceQueryKey } from '../api/get-instance';
 import { RISK_CONFIGURATION_ID, adviser, profileOf, queryClientWithUser, reader } from '../../test-data';
 import { fullInstanceOf, inviteOf } from '../test-data';
 import { InteractionActionsPage } from './InteractionActionsPage';
@@ -63,6 +65,29 @@ function renderPage(user: TUser = adviser) {
 }
 
 describe('interaction actions', () => {
+  it('polls the status in the background, without the global loading bar', async () => {
+    instance = fullInstanceOf({ status: 'NEW' });
+    const counts: number[] = [];
+    const unsubscribe = subscribeLoading(() => counts.push(getLoadingCount()));
+    const { queryClient } = renderPage();
+    expect(await screen.findByTestId('interaction-live-hint')).toBeInTheDocument();
+    await waitFor(() => expect(getLoadingCount()).toBe(0));
+    // The first load showed the bar.
+    expect(counts.length).toBeGreaterThan(0);
+
+    counts.length = 0;
+    const before = callsTo(INSTANCE_URL).length;
+    instance = fullInstanceOf({ status: 'OPENED', openedAt: '2026-04-03T08:30:00Z' });
+    // What the 3-second interval does: a refetch of the instance the page already shows.
+    await act(() => queryClient.refetchQueries({ queryKey: instanceQueryKey('i1'), type: 'active' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('interaction-status')).toHaveAttribute('data-status', 'OPENED'),
+    );
+    unsubscribe();
+    expect(callsTo(INSTANCE_URL).length).toBeGreaterThan(before);
+    expect(counts).toEqual([]);
+  });
+
   it('shows status, lock, dates and the invite with a prepared e-mail', async () => {
     instance = fullInstanceOf({ status: 'OPENED', openedAt: '2026-04-03T08:30:00Z' });
     renderPage();

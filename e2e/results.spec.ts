@@ -1,0 +1,173 @@
+// Issue 4: results. The demo adviser opens a locked risk result from the client view, unlocks it with one credit
+// (the balance in the header drops by one) and reads the dashboard with its risk section built from the market
+// history; in German, a bank advisory result with its investment-style prediction; the wealth advisory trial
+// opens without a credit. Then the whole way: a client answers a new questionnaire in another browser, the
+// adviser's client view follows it to RESULTS_AVAILABLE, and the result is unlocked and shown.
+import type { Page } from '@playwright/test';
+import { ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+
+type Texts = Record<string, string>;
+
+/** The adviser's saved language follows them between tests, so each test sets the one it reads. */
+async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
+  await page.goto('/settings/language');
+  await page.getByTestId(`language-option-${locale}`).check();
+  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
+  if (await save.isEnabled()) await save.click(); // disabled when it is already the saved language
+  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
+}
+
+async function openClient(page: Page, product: string, lastName: string) {
+  await page.goto(`/product/${product}`);
+  await page.getByTestId('client-search').fill(lastName);
+  const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: lastName });
+  await expect(row).toHaveCount(1);
+  // Open by its address: the list keeps its search in the URL, and a late debounce must not pull us back.
+  await page.goto((await row.getByRole('link').first().getAttribute('href'))!);
+  await expect(page.getByTestId('client-view')).toBeVisible();
+}
+
+/** From the client view: the first interaction's actions page, then its "open results" link. */
+async function openResultFromClient(page: Page) {
+  await page.locator('[data-testid^="client-interaction-row-"]').first().getByRole('link').first().click();
+  await expect(page.getByTestId('interaction-actions')).toBeVisible();
+  await page.getByTestId('interaction-dashboard-link').click();
+  await expect(page).toHaveURL(/\/client\/[A-Za-z0-9_-]{24}\/dashboard\/[A-Za-z0-9_-]{24}$/);
+}
+
+/** Unlocks the shown result and checks the header's balance drops by exactly one credit; returns the new text. */
+async function unlock(page: Page, T: Texts): Promise<string> {
+  const balance = page.getByTestId('credit-balance');
+  await expect(balance).toHaveText(/\d/);
+  const before = Number((await balance.textContent())!.replace(/\D/g, ''));
+  const balanceAfter = T === DE ? `${(before - 1).toLocaleString('de-DE')} Credits` : `${(before - 1).toLocaleString('en-US')} credits`;
+  await expect(page.getByTestId('result-unlock-panel')).toBeVisible();
+  await screenshot(page, `result-locked-${T === DE ? 'DE_DE' : 'EN_US'}`);
+  await page.getByTestId('result-unlock-button').click();
+  await expect(page.getByTestId('result-dashboard')).toBeVisible();
+  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+  await expect(balance).toHaveText(balanceAfter);
+  return balanceAfter;
+}
+
+async function expectRiskSectionFromHistory(page: Page) {
+  const risk = page.getByTestId('risk-section');
+  await expect(risk).toBeVisible();
+  const cls = Number(await page.getByTestId('risk-suitable-class').getAttribute('data-class'));
+  expect(cls).toBeGreaterThanOrEqual(1);
+  expect(cls).toBeLessThanOrEqual(7);
+  await expect(page.getByTestId('risk-basis')).toHaveAttribute('data-kind', 'history');
+  for (const id of ['I', 'II', 'III', 'IV']) await expect(page.getByTestId(`risk-chart-${id}`)).toBeVisible();
+  // The table names each window's dates (dates cut to 10 characters in the data, shown in the locale's format).
+  await expect(page.getByTestId('risk-table').locator('tbody tr')).toHaveCount(3);
+}
+
+test('the adviser unlocks a locked risk result with one credit and reads its dashboard (English)', async ({ page }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  await useLanguage(page, 'EN_US');
+  await openClient(page, 'BQ_RISK', 'Becker');
+  await expect(page.getByTestId('lock-status').first()).toHaveAttribute('data-status', 'LOCKED');
+  await openResultFromClient(page);
+  await expect(page.getByTestId('breadcrumb')).toContainText('Becker');
+  const after = await unlock(page, EN);
+
+  await expect(page.getByTestId('result-header')).toContainText('Becker, Lukas');
+  await expect(page.getByTestId('result-evidence')).toHaveAttribute('data-norm-status', 'PROVISIONAL');
+  for (const key of ['tolerance', 'capacity', 'loss_reaction', 'horizon', 'knowledge']) {
+    const card = page.getByTestId(`result-dimension-${key}`);
+    await expect(card).toBeVisible();
+    const t = Number(await card.getAttribute('data-t'));
+    expect(t).toBeGreaterThan(10);
+    expect(t).toBeLessThan(90);
+    const stanine = Number(await card.getAttribute('data-stanine'));
+    expect(stanine).toBeGreaterThanOrEqual(1);
+    expect(stanine).toBeLessThanOrEqual(9);
+  }
+  await expectRiskSectionFromHistory(page);
+  await screenshot(page, 'result-dashboard-risk-EN_US');
+
+  // Reloading keeps it open and spends nothing more.
+  await page.reload();
+  await expect(page.getByTestId('result-dashboard')).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText(after);
+});
+
+test('in German: a bank advisory result with its investment style, and the wealth advisory trial without a credit', async ({ page }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  await useLanguage(page, 'DE_DE');
+
+  await openClient(page, 'BQ_ADVISORY_BANK', 'Richter');
+  await openResultFromClient(page);
+  const after = await unlock(page, DE);
+  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-kind', 'bqa');
+  await expect(page.getByTestId('prediction-card')).toBeVisible();
+  await expect(page.getByTestId('prediction-card')).toContainText(DE['results.prediction.title']!);
+  await expectRiskSectionFromHistory(page);
+  await screenshot(page, 'result-dashboard-bank-DE_DE');
+
+  await openClient(page, 'BQ_ADVISORY_WEALTH', 'Neumann');
+  await openResultFromClient(page);
+  await expect(page.getByTestId('result-dashboard')).toBeVisible();
+  await expect(page.getByTestId('result-lock-badge')).toHaveAttribute('data-status', 'TRIAL');
+  await expect(page.getByTestId('result-unlock-panel')).toHaveCount(0);
+  await expect(page.getByTestId('credit-balance')).toHaveText(after);
+  await expect(page.getByTestId('trial-notice')).toBeVisible();
+  await screenshot(page, 'result-dashboard-trial-DE_DE');
+  await page.getByTestId('trial-dismiss').click();
+  await expect(page.getByTestId('trial-notice')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('result-dashboard')).toBeVisible();
+  await expect(page.getByTestId('trial-notice')).toHaveCount(0);
+});
+
+test('from a submitted questionnaire to an unlocked dashboard', async ({ page, browser }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  await useLanguage(page, 'EN_US');
+  // A new client in the risk product, sent the questionnaire.
+  await page.goto('/product/BQ_RISK');
+  await page.getByTestId('create-client-button').click();
+  const form = page.getByTestId('client-form');
+  const lastName = `Fischer-${Date.now()}`;
+  await form.getByRole('textbox', { name: EN['clients.form.firstName']!, exact: true }).fill('Paula');
+  await form.getByRole('textbox', { name: EN['clients.form.lastName']!, exact: true }).fill(lastName);
+  await form.getByRole('textbox', { name: EN['clients.form.email']!, exact: true }).fill(`paula.${Date.now()}@example.com`);
+  await page.getByTestId('client-form-submit').click();
+  await expect(page.getByTestId('client-view')).toBeVisible();
+  const clientPath = new URL(page.url()).pathname;
+  await page.getByTestId('send-interaction-button').click();
+  await page.getByTestId('send-interaction-submit').click();
+  await expect(page.getByTestId('interaction-actions')).toBeVisible();
+  const inviteUrl = await page.getByTestId('interaction-invite-link').inputValue();
+
+  // The client answers in a browser of their own: a middle answer everywhere, page by page.
+  const participantContext = await browser.newContext();
+  const participant = await participantContext.newPage();
+  await participant.goto(new URL(inviteUrl).pathname);
+  await expect(participant.getByTestId('questionnaire')).toBeVisible();
+  for (let guard = 0; guard < 20; guard++) {
+    const items = participant.locator('[data-testid^="questionnaire-item-"]');
+    const count = await items.count();
+    for (let i = 0; i < count; i++) {
+      const radios = items.nth(i).getByRole('radio');
+      const n = await radios.count();
+      await radios.nth(Math.floor(n / 2)).check();
+    }
+    await expect(participant.getByTestId('questionnaire-save-status')).toHaveAttribute('data-state', 'saved');
+    if (await participant.getByTestId('questionnaire-submit').isVisible()) {
+      await participant.getByTestId('questionnaire-submit').click();
+      break;
+    }
+    await participant.getByTestId('questionnaire-next').click();
+  }
+  await expect(participant.getByTestId('questionnaire-thank-you')).toBeVisible();
+  await participantContext.close();
+
+  // The adviser's client view reaches RESULTS_AVAILABLE without a reload; the result is locked until unlocked.
+  await page.goto(clientPath);
+  await expect(page.getByTestId('interaction-status').first()).toHaveAttribute('data-status', 'RESULTS_AVAILABLE', { timeout: 30_000 });
+  await openResultFromClient(page);
+  await unlock(page, EN);
+  await expect(page.getByTestId('result-header')).toContainText(lastName);
+  await expectRiskSectionFromHistory(page);
+  await screenshot(page, 'result-dashboard-new-client-EN_US');
+});
