@@ -4,7 +4,10 @@
 // opens without a credit. Then the whole way: a client answers a new questionnaire in another browser, the
 // adviser's client view follows it to RESULTS_AVAILABLE, and the result is unlocked and shown.
 import type { Page } from '@playwright/test';
-import { ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+
+// The public-domain history beside the repository (never copied into it).
+const SHILLER_CSV = '../shared/data/sp500-shiller/data.csv';
 
 type Texts = Record<string, string>;
 
@@ -170,4 +173,27 @@ test('from a submitted questionnaire to an unlocked dashboard', async ({ page, b
   await expect(page.getByTestId('result-header')).toContainText(lastName);
   await expectRiskSectionFromHistory(page);
   await screenshot(page, 'result-dashboard-new-client-EN_US');
+});
+
+test('an admin sees the market history and imports a file; a broken file is refused with a message', async ({ page }) => {
+  await openLoginAndSignIn(page, ADMIN);
+  await useLanguage(page, 'EN_US');
+  await page.goto('/settings/market-history');
+  await expect(page.getByTestId('market-history-status')).toContainText('1871-01-01');
+  const file = page.getByTestId('market-history-page').locator('input[type="file"]');
+  await file.setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Foo\n2020-01-01,1\n') });
+  await page.getByTestId('market-history-import').click();
+  await expect(page.getByText(EN['ERROR_MARKET_HISTORY_INVALID_FILE']!)).toBeVisible();
+  await screenshot(page, 'market-history-refused-EN_US');
+  await file.setInputFiles(SHILLER_CSV);
+  await page.getByTestId('market-history-import').click();
+  await expect(page.getByTestId('market-history-status')).toContainText('data.csv');
+  await expect(page.getByTestId('market-history-status')).toContainText('1,866');
+
+  // The adviser has no such page: a notice, and no entry in the settings list.
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('logout').click();
+  await openLoginAndSignIn(page, ADVISER);
+  await page.goto('/settings/market-history');
+  await expect(page.getByTestId('market-history-forbidden')).toBeVisible();
 });

@@ -219,6 +219,14 @@ const settingsRoutes: RouteObject = {
       handle: crumb('page.settingsApi.title'),
       lazy: page(() => import('../features/settings/pages/ApiSettingsPage'), 'ApiSettingsPage'),
     },
+    {
+      path: 'market-history',
+      handle: crumb('page.settingsMarketHistory.title'),
+      lazy: page(
+        () => import('../features/market-history/pages/MarketHistorySettingsPage'),
+        'MarketHistorySettingsPage',
+      ),
+    },
   ],
 };
 

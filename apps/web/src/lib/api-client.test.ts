@@ -42,6 +42,21 @@ describe('api client', () => {
     expect(JSON.parse(String(init.body))).toEqual({ locale: 'DE_DE' });
   });
 
+  it('sends a raw text body with the given content type and still reads JSON back', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ imported: true }));
+    const csv = 'Date,SP500\n1871.01,4.44\n';
+    await expect(
+      api.post('/api/admin/market-history', csv, {
+        contentType: 'text/csv',
+        query: { source: 'ie_data.csv' },
+      }),
+    ).resolves.toEqual({ imported: true });
+    const { url, init } = lastRequest();
+    expect(url).toBe('/api/admin/market-history?source=ie_data.csv');
+    expect(init.headers).toMatchObject({ 'X-Source': 'web', 'Content-Type': 'text/csv' });
+    expect(init.body).toBe(csv);
+  });
+
   it('raises the loading counter for the duration of a call and lowers it on success', async () => {
     let resolve: (response: Response) => void = () => {};
     fetchMock.mockReturnValue(new Promise<Response>((r) => (resolve = r)));

@@ -51,6 +51,11 @@ function redirectToLogin(): boolean {
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /**
+   * Sends `body` as it is (a string, e.g. a CSV file's text) with this Content-Type instead of as JSON.
+   * Responses are still read as JSON.
+   */
+  contentType?: string;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /** For the login call: its 401 means wrong credentials, not an expired session. */
@@ -93,8 +98,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Source': 'web' };
     let body: string | undefined;
     if (options.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.body);
+      headers['Content-Type'] = options.contentType ?? 'application/json';
+      body = options.contentType ? String(options.body) : JSON.stringify(options.body);
     }
     let response: Response;
     try {

@@ -1,7 +1,7 @@
 // A settings section whose controls arrive in a later release (anonymisation, privacy policy, API access).
 import { useTranslation } from 'react-i18next';
 import { LaterReleaseNotice } from '../../../components/ui/LaterReleaseNotice';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../../components/ui/SettingsSection';
 
 export function LaterSettingsSection({
   titleKey,

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { SettingsSection } from '../components/SettingsSection';
+import { SettingsSection } from '../../../components/ui/SettingsSection';
 
 export function ChangePasswordPage() {
   const { t } = useTranslation();

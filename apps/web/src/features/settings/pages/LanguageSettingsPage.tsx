@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { LanguageForm } from '../components/LanguageForm';
-import { SettingsSection } from '../components/SettingsSection';
+import { SettingsSection } from '../../../components/ui/SettingsSection';
 
 export function LanguageSettingsPage() {
   const { t } = useTranslation();

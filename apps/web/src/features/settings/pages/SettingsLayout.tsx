@@ -1,29 +1,56 @@
-// /settings: the settings sections (password, language, anonymisation, privacy policy, API) beside their content.
+// /settings: the settings sections (password, language, anonymisation, privacy policy, API; market history for
+// administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
-import { IconApi, IconKey, IconLanguage, IconMask, IconShieldLock, type Icon } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconChartLine,
+  IconKey,
+  IconLanguage,
+  IconMask,
+  IconShieldLock,
+  type Icon,
+} from '@tabler/icons-react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { hasAdminPermission } from '../../../lib/admin-access';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
 
-const SECTIONS: { path: string; labelKey: string; icon: Icon }[] = [
+interface Section {
+  path: string;
+  labelKey: string;
+  icon: Icon;
+  /** Only for administrators (READ on BQ_ADMIN/ALL). */
+  admin?: boolean;
+}
+
+const SECTIONS: Section[] = [
   { path: '/settings/password', labelKey: 'page.settingsPassword.title', icon: IconKey },
   { path: '/settings/language', labelKey: 'page.settingsLanguage.title', icon: IconLanguage },
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
+  {
+    path: '/settings/market-history',
+    labelKey: 'page.settingsMarketHistory.title',
+    icon: IconChartLine,
+    admin: true,
+  },
 ];
 
 export function SettingsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const user = useSignedInUser();
+  const sections = SECTIONS.filter((section) => !section.admin || hasAdminPermission(user, 'READ'));
   return (
     <>
       <PageHeader title={t('page.settings.title')} description={t('settings.lead')} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p={6} component="nav" aria-label={t('settings.nav.label')}>
-            {SECTIONS.map((section) => {
+            {sections.map((section) => {
               const active = pathname === section.path;
               const SectionIcon = section.icon;
               return (

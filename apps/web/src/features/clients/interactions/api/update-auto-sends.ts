@@ -17,12 +17,15 @@ export function useUpdateAutoSends(token: string) {
     mutationFn: (request: TAutoSendsRequest) => updateAutoSends(token, request),
     meta: { showsOwnError: true },
     onMutate: async (request) => {
-      // A poll answering after this point would undo the switch on screen until the next one.
-      await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<TInstance>(queryKey);
-      queryClient.setQueryData<TInstance>(queryKey, (instance) =>
-        instance ? { ...instance, ...request } : instance,
-      );
+      const apply = () =>
+        queryClient.setQueryData<TInstance>(queryKey, (instance) => (instance ? { ...instance, ...request } : instance));
+      // Switch on screen at once (before any await), so the control never shows its old state for a frame.
+      apply();
+      // A poll answering after this point would undo the switch until the next one: cancel it without
+      // reverting, then apply again in case it had already written.
+      await queryClient.cancelQueries({ queryKey }, { revert: false });
+      apply();
       return { previous };
     },
     onError: (error, request, context) => {
