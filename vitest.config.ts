@@ -1,11 +1,20 @@
-// Three test projects: pure unit tests (packages), web component tests (jsdom), and API tests that boot the
-// server against a fresh database per file (PGlite by default, PostgreSQL when DATABASE_URL is set).
-import { defineConfig } from 'vitest/config';
+// Three test projects: pure unit tests (packages, and the server's PDF renderer), web component tests (jsdom), and
+// API tests that boot the server against a fresh database per file (PGlite by default, PostgreSQL when DATABASE_URL is set).
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const SERVER_PURE_TESTS = 'apps/server/src/features/reports/pdf';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          // The server's PDF renderer is pure (content in, PDF out): unit-tested without a database.
+          include: ['packages/**/*.test.ts', `${SERVER_PURE_TESTS}/**/*.test.{ts,tsx}`],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'web',
@@ -18,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, `${SERVER_PURE_TESTS}/**`],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],

@@ -9,6 +9,7 @@ import { seedTranslations } from '../apps/server/src/features/translations/seed-
 import { paths } from '../apps/server/src/paths';
 import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
+import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -65,3 +66,6 @@ await database.close();
 
 console.log('\nscoring engine (pure, in process)');
 runScoringBench();
+
+console.log('\nPDF rendering (bundled renderer, in process)');
+await runPdfBench();

@@ -213,9 +213,13 @@ test.describe('story 3: deep links survive sign-in', () => {
   });
 
   test('public routes open without sign-in', async ({ page }) => {
+    await page.goto('/password/recovery');
+    await expect(page).toHaveURL('/password/recovery');
+    await expect(page.getByTestId('later-release')).toBeVisible();
+    // Built public pages answer on their own, without a detour to login.
     await page.goto('/verify/certificate/some-token');
     await expect(page).toHaveURL('/verify/certificate/some-token');
-    await expect(page.getByTestId('later-release')).toBeVisible();
+    await expect(page.getByTestId('certificate-verification')).toHaveAttribute('data-status', 'NOT_FOUND');
   });
 });
 

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startMailCatcher } from './mail-catcher.mjs';
 
 const port = process.argv[2] ?? '3199';
 const env = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', NODE_ENV: 'test' };
@@ -27,14 +28,20 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
   dropDatabase = () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-} else {
-  env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bq-e2e-'));
 }
+// The embedded database lives here, and with PostgreSQL the mails (.eml files) still do: never the repo's ./data.
+env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bq-e2e-'));
+
+// Mail goes over real SMTP to a catcher the journeys can read (e2e/mail-catcher.mjs); see mailCatcherUrl in support.ts.
+const mail = await startMailCatcher(Number(port) + 1000, Number(port) + 1001);
+env.SMTP_URL = `smtp://127.0.0.1:${Number(port) + 1000}`;
+env.REMINDER_CHECK_SECONDS = '5';
 
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: 'inherit' });
 const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  await mail.close();
   await dropDatabase().catch(() => {});
   process.exit(0);
 };

@@ -1,7 +1,8 @@
 // Shared helpers for the browser journeys: the shipped texts (so assertions read like the UI), sign-in,
 // screenshots kept as artifacts, and a guard that fails a test on any uncaught page error.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test as base } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, test as base } from '@playwright/test';
 
 const DATA = 'apps/server/src/features/translations/data';
 type Texts = Record<string, string>;
@@ -44,4 +45,110 @@ export async function openLoginAndSignIn(page: Page, who: { email: string; passw
   await page.goto('/login');
   await signIn(page, who);
   await expect(page).toHaveURL(/\/product\//);
+}
+
+// ---- Setting up data through the API, as the signed-in page would (its cookies, its headers) ----
+
+const WEB = { 'x-source': 'web', accept: 'application/json' };
+type ApiResponse = Awaited<ReturnType<APIRequestContext['get']>>;
+
+async function ok<T>(response: ApiResponse): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export const api = {
+  get: async <T>(request: APIRequestContext, url: string) => ok<T>(await request.get(url, { headers: WEB })),
+  post: async <T>(request: APIRequestContext, url: string, data?: unknown) => ok<T>(await request.post(url, { headers: WEB, data })),
+  put: async <T>(request: APIRequestContext, url: string, data?: unknown) => ok<T>(await request.put(url, { headers: WEB, data })),
+};
+
+/** A new client of the signed-in evaluator with a fresh questionnaire of the product. */
+export async function clientWithQuestionnaire(
+  request: APIRequestContext,
+  opts: { product: string; firstName: string; lastName: string; locale: 'EN_US' | 'EN_UK' | 'DE_DE'; autoSendReport?: boolean },
+) {
+  const user = await api.get<{ products: { id: string; productType: string }[] }>(request, '/api/user');
+  const config = user.products.find((p) => p.productType === opts.product)!;
+  const email = `client.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const client = await api.post<{ token: string }>(request, '/api/u', {
+    firstName: opts.firstName,
+    lastName: opts.lastName,
+    email,
+    locale: opts.locale,
+    productConfigurationId: config.id,
+  });
+  const instance = await api.post<{ token: string }>(request, '/api/instance', {
+    clientToken: client.token,
+    productConfigurationId: config.id,
+    autoSendReport: opts.autoSendReport ?? false,
+  });
+  return { email, clientToken: client.token, instanceToken: instance.token };
+}
+
+/** Answers every question in the middle of its scale (or the middle option) and submits, as the participant. */
+export async function answerAndSubmit(request: APIRequestContext, instanceToken: string) {
+  const questionnaire = await api.get<{
+    interaction: {
+      scales: { id: string; points: { value: number }[] }[];
+      items: { key: string; type: 'likert' | 'choice'; scale?: string; options?: { key: string }[] }[];
+    };
+  }>(request, `/api/q?token=${instanceToken}`);
+  const scales = new Map(questionnaire.interaction.scales.map((s) => [s.id, s.points.map((p) => p.value)]));
+  const answers: Record<string, number | string> = {};
+  for (const item of questionnaire.interaction.items) {
+    if (item.type === 'choice') answers[item.key] = item.options![Math.floor(item.options!.length / 2)]!.key;
+    else {
+      const values = scales.get(item.scale!)!;
+      answers[item.key] = values[Math.floor(values.length / 2)]!;
+    }
+  }
+  await api.put(request, `/api/q/${instanceToken}/answers`, { answers });
+  await api.post(request, `/api/q/${instanceToken}/submit`);
+}
+
+// ---- Mail: the e2e server sends real SMTP to e2e/mail-catcher.mjs, which lists what arrived ----
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+const CATCHER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1001}/messages`;
+
+/** Every mail the catcher received since the e2e server started. */
+export async function caughtMails(): Promise<CaughtMail[]> {
+  return (await (await fetch(CATCHER)).json()) as CaughtMail[];
+}
+
+/** Waits (up to 30 s) for a mail to this address that matches, and returns it. */
+export async function waitForMail(to: string, matches: (mail: CaughtMail) => boolean = () => true): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await caughtMails()).find((m) => m.to.includes(to) && matches(m));
+        return Boolean(found);
+      },
+      { timeout: 30_000, message: `a mail to ${to}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link to this server's path prefix in a mail's text, as a path (the mail names PUBLIC_URL). */
+export function linkIn(mail: CaughtMail, pathPrefix: string): string {
+  const match = new RegExp(`https?://[^/\\s]+(${pathPrefix}[^\\s]*)`).exec(mail.text);
+  expect(match, `a ${pathPrefix} link in "${mail.subject}"`).not.toBeNull();
+  return match![1]!;
+}
+
+// ---- Downloads ----
+
+/** Clicks a download button and returns the suggested file name and the PDF's text (pdftotext). */
+export async function downloadFrom(page: Page, testId: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }) };
 }

@@ -6,8 +6,9 @@ import { cpSync, rmSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The PDF renderer runs in a worker thread of its own (features/reports/pdf/pdf-pool.ts).
+  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/features/reports/pdf/pdf-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -16,7 +17,9 @@ import { clientRoutes } from './features/clients/routes';
 import { creditRoutes } from './features/credits/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
 import { resultRoutes } from './features/results/routes';
+import { reportRoutes } from './features/reports/routes';
 import { instanceRoutes } from './features/instances/routes';
+import { mailRoutes } from './features/mail/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
@@ -28,6 +31,7 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     queue: JobQueue;
+    pdf: PdfRenderer;
   }
 }
 
@@ -47,6 +51,8 @@ export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; 
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   app.decorate('queue', opts.queue);
+  app.decorate('pdf', new PdfRenderPool());
+  app.addHook('onClose', () => app.pdf.close());
 
   await app.register(cookie);
   await app.register(errorsPlugin);
@@ -60,10 +66,12 @@ export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; 
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
   await app.register(instanceRoutes);
+  await app.register(mailRoutes);
   await app.register(questionnaireRoutes);
   await app.register(creditRoutes);
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
+  await app.register(reportRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

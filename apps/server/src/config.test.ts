@@ -19,4 +19,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE: the embedded database allows one process only/);
   });
+
+  it('takes an smtp:// or smtps:// mail server and a sender address, and names them when wrong', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({ MAIL_FROM: '"BQ Platform" <no-reply@localhost>', REMINDER_CHECK_SECONDS: 300 });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Advice <a@b.example>' })).toMatchObject({ SMTP_URL: 'smtps://u:p@mail.example.com:465' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ REMINDER_CHECK_SECONDS: '0' })).toThrow(/REMINDER_CHECK_SECONDS/);
+  });
 });

@@ -30,8 +30,22 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Embedded demo: a Shiller-format CSV imported at first start (default: ../shared/data/sp500-shiller/data.csv beside the repo). */
   MARKET_HISTORY_CSV: z.string().min(1).optional(),
+  /** How long the download link in an auto report mail stays valid (/report/{token}/download). */
+  REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How often an idle worker asks the queue for jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /**
+   * Outgoing mail server, e.g. smtps://user:pass@mail.example.com:465 or smtp://relay:587 (STARTTLS when offered).
+   * Unset: every mail is written as an .eml file to DATA_DIR/mail (docs/decisions/0010-mail.md).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Sender of every mail: an address, optionally with a display name, e.g. "Advice Ltd" <no-reply@advice.example>. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address, optionally "Name" <address>')
+    .default('"BQ Platform" <no-reply@localhost>'),
+  /** How often the worker looks for automatic reminders that are due. */
+  REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

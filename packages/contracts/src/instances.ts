@@ -21,6 +21,11 @@ export const ZInstance = ZInstanceSummary.extend({
   autoSendReport: z.boolean(),
   openedAt: z.string().nullable(),
   filledAt: z.string().nullable(),
+  /** When the invitation was last sent by e-mail (POST /api/instance/{token}/invite/email); null if never. */
+  invitedAt: z.string().nullable(),
+  /** Automatic reminders sent so far, and when the last one went out. */
+  remindersSent: z.number().int(),
+  lastReminderAt: z.string().nullable(),
 }).meta({ id: 'Instance' });
 export type TInstance = z.infer<typeof ZInstance>;
 

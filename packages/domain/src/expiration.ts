@@ -1,4 +1,5 @@
 // Expiry badge of an interaction instance, from the UTC calendar month of its expiry date (DESIGN.md section 3).
+import { isOpenForAnswers, type InteractionStatus } from './interaction-lifecycle';
 import { parseIsoDate } from './iso-date';
 
 export type ExpirationStatus = 'EXPIRED' | 'EXPIRE_THIS_MONTH' | 'EXPIRE_NEXT_MONTH';
@@ -23,5 +24,6 @@ export function expirationStatus(expiresAt: Date | string | null, now: Date): Ex
  * once submitted, its expiry date no longer matters and a badge would only alarm the adviser.
  */
 export function instanceExpirationStatus(status: string, expiresAt: Date | string | null, now: Date): ExpirationStatus | null {
-  return status === 'NEW' || status === 'OPENED' ? expirationStatus(expiresAt, now) : null;
+  // isOpenForAnswers compares names only, so any other string (a list row without an instance) is simply not open.
+  return isOpenForAnswers(status as InteractionStatus) ? expirationStatus(expiresAt, now) : null;
 }

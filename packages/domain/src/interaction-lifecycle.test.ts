@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CALCULATION_STATUSES,
   INTERACTION_STATUSES,
   IllegalTransitionError,
+  RESULT_STATUSES,
   assertTransition,
   canTransition,
+  hasResult,
+  isBeingCalculated,
   isFinal,
+  isMoving,
   isOpenForAnswers,
   type InteractionStatus,
 } from './interaction-lifecycle';
@@ -65,5 +70,30 @@ describe('interaction lifecycle', () => {
     const walk = (path: InteractionStatus[]) => path.slice(1).every((to, i) => canTransition(path[i]!, to));
     expect(walk(['NEW', 'OPENED', 'FILLED', 'CALCULATING', 'PREDICTING', 'RESULTS_AVAILABLE'])).toBe(true);
     expect(walk(['NEW', 'OPENED', 'FILLED', 'CALCULATING', 'RESULTS_AVAILABLE'])).toBe(true);
+  });
+
+  it('shows scores for RESULTS_AVAILABLE and PREDICTION_ERROR only', () => {
+    expect(INTERACTION_STATUSES.filter(hasResult)).toEqual(['RESULTS_AVAILABLE', 'PREDICTION_ERROR']);
+    expect(RESULT_STATUSES).toEqual(['RESULTS_AVAILABLE', 'PREDICTION_ERROR']);
+  });
+
+  it('counts FILLED, CALCULATING and PREDICTING as being calculated, none of them with scores yet', () => {
+    expect(INTERACTION_STATUSES.filter(isBeingCalculated)).toEqual(['FILLED', 'CALCULATING', 'PREDICTING']);
+    expect(CALCULATION_STATUSES).toEqual(['FILLED', 'CALCULATING', 'PREDICTING']);
+    for (const status of CALCULATION_STATUSES) expect(hasResult(status) || isFinal(status)).toBe(false);
+  });
+
+  it('lets only open and calculating instances move on by themselves; finals and failures stand still', () => {
+    expect(INTERACTION_STATUSES.filter(isMoving)).toEqual([
+      'NEW',
+      'OPENED',
+      'FILLED',
+      'CALCULATING',
+      'PREDICTING',
+    ]);
+    for (const status of INTERACTION_STATUSES) {
+      if (isFinal(status) || status === 'ERROR' || status === 'PREDICTION_ERROR')
+        expect(isMoving(status)).toBe(false);
+    }
   });
 });

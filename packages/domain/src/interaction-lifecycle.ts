@@ -61,3 +61,33 @@ export function isOpenForAnswers(status: InteractionStatus): boolean {
 export function isFinal(status: InteractionStatus): boolean {
   return TRANSITIONS[status].length === 0;
 }
+
+/**
+ * Statuses whose scores can be shown: the calculation stored them. PREDICTION_ERROR keeps its scores (DESIGN.md
+ * section 3); only the prediction is missing.
+ */
+export const RESULT_STATUSES: readonly InteractionStatus[] = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'];
+
+/**
+ * Statuses in which the calculation job moves the instance on without anyone doing anything: the answers are in
+ * and the result is being calculated. Deleting the instance now would race the job.
+ */
+export const CALCULATION_STATUSES: readonly InteractionStatus[] = ['FILLED', 'CALCULATING', 'PREDICTING'];
+
+/** The instance's scores can be shown. */
+export function hasResult(status: InteractionStatus): boolean {
+  return RESULT_STATUSES.includes(status);
+}
+
+/** The result is being calculated. */
+export function isBeingCalculated(status: InteractionStatus): boolean {
+  return CALCULATION_STATUSES.includes(status);
+}
+
+/**
+ * The instance may still change without the adviser doing anything: the participant can open or submit it, or
+ * the job is calculating. Final statuses and the failures (which wait for a retry) do not move by themselves.
+ */
+export function isMoving(status: InteractionStatus): boolean {
+  return isOpenForAnswers(status) || isBeingCalculated(status);
+}

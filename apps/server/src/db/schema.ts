@@ -4,3 +4,5 @@ export * from './schema/users';
 export * from './schema/translations';
 export * from './schema/clients';
 export * from './schema/market-history';
+export * from './schema/mail';
+export * from './schema/reports';

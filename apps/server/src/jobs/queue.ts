@@ -8,8 +8,18 @@ import type { Database, Tx } from '../db/client';
 export const QUEUES = {
   /** Score a FILLED interaction instance; data: { instanceId }. */
   calculate: 'interaction-calculate',
+  /** Deliver one outbox mail; data: { mailId } (features/mail/deliver-mail.ts). */
+  mailDeliver: 'mail-deliver',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * Per-queue retry policy where the default does not fit. Mail: a mail server that is down for a while should not
+ * exhaust the retries within a minute, so 5 retries with backoff from 30 s span about half an hour.
+ */
+const QUEUE_OPTIONS: Partial<Record<QueueName, { retryLimit?: number; retryDelay?: number; expireInSeconds?: number }>> = {
+  [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 10 * 60 },
+};
 
 export interface JobQueue {
   boss: PgBoss;
@@ -26,7 +36,7 @@ export async function openJobQueue(database: Database, opts: { onError?: (err: E
   boss.on('error', (err: Error) => opts.onError?.(err));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 });
+    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60, ...QUEUE_OPTIONS[name] });
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

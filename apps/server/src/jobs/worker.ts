@@ -1,5 +1,5 @@
-// The background worker: the durable job handlers (calculation) and periodic housekeeping (expired sessions,
-// old sign-in failures). In the embedded mode it runs inside the API process; with PostgreSQL, ROLE=worker
+// The background worker: the durable job handlers (calculation, mail delivery), the reminder sweep and periodic
+// housekeeping (expired sessions, old sign-in failures). In the embedded mode it runs inside the API process; with PostgreSQL, ROLE=worker
 // runs it alone, and several workers share the queue safely.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -7,6 +7,8 @@ import type { Db } from '../db/client';
 import { purgeOldLoginFailures } from '../features/auth/login-rate-limit';
 import { purgeExpiredSessions } from '../plugins/sessions';
 import { calculateInstance } from '../features/calculation/calculate-instance';
+import { queueAutoReport } from '../features/reports/auto-report';
+import { startMailWorker } from '../features/mail/mail-worker';
 import { QUEUES, type JobQueue } from './queue';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -16,9 +18,12 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
     QUEUES.calculate,
     { batchSize: 1, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
     async ([job]) => {
-      if (job) await calculateInstance(db, job.data.instanceId, log);
+      // The auto report mail is queued in the transaction that makes the result available.
+      if (job) await calculateInstance(db, job.data.instanceId, log, (tx, instanceId) => queueAutoReport(tx, queue, config, instanceId));
     },
   );
+  // Mail: delivery jobs, automatic reminders (features/mail/mail-worker.ts).
+  const mail = await startMailWorker(db, config, log, queue);
   const run = async () => {
     try {
       await purgeExpiredSessions(db);
@@ -30,5 +35,10 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   void run();
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      mail.stop();
+    },
+  };
 }

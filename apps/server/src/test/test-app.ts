@@ -1,7 +1,9 @@
 // Builds the app on a fresh database cloned from the run's template, plus factories and a cookie-aware
 // client, so each test file owns its data. Close it in afterAll.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -49,7 +51,10 @@ export async function createTestApp(
     const blob = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
     database = await openDatabase({ loadDataDir: blob });
   }
+  // Files the app writes (mail as .eml without SMTP_URL) go to a folder of this app, never the work tree's ./data.
+  const dataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'bq-test-data-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
@@ -77,6 +82,7 @@ export async function createTestApp(
       await queue.stop();
       await app.close();
       await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (baseUrl && databaseUrl) {
         await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
       }

@@ -11,6 +11,7 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ClientCrumbLabel } from '../features/clients/components/ClientCrumbLabel';
 import { InteractionCrumbLabel } from '../features/clients/interactions/components/InteractionCrumbLabel';
 import { ResultCrumbLabel } from '../features/results/components/ResultCrumbLabel';
+import type { ReportContentType } from '../features/reports/api/get-report-content';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
@@ -236,6 +237,16 @@ const publicLater = (path: string, titleKey: string): RouteObject => ({
   lazy: laterRelease(titleKey),
 });
 
+/** One of the three report views: the same page, told which report it shows (spec section 2: public routes). */
+const reportRoute = (path: string, reportType: ReportContentType, titleKey: string): RouteObject => ({
+  path,
+  handle: handle({ titleKey }),
+  lazy: async () => {
+    const { ReportPage } = await importWithTimeout(() => import('../features/reports/pages/ReportPage'));
+    return { element: <ReportPage reportType={reportType} /> };
+  },
+});
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -296,16 +307,48 @@ export const routes: RouteObject[] = [
           publicLater('signup/ext', 'page.signup.title'),
           publicLater('signup/benchmark/ext', 'page.signupBenchmark.title'),
           publicLater('signup/success', 'page.signupSuccess.title'),
-          publicLater('verify/:emailVerificationToken', 'page.verifyEmail.title'),
+          {
+            path: 'verify/:emailVerificationToken',
+            handle: handle({ titleKey: 'page.verifyEmail.title' }),
+            lazy: page(
+              () => import('../features/email-verification/pages/EmailVerificationPage'),
+              'EmailVerificationPage',
+            ),
+          },
+          {
+            // The developer mailbox of the embedded mode (docs/decisions/0010-mail.md); elsewhere its API is 404.
+            path: 'dev/mailbox',
+            handle: handle({ titleKey: 'page.devMailbox.title' }),
+            lazy: page(() => import('../features/dev-mailbox/pages/DevMailboxPage'), 'DevMailboxPage'),
+          },
           publicLater('password/recovery', 'page.passwordRecovery.title'),
           publicLater('password/reset/complete', 'page.passwordResetComplete.title'),
-          publicLater('report/:reportDownloadToken/download', 'page.reportDownload.title'),
+          {
+            path: 'report/:reportDownloadToken/download',
+            handle: handle({ titleKey: 'page.reportDownload.title' }),
+            lazy: page(() => import('../features/reports/pages/ReportDownloadPage'), 'ReportDownloadPage'),
+          },
           publicLater('demo/password-set/:instanceToken', 'page.demoPassword.title'),
-          publicLater('performance/report/:interactionInstanceToken', 'page.performanceReport.title'),
-          publicLater('bqa/report/:interactionInstanceToken', 'page.bqaReport.title'),
-          publicLater('bqaRecommendations/report/:interactionInstanceToken', 'page.bqaRecommendations.title'),
-          publicLater('bqp/certificate/:interactionInstanceToken', 'page.bqpCertificate.title'),
-          publicLater('verify/certificate/:certificateToken', 'page.certificateVerification.title'),
+          reportRoute('performance/report/:interactionInstanceToken', 'bqp', 'page.performanceReport.title'),
+          reportRoute('bqa/report/:interactionInstanceToken', 'bqa', 'page.bqaReport.title'),
+          reportRoute(
+            'bqaRecommendations/report/:interactionInstanceToken',
+            'bqaRecommendations',
+            'page.bqaRecommendations.title',
+          ),
+          {
+            path: 'bqp/certificate/:interactionInstanceToken',
+            handle: handle({ titleKey: 'page.bqpCertificate.title' }),
+            lazy: page(() => import('../features/certificates/pages/CertificatePage'), 'CertificatePage'),
+          },
+          {
+            path: 'verify/certificate/:certificateToken',
+            handle: handle({ titleKey: 'page.certificateVerification.title' }),
+            lazy: page(
+              () => import('../features/certificates/pages/CertificateVerificationPage'),
+              'CertificateVerificationPage',
+            ),
+          },
           // Not lazy on purpose: the guards and error boundaries render it too, and it must show even when
           // chunks cannot be fetched.
           { path: '*', handle: handle({ titleKey: 'page.notFound.title' }), Component: NotFoundPage },

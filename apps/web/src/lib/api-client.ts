@@ -1,5 +1,6 @@
 // The one HTTP client of the web app: JSON in and out, the X-Source header the server's CSRF check wants,
 // the global loading counter (not for background polls), 401 -> login with the current URL, and errors as ApiError carrying the errorKey.
+// Binary downloads (PDFs) go through api-download.ts, which reuses the headers, URL building and 401 handling here.
 import type { TApiError } from '@bq/contracts/errors';
 import { beginLoading } from './loading-counter';
 import { isPublicPath } from './public-routes';
@@ -27,6 +28,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The error of a call that never reached the server (offline, DNS, refused). */
+export function networkError(): ApiError {
+  return new ApiError(0, { errorKey: NETWORK_ERROR_KEY, message: 'The server could not be reached' });
+}
+
 type Navigator = (to: string) => void;
 
 // The router registers itself at start-up; until then (and in tests without a router) a full page load does it.
@@ -41,7 +47,7 @@ export function loginPathFor(currentPathAndQuery: string): string {
 }
 
 /** Sends the user to the login page unless the current page is public; true when it did. */
-function redirectToLogin(): boolean {
+export function redirectToLogin(): boolean {
   const { pathname, search } = window.location;
   if (isPublicPath(pathname)) return false;
   navigateTo(loginPathFor(pathname + search));
@@ -67,7 +73,13 @@ export interface ApiRequestOptions {
   background?: boolean;
 }
 
-function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+/** Headers of every call (spec section 7): JSON wanted, and the source the server's CSRF check asks for. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  Accept: 'application/json',
+  'X-Source': 'web',
+};
+
+export function buildUrl(path: string, query: ApiRequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -88,14 +100,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function isAbort(error: unknown): boolean {
+export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const done = options.background ? () => {} : beginLoading();
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Source': 'web' };
+    const headers: Record<string, string> = { ...API_HEADERS };
     let body: string | undefined;
     if (options.body !== undefined) {
       headers['Content-Type'] = options.contentType ?? 'application/json';
@@ -112,7 +124,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       });
     } catch (error) {
       if (isAbort(error)) throw error;
-      throw new ApiError(0, { errorKey: NETWORK_ERROR_KEY, message: 'The server could not be reached' });
+      throw networkError();
     }
     const payload = await readBody(response);
     if (!response.ok) {

@@ -26,3 +26,4 @@ export function useFormat(): BoundFormats {
   const locale = useLocale();
   return useMemo(() => bindFormats(locale), [locale]);
 }
+

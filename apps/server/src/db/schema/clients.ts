@@ -124,6 +124,12 @@ export const interactionInstances = pgTable(
     /** When and by whom a LOCKED result was unlocked with a credit (the ledger row references the token). */
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
     unlockedBy: uuid('unlocked_by').references(() => users.id),
+    /** Mail: when the invitation was last e-mailed, how many auto reminders went out and when the last one did. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    /** When the auto report mail was queued (once per result). */
+    reportSentAt: timestamp('report_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { assertTransition, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { interactionInstances, type InstanceResults } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { predictResult, scoreResult } from './score-result';
@@ -16,7 +16,17 @@ export const CALCULATION_ERRORS = {
   predictionFailed: 'error.prediction.failed',
 } as const;
 
-async function moveStatus(db: Db, instanceId: string, from: InteractionStatus[], to: InteractionStatus, extra: Partial<typeof interactionInstances.$inferInsert> = {}) {
+/** Runs in the transaction that makes a result available, e.g. to queue the auto report mail with it. */
+export type OnResultAvailable = (tx: Tx, instanceId: string) => Promise<unknown>;
+
+async function moveStatus(
+  db: Db,
+  instanceId: string,
+  from: InteractionStatus[],
+  to: InteractionStatus,
+  extra: Partial<typeof interactionInstances.$inferInsert> = {},
+  onMoved?: OnResultAvailable,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx.execute<{ status: InteractionStatus }>(sql`select status from interaction_instances where id = ${instanceId} for update`).then(
       (r) => (r as unknown as { rows: { status: InteractionStatus }[] }).rows,
@@ -24,11 +34,12 @@ async function moveStatus(db: Db, instanceId: string, from: InteractionStatus[],
     if (!row || !from.includes(row.status)) return false;
     assertTransition(row.status, to);
     await tx.update(interactionInstances).set({ status: to, updatedAt: new Date(), ...extra }).where(eq(interactionInstances.id, instanceId));
+    await onMoved?.(tx, instanceId);
     return true;
   });
 }
 
-export async function calculateInstance(db: Db, instanceId: string, log?: FastifyBaseLogger): Promise<void> {
+export async function calculateInstance(db: Db, instanceId: string, log?: FastifyBaseLogger, onResultAvailable?: OnResultAvailable): Promise<void> {
   const started = await moveStatus(db, instanceId, ['FILLED'], 'CALCULATING');
   const [instance] = await db.select().from(interactionInstances).where(eq(interactionInstances.id, instanceId));
   if (!instance || (instance.status !== 'CALCULATING' && instance.status !== 'PREDICTING')) return; // finished, deleted or never filled
@@ -47,7 +58,7 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
       return;
     }
     if (!definition?.prediction) {
-      await moveStatus(db, instanceId, ['CALCULATING'], 'RESULTS_AVAILABLE', { results, errorKey: null });
+      await moveStatus(db, instanceId, ['CALCULATING'], 'RESULTS_AVAILABLE', { results, errorKey: null }, onResultAvailable);
       return;
     }
     // The scores are committed with PREDICTING, so a failed prediction still leaves them to show.
@@ -55,7 +66,7 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
   }
 
   if (!definition?.prediction || !results) {
-    await moveStatus(db, instanceId, ['PREDICTING'], 'PREDICTION_ERROR', { errorKey: CALCULATION_ERRORS.predictionFailed });
+    await moveStatus(db, instanceId, ['PREDICTING'], 'PREDICTION_ERROR', { errorKey: CALCULATION_ERRORS.predictionFailed }, onResultAvailable);
     return;
   }
   let withPrediction: InstanceResults;
@@ -63,8 +74,8 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
     withPrediction = { ...results, prediction: predictResult(definition, results) };
   } catch (err) {
     log?.warn({ err, instanceId }, 'prediction failed; the scores stay available');
-    await moveStatus(db, instanceId, ['PREDICTING'], 'PREDICTION_ERROR', { errorKey: CALCULATION_ERRORS.predictionFailed });
+    await moveStatus(db, instanceId, ['PREDICTING'], 'PREDICTION_ERROR', { errorKey: CALCULATION_ERRORS.predictionFailed }, onResultAvailable);
     return;
   }
-  await moveStatus(db, instanceId, ['PREDICTING'], 'RESULTS_AVAILABLE', { results: withPrediction, errorKey: null });
+  await moveStatus(db, instanceId, ['PREDICTING'], 'RESULTS_AVAILABLE', { results: withPrediction, errorKey: null }, onResultAvailable);
 }

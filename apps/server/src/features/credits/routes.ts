@@ -4,6 +4,7 @@ import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/cre
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, unlockResult } from './unlock-result';
+import { queueAutoReport } from '../reports/auto-report';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => unlockResult(app.db, requireAuth(request), request.body.interactionToken),
+    async (request) =>
+      unlockResult(app.db, requireAuth(request), request.body.interactionToken, (tx, instanceId) => queueAutoReport(tx, app.queue, app.config, instanceId)),
   );
 
   app.get(

@@ -3,9 +3,9 @@
 // concurrent unlocks of one account run one after the other and the balance they read is the real one.
 import { and, eq, sql } from 'drizzle-orm';
 import type { TUnlockResponse } from '@bq/contracts/credits';
-import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { AppError } from '../../app-error';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, creditLedger, interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireInstance } from '../instances/instance-service';
@@ -16,12 +16,15 @@ export const CREDIT_ERRORS = {
   resultNotReady: 'error.credit.result_not_ready',
 } as const;
 
-/** Statuses whose scores can be shown; PREDICTION_ERROR keeps its scores (DESIGN.md section 3). */
-export const RESULT_STATUSES: readonly InteractionStatus[] = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'];
-
 export const UNLOCK_LEDGER_REASON = 'UNLOCK';
 
-export async function unlockResult(db: Db, auth: AuthContext, interactionToken: string): Promise<TUnlockResponse> {
+export async function unlockResult(
+  db: Db,
+  auth: AuthContext,
+  interactionToken: string,
+  /** Runs in the unlocking transaction (the auto report mail is due once a result opens). */
+  onUnlocked?: (tx: Tx, instanceId: string) => Promise<unknown>,
+): Promise<TUnlockResponse> {
   // Access first (404 for another account's token, 403 without the results permission), outside the lock.
   const { instance } = await requireInstance(db, auth, interactionToken, 'READ', { entity: 'INDIVIDUAL_RESULTS' });
 
@@ -34,7 +37,7 @@ export async function unlockResult(db: Db, auth: AuthContext, interactionToken: 
       .where(and(eq(interactionInstances.id, instance.id), eq(interactionInstances.accountId, auth.accountId)))
       .for('update');
     if (!current) throw new AppError('error.not_found', 404, 'Not found');
-    if (!RESULT_STATUSES.includes(current.status)) {
+    if (!hasResult(current.status)) {
       throw new AppError(CREDIT_ERRORS.resultNotReady, 409, 'The result is not available yet');
     }
     if (current.lockStatus !== 'LOCKED') {
@@ -54,6 +57,7 @@ export async function unlockResult(db: Db, auth: AuthContext, interactionToken: 
       .update(interactionInstances)
       .set({ lockStatus: 'UNLOCKED', unlockedAt: sql`now()`, unlockedBy: auth.userId, updatedAt: new Date() })
       .where(eq(interactionInstances.id, instance.id));
+    await onUnlocked?.(tx, instance.id);
     return { interactionToken, lockStatus: 'UNLOCKED', creditSpent: true, creditBalance: balance - 1 };
   });
 }

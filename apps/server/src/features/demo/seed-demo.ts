@@ -163,6 +163,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
           interactionId: 'risk',
           status: demo.instance.status,
           openedAt: demo.instance.status === 'OPENED' ? new Date(Date.now() - 5 * DAY) : null,
+          // Sent as 30-day questionnaires some time ago, so the auto reminders have something to do in the demo.
+          createdAt: new Date(Date.now() - (30 - demo.instance.expiresInDays) * DAY),
           expiresAt: new Date(Date.now() + demo.instance.expiresInDays * DAY),
         });
       }

@@ -5,7 +5,7 @@ import type { TAutoSendsRequest, TCreateInstanceRequest, TInstance } from '@bq/c
 import { ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
-import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import type { Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -21,10 +21,6 @@ export const INSTANCE_ERRORS = {
   inProgress: 'error.interaction.in_progress',
   limitReached: 'error.interaction.limit_reached',
 } as const;
-
-/** A result is being computed: deleting now would race the job. */
-const BUSY_STATUSES: InteractionStatus[] = ['FILLED', 'CALCULATING', 'PREDICTING'];
-
 
 export async function createInstance(
   db: Db,
@@ -139,7 +135,8 @@ export async function updateAutoSends(
 
 export async function deleteInstance(db: Db, auth: AuthContext, token: string): Promise<void> {
   const { instance } = await requireInstance(db, auth, token, 'DELETE');
-  if (BUSY_STATUSES.includes(instance.status)) {
+  // Deleting while the result is being calculated would race the job.
+  if (isBeingCalculated(instance.status)) {
     throw new AppError(
       INSTANCE_ERRORS.inProgress,
       409,

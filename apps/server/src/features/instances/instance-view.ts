@@ -14,5 +14,8 @@ export function toInstance(row: InstanceRow, clientToken: string): TInstance {
     autoSendReport: row.autoSendReport,
     openedAt: row.openedAt?.toISOString() ?? null,
     filledAt: row.filledAt?.toISOString() ?? null,
+    invitedAt: row.invitedAt?.toISOString() ?? null,
+    remindersSent: row.remindersSent,
+    lastReminderAt: row.lastReminderAt?.toISOString() ?? null,
   };
 }

@@ -4,8 +4,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TInvite } from '@bq/contracts/instances';
 import { formatDate } from '@bq/domain/formats';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { accounts, clients, translations, users } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { accounts, clients, translations, users, type interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { requireInstance } from './instance-service';
@@ -25,40 +25,53 @@ export function mailtoUrl(to: string, subject: string, body: string): string {
   return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(crlf(subject))}&body=${encodeURIComponent(crlf(body))}`;
 }
 
-export async function buildInvite(db: Db, config: Config, auth: AuthContext, token: string): Promise<TInvite> {
-  const { instance } = await requireInstance(db, auth, token, 'READ');
+type InstanceRow = typeof interactionInstances.$inferSelect;
+
+/**
+ * The client and the values of the invitation texts (email.invite.*, also used by the reminders): the same
+ * for the mailto: link and the real e-mail, so both say the same. Works inside a transaction too.
+ */
+export async function invitationValues(db: Db | Tx, config: Config, instance: InstanceRow, fallbackSenderId?: string) {
   const [row] = await db
     .select({ client: clients, accountName: accounts.name, senderFirst: users.firstName, senderLast: users.lastName })
     .from(clients)
     .innerJoin(accounts, eq(accounts.id, clients.accountId))
-    .leftJoin(users, eq(users.id, instance.initiatorId ?? auth.userId))
+    .leftJoin(users, eq(users.id, instance.initiatorId ?? fallbackSenderId ?? clients.createdBy))
     .where(eq(clients.id, instance.clientId));
-  const client = row!.client;
+  if (!row) throw new Error(`client of instance ${instance.id} not found`);
+  const client = row.client;
   const definition = getInteractionDefinition(instance.interactionId);
+  const [name] = definition
+    ? await db
+        .select({ text: translations.text })
+        .from(translations)
+        .where(and(eq(translations.language, client.locale), eq(translations.key, definition.nameKey)))
+        .limit(1)
+    : [];
+  const values = {
+    firstName: client.firstName,
+    senderName: [row.senderFirst, row.senderLast].filter(Boolean).join(' ') || row.accountName,
+    accountName: row.accountName,
+    interactionName: name?.text ?? instance.interactionId,
+    minutes: String(definition?.estimatedMinutes ?? ''),
+    link: inviteUrl(config, instance.token),
+    expiresAt: instance.expiresAt ? formatDate(instance.expiresAt, client.locale) : '',
+  };
+  return { client, values };
+}
+
+export async function buildInvite(db: Db, config: Config, auth: AuthContext, token: string): Promise<TInvite> {
+  const { instance } = await requireInstance(db, auth, token, 'READ');
+  const { client, values } = await invitationValues(db, config, instance, auth.userId);
   const texts = new Map(
     (
       await db
         .select({ key: translations.key, text: translations.text })
         .from(translations)
-        .where(
-          and(
-            eq(translations.language, client.locale),
-            inArray(translations.key, ['email.invite.subject', 'email.invite.body', definition?.nameKey ?? '']),
-          ),
-        )
+        .where(and(eq(translations.language, client.locale), inArray(translations.key, ['email.invite.subject', 'email.invite.body'])))
     ).map((t) => [t.key, t.text]),
   );
-  const link = inviteUrl(config, instance.token);
-  const values = {
-    firstName: client.firstName,
-    senderName: [row!.senderFirst, row!.senderLast].filter(Boolean).join(' ') || row!.accountName,
-    accountName: row!.accountName,
-    interactionName: (definition && texts.get(definition.nameKey)) ?? instance.interactionId,
-    minutes: String(definition?.estimatedMinutes ?? ''),
-    link,
-    expiresAt: instance.expiresAt ? formatDate(instance.expiresAt, client.locale) : '',
-  };
   const subject = interpolate(texts.get('email.invite.subject') ?? '', values);
   const body = interpolate(texts.get('email.invite.body') ?? '', values);
-  return { inviteUrl: link, email: { to: client.email, subject, body }, mailtoUrl: mailtoUrl(client.email, subject, body) };
+  return { inviteUrl: values.link, email: { to: client.email, subject, body }, mailtoUrl: mailtoUrl(client.email, subject, body) };
 }

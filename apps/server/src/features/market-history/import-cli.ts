@@ -18,7 +18,9 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 try {
   await migrateDatabase(database);
   const status = await importMarketHistory(database.db, readFileSync(file, 'utf8'), basename(file), null);
-  console.log(`imported ${status.rowCount} months (${status.firstDate} to ${status.lastDate}); windows use data up to ${status.lastCompleteDate}`);
+  console.log(
+    `imported ${status.rowCount} months (${status.firstDate} to ${status.lastDate}); windows use data up to ${status.lastCompleteDate}`,
+  );
 } catch (err) {
   console.error(err instanceof AppError ? `not imported: ${err.message}` : err);
   process.exitCode = 1;

@@ -4,7 +4,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { asc, desc } from 'drizzle-orm';
-import { completeHistory, monthlyReturns, parseShillerCsv, MarketDataError, type ReturnSeries, type GapNote } from '@bq/scoring/market-history';
+import {
+  completeHistory,
+  monthlyReturns,
+  parseShillerCsv,
+  MarketDataError,
+  type ReturnSeries,
+  type GapNote,
+} from '@bq/scoring/market-history';
+import type { TMarketHistoryStatus } from '@bq/contracts/market-history';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { marketHistory, marketHistoryImports } from '../../db/schema';
@@ -14,18 +22,7 @@ export const MARKET_HISTORY_ERRORS = { invalidFile: 'error.market_history.invali
 /** Windows must never mix real and estimated months silently: the series ends at the last complete month. */
 const GAP_POLICY = 'cut' as const;
 
-export interface MarketHistoryStatus {
-  imported: boolean;
-  source: string | null;
-  rowCount: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  /** The last month with every column present: the dashboards' windows end there. */
-  lastCompleteDate: string | null;
-  importedAt: string | null;
-  sha256: string | null;
-  gaps: GapNote[];
-}
+export type MarketHistoryStatus = TMarketHistoryStatus;
 
 export interface LoadedSeries {
   importId: string;
@@ -33,47 +30,81 @@ export interface LoadedSeries {
   series: ReturnSeries;
   from: string;
   to: string;
+  /** How the gap policy treated missing values (shown on the settings page). */
+  gaps: GapNote[];
 }
 
 let cache: LoadedSeries | null = null;
 
-export async function importMarketHistory(db: Db, csv: string, source: string, userId: string | null): Promise<MarketHistoryStatus> {
+export async function importMarketHistory(
+  db: Db,
+  csv: string,
+  source: string,
+  userId: string | null,
+): Promise<MarketHistoryStatus> {
   let rows;
-  let gaps: GapNote[];
-  let lastComplete: string;
+  let complete: ReturnType<typeof completeHistory>;
+  let series: ReturnSeries;
   try {
     rows = parseShillerCsv(csv);
-    const complete = completeHistory(rows, GAP_POLICY);
-    if (complete.months.length < 13) throw new MarketDataError('at least 13 complete months are needed for a one-year window');
-    monthlyReturns(complete.months); // refuses months that do not follow each other
-    gaps = complete.gaps;
-    lastComplete = complete.lastComplete;
+    complete = completeHistory(rows, GAP_POLICY);
+    if (complete.months.length < 13)
+      throw new MarketDataError('at least 13 complete months are needed for a one-year window');
+    series = monthlyReturns(complete.months); // refuses months that do not follow each other
   } catch (err) {
-    if (err instanceof MarketDataError) throw new AppError(MARKET_HISTORY_ERRORS.invalidFile, 400, err.message);
+    if (err instanceof MarketDataError)
+      throw new AppError(MARKET_HISTORY_ERRORS.invalidFile, 400, err.message);
     throw err;
   }
   const sha256 = createHash('sha256').update(csv).digest('hex');
-  await db.transaction(async (tx) => {
+  const importId = await db.transaction(async (tx) => {
     await tx.delete(marketHistory);
     for (let i = 0; i < rows.length; i += 500) {
       await tx.insert(marketHistory).values(rows.slice(i, i + 500));
     }
-    await tx.insert(marketHistoryImports).values({
-      source: source.slice(0, 200),
-      rowCount: rows.length,
-      firstDate: rows[0]!.date,
-      lastDate: rows[rows.length - 1]!.date,
-      sha256,
-      importedBy: userId,
-    });
+    const [inserted] = await tx
+      .insert(marketHistoryImports)
+      .values({
+        source: source.slice(0, 200),
+        rowCount: rows.length,
+        firstDate: rows[0]!.date,
+        lastDate: rows[rows.length - 1]!.date,
+        sha256,
+        importedBy: userId,
+      })
+      .returning({ id: marketHistoryImports.id });
+    return inserted!.id;
   });
-  cache = null;
-  return { ...(await marketHistoryStatus(db)), gaps, lastCompleteDate: lastComplete };
+  // The series just computed is the one the dashboards need: cache it rather than reading it back.
+  cache = {
+    importId,
+    source: source.slice(0, 200),
+    series,
+    from: complete.from,
+    to: complete.to,
+    gaps: complete.gaps,
+  };
+  return marketHistoryStatus(db);
 }
 
 export async function marketHistoryStatus(db: Db): Promise<MarketHistoryStatus> {
-  const [last] = await db.select().from(marketHistoryImports).orderBy(desc(marketHistoryImports.importedAt)).limit(1);
-  if (!last) return { imported: false, source: null, rowCount: 0, firstDate: null, lastDate: null, lastCompleteDate: null, importedAt: null, sha256: null, gaps: [] };
+  const [last] = await db
+    .select()
+    .from(marketHistoryImports)
+    .orderBy(desc(marketHistoryImports.importedAt))
+    .limit(1);
+  if (!last)
+    return {
+      imported: false,
+      source: null,
+      rowCount: 0,
+      firstDate: null,
+      lastDate: null,
+      lastCompleteDate: null,
+      importedAt: null,
+      sha256: null,
+      gaps: [],
+    };
   const loaded = await loadReturnSeries(db);
   return {
     imported: true,
@@ -84,18 +115,29 @@ export async function marketHistoryStatus(db: Db): Promise<MarketHistoryStatus> 
     lastCompleteDate: loaded?.to ?? null,
     importedAt: last.importedAt.toISOString(),
     sha256: last.sha256,
-    gaps: [],
+    gaps: loaded?.gaps ?? [],
   };
 }
 
 /** The monthly equity and bond returns of the latest import; null when nothing was imported. */
 export async function loadReturnSeries(db: Db): Promise<LoadedSeries | null> {
-  const [last] = await db.select({ id: marketHistoryImports.id, source: marketHistoryImports.source }).from(marketHistoryImports).orderBy(desc(marketHistoryImports.importedAt)).limit(1);
+  const [last] = await db
+    .select({ id: marketHistoryImports.id, source: marketHistoryImports.source })
+    .from(marketHistoryImports)
+    .orderBy(desc(marketHistoryImports.importedAt))
+    .limit(1);
   if (!last) return null;
   if (cache?.importId === last.id) return cache;
   const rows = await db.select().from(marketHistory).orderBy(asc(marketHistory.date));
   const complete = completeHistory(rows, GAP_POLICY);
-  cache = { importId: last.id, source: last.source, series: monthlyReturns(complete.months), from: complete.from, to: complete.to };
+  cache = {
+    importId: last.id,
+    source: last.source,
+    series: monthlyReturns(complete.months),
+    from: complete.from,
+    to: complete.to,
+    gaps: complete.gaps,
+  };
   return cache;
 }
 
@@ -104,6 +146,11 @@ export async function seedDemoMarketHistory(db: Db, csvPath: string): Promise<bo
   if (!existsSync(csvPath)) return false;
   const [any] = await db.select({ id: marketHistoryImports.id }).from(marketHistoryImports).limit(1);
   if (any) return false;
-  await importMarketHistory(db, readFileSync(csvPath, 'utf8'), 'S&P 500 by Robert Shiller, public domain', null);
+  await importMarketHistory(
+    db,
+    readFileSync(csvPath, 'utf8'),
+    'S&P 500 by Robert Shiller, public domain',
+    null,
+  );
   return true;
 }

@@ -2,36 +2,33 @@
 // CSV as text/csv). Admins only: the data behind every risk dashboard of every account.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZMarketHistoryStatus } from '@bq/contracts/market-history';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { importMarketHistory, marketHistoryStatus, MARKET_HISTORY_ERRORS } from './market-history-service';
-
-const ZGapNote = z.object({ column: z.string(), from: z.string(), to: z.string(), months: z.number().int(), how: z.string(), value: z.number().optional() });
-export const ZMarketHistoryStatus = z
-  .object({
-    imported: z.boolean(),
-    source: z.string().nullable(),
-    rowCount: z.number().int(),
-    firstDate: z.string().nullable(),
-    lastDate: z.string().nullable(),
-    lastCompleteDate: z.string().nullable(),
-    importedAt: z.string().nullable(),
-    sha256: z.string().nullable(),
-    gaps: z.array(ZGapNote),
-  })
-  .meta({ id: 'MarketHistoryStatus' });
 
 const ADMIN = { realm: 'BQ_ADMIN', entity: 'ALL', action: 'UPDATE' } as const;
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 export const marketHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_CSV_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: MAX_CSV_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/api/admin/market-history',
     {
       config: { permission: { realm: 'BQ_ADMIN', entity: 'ALL', action: 'READ' } },
-      schema: { operationId: 'getMarketHistory', tags: ['market-history'], response: { 200: ZMarketHistoryStatus, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] }) } },
+      schema: {
+        operationId: 'getMarketHistory',
+        tags: ['market-history'],
+        response: {
+          200: ZMarketHistoryStatus,
+          ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] }),
+        },
+      },
     },
     async () => marketHistoryStatus(app.db),
   );
@@ -44,7 +41,8 @@ export const marketHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'importMarketHistory',
         tags: ['market-history'],
-        description: 'Body: a Shiller-format monthly CSV (Date, SP500, Dividend, ..., Consumer Price Index, Long Interest Rate) sent as text/csv; replaces the imported history.',
+        description:
+          'Body: a Shiller-format monthly CSV (Date, SP500, Dividend, ..., Consumer Price Index, Long Interest Rate) sent as text/csv; replaces the imported history.',
         querystring: z.object({ source: z.string().min(1).max(200).optional() }),
         body: z.string().min(1, 'error.validation.required'),
         response: {
@@ -59,6 +57,12 @@ export const marketHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => importMarketHistory(app.db, request.body, request.query.source ?? 'upload', requireAuth(request).userId),
+    async (request) =>
+      importMarketHistory(
+        app.db,
+        request.body,
+        request.query.source ?? 'upload',
+        requireAuth(request).userId,
+      ),
   );
 };

@@ -1,15 +1,19 @@
 // GET /api/reminders/counts: the menu's reminder count. Counts the account's open interaction instances
 // (not yet filled) by expiry: already expired (remind now), expiring later this month, next month.
+// "Open" and "expired" mean what they mean to the automatic reminders (@bq/domain/reminder-schedule): those
+// remind participants while a questionnaire is open and not expired; the menu's "now" is what is left for the
+// adviser, the open questionnaires whose link has expired (docs/decisions/0010-mail.md).
 import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZReminderCounts } from '@bq/contracts/user';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { REMINDABLE_STATUSES } from '@bq/domain/reminder-schedule';
 import { interactionInstances } from '../../db/schema';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 
 /** States in which the participant still has to act, so a reminder makes sense. */
-const OPEN_STATUSES: InteractionStatus[] = ['NEW', 'OPENED'];
+const OPEN_STATUSES: InteractionStatus[] = [...REMINDABLE_STATUSES];
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

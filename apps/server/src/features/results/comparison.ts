@@ -3,13 +3,13 @@
 // locked, different interaction). Both answers look the same for a missing and a foreign token.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TComparison } from '@bq/contracts/dashboard';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { hasPermission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { profileSimilarity } from '@bq/scoring/similarity';
 import type { Db } from '../../db/client';
 import { interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { RESULT_STATUSES } from '../credits/unlock-result';
 import { getInteractionDefinition } from '../interactions/definitions';
 
 const notComparable = (reason: NonNullable<TComparison['reason']>): TComparison => ({ similarity: -1, shape: null, level: null, reason });
@@ -26,7 +26,7 @@ export async function compareResults(db: Db, auth: AuthContext, token1: string, 
     r && hasPermission(auth.permissions, { realm: PRODUCT_TYPE_INFO[r.productType].realm, entity: 'INDIVIDUAL_COMPARISON', action: 'READ' });
   if (!a || !b || !readable(a) || !readable(b)) return notComparable('not_found');
   for (const r of [a, b]) {
-    if (!RESULT_STATUSES.includes(r.instance.status) || !r.instance.results) return notComparable('not_completed');
+    if (!hasResult(r.instance.status) || !r.instance.results) return notComparable('not_completed');
     if (r.instance.lockStatus === 'LOCKED') return notComparable('locked');
   }
   // Self and observer versions of one questionnaire (comparableWith) share dimensions and can be set side by side.

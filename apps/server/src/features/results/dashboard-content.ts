@@ -1,19 +1,19 @@
 // GET /api/dashboard/content/{bqa|bqp|sa}/{token}?locale=: what depends on the reader's language (the result's
 // texts) and the BQA_RISK section, which the user sees only with BQA_DASHBOARD_RISK/READ in the product's realm.
 import type { DashboardKindParam, TDashboardContent } from '@bq/contracts/dashboard';
-import type { Locale } from '@bq/domain/locales';
+import { DEFAULT_LOCALE, type Locale } from '@bq/domain/locales';
 import { hasPermission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
-import { getCurrentUser } from '../user/user-service';
+import { userLocale } from '../user/user-service';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { riskSection } from './risk-section';
 
 export async function readerLocale(db: Db, auth: AuthContext, requested: Locale | undefined): Promise<Locale> {
-  return requested ?? (await getCurrentUser(db, auth.userId)).locale;
+  return requested ?? (await userLocale(db, auth.userId)) ?? DEFAULT_LOCALE;
 }
 
 export async function getDashboardContent(db: Db, auth: AuthContext, kind: DashboardKindParam, token: string, requestedLocale?: Locale): Promise<TDashboardContent> {

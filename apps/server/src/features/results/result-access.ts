@@ -2,6 +2,7 @@
 // INDIVIDUAL_RESULTS permission a 403, a result not calculated yet a 409 and a LOCKED one a 402.
 import { eq } from 'drizzle-orm';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
 import type { Entity } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import type { DashboardKindParam } from '@bq/contracts/dashboard';
@@ -10,7 +11,6 @@ import type { Db } from '../../db/client';
 import { clients, type InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireInstance } from '../instances/instance-service';
-import { RESULT_STATUSES } from '../credits/unlock-result';
 import { getInteractionDefinition } from '../interactions/definitions';
 
 export const RESULT_ERRORS = {
@@ -26,7 +26,7 @@ export function dashboardKindOf(productType: keyof typeof PRODUCT_TYPE_INFO): Da
 
 export async function requireOpenResult(db: Db, auth: AuthContext, token: string, entity: Entity = 'INDIVIDUAL_RESULTS') {
   const { instance, productType } = await requireInstance(db, auth, token, 'READ', { entity });
-  if (!RESULT_STATUSES.includes(instance.status) || !instance.results) {
+  if (!hasResult(instance.status) || !instance.results) {
     throw new AppError(RESULT_ERRORS.notReady, 409, `The result is not available (status ${instance.status})`);
   }
   if (instance.lockStatus === 'LOCKED') throw new AppError(RESULT_ERRORS.locked, 402, 'Unlock the result with a credit first');

@@ -159,6 +159,11 @@ describe('GET /api/dashboard/content/{kind}/{token}', () => {
     const upload = await ctx.http.request('POST', '/api/admin/market-history?source=shiller.csv', readFileSync(SHILLER_CSV, 'utf8'), { 'content-type': 'text/csv' });
     expect(upload.statusCode).toBe(200);
     expect(upload.json()).toMatchObject({ imported: true, rowCount: 1866, firstDate: '1871-01-01', lastDate: '2026-06-01', source: 'shiller.csv' });
+    // The status page reads the same gaps and last complete month the import reported.
+    const after = (await ctx.http.request('GET', '/api/admin/market-history')).json();
+    expect(after.gaps.length).toBeGreaterThan(0);
+    expect(after.gaps).toEqual(upload.json().gaps);
+    expect(after.lastCompleteDate).toBe(upload.json().lastCompleteDate);
     const history = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}`)).json().sections.BQA_RISK;
     expect(history.basis).toMatchObject({ kind: 'history', firstDate: '1871-01-01', source: 'shiller.csv' });
     expect(history.minMax).toHaveLength(3);

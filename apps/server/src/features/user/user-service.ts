@@ -15,6 +15,12 @@ export async function creditBalance(db: Db, accountId: string): Promise<number> 
   return Number(row?.total ?? 0);
 }
 
+/** The user's saved language: one column, for calls that only need to know which texts to send. */
+export async function userLocale(db: Db, userId: string): Promise<Locale | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? null;
+}
+
 export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
   const [row] = await db
     .select({ user: users, account: accounts })

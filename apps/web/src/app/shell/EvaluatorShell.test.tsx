@@ -4,33 +4,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TUser } from '@bq/contracts/user';
 import { setApiNavigator } from '../../lib/api-client';
+import { RISK_CONFIGURATION_ID, riskProduct, userOf } from '../../test/fixtures';
 import { enUsTexts, initTestI18n } from '../../test/i18n';
 import { jsonResponse } from '../../test/render';
 import { createQueryClient } from '../query-client';
 import { routes } from '../router';
 import { theme } from '../theme';
 
-const user: TUser = {
-  id: 'u1',
-  email: 'adviser@demo.example',
-  firstName: 'Maria',
-  lastName: 'Berger',
-  initials: 'MB',
-  locale: 'EN_US',
+const user = userOf({
   permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }],
-  accountId: 'a1',
-  accountName: 'Demo Advisory',
-  accountType: 'DEMO',
-  products: [
-    { id: 'p1', productType: 'BQ_RISK', planType: 'BASIC' },
-    { id: 'p2', productType: 'BQ_SELECTION', planType: 'TRIAL' },
-  ],
-  currentProduct: { id: 'p1', productType: 'BQ_RISK', planType: 'BASIC' },
+  products: [riskProduct, { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL' }],
   creditBalance: 1250,
   previousLoginAt: '2026-03-14T09:05:00Z',
-};
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 let signedIn = true;
@@ -50,7 +37,7 @@ beforeEach(() => {
     if (url === '/api/reminders/counts') return jsonResponse({ now: 3, thisMonth: 2, nextMonth: 1 });
     if (url.startsWith('/api/participants?'))
       return jsonResponse({ items: [], total: 0, page: 1, pageSize: 20 });
-    if (url === '/api/client/c1/product/p1/profile') {
+    if (url === `/api/client/c1/product/${RISK_CONFIGURATION_ID}/profile`) {
       return jsonResponse({
         token: 'c1',
         firstName: 'Anna',
@@ -62,7 +49,7 @@ beforeEach(() => {
         locale: 'DE_DE',
         createdAt: '2026-03-14T09:05:00Z',
         active: true,
-        productConfigurationId: 'p1',
+        productConfigurationId: RISK_CONFIGURATION_ID,
         productType: 'BQ_RISK',
         instances: [],
       });

@@ -2,29 +2,13 @@
 // interactions in BQ_RISK, and clients.
 import type { TClient, TClientListItem, TClientProfile, TInstanceSummary } from '@bq/contracts/clients';
 import type { TUser } from '@bq/contracts/user';
-import { createQueryClient } from '../../app/query-client';
-import { currentUserQueryKey } from '../../lib/query-keys';
+import { RISK_CONFIGURATION_ID, instanceOf as fullInstanceOf, userOf } from '../../test/fixtures';
 
-export const RISK_CONFIGURATION_ID = '0b9f6a52-8c1e-4a53-9d3e-2f4a6c1b7e10';
-
-export const adviser: TUser = {
-  id: 'u1',
-  email: 'adviser@demo.example',
-  firstName: 'Maria',
-  lastName: 'Berger',
-  initials: 'MB',
-  locale: 'EN_US',
+export const adviser: TUser = userOf({
   permissions: (['BQ_USER', 'INTERACTION_INSTANCE'] as const).flatMap((entity) =>
     (['CREATE', 'READ', 'UPDATE', 'DELETE'] as const).map((action) => ({ realm: 'BQ_RISK', entity, action })),
   ),
-  accountId: 'a1',
-  accountName: 'Demo Advisory',
-  accountType: 'DEMO',
-  products: [{ id: RISK_CONFIGURATION_ID, productType: 'BQ_RISK', planType: 'BASIC' }],
-  currentProduct: { id: RISK_CONFIGURATION_ID, productType: 'BQ_RISK', planType: 'BASIC' },
-  creditBalance: 12,
-  previousLoginAt: null,
-};
+});
 
 /** An adviser who may only look at clients. */
 export const reader: TUser = {
@@ -49,17 +33,10 @@ export function clientOf(overrides: Partial<TClient> = {}): TClient {
   };
 }
 
+/** The list's summary of the shared test instance (src/test/fixtures.ts). */
 export function instanceOf(overrides: Partial<TInstanceSummary> = {}): TInstanceSummary {
-  return {
-    token: 'i1',
-    interactionId: 'risk',
-    status: 'RESULTS_AVAILABLE',
-    lockStatus: 'LOCKED',
-    createdAt: '2026-04-02T10:00:00Z',
-    expiresAt: '2026-05-02T10:00:00Z',
-    expirationStatus: 'EXPIRE_THIS_MONTH',
-    ...overrides,
-  };
+  const { token, interactionId, status, lockStatus, createdAt, expiresAt, expirationStatus } = fullInstanceOf();
+  return { token, interactionId, status, lockStatus, createdAt, expiresAt, expirationStatus, ...overrides };
 }
 
 export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientListItem {
@@ -68,12 +45,4 @@ export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientLis
 
 export function profileOf(overrides: Partial<TClientProfile> = {}): TClientProfile {
   return { ...clientOf(), productType: 'BQ_RISK', instances: [], ...overrides };
-}
-
-/** A query client with the signed-in user loaded (as the main container does) and no retries. */
-export function queryClientWithUser(user: TUser = adviser) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  queryClient.setQueryData(currentUserQueryKey, user);
-  return queryClient;
 }

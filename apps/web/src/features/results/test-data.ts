@@ -1,39 +1,14 @@
-// Test data of the results feature: a signed-in adviser, a BQ_RISK result with its texts, risk section (history or
-// projection) and prediction, and an instance as GET /api/instance answers it.
+// Test data of the results feature: an adviser who may do everything and also has the wealth advisory trial, and a
+// BQ_RISK result with its texts, risk section (history or projection) and prediction.
 import type { TTrialStatus } from '@bq/contracts/credits';
 import type { TDashboard, TDashboardContent, TPrediction, TRiskSection } from '@bq/contracts/dashboard';
-import type { TInstance } from '@bq/contracts/instances';
 import type { TUser } from '@bq/contracts/user';
-import { createQueryClient } from '../../app/query-client';
-import { currentUserQueryKey } from '../../lib/query-keys';
+import { riskProduct, userOf } from '../../test/fixtures';
 
-export const adviser: TUser = {
-  id: 'u1',
-  email: 'adviser@demo.example',
-  firstName: 'Maria',
-  lastName: 'Berger',
-  initials: 'MB',
-  locale: 'EN_US',
+export const adviser: TUser = userOf({
   permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
-  accountId: 'a1',
-  accountName: 'Demo Advisory',
-  accountType: 'DEMO',
-  products: [
-    { id: 'cfg-risk', productType: 'BQ_RISK', planType: 'BASIC' },
-    { id: 'cfg-wealth', productType: 'BQ_ADVISORY_WEALTH', planType: 'TRIAL' },
-  ],
-  currentProduct: { id: 'cfg-risk', productType: 'BQ_RISK', planType: 'BASIC' },
-  creditBalance: 12,
-  previousLoginAt: null,
-};
-
-/** A query client with the signed-in user loaded (as the main container does) and no retries. */
-export function queryClientWithUser(user: TUser = adviser) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  queryClient.setQueryData(currentUserQueryKey, user);
-  return queryClient;
-}
+  products: [riskProduct, { id: 'cfg-wealth', productType: 'BQ_ADVISORY_WEALTH', planType: 'TRIAL' }],
+});
 
 export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
   return {
@@ -338,25 +313,6 @@ export function predictionOf(overrides: Partial<TPrediction> = {}): TPrediction 
       'risk.dim.capacity.name': 'Capacity for loss',
       'risk.dim.tolerance.name': 'Risk tolerance',
     },
-    ...overrides,
-  };
-}
-
-export function instanceOf(overrides: Partial<TInstance> = {}): TInstance {
-  return {
-    token: 'i1',
-    interactionId: 'risk',
-    status: 'RESULTS_AVAILABLE',
-    lockStatus: 'LOCKED',
-    createdAt: '2026-04-02T10:00:00Z',
-    expiresAt: '2026-05-02T10:00:00Z',
-    expirationStatus: 'EXPIRE_THIS_MONTH',
-    clientToken: 'c1',
-    productConfigurationId: 'cfg-risk',
-    autoReminder: true,
-    autoSendReport: false,
-    openedAt: '2026-04-03T08:30:00Z',
-    filledAt: '2026-04-03T09:00:00Z',
     ...overrides,
   };
 }

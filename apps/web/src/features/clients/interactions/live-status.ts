@@ -4,26 +4,13 @@
 // someone) stop it. TanStack Query pauses intervals while the tab is hidden. Those refetches run in the
 // background: they do not raise the global loading counter, so the loading bar does not flash every 3 s.
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { isMoving, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
 
 export const LIVE_REFETCH_MS = 3000;
 
-const MOVING_STATUSES: readonly InteractionStatus[] = [
-  'NEW',
-  'OPENED',
-  'FILLED',
-  'CALCULATING',
-  'PREDICTING',
-];
-
-/** Whether an instance in this status may change without the adviser doing anything. */
-export function isMovingStatus(status: InteractionStatus): boolean {
-  return MOVING_STATUSES.includes(status);
-}
-
 /** A refetchInterval: every LIVE_REFETCH_MS while any of the statuses may still change, else no polling. */
 export function liveRefetchInterval(statuses: readonly InteractionStatus[] | undefined): number | false {
-  return statuses?.some(isMovingStatus) ? LIVE_REFETCH_MS : false;
+  return statuses?.some(isMoving) ? LIVE_REFETCH_MS : false;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Test data of interactions: the risk product's interaction, its preview, an instance and its invite.
 import type { TAccountInteraction, TInstance, TInvite } from '@bq/contracts/instances';
 import type { TInteractionPreview } from '@bq/contracts/questionnaire';
-import { RISK_CONFIGURATION_ID } from '../test-data';
+import { RISK_CONFIGURATION_ID, instanceOf } from '../../../test/fixtures';
 
 export const riskInteraction: TAccountInteraction = {
   interactionId: 'risk',
@@ -43,23 +43,9 @@ export const riskPreview: TInteractionPreview = {
   },
 };
 
+/** An instance as GET /api/instance answers it, still NEW: sent, not opened yet. */
 export function fullInstanceOf(overrides: Partial<TInstance> = {}): TInstance {
-  return {
-    token: 'i1',
-    interactionId: 'risk',
-    status: 'NEW',
-    lockStatus: 'LOCKED',
-    createdAt: '2026-04-02T10:00:00Z',
-    expiresAt: '2026-05-02T10:00:00Z',
-    expirationStatus: 'EXPIRE_THIS_MONTH',
-    clientToken: 'c1',
-    productConfigurationId: RISK_CONFIGURATION_ID,
-    autoReminder: true,
-    autoSendReport: false,
-    openedAt: null,
-    filledAt: null,
-    ...overrides,
-  };
+  return instanceOf({ status: 'NEW', openedAt: null, filledAt: null, ...overrides });
 }
 
 export const inviteOf = (token = 'i1'): TInvite => ({

@@ -3,15 +3,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TClientListItem, TResourceLimit } from '@bq/contracts/clients';
 import type { TUser } from '@bq/contracts/user';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import {
-  RISK_CONFIGURATION_ID,
-  adviser,
-  instanceOf,
-  listItemOf,
-  queryClientWithUser,
-  reader,
-} from '../test-data';
+import { adviser, instanceOf, listItemOf, reader } from '../test-data';
 import { ClientListPage } from './ClientListPage';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,16 +3,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TClient, TClientProfile } from '@bq/contracts/clients';
 import type { TUser } from '@bq/contracts/user';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../test/fixtures';
 import { exactLabel, jsonResponse, renderWithProviders } from '../../../test/render';
-import {
-  RISK_CONFIGURATION_ID,
-  adviser,
-  clientOf,
-  instanceOf,
-  profileOf,
-  queryClientWithUser,
-  reader,
-} from '../test-data';
+import { adviser, clientOf, instanceOf, profileOf, reader } from '../test-data';
 import { riskInteraction } from '../interactions/test-data';
 import { ClientViewPage } from './ClientViewPage';
 

@@ -3,7 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TResourceLimit } from '@bq/contracts/clients';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { exactLabel, jsonResponse, renderWithProviders } from '../../../test/render';
-import { RISK_CONFIGURATION_ID, clientOf, queryClientWithUser } from '../test-data';
+import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../test/fixtures';
+import { adviser, clientOf } from '../test-data';
 import { CreateClientPage } from './CreateClientPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -36,7 +37,7 @@ function renderPage() {
   return renderWithProviders(<CreateClientPage />, {
     route: '/BQ_RISK/client',
     path: '/:productName/client',
-    queryClient: queryClientWithUser(),
+    queryClient: queryClientWithUser(adviser),
   });
 }
 

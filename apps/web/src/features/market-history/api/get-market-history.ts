@@ -1,27 +1,11 @@
 // GET /api/admin/market-history: what market history is imported (admins only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TMarketHistoryGap, TMarketHistoryStatus } from '@bq/contracts/market-history';
 import { api } from '../../../lib/api-client';
 
-export interface MarketHistoryGap {
-  column: string;
-  from: string;
-  to: string;
-  months: number;
-  how: string;
-  value?: number;
-}
-
-export interface MarketHistoryStatus {
-  imported: boolean;
-  source: string | null;
-  rowCount: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  lastCompleteDate: string | null;
-  importedAt: string | null;
-  sha256: string | null;
-  gaps: MarketHistoryGap[];
-}
+/** Shared with the server (packages/contracts); re-exported under the names this feature's components use. */
+export type MarketHistoryStatus = TMarketHistoryStatus;
+export type MarketHistoryGap = TMarketHistoryGap;
 
 export const marketHistoryQueryKey = ['admin', 'market-history'] as const;
 

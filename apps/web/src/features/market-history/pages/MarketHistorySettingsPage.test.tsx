@@ -3,27 +3,22 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@bq/contracts/user';
 import { createQueryClient } from '../../../app/query-client';
 import { currentUserQueryKey } from '../../../lib/query-keys';
+import { userOf } from '../../../test/fixtures';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import type { MarketHistoryStatus } from '../api/get-market-history';
 import { MarketHistorySettingsPage } from './MarketHistorySettingsPage';
 
-const admin: TUser = {
-  id: 'u1',
+const admin = userOf({
   email: 'admin@demo.example',
   firstName: 'Ada',
   lastName: 'Admin',
   initials: 'AA',
-  locale: 'EN_US',
   permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
-  accountId: 'a1',
-  accountName: 'Demo Advisory',
-  accountType: 'DEMO',
   products: [],
   currentProduct: null,
   creditBalance: 0,
-  previousLoginAt: null,
-};
+});
 const adviser: TUser = { ...admin, permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }] };
 
 const imported: MarketHistoryStatus = {

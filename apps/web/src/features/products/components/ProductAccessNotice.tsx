@@ -1,9 +1,10 @@
 // Shown instead of a product page when the account lacks the product or the user lacks its permission.
-import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconLock, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
+import { NoticePanel } from '../../../components/ui/NoticePanel';
 
 interface ProductAccessNoticeProps {
   productType: ProductType;
@@ -15,16 +16,15 @@ export function ProductAccessNotice({ productType, reason }: ProductAccessNotice
   const product = t(PRODUCT_TYPE_INFO[productType].nameKey);
   const prefix = reason === 'no-permission' ? 'productAccess.noPermission' : 'productAccess.notInAccount';
   return (
-    <Paper withBorder radius="md" p="xl" maw={640} data-testid="product-access-notice">
-      <Stack gap="sm">
-        <ThemeIcon size={48} radius="xl" variant="light" color="orange" aria-hidden>
-          <IconLock size={26} stroke={1.6} />
-        </ThemeIcon>
-        <Title order={1} fz="h3">
-          {t(`${prefix}.title`, { product })}
-        </Title>
-        <Text c="dimmed">{t(`${prefix}.text`, { product })}</Text>
-        <Group mt="sm">
+    <NoticePanel
+      testId="product-access-notice"
+      centered={false}
+      color="orange"
+      icon={<IconLock size={26} stroke={1.6} />}
+      title={t(`${prefix}.title`, { product })}
+      text={t(`${prefix}.text`, { product })}
+      actions={
+        <>
           {reason === 'not-in-account' ? (
             <Button
               component={AppLink}
@@ -42,8 +42,8 @@ export function ProductAccessNotice({ productType, reason }: ProductAccessNotice
           >
             {t('productAccess.showProducts')}
           </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    />
   );
 }

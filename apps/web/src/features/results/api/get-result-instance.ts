@@ -3,16 +3,10 @@
 // PREDICTING); the page reloads the dashboard once the status reaches a result.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInstance } from '@bq/contracts/instances';
-import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { isBeingCalculated, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { api } from '../../../lib/api-client';
 
 export const RESULT_POLL_MS = 3000;
-
-/** The calculation job moves these on without anyone doing anything. */
-export const CALCULATING_STATUSES: readonly InteractionStatus[] = ['FILLED', 'CALCULATING', 'PREDICTING'];
-
-/** Statuses whose scores can be shown (PREDICTION_ERROR keeps its scores). */
-export const RESULT_STATUSES: readonly InteractionStatus[] = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'];
 
 export const resultInstanceQueryKey = (token: string) => ['results', 'instance', token] as const;
 
@@ -28,7 +22,7 @@ export const resultInstanceQueryOptions = (token: string) =>
 
 /** A refetchInterval: every RESULT_POLL_MS while the calculation still runs, else none. */
 export function calculatingRefetchInterval(status: InteractionStatus | undefined): number | false {
-  return status !== undefined && CALCULATING_STATUSES.includes(status) ? RESULT_POLL_MS : false;
+  return status !== undefined && isBeingCalculated(status) ? RESULT_POLL_MS : false;
 }
 
 export function useResultInstance(token: string, enabled: boolean) {

@@ -1,5 +1,5 @@
 // The dashboard's heading: whose result, of which questionnaire, completed when, open how (trial or unlocked),
-// and the evidence line beneath.
+// the links to its report (and certificate), and the evidence line beneath.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { useFormat } from '../../../lib/formats';
 import { ResultEvidence } from './ResultEvidence';
 import { ResultLockBadge } from './ResultLockBadge';
+import { ResultReportLinks } from './ResultReportLinks';
 
 interface ResultHeaderProps {
   dashboard: TDashboard;
@@ -28,7 +29,12 @@ export function ResultHeader({ dashboard, interactionName }: ResultHeaderProps) 
           name: fullName(dashboard.client.lastName, dashboard.client.firstName),
         })}
         description={interactionName ? `${interactionName} · ${completed}` : completed}
-        actions={<ResultLockBadge status={dashboard.lockStatus} />}
+        actions={
+          <>
+            <ResultReportLinks dashboard={dashboard} />
+            <ResultLockBadge status={dashboard.lockStatus} />
+          </>
+        }
       />
       <ResultEvidence dashboard={dashboard} />
     </Stack>

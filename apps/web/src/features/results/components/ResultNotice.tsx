@@ -1,10 +1,11 @@
 // A page-sized notice in place of the dashboard (not found, no permission, not done, calculation failed), with
-// a way back to the client.
+// a way back to the client before any other action.
 import type { ReactNode } from 'react';
-import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
+import { NoticePanel } from '../../../components/ui/NoticePanel';
 
 interface ResultNoticeProps {
   icon: ReactNode;
@@ -17,28 +18,14 @@ interface ResultNoticeProps {
   status?: string;
 }
 
-export function ResultNotice({
-  icon,
-  color = 'gray',
-  title,
-  text,
-  backTo,
-  testId,
-  actions,
-  status,
-}: ResultNoticeProps) {
+export function ResultNotice({ backTo, actions, ...notice }: ResultNoticeProps) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="xl" maw={640} data-testid={testId} data-status={status}>
-      <Stack gap="sm">
-        <ThemeIcon size={48} radius="xl" variant="light" color={color} aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Title order={1} fz="h3">
-          {title}
-        </Title>
-        <Text c="dimmed">{text}</Text>
-        <Group gap="sm" mt="xs">
+    <NoticePanel
+      {...notice}
+      centered={false}
+      actions={
+        <>
           <Button
             component={AppLink}
             to={backTo}
@@ -48,8 +35,8 @@ export function ResultNotice({
             {t('results.backToClient')}
           </Button>
           {actions}
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    />
   );
 }

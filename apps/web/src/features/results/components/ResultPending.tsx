@@ -4,8 +4,8 @@ import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconAlertTriangle, IconClipboardText, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TInstance } from '@bq/contracts/instances';
+import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import { AppLink } from '../../../components/ui/AppLink';
-import { CALCULATING_STATUSES } from '../api/get-result-instance';
 import { ResultNotice } from './ResultNotice';
 
 interface ResultPendingProps {
@@ -68,7 +68,7 @@ export function ResultPending({
       />
     );
   }
-  const live = status === undefined || CALCULATING_STATUSES.includes(status);
+  const live = status === undefined || isBeingCalculated(status);
   return (
     <Paper withBorder radius="md" p="xl" maw={640} data-testid="result-calculating" data-status={status}>
       <Stack gap="sm" role="status" aria-live="polite">

@@ -2,17 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { instanceOf, queryClientWithUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import {
-  adviser,
-  contentOf,
-  dashboardOf,
-  instanceOf,
-  predictionOf,
-  projectionSection,
-  queryClientWithUser,
-  trialOf,
-} from '../test-data';
+import { adviser, contentOf, dashboardOf, predictionOf, projectionSection, trialOf } from '../test-data';
 import { ResultDashboardPage } from './ResultDashboardPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -63,7 +55,7 @@ function renderPage(product = 'BQ_RISK') {
     {
       route: `/${product}/client/c1/dashboard/i1`,
       path: '/:productName/client/:clientToken/dashboard/:interactionInstanceToken',
-      queryClient: queryClientWithUser(),
+      queryClient: queryClientWithUser(adviser),
     },
   );
 }

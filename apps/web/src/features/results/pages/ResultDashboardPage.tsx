@@ -6,11 +6,12 @@ import { useEffect } from 'react';
 import { IconFileUnknown, IconLock } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError } from '../../../lib/api-client';
 import { useDashboard } from '../api/get-dashboard';
-import { RESULT_STATUSES, useResultInstance } from '../api/get-result-instance';
+import { useResultInstance } from '../api/get-result-instance';
 import { ResultDashboard } from '../components/ResultDashboard';
 import { ResultNotice } from '../components/ResultNotice';
 import { ResultPending } from '../components/ResultPending';
@@ -42,7 +43,7 @@ export function ResultDashboardPage() {
 
   // The calculation finished while the page waited: load the result (the status poll stops by itself).
   useEffect(() => {
-    if (failure === 'notReady' && instanceStatus && RESULT_STATUSES.includes(instanceStatus)) void refetch();
+    if (failure === 'notReady' && instanceStatus && hasResult(instanceStatus)) void refetch();
   }, [failure, instanceStatus, refetch]);
 
   const foreign =

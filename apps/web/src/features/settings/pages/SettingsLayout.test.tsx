@@ -1,35 +1,25 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TUser } from '@bq/contracts/user';
-import { createQueryClient } from '../../../app/query-client';
-import { currentUserQueryKey } from '../../../lib/query-keys';
+import { queryClientWithUser, userOf } from '../../../test/fixtures';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { SettingsLayout } from './SettingsLayout';
 
-const user: TUser = {
-  id: 'u1',
-  email: 'maria@demo.example',
-  firstName: 'Maria',
-  lastName: 'Berger',
-  initials: 'MB',
-  locale: 'EN_US',
+const user = userOf({
   permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }],
-  accountId: 'a1',
-  accountName: 'Demo Advisory',
-  accountType: 'DEMO',
   products: [],
   currentProduct: null,
   creditBalance: 0,
-  previousLoginAt: null,
-};
+});
 
 beforeAll(() => initTestI18n());
 
 function renderLayout(signedIn: TUser) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, signedIn);
-  return renderWithProviders(<SettingsLayout />, { route: '/settings/password', queryClient });
+  return renderWithProviders(<SettingsLayout />, {
+    route: '/settings/password',
+    queryClient: queryClientWithUser(signedIn),
+  });
 }
 
 const marketHistoryLink = () =>

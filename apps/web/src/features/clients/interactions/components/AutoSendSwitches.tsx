@@ -1,13 +1,15 @@
 // The automatic reminder and report of one interaction, saved the moment they are switched (optimistic; a
-// failure switches back and says so). Read-only for users without UPDATE on interactions.
-import { Paper, Stack, Switch, Title } from '@mantine/core';
+// failure switches back and says so), and how many reminders went out. Read-only for users without UPDATE.
+import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TInstance } from '@bq/contracts/instances';
+import { useFormat } from '../../../../lib/formats';
 import { useUpdateAutoSends } from '../api/update-auto-sends';
 
 export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance; canUpdate: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateAutoSends(instance.token);
+  const { formatDateTime } = useFormat();
   const headingId = `interaction-auto-sends-${instance.token}`;
 
   return (
@@ -24,6 +26,14 @@ export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance;
           onChange={(event) => update.mutate({ autoReminder: event.currentTarget.checked })}
           data-testid="interaction-auto-reminder"
         />
+        {instance.remindersSent > 0 && instance.lastReminderAt ? (
+          <Text size="sm" c="dimmed" data-testid="interaction-reminders-sent">
+            {t('interactions.autoReminder.sent', {
+              number: instance.remindersSent,
+              date: formatDateTime(instance.lastReminderAt),
+            })}
+          </Text>
+        ) : null}
         <Switch
           label={t('interactions.autoReport.label')}
           description={t('interactions.autoReport.hint')}

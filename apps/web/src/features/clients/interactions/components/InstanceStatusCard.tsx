@@ -6,13 +6,13 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TInstance } from '@bq/contracts/instances';
+import { isMoving } from '@bq/domain/interaction-lifecycle';
 import type { ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../../components/ui/AppLink';
 import { useFormat } from '../../../../lib/formats';
 import { ExpirationBadge } from '../../components/ExpirationBadge';
 import { InteractionStatusBadge } from '../../components/InteractionStatusBadge';
 import { LockStatusBadge } from '../../components/LockStatusBadge';
-import { isMovingStatus } from '../live-status';
 
 function DateDetail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -52,7 +52,7 @@ export function InstanceStatusCard({
             <LockStatusBadge status={instance.lockStatus} />
             <ExpirationBadge status={instance.expirationStatus} />
           </Group>
-          {isMovingStatus(instance.status) ? (
+          {isMoving(instance.status) ? (
             <Group gap={6} c="dimmed">
               <IconRefresh size={14} aria-hidden />
               <Text size="xs" c="dimmed" data-testid="interaction-live-hint">

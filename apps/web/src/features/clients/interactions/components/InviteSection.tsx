@@ -1,5 +1,6 @@
-// How the client gets the questionnaire: the personal link (copy, open) and a prepared e-mail. Shown while the
-// client can still answer; afterwards a sentence says why the link is no longer needed.
+// How the client gets the questionnaire: the personal link (copy, open) and the invitation e-mail, sent by the
+// platform or prepared for the adviser's own mail program. Shown while the client can still answer; afterwards a
+// sentence says why the link is no longer needed.
 import { Alert, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { ErrorState } from '../../../../components/ui/ErrorState';
 import { useInvite } from '../api/get-invite';
 import { InviteEmail } from './InviteEmail';
 import { InviteLinkField } from './InviteLinkField';
+import { SendInviteEmailButton } from './SendInviteEmailButton';
 
 export function InviteSection({ instance, clientName }: { instance: TInstance; clientName: string }) {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export function InviteSection({ instance, clientName }: { instance: TInstance; c
               <Title order={3} fz="h5">
                 {t('interactions.email.title')}
               </Title>
+              <SendInviteEmailButton instance={instance} to={invite.data.email.to} />
               <InviteEmail invite={invite.data} />
             </>
           ) : invite.isError ? (

@@ -5,7 +5,8 @@ import type { TUser } from '@bq/contracts/user';
 import { enUsTexts, initTestI18n } from '../../../../test/i18n';
 import { exactLabel, jsonResponse, renderWithProviders } from '../../../../test/render';
 import { ClientViewPage } from '../../pages/ClientViewPage';
-import { RISK_CONFIGURATION_ID, adviser, profileOf, queryClientWithUser, reader } from '../../test-data';
+import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../../test/fixtures';
+import { adviser, profileOf, reader } from '../../test-data';
 import { fullInstanceOf, riskInteraction, riskPreview } from '../test-data';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -6,7 +6,8 @@ import { enUsTexts, initTestI18n } from '../../../../test/i18n';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { getLoadingCount, subscribeLoading } from '../../../../lib/loading-counter';
 import { instanceQueryKey } from '../api/get-instance';
-import { RISK_CONFIGURATION_ID, adviser, profileOf, queryClientWithUser, reader } from '../../test-data';
+import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../../test/fixtures';
+import { adviser, profileOf, reader } from '../../test-data';
 import { fullInstanceOf, inviteOf } from '../test-data';
 import { InteractionActionsPage } from './InteractionActionsPage';
 

@@ -1,0 +1,58 @@
+// The mail outbox (DESIGN.md section 6): every mail is a row written in the same transaction as the event that
+// causes it (invitation, reminder, auto report, e-mail verification), rendered in the recipient's language at
+// that moment, then delivered by the job queue. The row is the audit trail of what was sent to whom.
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Locale } from '@bq/domain/locales';
+import { accounts } from './accounts';
+import { interactionInstances } from './clients';
+import { users } from './users';
+
+export type MailKind = 'INVITATION' | 'REMINDER' | 'REPORT' | 'EMAIL_VERIFICATION';
+/** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
+export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    kind: text('kind').$type<MailKind>().notNull(),
+    /** One mail per cause, e.g. reminder:{instanceId}:{n}; a second insert for the same cause is ignored. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    toAddress: text('to_address').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    instanceId: uuid('instance_id').references(() => interactionInstances.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id),
+    status: text('status').$type<MailStatus>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The RFC 5322 Message-ID, fixed at insert so a resend after a crash is recognisably the same mail. */
+    messageId: text('message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_account_idx').on(t.accountId),
+    index('mail_outbox_instance_idx').on(t.instanceId),
+    index('mail_outbox_user_idx').on(t.userId),
+  ],
+);
+
+/** E-mail verification links: the mail carries a random token, the table only its SHA-256. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);

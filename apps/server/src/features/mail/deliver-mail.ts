@@ -1,0 +1,94 @@
+// The delivery job of one outbox mail. Claim (PENDING, or SENDING whose lease ran out -> SENDING, attempts + 1,
+// committed), hand it to the transport, then SENT. A failure puts it back to PENDING with the error and rethrows,
+// so pg-boss retries with backoff; a recipient the server refuses for good, or the last attempt, ends in FAILED.
+// At-least-once: a crash after the hand-over and before SENT sends the same message (same Message-ID) again.
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
+import { isPermanentFailure, type MailTransport } from './transport';
+
+/**
+ * How long a claimed mail belongs to the worker that claimed it. Longer than the transport's timeouts, so a
+ * live send is never taken over; while SENDING, sent_at holds the time of the claim (the hand-over).
+ */
+export const SENDING_LEASE_SECONDS = 5 * 60;
+/** A SENDING mail this old has no job coming back for it (its retries ran out during a crash): queue it again. */
+const ABANDONED_SECONDS = 60 * 60;
+/** Attempts (claims) after which an abandoned mail is given up. */
+const MAX_ATTEMPTS = 6;
+
+export type DeliveryOutcome = 'sent' | 'done-before' | 'busy' | 'missing' | 'failed';
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+export async function deliverMail(
+  db: Db,
+  transport: MailTransport,
+  mailId: string,
+  opts: { finalAttempt: boolean; log?: FastifyBaseLogger },
+): Promise<DeliveryOutcome> {
+  const lease = sql`now() - make_interval(secs => ${SENDING_LEASE_SECONDS})`;
+  // One statement: of two workers claiming at once, PostgreSQL lets exactly one match.
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({ status: 'SENDING', attempts: sql`${mailOutbox.attempts} + 1`, sentAt: sql`now()` })
+    .where(
+      and(
+        eq(mailOutbox.id, mailId),
+        or(eq(mailOutbox.status, 'PENDING'), and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.sentAt, lease))),
+      ),
+    )
+    .returning();
+  if (!mail) {
+    const [row] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    if (!row) return 'missing';
+    return row.status === 'SENDING' ? 'busy' : 'done-before';
+  }
+
+  try {
+    await transport.send(mail);
+  } catch (err) {
+    const permanent = isPermanentFailure(err);
+    const giveUp = permanent || opts.finalAttempt;
+    await db
+      .update(mailOutbox)
+      .set({ status: giveUp ? 'FAILED' : 'PENDING', sentAt: null, lastError: errorText(err) })
+      .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
+    opts.log?.warn({ err, mailId, attempt: mail.attempts, giveUp }, 'mail delivery failed');
+    // A refused recipient stays refused: the job ends here. Anything else goes back to pg-boss to retry.
+    if (permanent) return 'failed';
+    throw err;
+  }
+  await db
+    .update(mailOutbox)
+    .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+    .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
+  return 'sent';
+}
+
+/**
+ * Housekeeping: a mail left SENDING long after its lease (the worker died during its last attempt) gets a new
+ * job, or FAILED after MAX_ATTEMPTS claims. Safe with several workers (SKIP LOCKED).
+ */
+export async function recoverAbandonedMails(db: Db, queue: JobQueue): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: mailOutbox.id, attempts: mailOutbox.attempts })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.sentAt, sql`now() - make_interval(secs => ${ABANDONED_SECONDS})`)))
+      .limit(100)
+      .for('update', { skipLocked: true });
+    const failed = rows.filter((r) => r.attempts >= MAX_ATTEMPTS).map((r) => r.id);
+    const retried = rows.filter((r) => r.attempts < MAX_ATTEMPTS).map((r) => r.id);
+    if (failed.length > 0) {
+      await tx.update(mailOutbox).set({ status: 'FAILED', lastError: 'abandoned while sending' }).where(inArray(mailOutbox.id, failed));
+    }
+    if (retried.length > 0) {
+      await tx.update(mailOutbox).set({ status: 'PENDING', sentAt: null }).where(inArray(mailOutbox.id, retried));
+      for (const mailId of retried) await enqueueInTransaction(queue, tx, QUEUES.mailDeliver, { mailId });
+    }
+    return rows.length;
+  });
+}

@@ -1,0 +1,77 @@
+// The mail outbox (DESIGN.md section 6): queueMail renders a mail in the recipient's language, writes it to
+// mail_outbox and enqueues its delivery job, both in the caller's transaction. A rolled-back change leaves no
+// mail; a committed one always has its job. One row per dedupe key: a second call for the same cause is a no-op.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Locale } from '@bq/domain/locales';
+import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import { accounts, mailOutbox, type MailKind } from '../../db/schema';
+import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
+import { loadEmailTexts, renderMail, type MailTemplate } from './render-mail';
+
+export interface QueueMailRequest {
+  accountId: string | null;
+  kind: MailKind;
+  /** One mail per cause, e.g. reminder:{instanceId}:{n}; a second request with the same key is ignored. */
+  dedupeKey: string;
+  to: string;
+  locale: Locale;
+  /** Texts email.<template>.subject and email.<template>.body of the EMAIL text type. */
+  template: MailTemplate;
+  /** Values of the {{placeholders}}; every placeholder of the texts needs one. */
+  params: Record<string, string>;
+  instanceId?: string;
+  userId?: string;
+}
+
+/** RFC 5322 Message-ID, fixed when the mail is written: a resend after a crash is recognisably the same mail. */
+export function messageIdFor(mailId: string, config: Pick<Config, 'publicUrl'>): string {
+  return `<${mailId}@${new URL(config.publicUrl).hostname}>`;
+}
+
+export async function queueMail(
+  tx: Tx,
+  queue: JobQueue,
+  mail: QueueMailRequest,
+  config: Pick<Config, 'publicUrl'>,
+): Promise<{ queued: boolean; mailId: string | null }> {
+  const keys = [`email.${mail.template}.subject`, `email.${mail.template}.body`, 'email.layout.footer', 'email.layout.platform'];
+  const texts = await loadEmailTexts(tx, mail.locale, keys);
+  const [account] = mail.accountId
+    ? await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, mail.accountId))
+    : [];
+  const rendered = renderMail(
+    { subject: texts[keys[0]!]!, body: texts[keys[1]!]!, footer: texts['email.layout.footer']! },
+    mail.params,
+    { locale: mail.locale, accountName: account?.name ?? texts['email.layout.platform']! },
+  );
+
+  const mailId = randomUUID();
+  const [inserted] = await tx
+    .insert(mailOutbox)
+    .values({
+      id: mailId,
+      accountId: mail.accountId,
+      kind: mail.kind,
+      dedupeKey: mail.dedupeKey,
+      toAddress: mail.to,
+      locale: mail.locale,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      instanceId: mail.instanceId ?? null,
+      userId: mail.userId ?? null,
+      messageId: messageIdFor(mailId, config),
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (!inserted) {
+    const [existing] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, mail.dedupeKey));
+    return { queued: false, mailId: existing?.id ?? null };
+  }
+  const jobId = await enqueueInTransaction(queue, tx, QUEUES.mailDeliver, { mailId }, { singletonKey: mailId });
+  // pg-boss answers null instead of failing when the queue is missing: a mail without its job would never leave.
+  if (!jobId) throw new Error(`mail ${mailId}: the delivery job was not created`);
+  return { queued: true, mailId };
+}

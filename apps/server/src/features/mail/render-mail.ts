@@ -1,0 +1,109 @@
+// Renders a mail from the EMAIL texts of the recipient's language: subject, plain text and a simple, accessible
+// HTML part. {{param}} placeholders are filled in; in the HTML every value is escaped and only the link
+// parameters (link, ...Link, ...Url) become clickable, so nothing a client typed (a name) turns into markup or a link.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Locale } from '@bq/domain/locales';
+import type { Tx } from '../../db/client';
+import { translations } from '../../db/schema';
+
+export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+const HTML_LANG: Record<Locale, string> = { EN_US: 'en-US', EN_UK: 'en-GB', DE_DE: 'de-DE' };
+
+/** The EMAIL texts with these keys in one language; a missing one is a shipping error, never an empty mail. */
+export async function loadEmailTexts(tx: Tx, locale: Locale, keys: string[]): Promise<Record<string, string>> {
+  const rows = await tx
+    .select({ key: translations.key, text: translations.text })
+    .from(translations)
+    .where(and(eq(translations.language, locale), eq(translations.textType, 'EMAIL'), inArray(translations.key, keys)));
+  const texts = Object.fromEntries(rows.map((r) => [r.key, r.text]));
+  const missing = keys.filter((k) => !(k in texts));
+  if (missing.length > 0) throw new Error(`EMAIL texts missing in ${locale}: ${missing.join(', ')}`);
+  return texts;
+}
+
+/** Fills {{name}} placeholders; a placeholder without a value is a programming error (it would reach the client). */
+export function fillPlaceholders(template: string, params: Record<string, string>, render: (name: string, value: string) => string = (_n, v) => v): string {
+  return template.replace(PLACEHOLDER, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Mail parameter {{${name}}} has no value`);
+    return render(name, value);
+  });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const isLinkParam = (name: string) => name === 'link' || /(?:Link|Url)$/.test(name);
+const LINK_STYLE = 'color:#1c5bb8;text-decoration:underline;word-break:break-all';
+
+function htmlValue(name: string, value: string): string {
+  if (isLinkParam(name) && /^https?:\/\//.test(value)) {
+    const url = escapeHtml(value);
+    return `<a href="${url}" style="${LINK_STYLE}">${url}</a>`;
+  }
+  return escapeHtml(value).replace(/\r?\n/g, '<br>');
+}
+
+/** Paragraphs at blank lines, line breaks within them; the template's own text is escaped as well. */
+function bodyHtml(template: string, params: Record<string, string>): string {
+  return template
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => {
+      const lines = paragraph.split(/\r?\n/).map((line) => {
+        let html = '';
+        let last = 0;
+        for (const match of line.matchAll(PLACEHOLDER)) {
+          html += escapeHtml(line.slice(last, match.index));
+          html += fillPlaceholders(match[0], params, htmlValue);
+          last = match.index + match[0].length;
+        }
+        return html + escapeHtml(line.slice(last));
+      });
+      return `<p style="margin:0 0 16px 0">${lines.join('<br>\n')}</p>`;
+    })
+    .join('\n');
+}
+
+export function renderMail(
+  texts: { subject: string; body: string; footer: string },
+  params: Record<string, string>,
+  layout: { locale: Locale; accountName: string },
+): RenderedMail {
+  // A subject is one line: line breaks in a value would otherwise start a new header.
+  const subject = fillPlaceholders(texts.subject, params).replace(/\s*\r?\n\s*/g, ' ').trim();
+  const text = fillPlaceholders(texts.body, params);
+  const footer = fillPlaceholders(texts.footer, { ...params, accountName: layout.accountName });
+  const html = `<!DOCTYPE html>
+<html lang="${HTML_LANG[layout.locale] ?? 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f5f7">
+<div role="article" aria-label="${escapeHtml(subject)}" style="max-width:600px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1b1e">
+<header style="padding:0 0 16px 0;border-bottom:2px solid #1c5bb8;margin:0 0 24px 0">
+<h1 style="margin:0;font-size:20px;font-weight:bold;color:#1a1b1e">${escapeHtml(layout.accountName)}</h1>
+</header>
+<main style="background:#ffffff;padding:24px;border-radius:8px">
+${bodyHtml(texts.body, params)}
+</main>
+<footer style="padding:16px 0 0 0;font-size:13px;color:#495057">
+<p style="margin:0">${escapeHtml(footer)}</p>
+</footer>
+</div>
+</body>
+</html>
+`;
+  // "-- " (with the space) is the signature separator mail programs recognise.
+  return { subject, text: `${text}\n\n-- \n${footer}\n`, html };
+}

@@ -1,0 +1,60 @@
+// POST /api/instance/{token}/invite/email: the invitation as a real e-mail through the outbox, with the same
+// texts as the prepared mailto: link (email.invite.*), to the client's address in the client's language.
+// A repeat within a few seconds (a double click) answers the first one instead of sending again; a deliberate
+// resend later is a new mail (the dedupe key carries the invitation's time).
+import { eq, sql } from 'drizzle-orm';
+import type { TInviteEmailResponse } from '@bq/contracts/mail';
+import { isOpenForAnswers } from '@bq/domain/interaction-lifecycle';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { interactionInstances } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
+import type { AuthContext } from '../../plugins/auth';
+import { requireInstance } from '../instances/instance-service';
+import { invitationValues } from '../instances/invite';
+import { queueMail } from './outbox';
+
+export const INVITATION_ERRORS = {
+  notInvitable: 'error.invitation.not_open',
+} as const;
+
+/** Clicks closer together than this are one invitation. */
+export const DOUBLE_CLICK_SECONDS = 10;
+
+export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Config, auth: AuthContext, token: string): Promise<TInviteEmailResponse> {
+  const { instance: found } = await requireInstance(db, auth, token, 'READ');
+  return db.transaction(async (tx) => {
+    // Locked, so two clicks at once see each other's invitation (PostgreSQL; PGlite runs transactions one by one).
+    const [instance] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, found.id)).for('update');
+    const now = new Date();
+    if (!instance || !isOpenForAnswers(instance.status) || !instance.expiresAt || instance.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(INVITATION_ERRORS.notInvitable, 409, 'The questionnaire was answered, closed or has expired');
+    }
+    const { client, values } = await invitationValues(tx, config, instance, auth.userId);
+    if (instance.invitedAt && now.getTime() - instance.invitedAt.getTime() < DOUBLE_CLICK_SECONDS * 1000) {
+      return { sentTo: client.email, invitedAt: instance.invitedAt.toISOString() };
+    }
+    await queueMail(
+      tx,
+      queue,
+      {
+        accountId: instance.accountId,
+        kind: 'INVITATION',
+        dedupeKey: `invite:${instance.id}:${now.getTime()}`,
+        to: client.email,
+        locale: client.locale,
+        template: 'invite',
+        params: values,
+        instanceId: instance.id,
+        userId: auth.userId,
+      },
+      config,
+    );
+    await tx
+      .update(interactionInstances)
+      .set({ invitedAt: now, updatedAt: sql`now()` })
+      .where(eq(interactionInstances.id, instance.id));
+    return { sentTo: client.email, invitedAt: now.toISOString() };
+  });
+}

@@ -1,0 +1,71 @@
+// The frame of every report page: a header line with the title and the client, a footer with the account and
+// "Page X of Y". Both are fixed, so react-pdf repeats them on every page the content flows onto.
+import type { ReactNode } from 'react';
+import { Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { PageFormat } from '@bq/contracts/reports';
+import type { ReportContext } from './report-context';
+import { COLORS, MARGIN, styles } from './theme';
+
+interface ReportPageProps {
+  pageFormat: PageFormat;
+  title: string;
+  clientName: string;
+  accountName: string;
+  ctx: ReportContext;
+  children: ReactNode;
+}
+
+export function ReportPage({ pageFormat, title, clientName, accountName, ctx, children }: ReportPageProps) {
+  return (
+    <Page size={pageFormat} style={styles.page} wrap>
+      <View fixed style={frame.header}>
+        <Text style={frame.headerTitle}>{title}</Text>
+        <Text style={frame.headerClient}>{clientName}</Text>
+      </View>
+      {children}
+      <View fixed style={frame.footer}>
+        <Text style={frame.footerAccount}>
+          {accountName} · {ctx.t('report.confidential')}
+        </Text>
+        {/* Absolutely placed: a render-prop text is laid out before its content is known, so it must not share a flex row. */}
+        <Text
+          style={frame.pageNumber}
+          render={({ pageNumber, totalPages }) =>
+            ctx.t('report.page', { page: pageNumber, pages: totalPages })
+          }
+        />
+      </View>
+    </Page>
+  );
+}
+
+const frame = StyleSheet.create({
+  header: {
+    position: 'absolute',
+    top: 28,
+    left: MARGIN,
+    right: MARGIN,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    paddingBottom: 5,
+    borderBottomWidth: 0.5,
+    borderBottomColor: COLORS.rule,
+    fontSize: 7.5,
+    color: COLORS.muted,
+  },
+  headerTitle: { maxWidth: '62%', fontWeight: 'bold', color: COLORS.accent },
+  headerClient: { maxWidth: '36%', textAlign: 'right' },
+  footer: {
+    position: 'absolute',
+    bottom: 24,
+    left: MARGIN,
+    right: MARGIN,
+    paddingTop: 5,
+    borderTopWidth: 0.5,
+    borderTopColor: COLORS.rule,
+    fontSize: 7.5,
+    color: COLORS.muted,
+  },
+  footerAccount: { width: '68%' },
+  pageNumber: { position: 'absolute', right: 0, top: 5, width: 140, textAlign: 'right' },
+});

@@ -1,0 +1,113 @@
+// The document labels the PDF renderer reads from content.texts (text type REPORT, data/<LOCALE>/REPORT.json).
+// Typing the lookup by this list means the renderer cannot use a label that the list (and so the test that checks
+// the translation files against it) does not know.
+export const REPORT_LABEL_KEYS = [
+  'report.certificate.completed',
+  'report.certificate.completedAt',
+  'report.certificate.heading',
+  'report.certificate.intro',
+  'report.certificate.issuedAt',
+  'report.certificate.issuedBy',
+  'report.certificate.revoked',
+  'report.certificate.revokedNote',
+  'report.certificate.strengths',
+  'report.certificate.verify',
+  'report.confidential',
+  'report.cover.account',
+  'report.cover.adviser',
+  'report.cover.anonymized',
+  'report.cover.client',
+  'report.cover.completedAt',
+  'report.cover.interaction',
+  'report.cover.notRecorded',
+  'report.dimension.band',
+  'report.dimension.name',
+  'report.dimension.notComputable',
+  'report.dimension.percentile',
+  'report.dimension.stanine',
+  'report.dimension.stanineValue',
+  'report.dimension.tScore',
+  'report.dimensions.howToRead',
+  'report.disclaimer',
+  'report.evidence.line',
+  'report.evidence.normStatus.EMPIRICAL',
+  'report.evidence.normStatus.PROVISIONAL',
+  'report.evidence.provisional',
+  'report.evidence.reference',
+  'report.noRecommendations',
+  'report.page',
+  'report.prediction.allClasses',
+  'report.prediction.factor.lowered',
+  'report.prediction.factor.raised',
+  'report.prediction.factors',
+  'report.prediction.mostLikely',
+  'report.prediction.probability',
+  'report.prediction.provisional',
+  'report.prediction.provisionalNote',
+  'report.risk.assumptions.bonds',
+  'report.risk.assumptions.correlation',
+  'report.risk.assumptions.equity',
+  'report.risk.assumptions.title',
+  'report.risk.bar.history.best',
+  'report.risk.bar.history.worst',
+  'report.risk.bar.projection.best',
+  'report.risk.bar.projection.worst',
+  'report.risk.basis.history',
+  'report.risk.basis.projection',
+  'report.risk.cap',
+  'report.risk.capsLead',
+  'report.risk.chart.annualReturn',
+  'report.risk.chart.line',
+  'report.risk.chart.lineSummary',
+  'report.risk.chart.minMax',
+  'report.risk.chart.minMaxProjection',
+  'report.risk.classOf',
+  'report.risk.consistency.flagged',
+  'report.risk.consistency.ok',
+  'report.risk.consistency.review',
+  'report.risk.consistency.title',
+  'report.risk.line.bonds',
+  'report.risk.line.equity',
+  'report.risk.line.portfolio',
+  'report.risk.noCaps',
+  'report.risk.portfolio.bonds',
+  'report.risk.portfolio.equity',
+  'report.risk.portfolio.note',
+  'report.risk.portfolio.title',
+  'report.risk.scaleHigh',
+  'report.risk.scaleLow',
+  'report.risk.selfEstimate',
+  'report.risk.selfEstimateMissing',
+  'report.risk.suitableClass',
+  'report.risk.table.caption.history',
+  'report.risk.table.caption.projection',
+  'report.risk.table.period',
+  'report.risk.table.window',
+  'report.risk.toleranceClass',
+  'report.risk.window.year1',
+  'report.risk.window.year10',
+  'report.risk.window.year5',
+  'report.section.dimensions',
+  'report.section.evidence',
+  'report.section.profileSummary',
+  'report.section.recommendations',
+  'report.section.risk',
+  'report.section.riskHistory',
+] as const;
+export type ReportLabelKey = (typeof REPORT_LABEL_KEYS)[number];
+
+export type Translate = (key: ReportLabelKey, vars?: Record<string, string | number>) => string;
+
+/**
+ * A label lookup over content.texts with {{name}} placeholders. A missing label falls back to its key, so a
+ * forgotten translation shows up in the document instead of breaking the render.
+ */
+export function translator(texts: Readonly<Record<string, string>>): Translate {
+  return (key, vars) => {
+    const template = texts[key] ?? key;
+    if (!vars) return template;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+      name in vars ? String(vars[name]) : match,
+    );
+  };
+}

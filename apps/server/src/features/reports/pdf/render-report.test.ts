@@ -1,0 +1,330 @@
+// The PDF renderer end to end: realistic contents rendered to files, then read back with poppler (pdftotext,
+// pdfinfo) the way a reader or a search index sees them: names with umlauts, the euro sign, German number and
+// date formats, translated labels, page numbers, paper sizes, anonymisation and the certificate's status.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageFormat } from '@bq/contracts/reports';
+import { LOCALES } from '@bq/domain/locales';
+import { REPORT_LABEL_KEYS, translator } from './labels';
+import { renderCertificatePdf, renderReportPdf } from './render-report';
+import {
+  anonymizedGermanReport,
+  certificate,
+  englishBqpReport,
+  germanBqaReport,
+  projectionReport,
+  recommendationsReport,
+  reportTexts,
+  REAL_CLIENT,
+  VERIFICATION_URL,
+} from './test-content';
+
+const RENDER_TIMEOUT = 60_000;
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'bq-pdf-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// The API tests fail on any console.error; rendering a PDF must not print React or react-pdf warnings.
+const consoleCalls: unknown[][] = [];
+beforeEach(() => {
+  consoleCalls.length = 0;
+  for (const method of ['error', 'warn'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleCalls.push(args));
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  expect(consoleCalls).toEqual([]);
+});
+
+/** The fonts a PDF uses, as pdffonts lists them (name and whether embedded). */
+function fontsOf(file: string): { name: string; embedded: boolean }[] {
+  return execFileSync('pdffonts', [file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const columns = line.trim().split(/\s+/);
+      return { name: columns[0]!, embedded: columns[columns.length - 5] === 'yes' };
+    });
+}
+
+interface ReadBack {
+  text: string;
+  /** The text with every run of white space as one space, for phrases that a line break may split. */
+  flat: string;
+  pages: number;
+  /** "595.28 x 841.89" as pdfinfo prints it. */
+  size: string;
+}
+
+/** Writes the PDF and reads it back; no-break spaces become spaces so assertions read naturally. */
+function readBack(name: string, pdf: Buffer): ReadBack {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  }).replaceAll('\u00a0', ' ');
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+  const size = /^Page size:\s+([\d.]+ x [\d.]+) pts/m.exec(info)?.[1] ?? '';
+  return { text, flat: text.replace(/\s+/g, ' '), pages, size };
+}
+
+const SIZES: Record<PageFormat, { portrait: string; landscape: string }> = {
+  A4: { portrait: '595.28 x 841.89', landscape: '841.89 x 595.28' },
+  LETTER: { portrait: '612 x 792', landscape: '792 x 612' },
+};
+
+/** A label that is missing from content.texts shows up as its key; none may reach a client's document. */
+const untranslated = (text: string) => text.match(/report\.[a-zA-Z]+\.[\w.]+/g) ?? [];
+
+describe('renderReportPdf', () => {
+  it(
+    'renders a German BQA report with risk profile, history charts and prediction on A4',
+    async () => {
+      const pdf = readBack('de-bqa-a4', await renderReportPdf(germanBqaReport(), { pageFormat: 'A4' }));
+      expect(pdf.size).toBe(SIZES.A4.portrait);
+      expect(pdf.pages).toBeGreaterThanOrEqual(3);
+      const { text, flat } = pdf;
+      // Header, cover and footer.
+      expect(text).toContain('Jürgen Müller');
+      expect(text).toContain('Privatbank Südwest AG · Vertraulich');
+      expect(text).toContain('Sabine Köhler');
+      expect(text).toContain('03.04.2026');
+      expect(text).toContain(`Seite 1 von ${pdf.pages}`);
+      expect(text).toContain(`Seite ${pdf.pages} von ${pdf.pages}`);
+      // Dimensions with German labels and decimal commas.
+      expect(text).toContain('Ergebnisse nach Dimension');
+      expect(text).toMatch(/T-WERT\s+95-%-BAND\s+STANINE\s+PROZENTRANG/);
+      expect(text).toContain('64,7');
+      expect(text).toContain('58,0–71,4');
+      expect(text).toContain('8 von 9');
+      expect(flat).toContain('Hoch: Nimmt deutliche Wertschwankungen');
+      // Risk profile.
+      expect(text).toContain('GEEIGNETE RISIKOKLASSE');
+      expect(text).toContain('Klasse aus der Risikobereitschaft: Klasse 6 von 7');
+      expect(text).toContain('Selbsteinschätzung des Kunden: Klasse 2 von 7');
+      expect(text).toContain('Risikotragfähigkeit: höchstens Klasse 3');
+      expect(text).toContain('Prüfung nötig: Die Antworten widersprechen sich');
+      expect(text).toContain('Aktien 25 %');
+      expect(text).toContain('Anleihen 75 %');
+      // Charts I-IV, the table and the euro amounts of the value summary.
+      expect(text).toContain('Diagramm I – 1 Jahr');
+      expect(text).toContain('Diagramm III – 10 Jahre');
+      expect(text).toContain('Diagramm IV – Wertentwicklung');
+      expect(text).toContain('-18,2 %');
+      expect(text).toContain('+26,4 %');
+      expect(text).toContain('Juni 1931 – Juni 1932');
+      expect(text).toContain('100.000');
+      expect(flat).toMatch(
+        /100 €, im Januar 1871 im Modellportfolio angelegt, wären im Januar 2026 [\d.]+ € wert gewesen/,
+      );
+      expect(text).not.toContain('Hochrechnung');
+      // Prediction and evidence.
+      expect(text).toContain('Anlagestil');
+      expect(text).toContain('Vorläufiges Modell');
+      expect(text).toContain('Wahrscheinlichkeit 41 %');
+      expect(flat).toContain('Risikobereitschaft hat die Wahrscheinlichkeit für „Ausgewogen“ erhöht.');
+      expect(text).toContain('Normen 2026.1 (vorläufig)');
+      expect(flat).toContain('Fingerabdruck der Antworten 3f2a9c1b7d4e');
+      expect(text).not.toContain('3f2a9c1b7d4e5');
+      expect(untranslated(text)).toEqual([]);
+      // Only the bundled DejaVu faces, embedded: no fallback to a base font that lacks umlauts or the euro sign.
+      const fonts = fontsOf(join(dir, 'de-bqa-a4.pdf'));
+      expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+        'DejaVuSans',
+        'DejaVuSans-Bold',
+        'DejaVuSans-Oblique',
+      ]);
+      expect(fonts.every((font) => font.embedded)).toBe(true);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'renders an English (US) BQP report on Letter with US dates and decimal points',
+    async () => {
+      const pdf = readBack(
+        'en-bqp-letter',
+        await renderReportPdf(englishBqpReport(), { pageFormat: 'LETTER' }),
+      );
+      expect(pdf.size).toBe(SIZES.LETTER.portrait);
+      expect(pdf.text).toContain('Jürgen Müller');
+      expect(pdf.text).toContain(`Page 1 of ${pdf.pages}`);
+      expect(pdf.text).toContain('Harbor Street Talent Partners · Confidential');
+      expect(pdf.text).toContain('02/14/2026');
+      expect(pdf.text).toContain('Results by dimension');
+      expect(pdf.text).toContain('68.2');
+      expect(pdf.text).toContain('Norms 2025.4 (empirical)');
+      expect(pdf.text).not.toContain('Risk profile');
+      expect(untranslated(pdf.text)).toEqual([]);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'labels a risk section without market history as a projection and lists its assumptions',
+    async () => {
+      const pdf = readBack(
+        'uk-projection-a4',
+        await renderReportPdf(projectionReport(), { pageFormat: 'A4' }),
+      );
+      expect(pdf.flat).toContain('these figures are a projection from the stated assumptions');
+      expect(pdf.text).toContain('Equities: expected return 7.0%, volatility 16.0%');
+      expect(pdf.text).toContain('Bonds: expected return 3.5%, volatility 6.0%');
+      expect(pdf.text).toContain('Correlation of equities and bonds: 0.10');
+      expect(pdf.text).toContain('Chart I – 1 year (projection)');
+      expect(pdf.text).toContain('95th percentile');
+      expect(pdf.text).toContain("Client's own estimate: Not given");
+      expect(pdf.text).not.toContain('Chart IV');
+      expect(untranslated(pdf.text)).toEqual([]);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'renders the recommendations as numbered blocks with the profile behind them',
+    async () => {
+      const content = recommendationsReport();
+      const pdf = readBack('uk-recommendations-a4', await renderReportPdf(content, { pageFormat: 'A4' }));
+      expect(pdf.text).toContain('Recommendations');
+      content.recommendations.forEach((recommendation, i) => {
+        expect(pdf.flat).toContain(`${i + 1} ${recommendation.title}`);
+      });
+      expect(pdf.text).toContain('Profile at a glance');
+      expect(pdf.text).toContain('Capacity for loss: at most class 3');
+      expect(pdf.text).toContain('Oliver Bennett');
+      expect(pdf.text).toContain('03/04/2026');
+      expect(untranslated(pdf.text)).toEqual([]);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'never shows the real name in an anonymised report',
+    async () => {
+      const pdf = readBack(
+        'de-anonymized-a4',
+        await renderReportPdf(anonymizedGermanReport(), { pageFormat: 'A4' }),
+      );
+      expect(pdf.text).not.toContain(REAL_CLIENT.firstName);
+      expect(pdf.text).not.toContain(REAL_CLIENT.lastName);
+      expect(pdf.text).toContain('Kunde');
+      expect(pdf.text).toContain('Anonymisierte Fassung');
+      // The PDF's metadata carries the title with the display name, so it must be anonymised too.
+      expect(
+        execFileSync('pdfinfo', [join(dir, 'de-anonymized-a4.pdf')], { encoding: 'utf8' }),
+      ).not.toContain('Müller');
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'renders the German report on Letter and the English one on A4 as asked',
+    async () => {
+      const german = readBack(
+        'de-bqa-letter',
+        await renderReportPdf(germanBqaReport(), { pageFormat: 'LETTER' }),
+      );
+      expect(german.size).toBe(SIZES.LETTER.portrait);
+      expect(german.text).toContain(`Seite 1 von ${german.pages}`);
+      const english = readBack('en-bqp-a4', await renderReportPdf(englishBqpReport(), { pageFormat: 'A4' }));
+      expect(english.size).toBe(SIZES.A4.portrait);
+      expect(english.text).toContain(`Page ${english.pages} of ${english.pages}`);
+    },
+    RENDER_TIMEOUT,
+  );
+});
+
+describe('renderCertificatePdf', () => {
+  it(
+    'renders a valid certificate on one landscape A4 page with the holder and the verification URL',
+    async () => {
+      const pdf = readBack(
+        'de-certificate-valid-a4',
+        await renderCertificatePdf(certificate('VALID'), { pageFormat: 'A4' }),
+      );
+      expect(pdf.pages).toBe(1);
+      expect(pdf.size).toBe(SIZES.A4.landscape);
+      expect(pdf.text).toContain('Jürgen Müller');
+      expect(pdf.text).toContain('ZERTIFIKAT');
+      expect(pdf.text).toContain('Fragebogen zur Arbeitsweise');
+      expect(pdf.text).toContain('Analytisches Denken');
+      expect(pdf.text).toContain('AUSSTELLUNGSDATUM');
+      expect(pdf.text).toContain('15.02.2026');
+      expect(pdf.flat).toContain(`Echtheit prüfen unter ${VERIFICATION_URL}`);
+      expect(pdf.text).not.toContain('WIDERRUFEN');
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'marks a revoked certificate with the revocation date on Letter',
+    async () => {
+      const pdf = readBack(
+        'en-certificate-revoked-letter',
+        await renderCertificatePdf(certificate('REVOKED', 'EN_US'), { pageFormat: 'LETTER' }),
+      );
+      expect(pdf.pages).toBe(1);
+      expect(pdf.size).toBe(SIZES.LETTER.landscape);
+      expect(pdf.text).toContain('REVOKED on 05/12/2026');
+      expect(pdf.flat).toContain('This certificate has been revoked and is no longer valid.');
+      expect(pdf.text).toContain(VERIFICATION_URL);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'says WIDERRUFEN on a revoked German certificate',
+    async () => {
+      const pdf = readBack(
+        'de-certificate-revoked-a4',
+        await renderCertificatePdf(certificate('REVOKED'), { pageFormat: 'A4' }),
+      );
+      expect(pdf.text).toContain('WIDERRUFEN am 12.05.2026');
+    },
+    RENDER_TIMEOUT,
+  );
+});
+
+describe('REPORT labels', () => {
+  const source = readdirSync(import.meta.dirname)
+    .filter((f) => /\.tsx?$/.test(f) && !f.includes('test') && f !== 'labels.ts')
+    .map((f) => readFileSync(join(import.meta.dirname, f), 'utf8'))
+    .join('\n');
+
+  it('are translated in all three locales, none empty', () => {
+    for (const locale of LOCALES) {
+      const texts = reportTexts(locale);
+      const missing = REPORT_LABEL_KEYS.filter((key) => !texts[key]?.trim());
+      expect(missing, locale).toEqual([]);
+    }
+  });
+
+  it('lists exactly the keys the renderer uses', () => {
+    expect(REPORT_LABEL_KEYS.filter((key) => !source.includes(`'${key}'`))).toEqual([]);
+    const used = new Set(source.match(/'report\.[\w.]+'/g)?.map((quoted) => quoted.slice(1, -1)));
+    expect([...used].filter((key) => !(REPORT_LABEL_KEYS as readonly string[]).includes(key))).toEqual([]);
+  });
+
+  it('leave the title and recommendation prefixes to the reports service', () => {
+    expect(
+      REPORT_LABEL_KEYS.filter(
+        (key) => key.startsWith('report.title.') || key.startsWith('report.recommendation.'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('fall back to the key when a text is missing and fill placeholders', () => {
+    const t = translator({ 'report.page': 'Seite {{page}} von {{pages}}' });
+    expect(t('report.page', { page: 2, pages: 7 })).toBe('Seite 2 von 7');
+    expect(t('report.confidential')).toBe('report.confidential');
+  });
+});

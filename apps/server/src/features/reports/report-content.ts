@@ -1,0 +1,230 @@
+// GET /api/report/content/{bqp|bqa}/{token} and .../bqa/recommendations/{token}: everything a report shows,
+// resolved in one language, so the web report view and the PDF (features/reports/pdf) show the same thing.
+import type { TReportContent, TReportDimension } from '@bq/contracts/reports';
+import type { Locale } from '@bq/domain/locales';
+import { reportFileName } from '@bq/domain/report-file-name';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { dimensionResults } from '../results/dashboard';
+import { riskSection } from '../results/risk-section';
+import type { AuthContext } from '../../plugins/auth';
+import { viewerDashboardPath, type ReportSubject } from './report-subject';
+import { loadReportTexts, type ReportTexts } from './report-texts';
+
+export type ContentReportType = TReportContent['reportType'];
+
+/** Which report types a result has: BQA products the bqa report (and recommendations), BQP and SA the bqp one. */
+export function assertReportType(
+  subject: ReportSubject,
+  reportType: ContentReportType | 'certificate',
+): void {
+  const kind = subject.dashboardKind;
+  const fits =
+    reportType === 'certificate'
+      ? kind === 'BQP'
+      : reportType === 'bqp'
+        ? kind === 'BQP' || kind === 'SA'
+        : kind === 'BQA';
+  // A report type that does not belong to the result's product is a resource that does not exist.
+  if (!fits) throw new AppError('error.not_found', 404, 'This result has no such report');
+}
+
+export function reportTitleKey(subject: ReportSubject, reportType: ContentReportType): string {
+  if (reportType === 'bqaRecommendations') return 'report.title.bqaRecommendations';
+  if (reportType === 'bqp') return subject.dashboardKind === 'SA' ? 'report.title.sa' : 'report.title.bqp';
+  return subject.productType === 'BQ_RISK' ? 'report.title.risk' : 'report.title.bqa';
+}
+
+function levelText(texts: ReportTexts, level: TReportDimension['level'], low: string, high: string): string {
+  if (!level) return texts.t('report.title.notComputable');
+  const label = texts.t(`results.level.${level}`);
+  if (level === 'AVERAGE') return texts.t('report.title.levelAverage', { level: label, low, high });
+  return `${label}: ${level === 'HIGH' || level === 'ABOVE_AVERAGE' ? high : low}`;
+}
+
+function reportDimensions(subject: ReportSubject, texts: ReportTexts): TReportDimension[] {
+  const byKey = new Map(subject.definition.dimensions.map((d) => [d.key, d]));
+  return dimensionResults(subject.results).map((d) => {
+    const def = byKey.get(d.key);
+    const low = def ? texts.t(def.lowKey) : '';
+    const high = def ? texts.t(def.highKey) : '';
+    return {
+      key: d.key,
+      name: def ? texts.t(def.nameKey) : d.key,
+      description: def ? texts.t(def.descriptionKey) : '',
+      lowLabel: low,
+      highLabel: high,
+      computable: d.computable,
+      t: d.t,
+      band: d.band,
+      stanine: d.stanine,
+      percentile: d.percentile,
+      level: d.level,
+      levelText: levelText(texts, d.level, low, high),
+    };
+  });
+}
+
+async function reportRisk(
+  db: Db,
+  subject: ReportSubject,
+  texts: ReportTexts,
+): Promise<TReportContent['risk']> {
+  const risk = subject.results.risk;
+  if (!risk) return null;
+  const nameOf = (key: string) => {
+    const def = subject.definition.dimensions.find((d) => d.key === key);
+    return def ? texts.t(def.nameKey) : key;
+  };
+  return {
+    toleranceClass: risk.toleranceClass,
+    suitableClass: risk.suitableClass,
+    caps: risk.caps
+      .filter((c) => c.lowers)
+      .map((c) => ({ dimension: c.dimension, name: nameOf(c.dimension), maxClass: c.maxClass })),
+    selfEstimate: risk.selfEstimate,
+    consistency: {
+      flagged: risk.consistency.flagged,
+      reasons: risk.consistency.reasons.map((r) =>
+        texts.t(`results.risk.consistency.reason.${r.kind}`, {
+          tolerance: r.toleranceClass,
+          self: r.otherClass,
+          other: r.otherClass,
+        }),
+      ),
+    },
+    portfolio: risk.portfolio,
+    // The report is the client's document: it carries the history windows the class stands for.
+    section: await riskSection(db, risk.suitableClass),
+  };
+}
+
+function reportPrediction(subject: ReportSubject, texts: ReportTexts): TReportContent['prediction'] {
+  const model = subject.definition.prediction;
+  const stored = subject.results.prediction;
+  if (!model || !stored) return null;
+  const predicted = model.classes.find((c) => c.key === stored.predictedClass);
+  const nameOf = (key: string) => {
+    const def = subject.definition.dimensions.find((d) => d.key === key);
+    return def ? texts.t(def.nameKey) : key;
+  };
+  return {
+    title: texts.t(model.titleKey),
+    predictedLabel: predicted ? texts.t(predicted.labelKey) : stored.predictedClass,
+    predictedDescription: predicted ? texts.t(predicted.descriptionKey) : '',
+    probability: stored.probability,
+    classes: model.classes.map((c) => ({
+      key: c.key,
+      label: texts.t(c.labelKey),
+      probability: stored.probabilities.find((p) => p.key === c.key)?.probability ?? 0,
+    })),
+    factors: stored.factors.map((f) => ({
+      name: nameOf(f.feature),
+      z: f.value,
+      contribution: f.contribution,
+    })),
+    provisional: model.status === 'PROVISIONAL',
+  };
+}
+
+/** What follows from a BQA profile, in the order an adviser would go through it with the client. */
+export function recommendations(
+  content: Pick<TReportContent, 'risk' | 'prediction' | 'dimensions'>,
+  texts: ReportTexts,
+): TReportContent['recommendations'] {
+  const out: TReportContent['recommendations'] = [];
+  const add = (key: string, values: Record<string, string | number> = {}) =>
+    out.push({
+      key,
+      title: texts.t(`report.recommendation.${key}.title`, values),
+      text: texts.t(`report.recommendation.${key}.text`, values),
+    });
+  const { risk, prediction } = content;
+  if (risk) {
+    add('portfolio', {
+      class: risk.suitableClass,
+      equity: Math.round(risk.portfolio.equityShare * 100),
+      bonds: Math.round(risk.portfolio.bondShare * 100),
+    });
+    if (risk.caps.length > 0) {
+      add('caps', {
+        tolerance: risk.toleranceClass,
+        suitable: risk.suitableClass,
+        limits: risk.caps.map((c) => `${c.name} (${c.maxClass})`).join(', '),
+      });
+    }
+    if (risk.consistency.flagged) add('consistency', { tolerance: risk.toleranceClass });
+  }
+  if (prediction)
+    add('style', { style: prediction.predictedLabel, description: prediction.predictedDescription });
+  for (const d of content.dimensions) {
+    if (d.level === 'LOW' || d.level === 'BELOW_AVERAGE')
+      add('lowDimension', { name: d.name, low: d.lowLabel });
+  }
+  add('review');
+  return out;
+}
+
+/** The PDF's file name (spec section 9): title, the client's names unless anonymised, the completion date. */
+export function reportFileNameOf(
+  subject: ReportSubject,
+  title: string,
+  opts: { locale: Locale; anonymize: boolean },
+): string {
+  return reportFileName({
+    title,
+    lastName: opts.anonymize ? null : subject.client.lastName,
+    firstName: opts.anonymize ? null : subject.client.firstName,
+    date: subject.instance.filledAt ?? subject.results.calculatedAt,
+    locale: opts.locale,
+  });
+}
+
+export async function buildReportContent(
+  db: Db,
+  subject: ReportSubject,
+  reportType: ContentReportType,
+  /** viewer: the session of the request, if any (only for dashboardPath). */
+  opts: { locale: Locale; anonymize: boolean; viewer?: AuthContext | null },
+): Promise<TReportContent> {
+  assertReportType(subject, reportType);
+  const texts = await loadReportTexts(db, subject.definition, opts.locale);
+  const title = texts.t(reportTitleKey(subject, reportType));
+  const dimensions = reportDimensions(subject, texts);
+  const risk = await reportRisk(db, subject, texts);
+  const prediction = reportPrediction(subject, texts);
+  const completedAt = subject.instance.filledAt?.toISOString() ?? null;
+  const { firstName, lastName } = subject.client;
+  const results = subject.results;
+  return {
+    reportType,
+    locale: opts.locale,
+    instanceToken: subject.instance.token,
+    productType: subject.productType,
+    title,
+    interactionName: texts.t(subject.definition.nameKey),
+    client: opts.anonymize
+      ? { firstName: '', lastName: '', displayName: texts.t('report.title.anonymousClient') }
+      : { firstName, lastName, displayName: `${firstName} ${lastName}` },
+    anonymized: opts.anonymize,
+    accountName: subject.account.name,
+    adviserName: subject.adviserName,
+    completedAt,
+    calculatedAt: results.calculatedAt,
+    evidence: {
+      definitionVersion: results.definitionVersion,
+      normVersion: results.normVersion,
+      normStatus: results.normStatus ?? subject.definition.normStatus,
+      algorithmVersion: results.algorithmVersion,
+      answersHash: results.answersHash,
+    },
+    dimensions,
+    risk,
+    prediction,
+    recommendations:
+      reportType === 'bqaRecommendations' ? recommendations({ risk, prediction, dimensions }, texts) : [],
+    texts: texts.report,
+    fileName: reportFileNameOf(subject, title, opts),
+    dashboardPath: await viewerDashboardPath(db, opts.viewer ?? null, subject.instance.token),
+  };
+}

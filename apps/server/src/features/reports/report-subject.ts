@@ -1,0 +1,104 @@
+// Finds the result a report, certificate or download is about. Reports are reachable by the instance token
+// alone (the public routes of spec section 2: the participant's personal token is the capability), so this
+// does not look at the session; it checks only that the result exists, is finished and is open (UNLOCKED or
+// TRIAL). A LOCKED result has no report: unlocking is the adviser's paid step.
+import { eq } from 'drizzle-orm';
+import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
+import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+import { AppError } from '../../app-error';
+import type { Db, Tx } from '../../db/client';
+import {
+  accounts,
+  clients,
+  interactionInstances,
+  productConfigurations,
+  users,
+  type InstanceResults,
+} from '../../db/schema';
+import { getInteractionDefinition } from '../interactions/definitions';
+import { RESULT_ERRORS } from '../results/result-access';
+import type { AuthContext } from '../../plugins/auth';
+import { requireInstance } from '../instances/instance-service';
+
+export type ReportSubject = Awaited<ReturnType<typeof loadReportSubject>>;
+
+async function findInstance(db: Db | Tx, where: ReturnType<typeof eq>) {
+  const [row] = await db
+    .select({
+      instance: interactionInstances,
+      client: {
+        id: clients.id,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        email: clients.email,
+        locale: clients.locale,
+      },
+      account: { id: accounts.id, name: accounts.name },
+      productType: productConfigurations.productType,
+      adviser: { firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(interactionInstances)
+    .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
+    .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
+    .innerJoin(
+      productConfigurations,
+      eq(productConfigurations.id, interactionInstances.productConfigurationId),
+    )
+    .leftJoin(users, eq(users.id, interactionInstances.initiatorId))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+/** The finished, open result behind an instance token (or instance id); 404 / 409 / 402 otherwise. */
+export async function loadReportSubject(db: Db | Tx, by: { token: string } | { instanceId: string }) {
+  const row = await findInstance(
+    db,
+    'token' in by ? eq(interactionInstances.token, by.token) : eq(interactionInstances.id, by.instanceId),
+  );
+  if (!row) throw new AppError('error.not_found', 404, 'Not found');
+  const { instance } = row;
+  if (!hasResult(instance.status) || !instance.results) {
+    throw new AppError(
+      RESULT_ERRORS.notReady,
+      409,
+      `The result is not available (status ${instance.status})`,
+    );
+  }
+  if (instance.lockStatus === 'LOCKED')
+    throw new AppError(RESULT_ERRORS.locked, 402, 'The result is locked until the adviser unlocks it');
+  const definition = getInteractionDefinition(instance.interactionId) as TInteractionDefinition | undefined;
+  if (!definition) throw new AppError('error.not_found', 404, 'Not found');
+  const adviserName = row.adviser ? `${row.adviser.firstName} ${row.adviser.lastName}`.trim() : null;
+  return {
+    instance,
+    results: instance.results as InstanceResults,
+    definition,
+    productType: row.productType as ProductType,
+    dashboardKind: PRODUCT_TYPE_INFO[row.productType as ProductType].dashboardKind,
+    client: row.client,
+    account: row.account,
+    adviserName: adviserName || null,
+  };
+}
+
+/**
+ * Where a signed-in evaluator of the issuing account, allowed to see results, finds this result's dashboard;
+ * null for anyone else (the public pages show them no way into the product).
+ */
+export async function viewerDashboardPath(
+  db: Db,
+  auth: AuthContext | null,
+  token: string,
+): Promise<string | null> {
+  if (!auth) return null;
+  try {
+    const { clientToken, productType } = await requireInstance(db, auth, token, 'READ', {
+      entity: 'INDIVIDUAL_RESULTS',
+    });
+    return `/${productType}/client/${clientToken}/dashboard/${token}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,465 @@
+// Reports, PDFs, certificates and mailed download links through the HTTP API, on PGlite and PostgreSQL.
+// Results come from the participant's calls and the calculation, as in production; PDFs are checked by the
+// text pdftotext extracts from them, and their page size by pdfinfo (poppler-utils).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductType } from '@bq/domain/product-types';
+import { simulateRespondents } from '@bq/scoring/simulate';
+import {
+  certificates,
+  interactionInstances,
+  mailOutbox,
+  productConfigurations,
+  reportDownloadTokens,
+} from '../../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser } from '../../test/factories';
+import { calculateInstance } from '../calculation/calculate-instance';
+import { definitionForProduct } from '../interactions/definitions';
+import { queueAutoReport } from './auto-report';
+
+let t: TestApp;
+const pdfDir = mkdtempSync(join(tmpdir(), 'bq-report-test-'));
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function adviser(products: ProductType[], opts: { locale?: string } = {}) {
+  const acc = await createAccount(t.db, { products, credits: 10 });
+  const { email, password } = await createUser(t.db, acc.account.id);
+  const http = new TestClient(t.app);
+  await http.login(email, password);
+  const config = (p: ProductType) => acc.configs.find((c) => c.productType === p)!.id;
+  return { http, config, account: acc.account, locale: opts.locale };
+}
+
+/** A client of the adviser answers the product's questionnaire (simulated, seeded); the result is calculated. */
+async function finishedResult(
+  ctx: Awaited<ReturnType<typeof adviser>>,
+  product: ProductType,
+  opts: {
+    seed?: number;
+    firstName?: string;
+    lastName?: string;
+    locale?: string;
+    autoSendReport?: boolean;
+  } = {},
+) {
+  const seed = opts.seed ?? 1;
+  const client = (
+    await ctx.http.request('POST', '/api/u', {
+      firstName: opts.firstName ?? 'Jürgen',
+      lastName: opts.lastName ?? 'Müller',
+      email: `client.${seed}.${Math.random().toString(36).slice(2)}@example.com`,
+      locale: opts.locale ?? 'DE_DE',
+      productConfigurationId: ctx.config(product),
+    })
+  ).json();
+  const instance = (
+    await ctx.http.request('POST', '/api/instance', {
+      clientToken: client.token,
+      productConfigurationId: ctx.config(product),
+    })
+  ).json();
+  if (opts.autoSendReport !== undefined) {
+    expect(
+      (
+        await ctx.http.request('PATCH', `/api/instance/${instance.token}/auto_sends`, {
+          autoSendReport: opts.autoSendReport,
+          autoReminder: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+  }
+  const definition = definitionForProduct(product);
+  const answers = simulateRespondents(definition, { count: 1, seed, consistency: 0.8 })[0]!.answers;
+  const participant = new TestClient(t.app);
+  expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(
+    200,
+  );
+  expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
+  const [row] = await t.db
+    .select()
+    .from(interactionInstances)
+    .where(eq(interactionInstances.token, instance.token));
+  await calculateInstance(t.db, row!.id, undefined, (tx, id) => queueAutoReport(tx, t.queue, t.config, id));
+  return { token: instance.token as string, id: row!.id, client };
+}
+
+const unlock = (http: TestClient, token: string) =>
+  http.request('POST', '/api/credit/unlock', { interactionToken: token });
+const anonymous = () => new TestClient(t.app);
+
+function pdfText(body: Buffer, name: string): { text: string; info: string } {
+  const file = join(pdfDir, name);
+  writeFileSync(file, body);
+  return {
+    text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
+    info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
+  };
+}
+
+describe('report content', () => {
+  it('is 402 while the result is locked and 404 for an unknown token; once unlocked it is public by the instance token', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, client } = await finishedResult(ctx, 'BQ_RISK', { seed: 3 });
+    const locked = await anonymous().request('GET', `/api/report/content/bqa/${token}`);
+    expect(locked.statusCode).toBe(402);
+    expect(locked.json().errorKey).toBe('error.result.locked');
+    expect((await anonymous().request('GET', `/api/report/content/bqa/unknown-token`)).statusCode).toBe(404);
+    expect((await unlock(ctx.http, token)).statusCode).toBe(200);
+
+    // Without a session, in the client's language (German) by default.
+    const res = await anonymous().request('GET', `/api/report/content/bqa/${token}`);
+    expect(res.statusCode).toBe(200);
+    const content = res.json();
+    expect(content).toMatchObject({
+      reportType: 'bqa',
+      locale: 'DE_DE',
+      instanceToken: token,
+      client: { displayName: 'Jürgen Müller' },
+      anonymized: false,
+      title: 'Risikoprofil-Bericht',
+    });
+    expect(content.dimensions.length).toBeGreaterThan(2);
+    expect(content.dimensions[0].name).not.toMatch(/^[a-z_.]+$/); // translated, not a key
+    expect(content.risk.suitableClass).toBeGreaterThanOrEqual(1);
+    expect(content.risk.section.minMax.map((c: { label: string }) => c.label)).toEqual([
+      'year1',
+      'year5',
+      'year10',
+    ]);
+    expect(content.fileName).toMatch(/^Risikoprofil-Bericht_Mueller_Juergen_\d{2}-\d{2}-\d{4}\.pdf$/);
+
+    // Only a signed-in evaluator of the issuing account is shown the way to the dashboard.
+    expect(content.dashboardPath).toBeNull();
+    const forAdviser = (await ctx.http.request('GET', `/api/report/content/bqa/${token}`)).json();
+    expect(forAdviser.dashboardPath).toBe(`/BQ_RISK/client/${client.token}/dashboard/${token}`);
+    const stranger = await adviser(['BQ_RISK']);
+    expect(
+      (await stranger.http.request('GET', `/api/report/content/bqa/${token}`)).json().dashboardPath,
+    ).toBeNull();
+
+    // The report of another kind does not exist for this result.
+    expect((await anonymous().request('GET', `/api/report/content/bqp/${token}`)).statusCode).toBe(404);
+    const english = (
+      await anonymous().request('GET', `/api/report/content/bqa/${token}?locale=EN_US`)
+    ).json();
+    expect(english.title).toBe('Risk profile report');
+    expect(english.fileName).toMatch(/^Risk-profile-report_Mueller_Juergen_\d{2}-\d{2}-\d{4}\.pdf$/);
+  });
+
+  it('is 409 while the questionnaire is not finished', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const client = (
+      await ctx.http.request('POST', '/api/u', {
+        firstName: 'Ann',
+        lastName: 'Open',
+        email: `ann.${Math.random()}@example.com`,
+        productConfigurationId: ctx.config('BQ_RISK'),
+      })
+    ).json();
+    const instance = (
+      await ctx.http.request('POST', '/api/instance', {
+        clientToken: client.token,
+        productConfigurationId: ctx.config('BQ_RISK'),
+      })
+    ).json();
+    const res = await anonymous().request('GET', `/api/report/content/bqa/${instance.token}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorKey).toBe('error.result.not_ready');
+  });
+
+  it('anonymises: no name in the content or the file name', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 4 });
+    await unlock(ctx.http, token);
+    const content = (
+      await anonymous().request('GET', `/api/report/content/bqa/${token}?anonymize=true&locale=EN_UK`)
+    ).json();
+    expect(content.anonymized).toBe(true);
+    expect(JSON.stringify(content)).not.toMatch(/Müller|Jürgen|Mueller/);
+    expect(content.fileName).toMatch(/^Risk-profile-report_\d{2}-\d{2}-\d{4}\.pdf$/);
+  });
+
+  it('lists recommendations that follow from the profile, the review last', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_BANK']);
+    const { token } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', { seed: 5 });
+    await unlock(ctx.http, token);
+    const res = await anonymous().request(
+      'GET',
+      `/api/report/content/bqa/recommendations/${token}?locale=EN_US`,
+    );
+    expect(res.statusCode).toBe(200);
+    const content = res.json();
+    expect(content.reportType).toBe('bqaRecommendations');
+    const keys = content.recommendations.map((r: { key: string }) => r.key);
+    expect(keys[0]).toBe('portfolio');
+    expect(keys.at(-1)).toBe('review');
+    expect(keys).toContain('style'); // the bank product predicts an investment style
+    expect(content.recommendations[0].title).toContain(String(content.risk.suitableClass));
+    expect(content.recommendations[0].text).toContain(
+      `${Math.round(content.risk.portfolio.equityShare * 100)}%`,
+    );
+  });
+});
+
+describe('PDF download', () => {
+  it('downloads a German A4 report with the client name, German labels and a spec file name; Letter when asked', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 6 });
+    await unlock(ctx.http, token);
+    const res = await ctx.http.request(
+      'GET',
+      `/api/report/download/${token}?interactionType=bqa&locale=DE_DE&pageFormat=A4`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="Risikoprofil-Bericht_Mueller_Juergen_\d{2}-\d{2}-\d{4}\.pdf"; filename\*=UTF-8''/,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, info } = pdfText(res.rawPayload, 'de-a4.pdf');
+    expect(text).toContain('Jürgen Müller');
+    expect(text).toContain('Risikoprofil-Bericht');
+    expect(text).toMatch(/Seite 1 von \d/);
+    expect(info).toMatch(/Page size:\s+595(\.\d+)? x 841(\.\d+)? pts/);
+
+    const letter = await anonymous().request(
+      'GET',
+      `/api/report/download/${token}?interactionType=bqa&locale=EN_US&pageFormat=LETTER`,
+    );
+    expect(letter.statusCode).toBe(200);
+    const us = pdfText(letter.rawPayload, 'us-letter.pdf');
+    expect(us.info).toMatch(/Page size:\s+612 x 792 pts/);
+    expect(us.text).toMatch(/Page 1 of \d/);
+    expect(letter.headers['content-disposition']).toMatch(/_\d{2}-\d{2}-\d{4}\.pdf"/);
+  });
+
+  it('downloads an anonymised PDF without the name', async () => {
+    const ctx = await adviser(['BQ_SELECTION']);
+    const { token } = await finishedResult(ctx, 'BQ_SELECTION', { seed: 7, locale: 'EN_UK' });
+    await unlock(ctx.http, token);
+    const res = await ctx.http.request(
+      'GET',
+      `/api/report/download/${token}?interactionType=bqp&locale=EN_UK&anonymize=true`,
+    );
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfText(res.rawPayload, 'anon.pdf');
+    expect(text).not.toMatch(/Müller|Jürgen/);
+    expect(res.headers['content-disposition']).not.toMatch(/Mueller/);
+  });
+
+  it('refuses bad requests with JSON errors: no type, wrong type, locked', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 8 });
+    const locked = await ctx.http.request('GET', `/api/report/download/${token}?interactionType=bqa`);
+    expect(locked.statusCode).toBe(402);
+    expect(locked.json().errorKey).toBe('error.result.locked');
+    await unlock(ctx.http, token);
+    const missing = await ctx.http.request('GET', `/api/report/download/${token}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errorKey).toBe('error.validation');
+    expect(
+      (await ctx.http.request('GET', `/api/report/download/${token}?interactionType=pdf`)).statusCode,
+    ).toBe(400);
+    expect(
+      (await ctx.http.request('GET', `/api/report/download/${token}?interactionType=bqa&pageFormat=A5`))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await ctx.http.request('GET', `/api/report/download/${token}?interactionType=certificate`)).json()
+        .errorKey,
+    ).toBe('error.certificate.not_available');
+  });
+
+  it('renders inline for a preview and makes a sample self-assessment report', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 9 });
+    await unlock(ctx.http, token);
+    const inline = await anonymous().request(
+      'GET',
+      `/api/render/report/${token}?interactionType=bqaRecommendations&locale=DE_DE`,
+    );
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+    expect(pdfText(inline.rawPayload, 'reco.pdf').text).toContain('Profil regelmäßig überprüfen');
+
+    const sample = await anonymous().request('POST', '/api/selfassessment/sampleReport', {
+      locale: 'DE_DE',
+      pageFormat: 'A4',
+    });
+    expect(sample.statusCode).toBe(200);
+    expect(pdfText(sample.rawPayload, 'sample.pdf').text).toContain('Alex Beispiel');
+    expect(
+      (await anonymous().request('POST', '/api/selfassessment/sampleReport', { locale: 'FR_FR' })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('certificates', () => {
+  it('issues one certificate per BQP result, verifiable by anyone, revocable by the issuing account only', async () => {
+    const ctx = await adviser(['BQ_SELECTION']);
+    const other = await adviser(['BQ_SELECTION']);
+    const { token, id } = await finishedResult(ctx, 'BQ_SELECTION', {
+      seed: 11,
+      firstName: 'Zoë',
+      lastName: 'Ärmel',
+    });
+    expect(
+      (await anonymous().request('GET', `/api/report/content/bqp/certificate/${token}`)).statusCode,
+    ).toBe(402);
+    await unlock(ctx.http, token);
+
+    const [first, second] = await Promise.all([
+      anonymous().request('GET', `/api/report/content/bqp/certificate/${token}?locale=EN_US`),
+      anonymous().request('GET', `/api/certificate/verificationLink/${token}`),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'VALID',
+      holder: { firstName: 'Zoë', lastName: 'Ärmel' },
+      canManage: false,
+    });
+    const link = second.json();
+    expect(link.verificationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.json().verificationUrl).toBe(link.verificationUrl);
+    expect(link.verificationUrl).toMatch(new RegExp(`/verify/certificate/${link.verificationToken}$`));
+    expect(await t.db.select().from(certificates).where(eq(certificates.instanceId, id))).toHaveLength(1);
+    expect(
+      (await ctx.http.request('GET', `/api/report/content/bqp/certificate/${token}`)).json().canManage,
+    ).toBe(true);
+
+    const valid = await anonymous().request(
+      'GET',
+      `/api/verification/certificate/${link.verificationToken}?locale=DE_DE`,
+    );
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toMatchObject({ status: 'VALID', holderName: 'Zoë Ärmel', revokedAt: null });
+
+    const pdf = await anonymous().request(
+      'GET',
+      `/api/report/download/${token}?interactionType=certificate&locale=EN_US`,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload, 'certificate.pdf').text).toContain(link.verificationToken);
+
+    // Unknown and near-miss tokens are not valid; they do not reveal anything.
+    const unknown = await anonymous().request(
+      'GET',
+      `/api/verification/certificate/${link.verificationToken.slice(0, -1)}x`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errorKey).toBe('error.certificate.not_found');
+
+    // Revoking: not without a session, not by another account, then by the adviser, for good.
+    expect((await anonymous().request('POST', `/api/certificate/${token}/revoke`, {})).statusCode).toBe(401);
+    expect((await other.http.request('POST', `/api/certificate/${token}/revoke`, {})).statusCode).toBe(404);
+    const revoked = await ctx.http.request('POST', `/api/certificate/${token}/revoke`, {});
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().status).toBe('REVOKED');
+    const after = (
+      await anonymous().request('GET', `/api/verification/certificate/${link.verificationToken}`)
+    ).json();
+    expect(after).toMatchObject({ status: 'REVOKED', holderName: null });
+    expect(after.revokedAt).not.toBeNull();
+    const revokedPdf = await anonymous().request(
+      'GET',
+      `/api/report/download/${token}?interactionType=certificate&locale=DE_DE`,
+    );
+    expect(pdfText(revokedPdf.rawPayload, 'revoked.pdf').text).toMatch(/WIDERRUFEN|widerrufen/);
+  });
+
+  it('has no certificate for BQA results', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 12 });
+    await unlock(ctx.http, token);
+    const res = await anonymous().request('GET', `/api/report/content/bqp/certificate/${token}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorKey).toBe('error.certificate.not_available');
+  });
+});
+
+describe('auto report and mailed download links', () => {
+  it('queues one report mail when a locked result is unlocked; the link downloads until it expires', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, id } = await finishedResult(ctx, 'BQ_RISK', { seed: 13, autoSendReport: true });
+    // Locked: nothing is sent before the adviser opens the result.
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.instanceId, id))).toHaveLength(0);
+    await unlock(ctx.http, token);
+    await unlock(ctx.http, token);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.instanceId, id), eq(mailOutbox.kind, 'REPORT')));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.locale).toBe('DE_DE');
+    const link = /\/report\/(rdl_[A-Za-z0-9_-]+)\/download/.exec(mail.textBody);
+    expect(link).not.toBeNull();
+    const downloadToken = link![1]!;
+
+    const info = await anonymous().request('GET', `/api/report/download/${downloadToken}/info`);
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({
+      interactionType: 'bqa',
+      locale: 'DE_DE',
+      pageFormat: 'A4',
+      clientFirstName: 'Jürgen',
+    });
+    const pdf = await anonymous().request('GET', `/api/report/download/${downloadToken}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload, 'mailed.pdf').text).toContain('Jürgen Müller');
+    const [stored] = await t.db
+      .select()
+      .from(reportDownloadTokens)
+      .where(eq(reportDownloadTokens.instanceId, id));
+    expect(stored!.downloadCount).toBe(1);
+    expect(stored!.tokenHash).not.toContain(downloadToken); // only the hash is stored
+
+    await t.db
+      .update(reportDownloadTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reportDownloadTokens.id, stored!.id));
+    const expired = await anonymous().request('GET', `/api/report/download/${downloadToken}/info`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().errorKey).toBe('error.auto_report.expired');
+    expect((await anonymous().request('GET', `/api/report/download/${downloadToken}`)).statusCode).toBe(410);
+    expect(
+      (await anonymous().request('GET', `/api/report/download/rdl_${'x'.repeat(43)}/info`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('queues the report mail with the calculation when the result is open at once (trial), and none when auto report is off', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_WEALTH']);
+    // The wealth product on the TRIAL plan opens results without a credit.
+    await t.db
+      .update(productConfigurations)
+      .set({ planType: 'TRIAL' })
+      .where(eq(productConfigurations.id, ctx.config('BQ_ADVISORY_WEALTH')));
+    const on = await finishedResult(ctx, 'BQ_ADVISORY_WEALTH', {
+      seed: 14,
+      autoSendReport: true,
+      locale: 'EN_US',
+    });
+    const off = await finishedResult(ctx, 'BQ_ADVISORY_WEALTH', { seed: 15, autoSendReport: false });
+    const [instance] = await t.db
+      .select()
+      .from(interactionInstances)
+      .where(eq(interactionInstances.id, on.id));
+    expect(instance!.lockStatus).toBe('TRIAL');
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.instanceId, on.id));
+    expect(mails.map((m) => [m.kind, m.locale])).toEqual([['REPORT', 'EN_US']]);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.instanceId, off.id))).toHaveLength(0);
+    const [link] = await t.db
+      .select()
+      .from(reportDownloadTokens)
+      .where(eq(reportDownloadTokens.instanceId, on.id));
+    expect(link!.pageFormat).toBe('LETTER');
+  });
+});

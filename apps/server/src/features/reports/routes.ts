@@ -1,0 +1,288 @@
+// Report and certificate calls (spec section 7). Reports are public by instance token (spec section 2: the
+// public report routes); a signed-in session adds nothing but the default language and, on certificates,
+// the right to revoke. PDFs are rendered on request from the same content the report view shows.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZCertificateContent,
+  ZCertificateVerification,
+  ZCertificateVerificationLink,
+  ZReportContent,
+  ZReportContentQuery,
+  ZReportDownloadInfo,
+  ZReportDownloadQuery,
+  ZSampleReportRequest,
+} from '@bq/contracts/reports';
+import { ZLocaleQuery } from '@bq/contracts/dashboard';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { RESULT_ERRORS } from '../results/result-access';
+import {
+  CERTIFICATE_ERRORS,
+  certificateContent,
+  certificateLink,
+  revokeCertificate,
+  verifyCertificate,
+} from './certificates';
+import { DOWNLOAD_ERRORS } from './download-tokens';
+import { buildReportContent } from './report-content';
+import { loadReportSubject } from './report-subject';
+import {
+  contentDisposition,
+  downloadInfo,
+  renderRequestedPdf,
+  sampleSelfAssessmentPdf,
+  subjectLocale,
+} from './report-pdf';
+
+const ZToken = z.string().min(1).max(200);
+const PUBLIC = { public: true } as const;
+const REPORT_ERRORS = {
+  400: ['error.validation'],
+  402: [RESULT_ERRORS.locked],
+  404: ['error.not_found'],
+  409: [RESULT_ERRORS.notReady],
+};
+const PDF_DESCRIPTION =
+  'Answers application/pdf (binary). Errors are JSON; the web client reads them from the binary body.';
+/** Binary bodies skip the serializer; the schema only documents them. */
+const ZPdf = z.any().describe('application/pdf');
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/report/content/:kind/:token',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'getReportContent',
+        tags: ['reports'],
+        description:
+          "Public by instance token. The BQP (also self-assessment) or BQA report, resolved in one locale (default: the signed-in user's, else the client's).",
+        params: z.object({ kind: z.enum(['bqp', 'bqa']), token: ZToken }),
+        querystring: ZReportContentQuery,
+        response: { 200: ZReportContent, ...apiErrors(REPORT_ERRORS) },
+      },
+    },
+    async (request) => {
+      const subject = await loadReportSubject(app.db, { token: request.params.token });
+      const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
+      return buildReportContent(app.db, subject, request.params.kind, {
+        viewer: request.auth,
+        locale,
+        anonymize: request.query.anonymize ?? false,
+      });
+    },
+  );
+
+  app.get(
+    '/api/report/content/bqa/recommendations/:token',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'getReportRecommendations',
+        tags: ['reports'],
+        description:
+          'Public by instance token. The BQA report with the recommendations that follow from the profile.',
+        params: z.object({ token: ZToken }),
+        querystring: ZReportContentQuery,
+        response: { 200: ZReportContent, ...apiErrors(REPORT_ERRORS) },
+      },
+    },
+    async (request) => {
+      const subject = await loadReportSubject(app.db, { token: request.params.token });
+      const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
+      return buildReportContent(app.db, subject, 'bqaRecommendations', {
+        viewer: request.auth,
+        locale,
+        anonymize: request.query.anonymize ?? false,
+      });
+    },
+  );
+
+  app.get(
+    '/api/report/content/bqp/certificate/:token',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'getCertificateContent',
+        tags: ['certificates'],
+        description:
+          'Public by instance token. The certificate of a BQP result (issued at the first request). canManage: the viewer may revoke it.',
+        params: z.object({ token: ZToken }),
+        querystring: ZLocaleQuery,
+        response: {
+          200: ZCertificateContent,
+          ...apiErrors({ ...REPORT_ERRORS, 409: [RESULT_ERRORS.notReady, CERTIFICATE_ERRORS.notAvailable] }),
+        },
+      },
+    },
+    async (request) => {
+      const subject = await loadReportSubject(app.db, { token: request.params.token });
+      const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
+      return certificateContent(app.db, app.config, subject, locale, request.auth);
+    },
+  );
+
+  app.post(
+    '/api/certificate/:token/revoke',
+    {
+      schema: {
+        operationId: 'revokeCertificate',
+        tags: ['certificates'],
+        description:
+          'Revokes the certificate of a result for good (the evaluator of the issuing account). Not in the spec: docs/decisions/0011.',
+        params: z.object({ token: ZToken }),
+        querystring: ZLocaleQuery,
+        response: {
+          200: ZCertificateContent,
+          ...apiErrors({
+            ...REPORT_ERRORS,
+            401: ['error.auth.unauthorized'],
+            403: ['error.auth.forbidden', 'error.auth.csrf'],
+            409: [RESULT_ERRORS.notReady, CERTIFICATE_ERRORS.notAvailable],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const subject = await loadReportSubject(app.db, { token: request.params.token });
+      const locale = await subjectLocale(app.db, subject, auth, request.query.locale);
+      return revokeCertificate(app.db, app.config, auth, subject, locale);
+    },
+  );
+
+  app.get(
+    '/api/certificate/verificationLink/:token',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'getCertificateVerificationLink',
+        tags: ['certificates'],
+        description:
+          'Public by instance token: the verification token and the public URL /verify/certificate/{verificationToken}.',
+        params: z.object({ token: ZToken }),
+        response: {
+          200: ZCertificateVerificationLink,
+          ...apiErrors({ ...REPORT_ERRORS, 409: [RESULT_ERRORS.notReady, CERTIFICATE_ERRORS.notAvailable] }),
+        },
+      },
+    },
+    async (request) => certificateLink(app.db, app.config, request.params.token),
+  );
+
+  app.get(
+    '/api/verification/certificate/:verificationToken',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'verifyCertificate',
+        tags: ['certificates'],
+        description:
+          'Public. VALID names the holder; REVOKED names nobody; an unknown token is 404 error.certificate.not_found.',
+        params: z.object({ verificationToken: ZToken }),
+        querystring: ZLocaleQuery,
+        response: {
+          200: ZCertificateVerification,
+          ...apiErrors({ 400: ['error.validation'], 404: [CERTIFICATE_ERRORS.notFound] }),
+        },
+      },
+    },
+    async (request) =>
+      verifyCertificate(app.db, request.params.verificationToken, request.query.locale ?? 'EN_US'),
+  );
+
+  app.get(
+    '/api/report/download/:id/info',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'getReportDownloadInfo',
+        tags: ['reports'],
+        description:
+          'What a mailed report link (/report/{token}/download) downloads. 410 error.auto_report.expired after expiry.',
+        params: z.object({ id: ZToken }),
+        response: {
+          200: ZReportDownloadInfo,
+          ...apiErrors({ ...REPORT_ERRORS, 410: [DOWNLOAD_ERRORS.expired] }),
+        },
+      },
+    },
+    async (request) => downloadInfo(app.db, app.config, request.params.id),
+  );
+
+  // The same PDF twice: as a download (attachment) and for a preview in the browser (inline).
+  const pdfRoutes = [
+    {
+      url: '/api/report/download/:id',
+      operationId: 'downloadReport',
+      disposition: 'attachment',
+      description: `The report PDF as an attachment, named per spec section 9. id: an instance token (interactionType required) or a mailed download token (rdl_...; the token fixes type, locale and format). ${PDF_DESCRIPTION}`,
+    },
+    {
+      url: '/api/render/report/:id',
+      operationId: 'renderReport',
+      disposition: 'inline',
+      description: `The same PDF as /api/report/download, inline (for a preview in the browser). ${PDF_DESCRIPTION}`,
+    },
+  ] as const;
+  for (const route of pdfRoutes) {
+    app.get(
+      route.url,
+      {
+        config: PUBLIC,
+        schema: {
+          operationId: route.operationId,
+          tags: ['reports'],
+          description: route.description,
+          params: z.object({ id: ZToken }),
+          querystring: ZReportDownloadQuery,
+          response: {
+            200: ZPdf,
+            ...apiErrors({
+              ...REPORT_ERRORS,
+              409: [RESULT_ERRORS.notReady, CERTIFICATE_ERRORS.notAvailable],
+              410: [DOWNLOAD_ERRORS.expired],
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const pdf = await renderRequestedPdf(
+          app.db,
+          app.config,
+          app.pdf,
+          request.params.id,
+          request.query,
+          request.auth,
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition(route.disposition, pdf.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(pdf.body);
+      },
+    );
+  }
+
+  app.post(
+    '/api/selfassessment/sampleReport',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'sampleSelfAssessmentReport',
+        tags: ['reports'],
+        description: `A sample self-assessment report PDF from a simulated participant ("Alex Example"), to show before signing up. ${PDF_DESCRIPTION}`,
+        body: ZSampleReportRequest,
+        response: { 200: ZPdf, ...apiErrors({ 400: ['error.validation'] }) },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await sampleSelfAssessmentPdf(app.db, app.pdf, request.body, request.auth);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+        .send(pdf.body);
+    },
+  );
+};

@@ -1,0 +1,24 @@
+// GET /api/report/download/{token}?interactionType=certificate&locale=&pageFormat=: the certificate as a PDF, saved
+// under the server's Content-Disposition name, with progress; failures throw an ApiError read from the binary body.
+import type { PageFormat } from '@bq/contracts/reports';
+import type { Locale } from '@bq/domain/locales';
+import { downloadToFile, type DownloadProgress } from '../../../lib/api-download';
+
+interface DownloadCertificateOptions {
+  onProgress?: (progress: DownloadProgress) => void;
+  /** Used when the response names no file: the content's suggested fileName. */
+  fileName?: string;
+}
+
+export function downloadCertificate(
+  target: { instanceToken: string; locale: Locale; pageFormat: PageFormat },
+  options: DownloadCertificateOptions = {},
+): Promise<string> {
+  return downloadToFile(`/api/report/download/${encodeURIComponent(target.instanceToken)}`, {
+    query: { interactionType: 'certificate', locale: target.locale, pageFormat: target.pageFormat },
+    onProgress: options.onProgress,
+    fileName: options.fileName,
+    fallbackPrefix: 'certificate',
+    extension: 'pdf',
+  });
+}

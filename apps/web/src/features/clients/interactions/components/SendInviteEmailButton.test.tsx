@@ -1,0 +1,110 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TInstance } from '@bq/contracts/instances';
+import { enUsTexts, initTestI18n } from '../../../../test/i18n';
+import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../../test/fixtures';
+import { adviser, profileOf } from '../../test-data';
+import { InteractionActionsPage } from '../pages/InteractionActionsPage';
+import { fullInstanceOf, inviteOf } from '../test-data';
+
+const SEND_URL = '/api/instance/i1/invite/email';
+const fetchMock = vi.fn<typeof fetch>();
+let instance: TInstance;
+let sendResponse: () => Response | Promise<Response>;
+
+beforeAll(() => initTestI18n());
+
+beforeEach(() => {
+  instance = fullInstanceOf();
+  sendResponse = () => {
+    instance = { ...instance, invitedAt: '2026-04-03T08:30:00Z' };
+    return jsonResponse({ sentTo: 'anna.mueller@example.com', invitedAt: '2026-04-03T08:30:00Z' });
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === `/api/client/c1/product/${RISK_CONFIGURATION_ID}/profile`) return jsonResponse(profileOf());
+    if (url === '/api/instance/i1') return jsonResponse(instance);
+    if (url === '/api/instance/i1/invite') return jsonResponse(inviteOf());
+    if (url === SEND_URL) return sendResponse();
+    return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const text = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), enUsTexts[key]!);
+const sends = () => fetchMock.mock.calls.filter(([input]) => String(input) === SEND_URL);
+
+function renderPage() {
+  return renderWithProviders(<InteractionActionsPage />, {
+    route: '/BQ_RISK/client/c1/interaction/i1',
+    path: '/:productName/client/:clientToken/interaction/:interactionInstanceToken',
+    queryClient: queryClientWithUser(adviser),
+  });
+}
+
+describe('send the invitation by e-mail', () => {
+  it('sends once, shows that it is sending, names the address in a success toast and the date on the page', async () => {
+    let answer: (response: Response) => void = () => {};
+    sendResponse = () => new Promise<Response>((resolve) => (answer = resolve));
+    renderPage();
+    const button = await screen.findByTestId('interaction-send-invite-email');
+    expect(button).toHaveTextContent(text('interactions.emailSend.button'));
+    expect(screen.getByText(text('interactions.emailSend.lead', { email: 'anna.mueller@example.com' }))).toBeInTheDocument();
+    expect(screen.queryByTestId('interaction-invited-at')).not.toBeInTheDocument();
+
+    fireEvent.click(button);
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    expect(sends()[0]?.[1]?.method).toBe('POST');
+    // Loading: a second click while it is on its way does not send again.
+    await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
+    fireEvent.click(button);
+    expect(sends()).toHaveLength(1);
+
+    instance = { ...instance, invitedAt: '2026-04-03T08:30:00Z' };
+    act(() => answer(jsonResponse({ sentTo: 'anna.mueller@example.com', invitedAt: '2026-04-03T08:30:00Z' })));
+    expect(
+      await screen.findByText(text('interactions.emailSend.success', { email: 'anna.mueller@example.com' })),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('interaction-invited-at')).toHaveTextContent(
+      text('interactions.emailSend.sentOn', { date: '04/03/2026 8:30 AM' }),
+    );
+  });
+
+  it('shows the translated reason when the server refuses', async () => {
+    sendResponse = () => jsonResponse({ errorKey: 'error.invitation.not_open', message: 'x' }, 409);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('interaction-send-invite-email'));
+    expect(await screen.findByText(enUsTexts.ERROR_INVITATION_NOT_OPEN!)).toBeInTheDocument();
+    expect(screen.queryByTestId('interaction-invited-at')).not.toBeInTheDocument();
+  });
+
+  it('falls back to its own message for an error without a text', async () => {
+    sendResponse = () => jsonResponse({ errorKey: 'error.something_unknown', message: 'x' }, 500);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('interaction-send-invite-email'));
+    expect(await screen.findByText(text('interactions.emailSend.failed'))).toBeInTheDocument();
+  });
+
+  it('is not offered once the link has expired, and shows reminders already sent', async () => {
+    instance = fullInstanceOf({
+      expirationStatus: 'EXPIRED',
+      invitedAt: '2026-04-02T10:05:00Z',
+      remindersSent: 2,
+      lastReminderAt: '2026-04-12T09:00:00Z',
+    });
+    renderPage();
+    expect(await screen.findByTestId('interaction-send-invite-email')).toBeDisabled();
+    expect(screen.getByTestId('interaction-invited-at')).toHaveTextContent('04/02/2026');
+    const reminders = screen.getByTestId('interaction-reminders-sent');
+    expect(reminders).toHaveTextContent(text('interactions.autoReminder.sent', { number: '2', date: '04/12/2026 9:00 AM' }));
+  });
+
+  it("keeps the mailto link for the adviser's own mail program beside it", async () => {
+    renderPage();
+    const section = (await screen.findByTestId('interaction-send-invite-email')).closest('section')!;
+    expect(within(section).getByTestId('interaction-mailto')).toHaveTextContent(text('interactions.email.button'));
+  });
+});

@@ -1,0 +1,44 @@
+// "Send invitation by email": the platform sends the prepared invitation to the client's address itself (through
+// its outbox), in the client's language. Says when it was last e-mailed; disabled once the link has expired.
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TInstance } from '@bq/contracts/instances';
+import { useFormat } from '../../../../lib/formats';
+import { showSuccess } from '../../../../lib/notify';
+import { useSendInviteEmail } from '../api/send-invite-email';
+
+export function SendInviteEmailButton({ instance, to }: { instance: TInstance; to: string }) {
+  const { t } = useTranslation();
+  const { formatDateTime } = useFormat();
+  const send = useSendInviteEmail(instance.token);
+  const expired = instance.expirationStatus === 'EXPIRED';
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('interactions.emailSend.lead', { email: to })}
+      </Text>
+      <Group gap="sm">
+        <Button
+          leftSection={<IconSend size={18} aria-hidden />}
+          loading={send.isPending}
+          disabled={expired}
+          onClick={() =>
+            send.mutate(undefined, {
+              onSuccess: (response) => showSuccess(t('interactions.emailSend.success', { email: response.sentTo })),
+            })
+          }
+          data-testid="interaction-send-invite-email"
+        >
+          {t('interactions.emailSend.button')}
+        </Button>
+      </Group>
+      {instance.invitedAt ? (
+        <Text size="sm" data-testid="interaction-invited-at">
+          {t('interactions.emailSend.sentOn', { date: formatDateTime(instance.invitedAt) })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

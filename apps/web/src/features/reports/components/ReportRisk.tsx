@@ -1,0 +1,131 @@
+// The BQA risk part of the report: the suitable risk class on the 1-7 scale, how it came about (tolerance, the
+// limits that lowered it, the client's own estimate), whether the answers agree, the model portfolio and, where the
+// report includes the risk section, the worst and best 1/5/10-year windows as a compact table.
+import { Alert, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TReportContent } from '@bq/contracts/reports';
+import { RiskWindowTable } from '../../results/charts/RiskWindowTable';
+import { PortfolioMix } from '../../results/components/PortfolioMix';
+import { RiskClassScale } from '../../results/components/RiskClassScale';
+import { documentText, type DocumentTexts } from '../../../lib/document-text';
+
+type ReportRiskData = NonNullable<TReportContent['risk']>;
+
+interface RiskPartProps {
+  risk: ReportRiskData;
+  label: (key: string, values?: Record<string, string | number>) => string;
+}
+
+function RiskFacts({ risk, label }: RiskPartProps) {
+  return (
+    <Table withTableBorder variant="vertical" layout="fixed" maw={560}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th scope="row">{label('report.risk.toleranceClass')}</Table.Th>
+          <Table.Td>{risk.toleranceClass}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th scope="row">{label('report.risk.suitableClass')}</Table.Th>
+          <Table.Td fw={700} data-testid="report-suitable-class">
+            {risk.suitableClass}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th scope="row">{label('report.risk.selfEstimate')}</Table.Th>
+          <Table.Td>{risk.selfEstimate ?? label('report.risk.selfEstimateMissing')}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function RiskCaps({ risk, label }: RiskPartProps) {
+  if (risk.caps.length === 0) {
+    return (
+      <Text size="sm" data-testid="report-risk-caps">
+        {label('report.risk.noCaps')}
+      </Text>
+    );
+  }
+  return (
+    <div data-testid="report-risk-caps">
+      <Text size="sm" fw={500}>
+        {label('report.risk.capsLead', { tolerance: risk.toleranceClass, suitable: risk.suitableClass })}
+      </Text>
+      <List size="sm" mt={4}>
+        {risk.caps.map((cap) => (
+          <List.Item key={cap.dimension} data-dimension={cap.dimension}>
+            {label('report.risk.cap', { name: cap.name, max: cap.maxClass })}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+function Consistency({ risk, label }: RiskPartProps) {
+  if (!risk.consistency.flagged) {
+    return (
+      <Text size="sm" data-testid="report-consistency" data-flagged="false">
+        {label('report.risk.consistency.ok')}
+      </Text>
+    );
+  }
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={label('report.risk.consistency.flagged')}
+      data-testid="report-consistency"
+      data-flagged="true"
+    >
+      {risk.consistency.reasons.length > 0 ? (
+        <List size="sm" mb="xs">
+          {risk.consistency.reasons.map((reason) => (
+            <List.Item key={reason}>{reason}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      <Text size="sm">{label('report.risk.consistency.review')}</Text>
+    </Alert>
+  );
+}
+
+export function ReportRisk({ risk, texts }: { risk: ReportRiskData; texts: DocumentTexts }) {
+  const label = (key: string, values?: Record<string, string | number>) => documentText(texts, key, values);
+  const section = risk.section;
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="report-risk-title" data-testid="report-risk">
+      <Title order={2} fz="h3" id="report-risk-title">
+        {label('report.section.risk')}
+      </Title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <div>
+              <Text fw={600} mb={6}>
+                {label('report.risk.classOf', { class: risk.suitableClass })}
+              </Text>
+              <RiskClassScale riskClass={risk.suitableClass} />
+            </div>
+            <RiskFacts risk={risk} label={label} />
+            <RiskCaps risk={risk} label={label} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <PortfolioMix portfolio={risk.portfolio} />
+        </Grid.Col>
+      </Grid>
+      <Consistency risk={risk} label={label} />
+      {section ? (
+        <Stack gap="xs" data-testid="report-risk-windows">
+          <Title order={3} fz="h4">
+            {label('report.section.riskHistory')}
+          </Title>
+          <RiskWindowTable rows={section.table.rows} projection={section.basis.kind === 'projection'} />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

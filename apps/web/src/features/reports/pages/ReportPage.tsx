@@ -1,0 +1,81 @@
+// /performance/report/:token (bqp, also self-assessment), /bqa/report/:token and /bqaRecommendations/report/:token:
+// the report as an HTML document, public (the instance token is the key). The toolbar picks the report's language
+// (the app's by default), the PDF's paper and anonymisation; the document is shown in the report's language while
+// the page around it keeps the user's. A signed-in evaluator of the result finds the way back to it at the top.
+import { useState } from 'react';
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { defaultPageFormat, type PageFormat } from '@bq/contracts/reports';
+import type { Locale } from '@bq/domain/locales';
+import { BackToResultLink } from '../../../components/ui/BackToResultLink';
+import { useLocale } from '../../../lib/i18n';
+import { useLocaleScope } from '../../../lib/locale-scope';
+import { useFileDownload } from '../../../lib/use-file-download';
+import { downloadReport, type ReportOptions } from '../api/download-report';
+import { useReportContent, type ReportContentType } from '../api/get-report-content';
+import { reportPreviewUrl } from '../api/get-report-preview';
+import { ReportDocument } from '../components/ReportDocument';
+import { ReportSkeleton } from '../components/ReportSkeleton';
+import { ReportToolbar } from '../components/ReportToolbar';
+import { ReportUnavailable } from '../components/ReportUnavailable';
+
+export function ReportPage({ reportType }: { reportType: ReportContentType }) {
+  const { interactionInstanceToken: token = '' } = useParams();
+  const appLocale = useLocale();
+  // null = not chosen yet: follow the app's language, and the paper usual for the report's language.
+  const [chosenLocale, setChosenLocale] = useState<Locale | null>(null);
+  const [chosenFormat, setChosenFormat] = useState<PageFormat | null>(null);
+  const [anonymize, setAnonymize] = useState(false);
+  const locale = chosenLocale ?? appLocale;
+  const pageFormat = chosenFormat ?? defaultPageFormat(locale);
+
+  const content = useReportContent({ reportType, token, locale, anonymize });
+  const scope = useLocaleScope(content.data?.locale ?? locale);
+  const download = useFileDownload({ fallbackKey: 'reports.download.failed' });
+  const options: ReportOptions = {
+    instanceToken: token,
+    interactionType: reportType,
+    locale,
+    pageFormat,
+    anonymize,
+  };
+
+  const startDownload = () =>
+    void download.start((onProgress) =>
+      downloadReport(options, { onProgress, fileName: content.data?.fileName }),
+    );
+
+  if (!content.data) {
+    if (content.isError) {
+      return (
+        <ReportUnavailable
+          error={content.error}
+          token={token}
+          onRetry={() => void content.refetch()}
+          retrying={content.isFetching}
+        />
+      );
+    }
+    return <ReportSkeleton />;
+  }
+  return (
+    <Stack gap="lg" data-testid="report-page" data-report-type={reportType}>
+      <BackToResultLink path={content.data.dashboardPath} testId="report-back-to-result" />
+      <ReportToolbar
+        locale={locale}
+        onLocaleChange={setChosenLocale}
+        pageFormat={pageFormat}
+        onPageFormatChange={setChosenFormat}
+        anonymize={anonymize}
+        onAnonymizeChange={setAnonymize}
+        download={download}
+        onDownload={startDownload}
+        previewUrl={reportPreviewUrl(options)}
+      />
+      <I18nextProvider i18n={scope.instance}>
+        <ReportDocument content={content.data} updating={content.isPlaceholderData || !scope.ready} />
+      </I18nextProvider>
+    </Stack>
+  );
+}

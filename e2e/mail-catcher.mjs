@@ -1,0 +1,81 @@
+// A real SMTP server for the browser journeys (smtp-server, as in the API tests): the product under test sends
+// its mail here over SMTP, exactly as in production, and the journeys read what arrived through a small JSON
+// endpoint: GET http://127.0.0.1:{port}/messages -> [{ to, subject, text }], decoded (RFC 2047 subjects,
+// quoted-printable or base64 text parts).
+import { createServer } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+
+function decodeWords(value) {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (_m, _charset, encoding, text) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_h, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
+function splitHead(part) {
+  const end = part.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? part : part.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const body = end === -1 ? '' : part.slice(end).replace(/^\r?\n\r?\n/, '');
+  const headers = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers, body) {
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The text/plain part of a message (nodemailer sends multipart/alternative with text and HTML). */
+function plainText(headers, body) {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return decodeBody(headers, body);
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    const inner = splitHead(part.replace(/^\r?\n/, ''));
+    const text = plainText(inner.headers, inner.body);
+    if (text !== null && (inner.headers['content-type'] ?? '').toLowerCase().startsWith('text/plain')) return text;
+    if ((inner.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) return text;
+  }
+  return null;
+}
+
+export async function startMailCatcher(smtpPort, httpPort) {
+  const messages = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        const { headers, body } = splitHead(Buffer.concat(chunks).toString('utf8'));
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: decodeWords(headers.subject ?? ''),
+          text: plainText(headers, body) ?? '',
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const http = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(req.url === '/messages' ? messages : []));
+  });
+  await new Promise((resolve) => http.listen(httpPort, '127.0.0.1', resolve));
+  return { close: () => Promise.all([new Promise((r) => smtp.close(r)), new Promise((r) => http.close(r))]) };
+}

@@ -1,0 +1,104 @@
+// Issue 5: mail as the client receives it. The e2e server sends real SMTP to a catcher (e2e/mail-catcher.mjs):
+// the demo's overdue questionnaires get their auto reminders in the client's language, the adviser e-mails an
+// invitation that a German client opens from the mail, and with auto report on, unlocking a result mails the
+// client a link that downloads the PDF without signing in.
+import type { Browser } from '@playwright/test';
+import {
+  ADVISER,
+  answerAndSubmit,
+  api,
+  caughtMails,
+  clientWithQuestionnaire,
+  downloadFrom,
+  expect,
+  linkIn,
+  openLoginAndSignIn,
+  screenshot,
+  test,
+  waitForMail,
+} from './support';
+
+/** Opens a path as the client would from a mail: a browser of their own, no session, their language. */
+async function asClient(browser: Browser, locale: string) {
+  const context = await browser.newContext({ locale });
+  return { context, page: await context.newPage() };
+}
+
+test('auto reminders reach the demo clients whose questionnaires wait, each in their own language', async ({ browser }) => {
+  // Thomas Wagner (German) and Emily Carter (British English) were sent 30-day questionnaires weeks ago.
+  const german = await waitForMail('thomas.wagner@example.com', (m) => m.subject.startsWith('Erinnerung von Demo Advisory'));
+  expect(german.subject).toContain('Risikoprofil');
+  expect(german.text).toMatch(/Der Link ist noch \d+ Tage gültig/);
+  const british = await waitForMail('emily.carter@example.com', (m) => m.subject.startsWith('Reminder from Demo Advisory'));
+  expect(british.text).toContain('Emily');
+
+  // The reminder's link opens the questionnaire in German, without signing in.
+  const { context, page } = await asClient(browser, 'en-US');
+  await page.goto(linkIn(german, '/q/'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.getByText('Thomas', { exact: false }).first()).toBeVisible();
+  await context.close();
+});
+
+test('the adviser e-mails an invitation; the German client opens the questionnaire from the mail', async ({ page, browser }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  const { email, clientToken, instanceToken } = await clientWithQuestionnaire(page.request, {
+    product: 'BQ_RISK',
+    firstName: 'Jörg',
+    lastName: 'Weißmann',
+    locale: 'DE_DE',
+  });
+  await page.goto(`/BQ_RISK/client/${clientToken}/interaction/${instanceToken}`);
+  await expect(page.getByTestId('interaction-actions')).toBeVisible();
+  await page.getByTestId('interaction-send-invite-email').click();
+  await expect(page.getByTestId('interaction-invited-at')).toBeVisible();
+
+  const mail = await waitForMail(email);
+  expect(mail.subject).toBe('Demo Advisory: Ihr Fragebogen „Risikoprofil“');
+  expect(mail.text).toContain('Jörg');
+  const link = linkIn(mail, '/q/');
+  expect(link).toBe(`/q/${instanceToken}`);
+
+  const { context, page: client } = await asClient(browser, 'en-US');
+  await client.goto(link);
+  await expect(client.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await screenshot(client, 'invitation-opened-DE_DE');
+  await context.close();
+
+  // The adviser's page says when it went out, after a reload too.
+  await page.reload();
+  await expect(page.getByTestId('interaction-invited-at')).toBeVisible();
+});
+
+test('with auto report on, unlocking the result mails the client a download link that works without signing in', async ({ page, browser }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  const { email, clientToken, instanceToken } = await clientWithQuestionnaire(page.request, {
+    product: 'BQ_RISK',
+    firstName: 'Ines',
+    lastName: 'Schäfer',
+    locale: 'DE_DE',
+    autoSendReport: true,
+  });
+  await answerAndSubmit(page.request, instanceToken);
+  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
+  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('result-unlock-button').click();
+  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+
+  const mail = await waitForMail(email, (m) => m.subject.includes('Ihr Bericht'));
+  const link = linkIn(mail, '/report/');
+  expect(link).toMatch(/^\/report\/rdl_[A-Za-z0-9_-]{43}\/download$/);
+
+  const { context, page: client } = await asClient(browser, 'de-DE');
+  await client.goto(link);
+  await expect(client.getByTestId('report-link-summary')).toContainText('Ines');
+  await screenshot(client, 'report-link-DE_DE');
+  const pdf = await downloadFrom(client, 'report-link-download');
+  expect(pdf.name).toMatch(/^Risikoprofil-Bericht_Schaefer_Ines_\d{2}-\d{2}-\d{4}\.pdf$/);
+  expect(pdf.text).toContain('Ines Schäfer');
+  await context.close();
+
+  // One mail per result: unlocking again (already open) sends nothing more.
+  await api.post(page.request, '/api/credit/unlock', { interactionToken: instanceToken });
+  expect((await caughtMails()).filter((m) => m.to.includes(email))).toHaveLength(1);
+});

@@ -1,0 +1,84 @@
+// Issue 5: reports and certificates in the browser. The adviser unlocks a fresh result, opens its report from the
+// dashboard, switches it to German and downloads the PDF (its text checked with pdftotext); the admin opens a
+// selection result's certificate, and a stranger without a session verifies it, and sees "not valid" for a
+// made-up token; a mailed link that does not exist says so.
+import { ADMIN, ADVISER, DE, answerAndSubmit, clientWithQuestionnaire, downloadFrom, expect, openLoginAndSignIn, screenshot, test } from './support';
+
+test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF', async ({ page }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  const { clientToken, instanceToken } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
+  await answerAndSubmit(page.request, instanceToken);
+  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
+  // The calculation runs in the background; the dashboard follows it to the unlock panel.
+  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('result-unlock-button').click();
+  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+
+  await page.getByTestId('result-report-link').click();
+  await expect(page).toHaveURL(new RegExp(`/bqa/report/${instanceToken}`));
+  await expect(page.getByTestId('report-document')).toBeVisible();
+  await expect(page.getByTestId('report-title')).toHaveText('Risk profile report');
+  await expect(page.getByTestId('report-document')).toContainText('Jürgen Grünewald');
+  await expect(page.getByTestId('report-risk')).toBeVisible();
+  await screenshot(page, 'report-EN_US');
+
+  // The report's language is chosen on the page; the PDF follows it.
+  await page.getByTestId('report-locale').selectOption('DE_DE');
+  await expect(page.getByTestId('report-title')).toHaveText('Risikoprofil-Bericht');
+  await screenshot(page, 'report-DE_DE');
+  const pdf = await downloadFrom(page, 'report-download');
+  expect(pdf.name).toMatch(/^Risikoprofil-Bericht_Gruenewald_Juergen_\d{2}-\d{2}-\d{4}\.pdf$/);
+  expect(pdf.text).toContain('Jürgen Grünewald');
+  expect(pdf.text).toMatch(/Seite 1 von \d/);
+
+  // Anonymised: the name leaves the page and the file.
+  await page.getByTestId('report-anonymize').check();
+  await expect(page.getByTestId('report-anonymized')).toBeVisible();
+  await expect(page.getByTestId('report-document')).not.toContainText('Grünewald');
+  const anonymous = await downloadFrom(page, 'report-download');
+  expect(anonymous.name).not.toContain('Gruenewald');
+  expect(anonymous.text).not.toContain('Grünewald');
+});
+
+test('a certificate is verified by a stranger without signing in; an unknown token is not valid', async ({ page, browser }) => {
+  await openLoginAndSignIn(page, ADMIN);
+  // The demo's selection result of Sophie Keller (unlocked), found through the client list.
+  await page.goto('/product/BQ_SELECTION');
+  await page.getByTestId('client-search').fill('Keller');
+  const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: 'Keller' });
+  await expect(row).toHaveCount(1);
+  await page.goto((await row.getByRole('link').first().getAttribute('href'))!);
+  await expect(page.getByTestId('client-view')).toBeVisible();
+  await page.locator('[data-testid^="client-interaction-row-"]').first().getByRole('link').first().click();
+  await page.getByTestId('interaction-dashboard-link').click();
+  await expect(page.getByTestId('result-dashboard')).toBeVisible();
+
+  await page.getByTestId('result-certificate-link').click();
+  await expect(page.getByTestId('certificate-card')).toBeVisible();
+  await expect(page.getByTestId('certificate-holder')).toHaveText('Sophie Keller');
+  await screenshot(page, 'certificate-EN_US');
+  const certificatePdf = await downloadFrom(page, 'certificate-download');
+  expect(certificatePdf.text).toContain('Sophie Keller');
+  const verificationUrl = await page.getByTestId('certificate-verification-link').inputValue();
+  expect(verificationUrl).toMatch(/\/verify\/certificate\/[A-Za-z0-9_-]{43}$/);
+  expect(certificatePdf.text.replace(/\s+/g, '')).toContain(verificationUrl.split('/').pop()!);
+
+  // A stranger (a fresh browser, no session) opens the link.
+  const stranger = await browser.newContext({ locale: 'de-DE' });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(new URL(verificationUrl).pathname);
+  const verification = strangerPage.getByTestId('certificate-verification');
+  await expect(verification).toHaveAttribute('data-status', 'VALID');
+  await expect(strangerPage.getByTestId('verification-verdict')).toHaveText(DE['certificateVerification.valid.title']!);
+  await expect(verification).toContainText('Sophie Keller');
+  await screenshot(strangerPage, 'certificate-verification-DE_DE');
+  await strangerPage.goto(`/verify/certificate/${'A'.repeat(43)}`);
+  await expect(strangerPage.getByTestId('certificate-verification')).toHaveAttribute('data-status', 'NOT_FOUND');
+  await expect(strangerPage.getByTestId('verification-verdict')).toHaveText(DE['certificateVerification.invalid.title']!);
+
+  // A mailed report link that does not exist explains itself instead of failing silently.
+  await strangerPage.goto(`/report/rdl_${'x'.repeat(43)}/download`);
+  await expect(strangerPage.getByTestId('report-link-failed')).toBeVisible();
+  await expect(strangerPage.getByTestId('report-link-download')).toHaveCount(0);
+  await stranger.close();
+});

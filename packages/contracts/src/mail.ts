@@ -1,0 +1,70 @@
+// Mail (DESIGN.md section 6): the invitation by e-mail, e-mail verification and the developer mailbox of the
+// embedded mode. Every mail goes through the server's outbox; these are the calls around it.
+import { z } from 'zod';
+import { LOCALES } from '@bq/domain/locales';
+
+export const MAIL_KINDS = ['INVITATION', 'REMINDER', 'REPORT', 'EMAIL_VERIFICATION'] as const;
+export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
+
+/** POST /api/instance/{token}/invite/email: the invitation went into the outbox for this address. */
+export const ZInviteEmailResponse = z
+  .object({
+    sentTo: z.string(),
+    /** ISO timestamp of this invitation (a repeated click within a few seconds answers the same one). */
+    invitedAt: z.string(),
+  })
+  .meta({ id: 'InviteEmailResponse' });
+export type TInviteEmailResponse = z.infer<typeof ZInviteEmailResponse>;
+
+export const ZEmailVerificationParams = z.object({ token: z.string().min(1).max(200) });
+
+/** GET /api/email/verification/{token}: the address is verified. */
+export const ZEmailVerificationResponse = z
+  .object({ email: z.string(), verifiedAt: z.string() })
+  .meta({ id: 'EmailVerificationResponse' });
+export type TEmailVerificationResponse = z.infer<typeof ZEmailVerificationResponse>;
+
+/** GET /api/email/verification/resend: a new verification mail went into the outbox. */
+export const ZEmailVerificationResendResponse = z
+  .object({ sentTo: z.string(), expiresAt: z.string() })
+  .meta({ id: 'EmailVerificationResendResponse' });
+export type TEmailVerificationResendResponse = z.infer<typeof ZEmailVerificationResendResponse>;
+
+/** One mail of the developer mailbox (GET /api/dev/mailbox, embedded mode only). */
+export const ZDevMailboxItem = z
+  .object({
+    id: z.string(),
+    kind: z.enum(MAIL_KINDS),
+    to: z.string(),
+    subject: z.string(),
+    locale: z.enum(LOCALES),
+    status: z.enum(MAIL_STATUSES),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: 'DevMailboxItem' });
+export type TDevMailboxItem = z.infer<typeof ZDevMailboxItem>;
+
+export const ZDevMailboxList = z
+  .object({
+    /** Newest first. */
+    mails: z.array(ZDevMailboxItem),
+  })
+  .meta({ id: 'DevMailboxList' });
+export type TDevMailboxList = z.infer<typeof ZDevMailboxList>;
+
+export const ZDevMailParams = z.object({ id: z.uuid() });
+
+/** GET /api/dev/mailbox/{id}: the whole mail as it was (or will be) delivered. */
+export const ZDevMail = ZDevMailboxItem.extend({
+  text: z.string(),
+  html: z.string(),
+  messageId: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** The .eml file in DATA_DIR/mail when the mail was written there, else null (sent by SMTP or not yet). */
+  file: z.string().nullable(),
+  /** The RFC 5322 header fields, decoded: from the .eml file, or composed as they will be sent. */
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+}).meta({ id: 'DevMail' });
+export type TDevMail = z.infer<typeof ZDevMail>;

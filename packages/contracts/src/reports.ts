@@ -1,0 +1,182 @@
+// Reports and certificates (spec sections 2, 3 and 7): the content of a report is resolved on the server in
+// one locale (all texts already translated), so the web report view and the PDF show the same thing.
+import { z } from 'zod';
+import { LOCALES, type Locale } from '@bq/domain/locales';
+import { ZModelPortfolio, ZRiskSection, SCORE_LEVELS } from './dashboard';
+
+/** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
+export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const PAGE_FORMATS = ['A4', 'LETTER'] as const;
+export type PageFormat = (typeof PAGE_FORMATS)[number];
+
+/** The paper a PDF (report, certificate) is laid out on unless the reader picks another: Letter in the US, else A4. */
+export function defaultPageFormat(locale: Locale): PageFormat {
+  return locale === 'EN_US' ? 'LETTER' : 'A4';
+}
+
+const ZBooleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/**
+ * GET /api/report/download/{id} and /api/render/report/{id}. With an instance token interactionType is required;
+ * with a download token (rdl_...) the token fixes type, locale and format and the query is ignored.
+ * pageFormat defaults to LETTER for EN_US and A4 otherwise.
+ */
+export const ZReportDownloadQuery = z.object({
+  interactionType: z.enum(REPORT_TYPES).optional(),
+  locale: z.enum(LOCALES).optional(),
+  pageFormat: z.enum(PAGE_FORMATS).optional(),
+  /** Replace the client's name by initials-free "Client" wording (GDPR: share a report without naming the person). */
+  anonymize: ZBooleanQuery,
+});
+export type TReportDownloadQuery = z.infer<typeof ZReportDownloadQuery>;
+
+export const ZReportContentQuery = z.object({ locale: z.enum(LOCALES).optional(), anonymize: ZBooleanQuery });
+
+/** POST /api/selfassessment/sampleReport: a sample self-assessment report from a simulated participant. */
+export const ZSampleReportRequest = z
+  .object({ locale: z.enum(LOCALES).optional(), pageFormat: z.enum(PAGE_FORMATS).optional() })
+  .meta({ id: 'SampleReportRequest' });
+
+export const ZReportDimension = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  lowLabel: z.string(),
+  highLabel: z.string(),
+  computable: z.boolean(),
+  t: z.number().nullable(),
+  band: z.object({ low: z.number(), high: z.number() }).nullable(),
+  stanine: z.number().int().nullable(),
+  percentile: z.number().int().nullable(),
+  level: z.enum(SCORE_LEVELS).nullable(),
+  /** The level in words for this dimension, e.g. "Above average: you tend to ...". */
+  levelText: z.string(),
+});
+export type TReportDimension = z.infer<typeof ZReportDimension>;
+
+export const ZReportRisk = z.object({
+  toleranceClass: z.number().int(),
+  suitableClass: z.number().int(),
+  /** Translated limits that lowered the class: "Capacity for loss allows at most class 3". */
+  caps: z.array(z.object({ dimension: z.string(), name: z.string(), maxClass: z.number().int() })),
+  selfEstimate: z.number().int().nullable(),
+  consistency: z.object({ flagged: z.boolean(), reasons: z.array(z.string()) }),
+  portfolio: ZModelPortfolio,
+  /** The dashboard's BQA_RISK section (history windows or projections); null when the user may not see it. */
+  section: ZRiskSection.nullable(),
+});
+
+export const ZReportPrediction = z.object({
+  title: z.string(),
+  predictedLabel: z.string(),
+  predictedDescription: z.string(),
+  probability: z.number(),
+  classes: z.array(z.object({ key: z.string(), label: z.string(), probability: z.number() })),
+  factors: z.array(z.object({ name: z.string(), z: z.number(), contribution: z.number() })),
+  provisional: z.boolean(),
+});
+
+export const ZReportRecommendation = z.object({ key: z.string(), title: z.string(), text: z.string() });
+
+export const ZReportContent = z
+  .object({
+    reportType: z.enum(['bqp', 'bqa', 'bqaRecommendations']),
+    locale: z.enum(LOCALES),
+    instanceToken: z.string(),
+    productType: z.string(),
+    /** Translated document title, e.g. "Risk profile report". */
+    title: z.string(),
+    interactionName: z.string(),
+    client: z.object({ firstName: z.string(), lastName: z.string(), displayName: z.string() }),
+    anonymized: z.boolean(),
+    accountName: z.string(),
+    /** The adviser who sent the questionnaire; null when unknown. */
+    adviserName: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    calculatedAt: z.string(),
+    evidence: z.object({
+      definitionVersion: z.number().int(),
+      normVersion: z.string(),
+      normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
+      algorithmVersion: z.string(),
+      answersHash: z.string(),
+    }),
+    dimensions: z.array(ZReportDimension),
+    risk: ZReportRisk.nullable(),
+    prediction: ZReportPrediction.nullable(),
+    /** bqaRecommendations only: what follows from the profile, in order. */
+    recommendations: z.array(ZReportRecommendation),
+    /** Labels of the document in the locale (text type REPORT), e.g. report.page "Page {{page}} of {{pages}}". */
+    texts: z.record(z.string(), z.string()),
+    /** The suggested file name of the PDF (spec section 9). */
+    fileName: z.string(),
+    /** For a signed-in evaluator of the issuing account who may see the result: its dashboard route; else null. */
+    dashboardPath: z.string().nullable(),
+  })
+  .meta({ id: 'ReportContent' });
+export type TReportContent = z.infer<typeof ZReportContent>;
+
+export const ZCertificateContent = z
+  .object({
+    locale: z.enum(LOCALES),
+    instanceToken: z.string(),
+    status: z.enum(['VALID', 'REVOKED']),
+    holder: z.object({ firstName: z.string(), lastName: z.string() }),
+    interactionName: z.string(),
+    accountName: z.string(),
+    issuedAt: z.string(),
+    completedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    /** Public URL of /verify/certificate/{verificationToken}. */
+    verificationUrl: z.string(),
+    /** The dimensions on which the holder scored above average or high, translated (no numbers on a certificate). */
+    strengths: z.array(z.string()),
+    texts: z.record(z.string(), z.string()),
+    fileName: z.string(),
+    /** The viewer is signed in to the issuing account with access to the result: may revoke it. */
+    canManage: z.boolean(),
+    /** For a signed-in evaluator of the issuing account who may see the result: its dashboard route; else null. */
+    dashboardPath: z.string().nullable(),
+  })
+  .meta({ id: 'CertificateContent' });
+export type TCertificateContent = z.infer<typeof ZCertificateContent>;
+
+export const ZCertificateVerificationLink = z
+  .object({ verificationToken: z.string(), verificationUrl: z.string() })
+  .meta({ id: 'CertificateVerificationLink' });
+
+/** GET /api/verification/certificate/{verificationToken}: public; unknown tokens answer 404 error.certificate.not_found. */
+export const ZCertificateVerification = z
+  .object({
+    status: z.enum(['VALID', 'REVOKED']),
+    /** Shown only while VALID; a revoked certificate names nobody. */
+    holderName: z.string().nullable(),
+    interactionName: z.string(),
+    accountName: z.string(),
+    issuedAt: z.string(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CertificateVerification' });
+export type TCertificateVerification = z.infer<typeof ZCertificateVerification>;
+
+/** GET /api/report/download/{token}/info: what a mailed link downloads; 410 error.auto_report.expired after expiry. */
+export const ZReportDownloadInfo = z
+  .object({
+    interactionType: z.enum(REPORT_TYPES),
+    locale: z.enum(LOCALES),
+    pageFormat: z.enum(PAGE_FORMATS),
+    clientFirstName: z.string(),
+    interactionName: z.string(),
+    accountName: z.string(),
+    expiresAt: z.string(),
+    fileName: z.string(),
+  })
+  .meta({ id: 'ReportDownloadInfo' });
+export type TReportDownloadInfo = z.infer<typeof ZReportDownloadInfo>;
+
+/** Download tokens are told apart from instance tokens by this prefix (same path, GET /api/report/download/{id}). */
+export const REPORT_DOWNLOAD_TOKEN_PREFIX = 'rdl_';
