@@ -19,7 +19,13 @@ try {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// Errors before the app's logger exists go to stderr; after that to the log (see logs below).
+const logs: { error?: (err: Error) => void; dbError?: (err: Error) => void } = {};
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
+});
 await migrateDatabase(database);
 await seedTranslations(database.db, paths.translationsData);
 if (config.demoData) {
@@ -28,10 +34,10 @@ if (config.demoData) {
 }
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
-const logs: { error?: (err: Error) => void } = {};
 const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err) });
 const app = await buildApp({ db: database.db, config, queue });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
+logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
 const worker = config.ROLE === 'api' ? null : await startWorker(database.db, config, app.log, queue);
 
 if (config.ROLE !== 'worker') {

@@ -15,11 +15,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  /** Errors of idle PostgreSQL connections (server restart, terminated backend); the pool replaces them. */
+  onIdleConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Without a listener, an idle connection that the server drops is an 'error' event nobody handles, which
+    // ends the whole process. The pool discards that connection and opens a new one on the next query.
+    pool.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -44,4 +53,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     },
     close: () => client.close(),
   };
+}
+
+function warnIdleConnectionError(err: Error) {
+  console.warn(`database: an idle connection failed and was discarded (${err.message})`);
 }
