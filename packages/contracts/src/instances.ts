@@ -26,6 +26,8 @@ export const ZInstance = ZInstanceSummary.extend({
   /** Automatic reminders sent so far, and when the last one went out. */
   remindersSent: z.number().int(),
   lastReminderAt: z.string().nullable(),
+  /** When the result's report e-mail (auto report) was queued for the client; null if not (yet). One per result. */
+  reportSentAt: z.string().nullable(),
 }).meta({ id: 'Instance' });
 export type TInstance = z.infer<typeof ZInstance>;
 

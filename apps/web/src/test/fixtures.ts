@@ -63,6 +63,7 @@ export function instanceOf(overrides: Partial<TInstance> = {}): TInstance {
     invitedAt: null,
     remindersSent: 0,
     lastReminderAt: null,
+    reportSentAt: null,
     ...overrides,
   };
 }

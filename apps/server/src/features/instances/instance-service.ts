@@ -8,7 +8,7 @@ import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import type { Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration } from '../products/product-access';
@@ -119,18 +119,27 @@ export async function updateAutoSends(
   auth: AuthContext,
   token: string,
   input: TAutoSendsRequest,
+  /**
+   * Runs in the same transaction when auto report is switched on: a result that is already open gets its report
+   * mail now rather than never (features/reports/auto-report.ts decides whether one is due).
+   */
+  onAutoReportOn: (tx: Tx, instanceId: string) => Promise<unknown>,
 ): Promise<TInstance> {
   const { instance, clientToken } = await requireInstance(db, auth, token, 'UPDATE');
-  const [row] = await db
-    .update(interactionInstances)
-    .set({
-      ...(input.autoReminder !== undefined ? { autoReminder: input.autoReminder } : {}),
-      ...(input.autoSendReport !== undefined ? { autoSendReport: input.autoSendReport } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(interactionInstances.id, instance.id))
-    .returning();
-  return toInstance(row!, clientToken);
+  const row = await db.transaction(async (tx) => {
+    await tx
+      .update(interactionInstances)
+      .set({
+        ...(input.autoReminder !== undefined ? { autoReminder: input.autoReminder } : {}),
+        ...(input.autoSendReport !== undefined ? { autoSendReport: input.autoSendReport } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(interactionInstances.id, instance.id));
+    if (input.autoSendReport === true) await onAutoReportOn(tx, instance.id);
+    const [updated] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, instance.id));
+    return updated!;
+  });
+  return toInstance(row, clientToken);
 }
 
 export async function deleteInstance(db: Db, auth: AuthContext, token: string): Promise<void> {

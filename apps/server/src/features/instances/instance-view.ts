@@ -17,5 +17,6 @@ export function toInstance(row: InstanceRow, clientToken: string): TInstance {
     invitedAt: row.invitedAt?.toISOString() ?? null,
     remindersSent: row.remindersSent,
     lastReminderAt: row.lastReminderAt?.toISOString() ?? null,
+    reportSentAt: row.reportSentAt?.toISOString() ?? null,
   };
 }

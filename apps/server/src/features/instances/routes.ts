@@ -23,6 +23,7 @@ import { configurationForInteraction, interactionLimit, listAccountInteractions,
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { createInstance, deleteInstance, getInstance, updateAutoSends } from './instance-service';
+import { queueAutoReport } from '../reports/auto-report';
 import { buildInvite } from './invite';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
@@ -85,7 +86,10 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInstance, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request) => updateAutoSends(app.db, requireAuth(request), request.params.token, request.body),
+    async (request) =>
+      updateAutoSends(app.db, requireAuth(request), request.params.token, request.body, (tx, instanceId) =>
+        queueAutoReport(tx, app.queue, app.config, instanceId),
+      ),
   );
 
   app.delete(

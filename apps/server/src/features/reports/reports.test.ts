@@ -462,4 +462,37 @@ describe('auto report and mailed download links', () => {
       .where(eq(reportDownloadTokens.instanceId, on.id));
     expect(link!.pageFormat).toBe('LETTER');
   });
+
+  it('sends the report of an already open result when auto report is switched on, once however often it is switched', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const locked = await finishedResult(ctx, 'BQ_RISK', { seed: 16, autoSendReport: false });
+    const reportMails = (id: string) =>
+      t.db.select().from(mailOutbox).where(and(eq(mailOutbox.instanceId, id), eq(mailOutbox.kind, 'REPORT')));
+    const switchReport = (token: string, on: boolean) =>
+      ctx.http.request('PATCH', `/api/instance/${token}/auto_sends`, { autoSendReport: on });
+
+    // Still locked: switching on sends nothing yet; the unlock will.
+    const whileLocked = await switchReport(locked.token, true);
+    expect(whileLocked.statusCode).toBe(200);
+    expect(whileLocked.json()).toMatchObject({ autoSendReport: true, reportSentAt: null });
+    expect(await reportMails(locked.id)).toHaveLength(0);
+
+    // Open and switched off: nothing is sent by the unlock; switching on afterwards sends the report now.
+    const open = await finishedResult(ctx, 'BQ_RISK', { seed: 17, autoSendReport: false });
+    await unlock(ctx.http, open.token);
+    expect(await reportMails(open.id)).toHaveLength(0);
+    const switchedOn = await switchReport(open.token, true);
+    expect(switchedOn.statusCode).toBe(200);
+    expect(switchedOn.json().reportSentAt).toEqual(expect.any(String));
+    expect((await reportMails(open.id)).map((m) => m.locale)).toEqual(['DE_DE']);
+    await switchReport(open.token, false);
+    const again = await switchReport(open.token, true);
+    expect(again.json()).toMatchObject({ autoSendReport: true, reportSentAt: switchedOn.json().reportSentAt });
+    expect(await reportMails(open.id)).toHaveLength(1);
+    // Switching the reminder alone never sends a report.
+    const other = await finishedResult(ctx, 'BQ_RISK', { seed: 18, autoSendReport: false });
+    await unlock(ctx.http, other.token);
+    await ctx.http.request('PATCH', `/api/instance/${other.token}/auto_sends`, { autoReminder: false });
+    expect(await reportMails(other.id)).toHaveLength(0);
+  });
 });

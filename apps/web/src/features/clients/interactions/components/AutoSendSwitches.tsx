@@ -1,5 +1,6 @@
 // The automatic reminder and report of one interaction, saved the moment they are switched (optimistic; a
-// failure switches back and says so), and how many reminders went out. Read-only for users without UPDATE.
+// failure switches back and says so), how many reminders went out and when the report was e-mailed. Read-only
+// for users without UPDATE.
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TInstance } from '@bq/contracts/instances';
@@ -42,6 +43,11 @@ export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance;
           onChange={(event) => update.mutate({ autoSendReport: event.currentTarget.checked })}
           data-testid="interaction-auto-report"
         />
+        {instance.reportSentAt ? (
+          <Text size="sm" c="dimmed" data-testid="interaction-report-sent">
+            {t('interactions.autoReport.sent', { date: formatDateTime(instance.reportSentAt) })}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -170,6 +170,20 @@ describe('interaction actions', () => {
     expect(reminder).not.toBeChecked();
   });
 
+  it('says when the report was e-mailed, as the server answers on switching it on for an open result', async () => {
+    instance = fullInstanceOf({ status: 'RESULTS_AVAILABLE', lockStatus: 'UNLOCKED' });
+    patchResponse = (body) => {
+      instance = { ...instance!, ...body, reportSentAt: '2026-04-05T09:15:00Z' };
+      return jsonResponse(instance);
+    };
+    renderPage();
+    const report = await screen.findByTestId('interaction-auto-report');
+    expect(screen.queryByTestId('interaction-report-sent')).not.toBeInTheDocument();
+    fireEvent.click(report);
+    const sent = await screen.findByTestId('interaction-report-sent');
+    expect(sent).toHaveTextContent(/^Report emailed to the client on .*2026/);
+  });
+
   it('switches back and says so when saving fails', async () => {
     let answer: (response: Response) => void = () => {};
     patchResponse = () => {
