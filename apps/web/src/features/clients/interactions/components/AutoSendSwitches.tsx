@@ -4,6 +4,7 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TInstance } from '@bq/contracts/instances';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { useFormat } from '../../../../lib/formats';
 import { useUpdateAutoSends } from '../api/update-auto-sends';
 
@@ -12,6 +13,8 @@ export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance;
   const update = useUpdateAutoSends(instance.token);
   const { formatDateTime } = useFormat();
   const headingId = `interaction-auto-sends-${instance.token}`;
+  const reportWouldGoNow =
+    !instance.autoSendReport && !instance.reportSentAt && hasResult(instance.status) && instance.lockStatus !== 'LOCKED';
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
@@ -37,7 +40,8 @@ export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance;
         ) : null}
         <Switch
           label={t('interactions.autoReport.label')}
-          description={t('interactions.autoReport.hint')}
+          // Switching it on for an open result sends the report at once (decision 0011): say so before the click.
+          description={t(reportWouldGoNow ? 'interactions.autoReport.hintOpen' : 'interactions.autoReport.hint')}
           checked={instance.autoSendReport}
           disabled={!canUpdate}
           onChange={(event) => update.mutate({ autoSendReport: event.currentTarget.checked })}

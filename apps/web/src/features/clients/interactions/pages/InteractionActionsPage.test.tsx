@@ -178,10 +178,12 @@ describe('interaction actions', () => {
     };
     renderPage();
     const report = await screen.findByTestId('interaction-auto-report');
+    expect(screen.getByText(text('interactions.autoReport.hintOpen'))).toBeInTheDocument();
     expect(screen.queryByTestId('interaction-report-sent')).not.toBeInTheDocument();
     fireEvent.click(report);
     const sent = await screen.findByTestId('interaction-report-sent');
     expect(sent).toHaveTextContent(/^Report emailed to the client on .*2026/);
+    expect(screen.getByText(text('interactions.autoReport.hint'))).toBeInTheDocument();
   });
 
   it('switches back and says so when saving fails', async () => {
