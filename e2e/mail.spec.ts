@@ -102,3 +102,41 @@ test('with auto report on, unlocking the result mails the client a download link
   await api.post(page.request, '/api/credit/unlock', { interactionToken: instanceToken });
   expect((await caughtMails()).filter((m) => m.to.includes(email))).toHaveLength(1);
 });
+
+test('switching auto report on for an open result mails the report at once, and the page says so', async ({ page }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  const { email, clientToken, instanceToken } = await clientWithQuestionnaire(page.request, {
+    product: 'BQ_RISK',
+    firstName: 'Harriet',
+    lastName: 'Lowe',
+    locale: 'EN_UK',
+  });
+  await answerAndSubmit(page.request, instanceToken);
+  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
+  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('result-unlock-button').click();
+  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+
+  // Auto report was off when the result opened: nothing went out. The switch says what turning it on does.
+  await page.goto(`/BQ_RISK/client/${clientToken}/interaction/${instanceToken}`);
+  const autoReport = page.getByTestId('interaction-auto-report');
+  await expect(autoReport).not.toBeChecked();
+  await expect(page.getByText('switching this on emails the report to the client now')).toBeVisible();
+  await autoReport.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('interaction-report-sent')).toContainText('Report emailed to the client on');
+
+  const mail = await waitForMail(email, (m) => m.subject.includes('your report'));
+  expect(mail.text).toContain('Harriet');
+  expect(linkIn(mail, '/report/')).toMatch(/^\/report\/rdl_[A-Za-z0-9_-]{43}\/download$/);
+  await screenshot(page, 'auto-report-switched-on');
+
+  // Off and on again: still one report mail for this result.
+  await autoReport.click();
+  await expect(autoReport).not.toBeChecked();
+  await autoReport.click();
+  await expect(autoReport).toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId('interaction-report-sent')).toBeVisible();
+  expect((await caughtMails()).filter((m) => m.to.includes(email))).toHaveLength(1);
+});
