@@ -2,9 +2,22 @@
 // (the balance in the header drops by one) and reads the dashboard with its risk section built from the market
 // history; in German, a bank advisory result with its investment-style prediction; the wealth advisory trial
 // opens without a credit. Then the whole way: a client answers a new questionnaire in another browser, the
-// adviser's client view follows it to RESULTS_AVAILABLE, and the result is unlocked and shown.
+// adviser's client view follows it to RESULTS_AVAILABLE, and the result is unlocked and shown. And an inconsistent
+// risk profile whose resolution the adviser records (DESIGN.md section 4), in German, shown in the report too.
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import {
+  ADMIN,
+  ADVISER,
+  DE,
+  EN,
+  answerAndSubmit,
+  clientWithQuestionnaire,
+  expect,
+  openLoginAndSignIn,
+  screenshot,
+  test,
+} from './support';
 
 // The public-domain history beside the repository (never copied into it).
 const SHILLER_CSV = '../shared/data/sp500-shiller/data.csv';
@@ -196,4 +209,61 @@ test('an admin sees the market history and imports a file; a broken file is refu
   await openLoginAndSignIn(page, ADVISER);
   await page.goto('/settings/market-history');
   await expect(page.getByTestId('market-history-forbidden')).toBeVisible();
+});
+
+/**
+ * Answers that flag the risk profile: the most risk-seeking answer to every tolerance item (the definition says
+ * which are reversed), and a self-estimate of class 1.
+ */
+function inconsistentRiskAnswers(): Record<string, number | string> {
+  const definition = JSON.parse(
+    readFileSync(new URL('../apps/server/src/features/interactions/definitions/risk.json', import.meta.url), 'utf8'),
+  ) as { items: { key: string; dimension?: string; type: string; reverse?: boolean; options?: { key: string }[] }[] };
+  const answers: Record<string, number | string> = { self_estimate: 1 };
+  for (const item of definition.items.filter((i) => i.dimension === 'tolerance')) {
+    answers[item.key] = item.type === 'choice' ? item.options!.at(-1)!.key : item.reverse ? 1 : 5;
+  }
+  return answers;
+}
+
+test('in German: the adviser records how an inconsistent risk profile was resolved, and the report shows it', async ({ page }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  await useLanguage(page, 'DE_DE');
+  const { clientToken, instanceToken } = await clientWithQuestionnaire(page.request, {
+    product: 'BQ_RISK',
+    firstName: 'Günter',
+    lastName: 'Fröhlich',
+    locale: 'DE_DE',
+  });
+  await answerAndSubmit(page.request, instanceToken, inconsistentRiskAnswers());
+  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
+  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('result-unlock-button').click();
+
+  const flag = page.getByTestId('risk-consistency-flag');
+  await expect(flag).toHaveAttribute('data-resolved', 'false');
+  await expect(flag).toContainText('Noch nicht festgehalten.');
+  const note = flag.getByLabel('Was haben Sie mit dem Kunden vereinbart?');
+  // Too short: the field says so in German and nothing is saved.
+  await note.fill('kurz');
+  await flag.getByRole('button', { name: 'Klärung festhalten' }).click();
+  await expect(flag).toContainText('Bitte geben Sie mindestens 10 Zeichen ein.');
+  await expect(note).toBeFocused();
+
+  // By keyboard: type the note, tab to the button, press Enter.
+  await note.fill('Mit Herrn Fröhlich besprochen: Verluste über 10 % wären nicht tragbar. Wir bleiben bei der geeigneten Klasse.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(flag).toHaveAttribute('data-resolved', 'true');
+  await expect(flag.getByTestId('risk-consistency-resolution')).toContainText('Wir bleiben bei der geeigneten Klasse.');
+  await expect(flag.getByTestId('risk-consistency-resolved')).toHaveText('Geklärt');
+  await screenshot(page, 'consistency-resolved-DE_DE');
+
+  // After a reload it is still there, and the report carries it (in the report's own wording).
+  await page.reload();
+  await expect(page.getByTestId('risk-consistency-resolution')).toHaveCount(1);
+  await page.goto(`/bqa/report/${instanceToken}`);
+  const resolutions = page.getByTestId('report-consistency-resolutions');
+  await expect(resolutions).toContainText('Wie der Widerspruch geklärt wurde');
+  await expect(resolutions).toContainText('Verluste über 10 % wären nicht tragbar');
 });

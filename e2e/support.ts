@@ -86,8 +86,12 @@ export async function clientWithQuestionnaire(
   return { email, clientToken: client.token, instanceToken: instance.token };
 }
 
-/** Answers every question in the middle of its scale (or the middle option) and submits, as the participant. */
-export async function answerAndSubmit(request: APIRequestContext, instanceToken: string) {
+/** Answers every item with its middle value (or `overrides` by item key) and submits, as the client would. */
+export async function answerAndSubmit(
+  request: APIRequestContext,
+  instanceToken: string,
+  overrides: Record<string, number | string> = {},
+) {
   const questionnaire = await api.get<{
     interaction: {
       scales: { id: string; points: { value: number }[] }[];
@@ -103,7 +107,7 @@ export async function answerAndSubmit(request: APIRequestContext, instanceToken:
       answers[item.key] = values[Math.floor(values.length / 2)]!;
     }
   }
-  await api.put(request, `/api/q/${instanceToken}/answers`, { answers });
+  await api.put(request, `/api/q/${instanceToken}/answers`, { answers: { ...answers, ...overrides } });
   await api.post(request, `/api/q/${instanceToken}/submit`);
 }
 

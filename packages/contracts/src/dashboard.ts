@@ -35,6 +35,27 @@ export const ZModelPortfolio = z
   .meta({ id: 'ModelPortfolio' });
 export type TModelPortfolio = z.infer<typeof ZModelPortfolio>;
 
+/** One record of how the adviser resolved a consistency flag (DESIGN.md section 4); later ones amend earlier ones. */
+export const ZConsistencyResolution = z
+  .object({ note: z.string(), authorName: z.string(), resolvedAt: z.string() })
+  .meta({ id: 'ConsistencyResolution' });
+export type TConsistencyResolution = z.infer<typeof ZConsistencyResolution>;
+
+export const CONSISTENCY_NOTE_LENGTH = { min: 10, max: 2000 } as const;
+
+/** POST /api/dashboard/{token}/consistency/resolution: what was discussed with the client and decided. */
+export const ZConsistencyResolutionRequest = z
+  .object({ note: z.string().trim().min(CONSISTENCY_NOTE_LENGTH.min).max(CONSISTENCY_NOTE_LENGTH.max) })
+  .meta({ id: 'ConsistencyResolutionRequest' });
+export type TConsistencyResolutionRequest = z.infer<typeof ZConsistencyResolutionRequest>;
+
+/** The consistency check of a risk profile and, once flagged, the adviser's records of its resolution (oldest first). */
+export const ZConsistency = z.object({
+  flagged: z.boolean(),
+  reasons: z.array(z.string()),
+  resolutions: z.array(ZConsistencyResolution),
+});
+
 export const ZRiskProfile = z
   .object({
     /** The class the risk tolerance alone gives. */
@@ -45,7 +66,7 @@ export const ZRiskProfile = z
     caps: z.array(z.object({ dimension: z.string(), maxClass: z.number().int() })),
     /** The client's own estimate on the 1-7 scale. */
     selfEstimate: z.number().int().nullable(),
-    consistency: z.object({ flagged: z.boolean(), reasons: z.array(z.string()) }),
+    consistency: ZConsistency,
     portfolio: ZModelPortfolio,
   })
   .meta({ id: 'RiskProfile' });

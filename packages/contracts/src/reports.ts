@@ -2,7 +2,7 @@
 // one locale (all texts already translated), so the web report view and the PDF show the same thing.
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@bq/domain/locales';
-import { ZModelPortfolio, ZRiskSection, SCORE_LEVELS } from './dashboard';
+import { ZConsistency, ZModelPortfolio, ZRiskSection, SCORE_LEVELS } from './dashboard';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
 export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
@@ -64,7 +64,8 @@ export const ZReportRisk = z.object({
   /** Translated limits that lowered the class: "Capacity for loss allows at most class 3". */
   caps: z.array(z.object({ dimension: z.string(), name: z.string(), maxClass: z.number().int() })),
   selfEstimate: z.number().int().nullable(),
-  consistency: z.object({ flagged: z.boolean(), reasons: z.array(z.string()) }),
+  /** Reasons translated; the adviser's resolutions (in an anonymised report with an empty note: free text may name the client). */
+  consistency: ZConsistency,
   portfolio: ZModelPortfolio,
   /** The dashboard's BQA_RISK section (history windows or projections); null when the user may not see it. */
   section: ZRiskSection.nullable(),

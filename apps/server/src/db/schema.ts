@@ -6,3 +6,4 @@ export * from './schema/clients';
 export * from './schema/market-history';
 export * from './schema/mail';
 export * from './schema/reports';
+export * from './schema/consistency';

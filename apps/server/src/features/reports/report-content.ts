@@ -5,6 +5,7 @@ import type { Locale } from '@bq/domain/locales';
 import { reportFileName } from '@bq/domain/report-file-name';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { consistencyResolutionsOf } from '../results/consistency-resolution';
 import { dimensionResults } from '../results/dashboard';
 import { riskSection } from '../results/risk-section';
 import type { AuthContext } from '../../plugins/auth';
@@ -69,6 +70,7 @@ async function reportRisk(
   db: Db,
   subject: ReportSubject,
   texts: ReportTexts,
+  anonymize: boolean,
 ): Promise<TReportContent['risk']> {
   const risk = subject.results.risk;
   if (!risk) return null;
@@ -92,6 +94,10 @@ async function reportRisk(
           other: r.otherClass,
         }),
       ),
+      // Free text may name the client, so an anonymised report keeps who resolved it when, not the note.
+      resolutions: risk.consistency.flagged
+        ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) => (anonymize ? { ...r, note: '' } : r))
+        : [],
     },
     portfolio: risk.portfolio,
     // The report is the client's document: it carries the history windows the class stands for.
@@ -191,7 +197,7 @@ export async function buildReportContent(
   const texts = await loadReportTexts(db, subject.definition, opts.locale);
   const title = texts.t(reportTitleKey(subject, reportType));
   const dimensions = reportDimensions(subject, texts);
-  const risk = await reportRisk(db, subject, texts);
+  const risk = await reportRisk(db, subject, texts, opts.anonymize);
   const prediction = reportPrediction(subject, texts);
   const completedAt = subject.instance.filledAt?.toISOString() ?? null;
   const { firstName, lastName } = subject.client;

@@ -5,6 +5,7 @@ import { initials } from '@bq/domain/initials';
 import type { Db } from '../../db/client';
 import type { InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
+import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 
 /** Stanine in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
@@ -44,6 +45,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
         consistency: {
           flagged: results.risk.consistency.flagged,
           reasons: results.risk.consistency.reasons.map((r) => r.kind),
+          resolutions: results.risk.consistency.flagged ? await consistencyResolutionsOf(db, instance.id) : [],
         },
         portfolio: results.risk.portfolio,
       }

@@ -24,8 +24,14 @@ export function dashboardKindOf(productType: keyof typeof PRODUCT_TYPE_INFO): Da
   return kind === 'BQA' ? 'bqa' : kind === 'BQP' ? 'bqp' : 'sa';
 }
 
-export async function requireOpenResult(db: Db, auth: AuthContext, token: string, entity: Entity = 'INDIVIDUAL_RESULTS') {
-  const { instance, productType } = await requireInstance(db, auth, token, 'READ', { entity });
+export async function requireOpenResult(
+  db: Db,
+  auth: AuthContext,
+  token: string,
+  entity: Entity = 'INDIVIDUAL_RESULTS',
+  action: 'READ' | 'UPDATE' = 'READ',
+) {
+  const { instance, productType } = await requireInstance(db, auth, token, action, { entity });
   if (!hasResult(instance.status) || !instance.results) {
     throw new AppError(RESULT_ERRORS.notReady, 409, `The result is not available (status ${instance.status})`);
   }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
 import { simulateRespondents } from '@bq/scoring/simulate';
-import { interactionInstances, productConfigurations } from '../../db/schema';
+import { consistencyResolutions, interactionInstances, productConfigurations } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { calculateInstance } from '../calculation/calculate-instance';
@@ -132,6 +132,105 @@ describe('GET /api/dashboard/{token}', () => {
     const res = await ctx.http.request('GET', `/api/dashboard/${token}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ lockStatus: 'TRIAL', kind: 'bqa', prediction: { kind: 'INVESTMENT_STYLE', available: true } });
+  });
+});
+
+describe('POST /api/dashboard/{token}/consistency/resolution', () => {
+  /** Puts a calculated risk result into the flagged state (which answers flag it is the scoring's business). */
+  async function flag(id: string) {
+    const row = await statusOf(id);
+    const results = structuredClone(row.results!);
+    results.risk!.consistency = { flagged: true, reasons: [{ kind: 'tolerance_vs_self_estimate', toleranceClass: 6, otherClass: 2, gap: 4 }] };
+    await t.db.update(interactionInstances).set({ results }).where(eq(interactionInstances.id, id));
+  }
+  const url = (token: string) => `/api/dashboard/${token}/consistency/resolution`;
+  const resolutionsIn = async (http: TestClient, token: string) => (await http.request('GET', `/api/dashboard/${token}`)).json().risk.consistency.resolutions;
+
+  it('records resolutions append-only, shows them on the dashboard and in the report, and leaves the notes out of an anonymised report', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, id } = await finishedResult(ctx, 'BQ_RISK', 21);
+    await unlock(ctx.http, token);
+    await flag(id);
+    expect(await resolutionsIn(ctx.http, token)).toEqual([]);
+
+    const first = await ctx.http.request('POST', url(token), { note: '  Talked it through with Ida: she accepts class 3.  ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ note: 'Talked it through with Ida: she accepts class 3.', authorName: 'Tess Tester', resolvedAt: expect.any(String) });
+    const second = await ctx.http.request('POST', url(token), { note: 'Follow-up call: confirmed in writing.\nFile 2026/114.' });
+    expect(second.statusCode).toBe(201);
+    expect((await resolutionsIn(ctx.http, token)).map((r: { note: string }) => r.note)).toEqual([
+      'Talked it through with Ida: she accepts class 3.',
+      'Follow-up call: confirmed in writing.\nFile 2026/114.',
+    ]);
+
+    const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json();
+    expect(report.risk.consistency.resolutions.map((r: { note: string }) => r.note)).toHaveLength(2);
+    expect(report.risk.consistency.resolutions[0].note).toContain('she accepts class 3');
+    const anonymised = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE&anonymize=true`)).json();
+    expect(anonymised.risk.consistency.resolutions).toEqual([
+      { note: '', authorName: 'Tess Tester', resolvedAt: first.json().resolvedAt },
+      { note: '', authorName: 'Tess Tester', resolvedAt: second.json().resolvedAt },
+    ]);
+    expect(JSON.stringify(anonymised)).not.toContain('Ida');
+  });
+
+  it('refuses bad notes (400), a consistent or locked result (409/402), strangers (404/401) and readers (403), writing nothing', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const flagged = await finishedResult(ctx, 'BQ_RISK', 22);
+    await unlock(ctx.http, flagged.token);
+    await flag(flagged.id);
+    for (const body of [{}, { note: '' }, { note: '   short   ' }, { note: 42 }, { note: 'x'.repeat(2001) }]) {
+      const res = await ctx.http.request('POST', url(flagged.token), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errorKey).toBe('error.validation');
+    }
+    expect((await ctx.http.request('POST', url(flagged.token), { note: 'x'.repeat(2000) })).statusCode).toBe(201);
+
+    const consistent = await finishedResult(ctx, 'BQ_RISK', 23);
+    await unlock(ctx.http, consistent.token);
+    const row = await statusOf(consistent.id);
+    const results = structuredClone(row.results!);
+    results.risk!.consistency = { flagged: false, reasons: [] };
+    await t.db.update(interactionInstances).set({ results }).where(eq(interactionInstances.id, consistent.id));
+    const notFlagged = await ctx.http.request('POST', url(consistent.token), { note: 'Nothing to resolve here.' });
+    expect(notFlagged.statusCode).toBe(409);
+    expect(notFlagged.json().errorKey).toBe('error.consistency.not_flagged');
+
+    const locked = await finishedResult(ctx, 'BQ_RISK', 24);
+    await flag(locked.id);
+    const payment = await ctx.http.request('POST', url(locked.token), { note: 'Before unlocking it.' });
+    expect(payment.statusCode).toBe(402);
+    expect(payment.json().errorKey).toBe('error.result.locked');
+
+    const other = await adviser(['BQ_RISK']);
+    for (const token of [flagged.token, 'does-not-exist']) {
+      const res = await other.http.request('POST', url(token), { note: 'Not my client at all.' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorKey).toBe('error.not_found');
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: url(flagged.token), headers: { 'x-source': 'web' }, payload: { note: 'Who am I to say this?' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await ctx.http.request('POST', url(flagged.token), { note: 'Without the CSRF header.' }, { 'x-source': '' })).statusCode).toBe(403);
+
+    const reader = await adviser(['BQ_RISK'], {
+      permissions: [
+        { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'ALL' },
+        { realm: 'BQ_RISK', entity: 'INTERACTION_INSTANCE', action: 'ALL' },
+        { realm: 'BQ_RISK', entity: 'INDIVIDUAL_RESULTS', action: 'READ' },
+      ],
+    });
+    const own = await finishedResult(reader, 'BQ_RISK', 25);
+    await unlock(reader.http, own.token);
+    await flag(own.id);
+    expect((await reader.http.request('GET', `/api/dashboard/${own.token}`)).statusCode).toBe(200);
+    const forbidden = await reader.http.request('POST', url(own.token), { note: 'Only allowed to read.' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().errorKey).toBe('error.auth.forbidden');
+
+    // Only the one valid note was written.
+    expect(await resolutionsIn(ctx.http, flagged.token)).toHaveLength(1);
+    expect(await resolutionsIn(reader.http, own.token)).toEqual([]);
+    expect(await t.db.select().from(consistencyResolutions).where(eq(consistencyResolutions.instanceId, locked.id))).toEqual([]);
   });
 });
 

@@ -1,11 +1,13 @@
-// Result calls: GET /api/dashboard/{token}, GET /api/dashboard/content/{bqa|bqp|sa}/{token}?locale=,
+// Result calls: GET /api/dashboard/{token}, POST /api/dashboard/{token}/consistency/resolution,
+// GET /api/dashboard/content/{bqa|bqp|sa}/{token}?locale=,
 // GET /api/predict/{bqa|bqp}/{token}, GET /api/comp/BQS_COMP and GET /api/interaction/dimensions/{token}.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DASHBOARD_KINDS, ZComparison, ZComparisonQuery, ZDashboard, ZDashboardContent, ZInteractionDimensions, ZLocaleQuery, ZPrediction } from '@bq/contracts/dashboard';
+import { DASHBOARD_KINDS, ZComparison, ZConsistencyResolution, ZConsistencyResolutionRequest, ZComparisonQuery, ZDashboard, ZDashboardContent, ZInteractionDimensions, ZLocaleQuery, ZPrediction } from '@bq/contracts/dashboard';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { compareResults } from './comparison';
+import { CONSISTENCY_ERRORS, recordConsistencyResolution } from './consistency-resolution';
 import { getDashboard } from './dashboard';
 import { getDashboardContent, readerLocale } from './dashboard-content';
 import { getPrediction } from './prediction';
@@ -52,6 +54,28 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getDashboardContent(app.db, requireAuth(request), request.params.kind, request.params.token, request.query.locale),
+  );
+
+  app.post(
+    '/api/dashboard/:token/consistency/resolution',
+    {
+      schema: {
+        operationId: 'recordConsistencyResolution',
+        tags: ['results'],
+        description:
+          'Records how the adviser resolved a risk profile\'s consistency flag (DESIGN.md section 4). Append-only: a later note amends an earlier one. Needs INDIVIDUAL_RESULTS/UPDATE; 409 error.consistency.not_flagged when the profile is consistent.',
+        params: z.object({ token: ZToken }),
+        body: ZConsistencyResolutionRequest,
+        response: {
+          201: ZConsistencyResolution,
+          ...apiErrors({ ...RESULT_ERRORS_BY_STATUS, 409: [RESULT_ERRORS.notReady, CONSISTENCY_ERRORS.notFlagged] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const resolution = await recordConsistencyResolution(app.db, requireAuth(request), request.params.token, request.body);
+      return reply.code(201).send(resolution);
+    },
   );
 
   app.get(

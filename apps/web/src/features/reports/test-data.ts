@@ -17,6 +17,9 @@ const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
     'report.risk.classOf': 'Class {{class}} of 7',
     'report.risk.cap': '{{name}}: at most class {{max}}',
     'report.risk.consistency.flagged': 'Check needed: the answers disagree',
+    'report.risk.consistency.resolved': 'How the difference was resolved',
+    'report.risk.consistency.resolvedBy': '{{date}}, {{name}}',
+    'report.risk.consistency.noteWithheld': 'The note is left out of the anonymized report.',
     'report.dimension.stanine': 'Stanine',
     'report.dimension.stanineValue': '{{stanine}} of 9',
     'report.evidence.line':
@@ -96,6 +99,13 @@ export function reportContentOf(
       consistency: {
         flagged: true,
         reasons: ['The risk tolerance gives class 5, but the client’s own estimate is class 6.'],
+        resolutions: [
+          {
+            note: 'Discussed with the client: losses above 15 % would not be bearable. We stay with class 3.',
+            authorName: 'Olivia Bennett',
+            resolvedAt: '2026-04-05T09:15:00Z',
+          },
+        ],
       },
       portfolio: { riskClass: 3, equityShare: 0.4, bondShare: 0.6 },
       section: {

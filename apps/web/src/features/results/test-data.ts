@@ -90,7 +90,7 @@ export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
         { dimension: 'horizon', maxClass: 5 },
       ],
       selfEstimate: 2,
-      consistency: { flagged: true, reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'] },
+      consistency: { flagged: true, reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'], resolutions: [] },
       portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
     },
     prediction: null,

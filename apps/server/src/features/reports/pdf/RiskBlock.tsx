@@ -72,7 +72,8 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
         )}
       </View>
 
-      <View style={[block.consistency, risk.consistency.flagged ? block.flagged : {}]} wrap={false}>
+      {/* Kept on one page unless the adviser's notes make it long enough to need breaking. */}
+      <View style={[block.consistency, risk.consistency.flagged ? block.flagged : {}]} wrap={risk.consistency.resolutions.length > 0}>
         <Text style={styles.label}>{t('report.risk.consistency.title')}</Text>
         {risk.consistency.flagged ? (
           <View>
@@ -82,7 +83,22 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
                 • {reason}
               </Text>
             ))}
-            <Text style={block.review}>{t('report.risk.consistency.review')}</Text>
+            {risk.consistency.resolutions.length > 0 ? (
+              <View style={block.resolutions}>
+                <Text style={styles.label}>{t('report.risk.consistency.resolved')}</Text>
+                {risk.consistency.resolutions.map((resolution, i) => (
+                  <View key={i} style={block.resolution}>
+                    <Text style={block.resolutionMeta}>
+                      {t('report.risk.consistency.resolvedBy', { date: fmt.date(resolution.resolvedAt), name: resolution.authorName })}
+                    </Text>
+                    {/* An anonymised report carries no note: free text may name the client. */}
+                    <Text>{resolution.note || t('report.risk.consistency.noteWithheld')}</Text>
+                  </View>
+                ))}
+              </View>
+            ) : (
+              <Text style={block.review}>{t('report.risk.consistency.review')}</Text>
+            )}
           </View>
         ) : (
           <Text style={{ marginTop: 2 }}>{t('report.risk.consistency.ok')}</Text>
@@ -137,6 +153,9 @@ const block = StyleSheet.create({
   flagged: { backgroundColor: COLORS.warnPanel, borderLeftWidth: 3, borderLeftColor: COLORS.warn },
   flaggedTitle: { fontWeight: 'bold', color: COLORS.warn, marginTop: 2, marginBottom: 4 },
   review: { fontSize: 8.5, marginTop: 4 },
+  resolutions: { marginTop: 6 },
+  resolution: { marginTop: 3 },
+  resolutionMeta: { fontSize: 8, color: COLORS.muted },
   portfolioBar: { flexDirection: 'row', height: 12, marginTop: 2 },
   portfolioLabels: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 3, marginBottom: 4 },
   equity: { fontWeight: 'bold', color: COLORS.accent },

@@ -113,6 +113,11 @@ describe('renderReportPdf', () => {
       expect(text).toContain('Selbsteinschätzung des Kunden: Klasse 2 von 7');
       expect(text).toContain('Risikotragfähigkeit: höchstens Klasse 3');
       expect(text).toContain('Prüfung nötig: Die Antworten widersprechen sich');
+      // The adviser's recorded resolution replaces the request to record one.
+      expect(text).toContain('WIE DER WIDERSPRUCH GEKLÄRT WURDE');
+      expect(text).toContain('20.11.2026, Sabine Köhler');
+      expect(flat).toContain('Verluste über 10 % wären für ihn nicht tragbar. Wir bleiben bei Klasse 3.');
+      expect(flat).not.toContain('halten Sie vor der Beratung fest');
       expect(text).toContain('Aktien 25 %');
       expect(text).toContain('Anleihen 75 %');
       // Charts I-IV, the table and the euro amounts of the value summary.
@@ -218,6 +223,8 @@ describe('renderReportPdf', () => {
       expect(pdf.text).not.toContain(REAL_CLIENT.lastName);
       expect(pdf.text).toContain('Kunde');
       expect(pdf.text).toContain('Anonymisierte Fassung');
+      expect(pdf.text).toContain('20.11.2026, Sabine Köhler');
+      expect(pdf.text).toContain('Die Notiz ist im anonymisierten Bericht ausgelassen.');
       // The PDF's metadata carries the title with the display name, so it must be anonymised too.
       expect(
         execFileSync('pdfinfo', [join(dir, 'de-anonymized-a4.pdf')], { encoding: 'utf8' }),

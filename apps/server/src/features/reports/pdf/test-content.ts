@@ -12,6 +12,12 @@ import {
 import type { Locale } from '@bq/domain/locales';
 
 export const REAL_CLIENT = { firstName: 'Jürgen', lastName: 'Müller' };
+/** The adviser's record of how the German report's consistency flag was resolved. */
+export const RESOLUTION = {
+  note: 'Mit Herrn Müller besprochen: Verluste über 10 % wären für ihn nicht tragbar. Wir bleiben bei Klasse 3.',
+  authorName: 'Sabine Köhler',
+  resolvedAt: '2026-11-20T14:30:00.000Z',
+};
 export const VERIFICATION_URL = 'https://beratung.example.com/verify/certificate/vt_8fK2mQ7rX1pZ';
 
 /** The REPORT labels of a locale as the reports service loads them (text type REPORT). */
@@ -334,6 +340,7 @@ export function germanBqaReport(): TReportContent {
           'Die Risikobereitschaft (Klasse 6) weicht stark von dem ab, was die Verlusttragfähigkeit zulässt.',
           'Die Risikobereitschaft ergibt Klasse 6, der Kunde selbst schätzt sich aber auf Klasse 2 ein.',
         ],
+        resolutions: [RESOLUTION],
       },
       portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
       section: historySection(),
@@ -365,10 +372,18 @@ export function germanBqaReport(): TReportContent {
   });
 }
 
-/** The same report shared without the client's name (GDPR): the server blanks the names and says "Kunde". */
+/**
+ * The same report shared without the client's name (GDPR): the server blanks the names and says "Kunde", and
+ * leaves out the adviser's free-text notes.
+ */
 export function anonymizedGermanReport(): TReportContent {
+  const report = germanBqaReport();
   return ZReportContent.parse({
-    ...germanBqaReport(),
+    ...report,
+    risk: {
+      ...report.risk!,
+      consistency: { ...report.risk!.consistency, resolutions: [{ ...RESOLUTION, note: '' }] },
+    },
     client: { firstName: '', lastName: '', displayName: 'Kunde' },
     anonymized: true,
     fileName: 'Bericht-zur-Anlageberatung_03-04-2026.pdf',
@@ -489,7 +504,7 @@ export function projectionReport(): TReportContent {
     risk: {
       ...german.risk!,
       caps: [],
-      consistency: { flagged: false, reasons: [] },
+      consistency: { flagged: false, reasons: [], resolutions: [] },
       selfEstimate: null,
       toleranceClass: 3,
       section: projectionSection(),
@@ -535,6 +550,7 @@ export function recommendationsReport(): TReportContent {
       consistency: {
         flagged: true,
         reasons: ["The risk tolerance gives class 6, but the client's own estimate is class 2."],
+        resolutions: [],
       },
       section: null,
     },

@@ -1,5 +1,6 @@
 // The BQA risk part of the report: the suitable risk class on the 1-7 scale, how it came about (tolerance, the
-// limits that lowered it, the client's own estimate), whether the answers agree, the model portfolio and, where the
+// limits that lowered it, the client's own estimate), whether the answers agree and how the adviser resolved it if
+// not, the model portfolio and, where the
 // report includes the risk section, the worst and best 1/5/10-year windows as a compact table.
 import { Alert, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { RiskWindowTable } from '../../results/charts/RiskWindowTable';
 import { PortfolioMix } from '../../results/components/PortfolioMix';
 import { RiskClassScale } from '../../results/components/RiskClassScale';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
+import { useFormat } from '../../../lib/formats';
 
 type ReportRiskData = NonNullable<TReportContent['risk']>;
 
@@ -87,8 +89,37 @@ function Consistency({ risk, label }: RiskPartProps) {
           ))}
         </List>
       ) : null}
-      <Text size="sm">{label('report.risk.consistency.review')}</Text>
+      {risk.consistency.resolutions.length > 0 ? (
+        <Resolutions risk={risk} label={label} />
+      ) : (
+        <Text size="sm">{label('report.risk.consistency.review')}</Text>
+      )}
     </Alert>
+  );
+}
+
+/** How the adviser resolved the difference; an anonymised report has the dates and authors but no notes. */
+function Resolutions({ risk, label }: RiskPartProps) {
+  const { formatDate } = useFormat();
+  return (
+    <Stack gap={6} data-testid="report-consistency-resolutions">
+      <Text size="sm" fw={600}>
+        {label('report.risk.consistency.resolved')}
+      </Text>
+      {risk.consistency.resolutions.map((resolution) => (
+        <div key={`${resolution.resolvedAt}-${resolution.authorName}`}>
+          <Text size="xs" c="dimmed">
+            {label('report.risk.consistency.resolvedBy', {
+              date: formatDate(resolution.resolvedAt),
+              name: resolution.authorName,
+            })}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {resolution.note || label('report.risk.consistency.noteWithheld')}
+          </Text>
+        </div>
+      ))}
+    </Stack>
   );
 }
 

@@ -74,6 +74,10 @@ describe('report view: content', () => {
     expect(screen.getByTestId('risk-class')).toHaveAttribute('data-class', '3');
     expect(screen.getByTestId('report-risk-caps')).toHaveTextContent('Capacity for loss: at most class 3');
     expect(screen.getByTestId('report-consistency')).toHaveTextContent('client’s own estimate is class 6');
+    const resolutions = screen.getByTestId('report-consistency-resolutions');
+    expect(resolutions).toHaveTextContent('How the difference was resolved');
+    expect(resolutions).toHaveTextContent('04/05/2026, Olivia Bennett');
+    expect(resolutions).toHaveTextContent('losses above 15 % would not be bearable');
     expect(screen.getByTestId('risk-portfolio')).toHaveAttribute('data-equity', '0.4');
     expect(within(screen.getByTestId('risk-table')).getByText('-31.2%')).toBeInTheDocument();
 

@@ -3,7 +3,10 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
+import { hasPermission } from '@bq/domain/permissions';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ErrorState } from '../../../components/ui/ErrorState';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useLocale } from '../../../lib/i18n';
 import { useDashboardContent } from '../api/get-dashboard-content';
 import { usePrediction } from '../api/get-prediction';
@@ -18,6 +21,7 @@ import { TrialNotice } from './TrialNotice';
 export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const user = useSignedInUser();
   const token = dashboard.instanceToken;
   const content = useDashboardContent(dashboard.kind, token, locale);
   // Started here so it loads beside the texts rather than after them; the section reads the same query.
@@ -37,7 +41,18 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
       {dashboard.productType === 'BQ_ADVISORY_WEALTH' ? <TrialNotice /> : null}
       {content.data ? (
         <Stack gap="lg">
-          {dashboard.kind === 'bqa' ? <RiskSection content={content.data} risk={dashboard.risk} /> : null}
+          {dashboard.kind === 'bqa' ? (
+            <RiskSection
+              content={content.data}
+              risk={dashboard.risk}
+              token={token}
+              canResolve={hasPermission(user.permissions, {
+                realm: PRODUCT_TYPE_INFO[dashboard.productType].realm,
+                entity: 'INDIVIDUAL_RESULTS',
+                action: 'UPDATE',
+              })}
+            />
+          ) : null}
           {dashboard.prediction ? (
             <PredictionSection token={token} prediction={dashboard.prediction} />
           ) : null}

@@ -19,9 +19,12 @@ import { RiskSuitability } from './RiskSuitability';
 interface RiskSectionProps {
   content: TDashboardContent;
   risk: TRiskProfile | null;
+  token: string;
+  /** May record how a consistency flag was resolved (INDIVIDUAL_RESULTS/UPDATE). */
+  canResolve: boolean;
 }
 
-export function RiskSection({ content, risk }: RiskSectionProps) {
+export function RiskSection({ content, risk, token, canResolve }: RiskSectionProps) {
   const { t } = useTranslation();
   const section = content.sections.BQA_RISK;
   const restricted = content.restrictedSections.includes('BQA_RISK');
@@ -57,7 +60,9 @@ export function RiskSection({ content, risk }: RiskSectionProps) {
           </Text>
         ) : (
           <Stack gap="lg" data-testid="risk-section">
-            {risk?.consistency.flagged ? <ConsistencyFlag risk={risk} /> : null}
+            {risk?.consistency.flagged ? (
+              <ConsistencyFlag risk={risk} token={token} canResolve={canResolve} />
+            ) : null}
             <Grid gap="xl">
               <Grid.Col span={{ base: 12, md: 7 }}>
                 <Stack gap="md">

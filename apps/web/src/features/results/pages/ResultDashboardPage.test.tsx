@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TUser } from '@bq/contracts/user';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { instanceOf, queryClientWithUser } from '../../../test/fixtures';
@@ -46,7 +47,7 @@ function BalanceProbe() {
   return <span data-testid="credit-balance">{data?.creditBalance}</span>;
 }
 
-function renderPage(product = 'BQ_RISK') {
+function renderPage(product = 'BQ_RISK', user: TUser = adviser) {
   return renderWithProviders(
     <>
       <BalanceProbe />
@@ -55,7 +56,7 @@ function renderPage(product = 'BQ_RISK') {
     {
       route: `/${product}/client/c1/dashboard/i1`,
       path: '/:productName/client/:clientToken/dashboard/:interactionInstanceToken',
-      queryClient: queryClientWithUser(adviser),
+      queryClient: queryClientWithUser(user),
     },
   );
 }
@@ -316,6 +317,63 @@ describe('result dashboard: BQA risk section', () => {
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
     ).toEqual(['Window', '5th percentile', '95th percentile']);
+  });
+
+  it('records how the consistency flag was resolved, after checking the note, and then offers to add another', async () => {
+    const RESOLUTION_URL = '/api/dashboard/i1/consistency/resolution';
+    const posted: unknown[] = [];
+    handlers[RESOLUTION_URL] = (init) => {
+      const body = JSON.parse(String(init?.body)) as { note: string };
+      posted.push(body);
+      return jsonResponse({ note: body.note, authorName: 'Olivia Bennett', resolvedAt: '2026-04-05T09:15:00Z' }, 201);
+    };
+    renderPage();
+    const flag = await screen.findByTestId('risk-consistency-flag');
+    expect(flag).toHaveAttribute('data-resolved', 'false');
+    expect(within(flag).getByTestId('risk-consistency-resolutions')).toHaveTextContent(
+      text('results.risk.consistency.resolution.none'),
+    );
+    const note = within(flag).getByLabelText(new RegExp(text('results.risk.consistency.resolution.label')));
+    const submit = within(flag).getByRole('button', { name: text('results.risk.consistency.resolution.submit') });
+
+    // Too short: said on the field, nothing sent, focus on the field.
+    fireEvent.change(note, { target: { value: '  ok  ' } });
+    fireEvent.click(submit);
+    expect(await within(flag).findByText('Please enter at least 10 characters.')).toBeInTheDocument();
+    await waitFor(() => expect(note).toHaveFocus());
+    expect(callsTo(RESOLUTION_URL)).toHaveLength(0);
+
+    fireEvent.change(note, { target: { value: 'Discussed with the client: we stay with class 3.' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(flag).toHaveAttribute('data-resolved', 'true'));
+    expect(posted).toEqual([{ note: 'Discussed with the client: we stay with class 3.' }]);
+    const record = within(flag).getAllByTestId('risk-consistency-resolution');
+    expect(record).toHaveLength(1);
+    expect(record[0]).toHaveTextContent(/04\/05\/2026.*Olivia Bennett/);
+    expect(record[0]).toHaveTextContent('Discussed with the client: we stay with class 3.');
+    expect(within(flag).getByTestId('risk-consistency-resolved')).toHaveTextContent(text('results.risk.consistency.resolved'));
+    expect(flag).not.toHaveTextContent(text('results.risk.consistency.review'));
+    expect(await screen.findByText(text('results.risk.consistency.resolution.saved'))).toBeInTheDocument();
+    expect(note).toHaveValue('');
+    expect(
+      within(flag).getByRole('button', { name: text('results.risk.consistency.resolution.addNote') }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the recorded resolutions read-only to users who may not record one', async () => {
+    handlers[DASHBOARD_URL] = () => {
+      const dashboard = dashboardOf();
+      dashboard.risk!.consistency.resolutions = [
+        { note: 'Agreed on class 3 after a call.', authorName: 'Olivia Bennett', resolvedAt: '2026-04-05T09:15:00Z' },
+      ];
+      return jsonResponse(dashboard);
+    };
+    renderPage('BQ_RISK', { ...adviser, permissions: [{ realm: 'ALL', entity: 'ALL', action: 'READ' }] });
+    const flag = await screen.findByTestId('risk-consistency-flag');
+    expect(flag).toHaveAttribute('data-resolved', 'true');
+    expect(flag).toHaveTextContent('Agreed on class 3 after a call.');
+    expect(within(flag).queryByTestId('risk-consistency-note')).not.toBeInTheDocument();
+    expect(within(flag).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('shows a notice instead of the section without the risk permission', async () => {
