@@ -15,6 +15,7 @@ import {
   openLoginAndSignIn,
   screenshot,
   test,
+  unlockOnDashboard,
   waitForMail,
 } from './support';
 
@@ -80,10 +81,7 @@ test('with auto report on, unlocking the result mails the client a download link
     autoSendReport: true,
   });
   await answerAndSubmit(page.request, instanceToken);
-  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
-  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId('result-unlock-button').click();
-  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+  await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
 
   const mail = await waitForMail(email, (m) => m.subject.includes('Ihr Bericht'));
   const link = linkIn(mail, '/report/');
@@ -112,10 +110,7 @@ test('switching auto report on for an open result mails the report at once, and 
     locale: 'EN_UK',
   });
   await answerAndSubmit(page.request, instanceToken);
-  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
-  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId('result-unlock-button').click();
-  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+  await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
 
   // Auto report was off when the result opened: nothing went out. The switch says what turning it on does.
   await page.goto(`/BQ_RISK/client/${clientToken}/interaction/${instanceToken}`);

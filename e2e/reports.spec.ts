@@ -2,17 +2,25 @@
 // dashboard, switches it to German and downloads the PDF (its text checked with pdftotext); the admin opens a
 // selection result's certificate, and a stranger without a session verifies it, and sees "not valid" for a
 // made-up token; a mailed link that does not exist says so.
-import { ADMIN, ADVISER, DE, answerAndSubmit, clientWithQuestionnaire, downloadFrom, expect, openLoginAndSignIn, screenshot, test } from './support';
+import {
+  ADMIN,
+  ADVISER,
+  DE,
+  answerAndSubmit,
+  clientWithQuestionnaire,
+  downloadFrom,
+  expect,
+  openLoginAndSignIn,
+  screenshot,
+  test,
+  unlockOnDashboard,
+} from './support';
 
 test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
   const { clientToken, instanceToken } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
   await answerAndSubmit(page.request, instanceToken);
-  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
-  // The calculation runs in the background; the dashboard follows it to the unlock panel.
-  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId('result-unlock-button').click();
-  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+  await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
 
   await page.getByTestId('result-report-link').click();
   await expect(page).toHaveURL(new RegExp(`/bqa/report/${instanceToken}`));

@@ -17,6 +17,7 @@ import {
   openLoginAndSignIn,
   screenshot,
   test,
+  unlockOnDashboard,
 } from './support';
 
 // The public-domain history beside the repository (never copied into it).
@@ -236,9 +237,7 @@ test('in German: the adviser records how an inconsistent risk profile was resolv
     locale: 'DE_DE',
   });
   await answerAndSubmit(page.request, instanceToken, inconsistentRiskAnswers());
-  await page.goto(`/BQ_RISK/client/${clientToken}/dashboard/${instanceToken}`);
-  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId('result-unlock-button').click();
+  await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
 
   const flag = page.getByTestId('risk-consistency-flag');
   await expect(flag).toHaveAttribute('data-resolved', 'false');

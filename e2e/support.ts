@@ -111,6 +111,14 @@ export async function answerAndSubmit(
   await api.post(request, `/api/q/${instanceToken}/submit`);
 }
 
+/** Opens a submitted questionnaire's dashboard, waits for the background calculation and unlocks it with a credit. */
+export async function unlockOnDashboard(page: Page, product: string, clientToken: string, instanceToken: string) {
+  await page.goto(`/${product}/client/${clientToken}/dashboard/${instanceToken}`);
+  await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('result-unlock-button').click();
+  await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
+}
+
 // ---- Mail: the e2e server sends real SMTP to e2e/mail-catcher.mjs, which lists what arrived ----
 
 export interface CaughtMail {
