@@ -106,8 +106,8 @@ function Resolutions({ risk, label }: RiskPartProps) {
       <Text size="sm" fw={600}>
         {label('report.risk.consistency.resolved')}
       </Text>
-      {risk.consistency.resolutions.map((resolution) => (
-        <div key={`${resolution.resolvedAt}-${resolution.authorName}`}>
+      {risk.consistency.resolutions.map((resolution, index) => (
+        <div key={index}>
           <Text size="xs" c="dimmed">
             {label('report.risk.consistency.resolvedBy', {
               date: formatDate(resolution.resolvedAt),

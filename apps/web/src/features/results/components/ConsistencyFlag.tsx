@@ -39,7 +39,7 @@ export function ConsistencyFlag({ risk, token, canResolve }: ConsistencyFlagProp
         <Group gap="xs" component="span">
           <span>{t('results.risk.consistency.title')}</span>
           {resolved ? (
-            <Badge color="teal" variant="filled" size="sm" data-testid="risk-consistency-resolved">
+            <Badge color="teal.9" variant="filled" size="sm" data-testid="risk-consistency-resolved">
               {t('results.risk.consistency.resolved')}
             </Badge>
           ) : null}
@@ -81,8 +81,9 @@ function ResolutionRecord({ resolutions }: { resolutions: TConsistencyResolution
           {t('results.risk.consistency.resolution.none')}
         </Text>
       ) : (
-        resolutions.map((resolution) => (
-          <div key={`${resolution.resolvedAt}-${resolution.authorName}`} data-testid="risk-consistency-resolution">
+        resolutions.map((resolution, index) => (
+          // Append-only, never reordered: the position is a stable key.
+          <div key={index} data-testid="risk-consistency-resolution">
             <Text size="xs" c="dimmed">
               {t('results.risk.consistency.resolution.by', {
                 date: formatDateTime(resolution.resolvedAt),
