@@ -159,7 +159,9 @@ export function recommendations(
         limits: risk.caps.map((c) => `${c.name} (${c.maxClass})`).join(', '),
       });
     }
-    if (risk.consistency.flagged) add('consistency', { tolerance: risk.toleranceClass });
+    // Once the adviser has recorded how the difference was resolved, "talk it through first" is done.
+    if (risk.consistency.flagged && risk.consistency.resolutions.length === 0)
+      add('consistency', { tolerance: risk.toleranceClass });
   }
   if (prediction)
     add('style', { style: prediction.predictedLabel, description: prediction.predictedDescription });

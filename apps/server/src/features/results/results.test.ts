@@ -152,6 +152,9 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
     await unlock(ctx.http, token);
     await flag(id);
     expect(await resolutionsIn(ctx.http, token)).toEqual([]);
+    const recommendationKeys = async () =>
+      (await ctx.http.request('GET', `/api/report/content/bqa/recommendations/${token}?locale=EN_US`)).json().recommendations.map((r: { key: string }) => r.key);
+    expect(await recommendationKeys()).toContain('consistency');
 
     const first = await ctx.http.request('POST', url(token), { note: '  Talked it through with Ida: she accepts class 3.  ' });
     expect(first.statusCode).toBe(201);
@@ -163,6 +166,8 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
       'Follow-up call: confirmed in writing.\nFile 2026/114.',
     ]);
 
+    // Resolved: the recommendations no longer ask to talk the differences through first.
+    expect(await recommendationKeys()).not.toContain('consistency');
     const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json();
     expect(report.risk.consistency.resolutions.map((r: { note: string }) => r.note)).toHaveLength(2);
     expect(report.risk.consistency.resolutions[0].note).toContain('she accepts class 3');
