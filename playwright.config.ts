@@ -29,6 +29,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/system/config`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, not the default SIGKILL: start-server.mjs then stops the product and drops its PostgreSQL database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },
