@@ -45,6 +45,8 @@ export function ConsistencyFlag({ risk, token, canResolve }: ConsistencyFlagProp
           ) : null}
         </Group>
       }
+      // A standing part of the dashboard that holds a form, not a live announcement: a labelled region.
+      role="region"
       data-testid="risk-consistency-flag"
       data-resolved={resolved}
     >

@@ -329,6 +329,7 @@ describe('result dashboard: BQA risk section', () => {
     };
     renderPage();
     const flag = await screen.findByTestId('risk-consistency-flag');
+    expect(flag).toBe(screen.getByRole('region', { name: text('results.risk.consistency.title') }));
     expect(flag).toHaveAttribute('data-resolved', 'false');
     expect(within(flag).getByTestId('risk-consistency-resolutions')).toHaveTextContent(
       text('results.risk.consistency.resolution.none'),
