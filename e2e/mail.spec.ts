@@ -135,3 +135,31 @@ test('switching auto report on for an open result mails the report at once, and 
   await expect(page.getByTestId('interaction-report-sent')).toBeVisible();
   expect((await caughtMails()).filter((m) => m.to.includes(email))).toHaveLength(1);
 });
+
+test('the adviser e-mails the report from the dashboard; the German client downloads it from the mail', async ({ page, browser }) => {
+  await openLoginAndSignIn(page, ADVISER);
+  const { email, clientToken, instanceToken } = await clientWithQuestionnaire(page.request, {
+    product: 'BQ_RISK',
+    firstName: 'Käthe',
+    lastName: 'Brückner',
+    locale: 'DE_DE',
+  });
+  await answerAndSubmit(page.request, instanceToken);
+  await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
+
+  await page.getByTestId('result-send-report-email').click();
+  await expect(page.getByText(`Report emailed to ${email}.`)).toBeVisible();
+  const mail = await waitForMail(email, (m) => m.subject.includes('Ihr Bericht'));
+  expect(mail.text).toContain('Käthe');
+
+  const { context, page: client } = await asClient(browser, 'de-DE');
+  await client.goto(linkIn(mail, '/report/'));
+  await expect(client.getByTestId('report-link-summary')).toContainText('Käthe');
+  const pdf = await downloadFrom(client, 'report-link-download');
+  expect(pdf.text).toContain('Käthe Brückner');
+  await context.close();
+
+  // The interaction page says when the report went out.
+  await page.goto(`/BQ_RISK/client/${clientToken}/interaction/${instanceToken}`);
+  await expect(page.getByTestId('interaction-report-sent')).toContainText('Report emailed to the client on');
+});

@@ -181,3 +181,13 @@ export type TReportDownloadInfo = z.infer<typeof ZReportDownloadInfo>;
 
 /** Download tokens are told apart from instance tokens by this prefix (same path, GET /api/report/download/{id}). */
 export const REPORT_DOWNLOAD_TOKEN_PREFIX = 'rdl_';
+
+/** POST /api/instance/{token}/report/email: the report mail went into the outbox for this address. */
+export const ZReportEmailResponse = z
+  .object({
+    sentTo: z.string(),
+    /** ISO timestamp of this mail (a repeat within a few seconds answers the same one). */
+    reportSentAt: z.string(),
+  })
+  .meta({ id: 'ReportEmailResponse' });
+export type TReportEmailResponse = z.infer<typeof ZReportEmailResponse>;

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { purgeOldLoginFailures } from '../features/auth/login-rate-limit';
 import { purgeExpiredSessions } from '../plugins/sessions';
 import { calculateInstance } from '../features/calculation/calculate-instance';
-import { queueAutoReport } from '../features/reports/auto-report';
+import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
 import { QUEUES, type JobQueue } from './queue';
 

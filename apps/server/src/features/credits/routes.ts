@@ -4,7 +4,7 @@ import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/cre
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, unlockResult } from './unlock-result';
-import { queueAutoReport } from '../reports/auto-report';
+import { queueAutoReport } from '../reports/report-mail';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {

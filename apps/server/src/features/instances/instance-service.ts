@@ -121,7 +121,7 @@ export async function updateAutoSends(
   input: TAutoSendsRequest,
   /**
    * Runs in the same transaction when auto report is switched on: a result that is already open gets its report
-   * mail now rather than never (features/reports/auto-report.ts decides whether one is due).
+   * mail now rather than never (features/reports/report-mail.ts decides whether one is due).
    */
   onAutoReportOn: (tx: Tx, instanceId: string) => Promise<unknown>,
 ): Promise<TInstance> {

@@ -23,7 +23,7 @@ import { configurationForInteraction, interactionLimit, listAccountInteractions,
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { createInstance, deleteInstance, getInstance, updateAutoSends } from './instance-service';
-import { queueAutoReport } from '../reports/auto-report';
+import { queueAutoReport } from '../reports/report-mail';
 import { buildInvite } from './invite';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];

@@ -20,7 +20,7 @@ import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { calculateInstance } from '../calculation/calculate-instance';
 import { definitionForProduct } from '../interactions/definitions';
-import { queueAutoReport } from './auto-report';
+import { queueAutoReport } from './report-mail';
 
 let t: TestApp;
 const pdfDir = mkdtempSync(join(tmpdir(), 'bq-report-test-'));
@@ -461,6 +461,46 @@ describe('auto report and mailed download links', () => {
       .from(reportDownloadTokens)
       .where(eq(reportDownloadTokens.instanceId, on.id));
     expect(link!.pageFormat).toBe('LETTER');
+  });
+
+  it('e-mails the report by hand, again later with a new link, once for a double click; refuses locked and foreign results', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, id } = await finishedResult(ctx, 'BQ_RISK', { seed: 19, autoSendReport: false, locale: 'EN_UK' });
+    const send = (http: TestClient, instanceToken: string) => http.request('POST', `/api/instance/${instanceToken}/report/email`);
+    const reportMails = () =>
+      t.db.select().from(mailOutbox).where(and(eq(mailOutbox.instanceId, id), eq(mailOutbox.kind, 'REPORT'))).orderBy(mailOutbox.createdAt);
+
+    const locked = await send(ctx.http, token);
+    expect(locked.statusCode).toBe(402);
+    expect(locked.json().errorKey).toBe('error.result.locked');
+    await unlock(ctx.http, token);
+
+    const [first, doubleClick] = await Promise.all([send(ctx.http, token), send(ctx.http, token)]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ sentTo: expect.stringMatching(/@example\.com$/), reportSentAt: expect.any(String) });
+    expect(doubleClick.json()).toEqual(first.json());
+    expect(await reportMails()).toHaveLength(1);
+    expect((await ctx.http.request('GET', `/api/instance/${token}`)).json().reportSentAt).toBe(first.json().reportSentAt);
+
+    // Later (the repeat window has passed): a second mail with its own link, both links work.
+    await t.db.update(interactionInstances).set({ reportSentAt: new Date(Date.now() - 60_000) }).where(eq(interactionInstances.id, id));
+    const again = await send(ctx.http, token);
+    expect(again.statusCode).toBe(200);
+    const mails = await reportMails();
+    expect(mails.map((m) => m.locale)).toEqual(['EN_UK', 'EN_UK']);
+    const links = mails.map((m) => /\/report\/(rdl_[A-Za-z0-9_-]+)\/download/.exec(m.textBody)![1]!);
+    expect(new Set(links).size).toBe(2);
+    for (const link of links) expect((await anonymous().request('GET', `/api/report/download/${link}/info`)).statusCode).toBe(200);
+
+    const other = await adviser(['BQ_RISK']);
+    for (const instanceToken of [token, 'does-not-exist']) {
+      const res = await send(other.http, instanceToken);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorKey).toBe('error.not_found');
+    }
+    expect((await anonymous().request('POST', `/api/instance/${token}/report/email`)).statusCode).toBe(401);
+    expect((await ctx.http.request('POST', `/api/instance/${token}/report/email`, undefined, { 'x-source': '' })).statusCode).toBe(403);
+    expect(await reportMails()).toHaveLength(2);
   });
 
   it('sends the report of an already open result when auto report is switched on, once however often it is switched', async () => {

@@ -11,12 +11,14 @@ import {
   ZReportContentQuery,
   ZReportDownloadInfo,
   ZReportDownloadQuery,
+  ZReportEmailResponse,
   ZSampleReportRequest,
 } from '@bq/contracts/reports';
 import { ZLocaleQuery } from '@bq/contracts/dashboard';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
-import { RESULT_ERRORS } from '../results/result-access';
+import { RESULT_ERRORS, requireOpenResult } from '../results/result-access';
+import { sendReportMail } from './report-mail';
 import {
   CERTIFICATE_ERRORS,
   certificateContent,
@@ -149,6 +151,34 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
       const locale = await subjectLocale(app.db, subject, auth, request.query.locale);
       return revokeCertificate(app.db, app.config, auth, subject, locale);
+    },
+  );
+
+  app.post(
+    '/api/instance/:token/report/email',
+    {
+      schema: {
+        operationId: 'sendReportEmail',
+        tags: ['reports', 'mail'],
+        description:
+          "E-mails the client a fresh download link to the result's report (in the client's language and paper), whatever the auto report switch says. " +
+          'Needs INDIVIDUAL_RESULTS/READ and an open result (402 while LOCKED). A repeat within 10 seconds answers the first mail instead of sending again. Not in the spec: docs/decisions/0011.',
+        params: z.object({ token: ZToken }),
+        response: {
+          200: ZReportEmailResponse,
+          ...apiErrors({
+            401: ['error.auth.unauthorized'],
+            402: [RESULT_ERRORS.locked],
+            403: ['error.auth.forbidden', 'error.auth.csrf'],
+            404: ['error.not_found'],
+            409: [RESULT_ERRORS.notReady],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { instance } = await requireOpenResult(app.db, requireAuth(request), request.params.token);
+      return app.db.transaction((tx) => sendReportMail(tx, app.queue, app.config, instance.id));
     },
   );
 

@@ -1,5 +1,5 @@
 // The dashboard's heading: whose result, of which questionnaire, completed when, open how (trial or unlocked),
-// the links to its report (and certificate), and the evidence line beneath.
+// the links to its report (and certificate), e-mailing the report to the client, and the evidence line beneath.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
@@ -9,6 +9,7 @@ import { useFormat } from '../../../lib/formats';
 import { ResultEvidence } from './ResultEvidence';
 import { ResultLockBadge } from './ResultLockBadge';
 import { ResultReportLinks } from './ResultReportLinks';
+import { SendReportEmailButton } from './SendReportEmailButton';
 
 interface ResultHeaderProps {
   dashboard: TDashboard;
@@ -32,6 +33,7 @@ export function ResultHeader({ dashboard, interactionName }: ResultHeaderProps) 
         actions={
           <>
             <ResultReportLinks dashboard={dashboard} />
+            <SendReportEmailButton dashboard={dashboard} />
             <ResultLockBadge status={dashboard.lockStatus} />
           </>
         }

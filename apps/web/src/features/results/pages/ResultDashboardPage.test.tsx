@@ -147,6 +147,24 @@ describe('result dashboard: states of the request', () => {
     expect(callsTo(INSTANCE_URL).length).toBeGreaterThanOrEqual(2);
   }, 10_000);
 
+  it('e-mails the report to the client and names the address', async () => {
+    const SEND_URL = '/api/instance/i1/report/email';
+    handlers[SEND_URL] = () => jsonResponse({ sentTo: 'anna@example.com', reportSentAt: '2026-04-05T09:15:00Z' });
+    renderPage();
+    const button = await screen.findByRole('button', { name: text('results.documents.email') });
+    fireEvent.click(button);
+    expect(await screen.findByText('Report emailed to anna@example.com.')).toBeInTheDocument();
+    expect(callsTo(SEND_URL)).toHaveLength(1);
+    expect(callsTo(SEND_URL)[0]?.[1]?.method).toBe('POST');
+  });
+
+  it('says so when the report mail fails', async () => {
+    handlers['/api/instance/i1/report/email'] = error('error.general', 500);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: text('results.documents.email') }));
+    expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
+  });
+
   it('says the questionnaire is not done yet without polling', async () => {
     handlers[DASHBOARD_URL] = error('error.result.not_ready', 409);
     handlers[INSTANCE_URL] = () => jsonResponse(instanceOf({ status: 'OPENED', filledAt: null }));
