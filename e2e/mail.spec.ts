@@ -149,6 +149,7 @@ test('the adviser e-mails the report from the dashboard; the German client downl
 
   await page.getByTestId('result-send-report-email').click();
   await expect(page.getByText(`Report emailed to ${email}.`)).toBeVisible();
+  await screenshot(page, 'report-emailed-from-dashboard');
   const mail = await waitForMail(email, (m) => m.subject.includes('Ihr Bericht'));
   expect(mail.text).toContain('Käthe');
 
