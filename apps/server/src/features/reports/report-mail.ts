@@ -10,46 +10,23 @@ import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { accounts, clients, interactionInstances, productConfigurations, users } from '../../db/schema';
+import { interactionInstances } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { queueMail } from '../mail/outbox';
 import { createDownloadToken } from './download-tokens';
+import { findReportInstance } from './report-subject';
 import { textsByKey } from './report-texts';
 
 export function reportLinkUrl(config: Config, token: string): string {
   return `${config.publicUrl}/report/${encodeURIComponent(token)}/download`;
 }
 
-type ReportMailSubject = NonNullable<Awaited<ReturnType<typeof lockReportMailSubject>>>;
+type ReportMailSubject = NonNullable<Awaited<ReturnType<typeof findReportInstance>>>;
 
-/** The instance (locked for the rest of the transaction, so concurrent triggers run one after the other) and the people a report mail names. */
-async function lockReportMailSubject(tx: Tx, instanceId: string) {
-  const [row] = await tx
-    .select({
-      instance: interactionInstances,
-      client: {
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        email: clients.email,
-        locale: clients.locale,
-      },
-      accountName: accounts.name,
-      productType: productConfigurations.productType,
-      adviser: { firstName: users.firstName, lastName: users.lastName },
-    })
-    .from(interactionInstances)
-    .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
-    .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
-    .innerJoin(
-      productConfigurations,
-      eq(productConfigurations.id, interactionInstances.productConfigurationId),
-    )
-    .leftJoin(users, eq(users.id, interactionInstances.initiatorId))
-    .where(eq(interactionInstances.id, instanceId))
-    .for('update', { of: interactionInstances });
-  return row ?? null;
-}
+/** Locked for the rest of the transaction, so concurrent triggers for one result run one after the other. */
+const lockReportMailSubject = (tx: Tx, instanceId: string) =>
+  findReportInstance(tx, eq(interactionInstances.id, instanceId), { forUpdate: true });
 
 /** An open result (trial or unlocked) whose client has an address can be mailed. */
 function isMailable({ instance, client }: ReportMailSubject): boolean {
@@ -93,8 +70,8 @@ async function queueReportMail(
       params: {
         firstName: client.firstName,
         lastName: client.lastName,
-        accountName: subject.accountName,
-        adviserName: adviserName || subject.accountName,
+        accountName: subject.account.name,
+        adviserName: adviserName || subject.account.name,
         interactionName: (definition && names.get(definition.nameKey)) ?? instance.interactionId,
         link: reportLinkUrl(config, token),
         expiresAt: formatDate(expiresAt, client.locale),

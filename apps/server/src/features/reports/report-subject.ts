@@ -23,8 +23,12 @@ import { requireInstance } from '../instances/instance-service';
 
 export type ReportSubject = Awaited<ReturnType<typeof loadReportSubject>>;
 
-async function findInstance(db: Db | Tx, where: ReturnType<typeof eq>) {
-  const [row] = await db
+/**
+ * An instance with the people its documents and mails name. `forUpdate` (inside a transaction) locks the instance
+ * row until it ends, so concurrent report mails for one result run one after the other.
+ */
+export async function findReportInstance(db: Db | Tx, where: ReturnType<typeof eq>, opts: { forUpdate?: boolean } = {}) {
+  const query = db
     .select({
       instance: interactionInstances,
       client: {
@@ -48,12 +52,13 @@ async function findInstance(db: Db | Tx, where: ReturnType<typeof eq>) {
     .leftJoin(users, eq(users.id, interactionInstances.initiatorId))
     .where(where)
     .limit(1);
-  return row;
+  const [row] = opts.forUpdate ? await query.for('update', { of: interactionInstances }) : await query;
+  return row ?? null;
 }
 
 /** The finished, open result behind an instance token (or instance id); 404 / 409 / 402 otherwise. */
 export async function loadReportSubject(db: Db | Tx, by: { token: string } | { instanceId: string }) {
-  const row = await findInstance(
+  const row = await findReportInstance(
     db,
     'token' in by ? eq(interactionInstances.token, by.token) : eq(interactionInstances.id, by.instanceId),
   );
