@@ -60,6 +60,29 @@ describe('OpenAPI document', () => {
     expect(login.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\/LoginRequest/);
     expect(login.responses['401'].description).toContain('error.auth.invalid_credentials');
     expect(login.responses['429'].description).toContain('error.auth.too_many_attempts');
+    // The calls of the reports, mail and results features, with their error keys.
+    const resolution = doc.paths['/api/dashboard/{token}/consistency/resolution'].post;
+    expect(resolution.requestBody.content['application/json'].schema.$ref).toMatch(/ConsistencyResolutionRequest/);
+    expect(resolution.responses['201']).toBeDefined();
+    expect(resolution.responses['409'].description).toContain('error.consistency.not_flagged');
+    const reportEmail = doc.paths['/api/instance/{token}/report/email'].post;
+    expect(reportEmail.responses['200'].content['application/json'].schema.$ref).toMatch(/ReportEmailResponse/);
+    expect(reportEmail.responses['402'].description).toContain('error.result.locked');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/report/content/{kind}/{token}',
+        '/api/report/content/bqa/recommendations/{token}',
+        '/api/report/content/bqp/certificate/{token}',
+        '/api/render/report/{id}',
+        '/api/report/download/{id}',
+        '/api/report/download/{id}/info',
+        '/api/selfassessment/sampleReport',
+        '/api/verification/certificate/{verificationToken}',
+        '/api/certificate/verificationLink/{token}',
+        '/api/instance/{token}/invite/email',
+        '/api/email/verification/{token}',
+      ]),
+    );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
