@@ -72,6 +72,16 @@ export const ZRiskProfile = z
   .meta({ id: 'RiskProfile' });
 export type TRiskProfile = z.infer<typeof ZRiskProfile>;
 
+/** What a result was computed with, so it can be reproduced and shown to a regulator (dashboard and report). */
+export const ZResultEvidence = z.object({
+  definitionVersion: z.number().int(),
+  normVersion: z.string(),
+  normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
+  algorithmVersion: z.string(),
+  answersHash: z.string(),
+});
+export type TResultEvidence = z.infer<typeof ZResultEvidence>;
+
 export const ZDashboard = z
   .object({
     instanceToken: z.string(),
@@ -83,14 +93,7 @@ export const ZDashboard = z
     client: z.object({ token: z.string(), firstName: z.string(), lastName: z.string(), initials: z.string() }),
     filledAt: z.string().nullable(),
     calculatedAt: z.string(),
-    /** What the result was computed with, so it can be reproduced and shown to a regulator. */
-    evidence: z.object({
-      definitionVersion: z.number().int(),
-      normVersion: z.string(),
-      normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
-      algorithmVersion: z.string(),
-      answersHash: z.string(),
-    }),
+    evidence: ZResultEvidence,
     dimensions: z.array(ZDimensionResult),
     risk: ZRiskProfile.nullable(),
     /** Whether the product predicts (GET /api/predict/...) and whether that prediction succeeded. */

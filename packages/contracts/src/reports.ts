@@ -2,7 +2,7 @@
 // one locale (all texts already translated), so the web report view and the PDF show the same thing.
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@bq/domain/locales';
-import { ZConsistency, ZModelPortfolio, ZRiskSection, SCORE_LEVELS } from './dashboard';
+import { ZConsistency, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
 export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
@@ -99,13 +99,7 @@ export const ZReportContent = z
     adviserName: z.string().nullable(),
     completedAt: z.string().nullable(),
     calculatedAt: z.string(),
-    evidence: z.object({
-      definitionVersion: z.number().int(),
-      normVersion: z.string(),
-      normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
-      algorithmVersion: z.string(),
-      answersHash: z.string(),
-    }),
+    evidence: ZResultEvidence,
     dimensions: z.array(ZReportDimension),
     risk: ZReportRisk.nullable(),
     prediction: ZReportPrediction.nullable(),

@@ -6,7 +6,7 @@ import { reportFileName } from '@bq/domain/report-file-name';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { consistencyResolutionsOf } from '../results/consistency-resolution';
-import { dimensionResults } from '../results/dashboard';
+import { dimensionResults, resultEvidence } from '../results/dashboard';
 import { riskSection } from '../results/risk-section';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
@@ -219,13 +219,7 @@ export async function buildReportContent(
     adviserName: subject.adviserName,
     completedAt,
     calculatedAt: results.calculatedAt,
-    evidence: {
-      definitionVersion: results.definitionVersion,
-      normVersion: results.normVersion,
-      normStatus: results.normStatus ?? subject.definition.normStatus,
-      algorithmVersion: results.algorithmVersion,
-      answersHash: results.answersHash,
-    },
+    evidence: resultEvidence(results, subject.definition),
     dimensions,
     risk,
     prediction,

@@ -1,5 +1,6 @@
 // GET /api/dashboard/{token}: the scored result of one instance, locale-independent (DESIGN.md section 4).
-import type { TDashboard, TDimensionResult } from '@bq/contracts/dashboard';
+import type { TDashboard, TDimensionResult, TResultEvidence } from '@bq/contracts/dashboard';
+import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { SCORE_LEVELS } from '@bq/contracts/dashboard';
 import { initials } from '@bq/domain/initials';
 import type { Db } from '../../db/client';
@@ -34,6 +35,17 @@ export function dimensionResults(results: InstanceResults): TDimensionResult[] {
   }));
 }
 
+/** What the result was computed with; a result from before norm statuses were stored has its definition's. */
+export function resultEvidence(results: InstanceResults, definition: Pick<TInteractionDefinition, 'normStatus'>): TResultEvidence {
+  return {
+    definitionVersion: results.definitionVersion,
+    normVersion: results.normVersion,
+    normStatus: results.normStatus ?? definition.normStatus,
+    algorithmVersion: results.algorithmVersion,
+    answersHash: results.answersHash,
+  };
+}
+
 export async function getDashboard(db: Db, auth: AuthContext, token: string): Promise<TDashboard> {
   const { instance, results, productType, definition, client } = await requireOpenResult(db, auth, token);
   const risk = results.risk
@@ -60,13 +72,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     client: { token: client.token, firstName: client.firstName, lastName: client.lastName, initials: initials(client.firstName, client.lastName) },
     filledAt: instance.filledAt?.toISOString() ?? null,
     calculatedAt: results.calculatedAt,
-    evidence: {
-      definitionVersion: results.definitionVersion,
-      normVersion: results.normVersion,
-      normStatus: results.normStatus ?? definition.normStatus,
-      algorithmVersion: results.algorithmVersion,
-      answersHash: results.answersHash,
-    },
+    evidence: resultEvidence(results, definition),
     dimensions: dimensionResults(results),
     risk,
     prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,
