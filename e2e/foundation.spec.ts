@@ -2,7 +2,7 @@
 import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, signIn, test } from './support';
 
 test.describe('story 1-2: sign in, the evaluator shell, German, password, log out', () => {
-  test('the demo admin signs in from / and sees the evaluator shell', async ({ page }) => {
+  test('the demo admin signs in from / and sees the evaluator shell @embedded', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('heading', { name: EN['login.title'] })).toBeVisible();

@@ -71,7 +71,7 @@ test('the adviser e-mails an invitation; the German client opens the questionnai
   await expect(page.getByTestId('interaction-invited-at')).toBeVisible();
 });
 
-test('with auto report on, unlocking the result mails the client a download link that works without signing in', async ({ page, browser }) => {
+test('with auto report on, unlocking the result mails the client a download link that works without signing in @embedded', async ({ page, browser }) => {
   await openLoginAndSignIn(page, ADVISER);
   const { email, clientToken, instanceToken } = await clientWithQuestionnaire(page.request, {
     product: 'BQ_RISK',

@@ -16,7 +16,7 @@ import {
   unlockOnDashboard,
 } from './support';
 
-test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF', async ({ page }) => {
+test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF @embedded', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
   const { clientToken, instanceToken } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
   await answerAndSubmit(page.request, instanceToken);

@@ -137,7 +137,7 @@ test('in German: a bank advisory result with its investment style, and the wealt
   await expect(page.getByTestId('trial-notice')).toHaveCount(0);
 });
 
-test('from a submitted questionnaire to an unlocked dashboard', async ({ page, browser }) => {
+test('from a submitted questionnaire to an unlocked dashboard @embedded', async ({ page, browser }) => {
   await openLoginAndSignIn(page, ADVISER);
   await useLanguage(page, 'EN_US');
   // A new client in the risk product, sent the questionnaire.

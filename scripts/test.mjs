@@ -1,0 +1,73 @@
+// The README's test command (`npm test`): every check, each once, and the database-dependent ones on each
+// database. Without DATABASE_URL everything runs on the embedded PGlite. With DATABASE_URL (an admin URL of a
+// PostgreSQL server; throw-away databases are created beside it):
+//   - the API tests run on PGlite and on PostgreSQL, at the same time;
+//   - the browser journeys run on PostgreSQL, and those tagged @embedded (the start command's own path: the
+//     embedded database with its in-process worker) run again on PGlite.
+// Lint, types, unit and component tests do not depend on the database and run once. Each step's time is
+// printed, and a summary at the end, so the CI budget is visible in every run.
+import { spawn } from 'node:child_process';
+
+const postgresUrl = process.env.DATABASE_URL;
+const withoutDb = { ...process.env };
+delete withoutDb.DATABASE_URL;
+
+/** Runs an npm script (or a command) with its output prefixed when it runs beside another. */
+function run(label, command, args, env = process.env, prefix = false) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      const forward = (stream, out) => {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) out.write(`[${label}] ${line}\n`);
+        });
+        stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
+      };
+      forward(child.stdout, process.stdout);
+      forward(child.stderr, process.stderr);
+    }
+    child.on('exit', (code, signal) => resolve({ label, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const results = [];
+function report() {
+  console.log('\n=== test summary ===');
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s`);
+  const total = results.reduce((s, r) => s + r.seconds, 0);
+  console.log(`     (sum of steps ${Math.round(total)} s; parallel steps overlap)`);
+}
+async function step(...promises) {
+  const done = await Promise.all(promises);
+  results.push(...done);
+  const failed = done.filter((r) => !r.ok);
+  if (failed.length > 0) {
+    report();
+    console.error(`\nFailed: ${failed.map((r) => `${r.label} (exit ${r.code})`).join(', ')}`);
+    process.exit(1);
+  }
+}
+
+const npm = (label, script, env, prefix) => run(label, 'npm', ['run', '--silent', script], env, prefix);
+
+await step(npm('lint', 'lint'));
+await step(npm('typecheck', 'typecheck'));
+await step(npm('unit + web tests', 'test:unit', withoutDb));
+if (postgresUrl) {
+  await step(npm('api tests (PGlite)', 'test:api', withoutDb, true), npm('api tests (PostgreSQL)', 'test:api', process.env, true));
+} else {
+  await step(npm('api tests (PGlite)', 'test:api', withoutDb));
+}
+await step(npm('build', 'build'));
+await step(run('browser setup', 'node', ['e2e/ensure-chromium.mjs']));
+if (postgresUrl) {
+  await step(run('browser journeys (PostgreSQL)', 'npx', ['playwright', 'test'], process.env));
+  await step(run('browser journeys @embedded (PGlite)', 'npx', ['playwright', 'test', '--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));
+} else {
+  await step(run('browser journeys (PGlite)', 'npx', ['playwright', 'test'], withoutDb));
+}
+report();
