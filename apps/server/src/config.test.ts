@@ -9,7 +9,7 @@ describe('loadConfig', () => {
   });
 
   it('never seeds demo logins in a production start unless asked, and refuses when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com' }).demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
   });
@@ -27,5 +27,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ REMINDER_CHECK_SECONDS: '0' })).toThrow(/REMINDER_CHECK_SECONDS/);
+  });
+
+  it('requires PUBLIC_URL in production, where the server cannot know the name people reach it by', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com/' });
+    expect(config.publicUrl).toBe('https://advice.example.com');
+    // The sender's domain follows the public address unless MAIL_FROM says otherwise.
+    expect(config.MAIL_FROM).toBe('"BQ Platform" <no-reply@advice.example.com>');
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://advice.example.com' })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -24,7 +24,11 @@ const ZEnv = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
-  /** The address participants and e-mail links use, e.g. https://advice.example.com; default http://localhost:PORT. */
+  /**
+   * The address participants and e-mail links use, e.g. https://advice.example.com (every absolute URL the server
+   * writes: invitations, report and verification links, Message-IDs). Default http://localhost:PORT, except in
+   * production, where it is required: behind a proxy the server cannot know the name people reach it by.
+   */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Folder of the built web app; defaults to apps/web/dist next to the server. */
   WEB_DIST_DIR: z.string().optional(),
@@ -39,17 +43,20 @@ const ZEnv = z.object({
    * Unset: every mail is written as an .eml file to DATA_DIR/mail (docs/decisions/0010-mail.md).
    */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  /** Sender of every mail: an address, optionally with a display name, e.g. "Advice Ltd" <no-reply@advice.example>. */
+  /**
+   * Sender of every mail: an address, optionally with a display name, e.g. "Advice Ltd" <no-reply@advice.example>.
+   * Default: "BQ Platform" <no-reply@{host of PUBLIC_URL}>.
+   */
   MAIL_FROM: z
     .string()
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address, optionally "Name" <address>')
-    .default('"BQ Platform" <no-reply@localhost>'),
+    .optional(),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof ZEnv> & { embedded: boolean; demoData: boolean; publicUrl: string };
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & { MAIL_FROM: string; embedded: boolean; demoData: boolean; publicUrl: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
@@ -67,6 +74,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (embedded && parsed.ROLE !== 'all') {
     throw new Error('Invalid configuration:\n  ROLE: the embedded database allows one process only; set DATABASE_URL to split api and worker');
   }
+  if (!parsed.PUBLIC_URL && parsed.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required in production: the address people reach the product by, e.g. https://advice.example.com (used in every link of mails and pages)',
+    );
+  }
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
-  return { ...parsed, embedded, demoData, publicUrl };
+  const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
+  return { ...parsed, MAIL_FROM, embedded, demoData, publicUrl };
 }

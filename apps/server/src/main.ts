@@ -1,7 +1,8 @@
 // Process entry: read config, open and migrate the database, seed, then serve the API (and the web app)
 // and/or run the background worker, depending on ROLE.
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
+import { checkDatabaseConnection } from './db/connection-check';
 import { migrateDatabase } from './db/migrate';
 import { buildApp } from './app';
 import { paths } from './paths';
@@ -19,18 +20,31 @@ try {
   process.exit(1);
 }
 
+/** A start-up that cannot go on: one line on stderr, exit code 1 (no stack trace; an operator reads this). */
+function startFailed(err: unknown): never {
+  const line = ((err as Error)?.message ?? String(err)).split('\n')[0];
+  console.error(`BQ platform could not start: ${line}`);
+  process.exit(1);
+}
+
 // Errors before the app's logger exists go to stderr; after that to the log (see logs below).
 const logs: { error?: (err: Error) => void; dbError?: (err: Error) => void } = {};
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATA_DIR,
-  onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
-});
-await migrateDatabase(database);
-await seedTranslations(database.db, paths.translationsData);
-if (config.demoData) {
-  await seedDemo(database.db);
-  await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
+let database: Database;
+try {
+  if (config.DATABASE_URL) await checkDatabaseConnection(config.DATABASE_URL);
+  database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
+  });
+  await migrateDatabase(database);
+  await seedTranslations(database.db, paths.translationsData);
+  if (config.demoData) {
+    await seedDemo(database.db);
+    await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
+  }
+} catch (err) {
+  startFailed(err);
 }
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
@@ -41,7 +55,7 @@ logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection faile
 const worker = config.ROLE === 'api' ? null : await startWorker(database.db, config, app.log, queue);
 
 if (config.ROLE !== 'worker') {
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch(startFailed);
   app.log.info(
     `BQ platform ready on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(${database.kind}${config.embedded ? `, data in ${config.DATA_DIR}` : ''}${config.demoData ? ', demo data' : ''})`,
