@@ -263,7 +263,7 @@ describe('riskProfile, version 2 rules', () => {
   });
 
   it('caps the class when both classic test questions are failed, despite high self-rated experience, and says what to explain (issue 11)', () => {
-    const answers = { ...boldAnswers(), knowledge_check_1: 'rises', knowledge_check_2: 'cannot_fall' };
+    const answers: Answers = { ...boldAnswers(), knowledge_check_1: 'rises', knowledge_check_2: 'cannot_fall' };
     expect(answers.knowledge_shares).toBe('regular');
     const profile = profileOf(answers);
     expect(rule(profile, 'knowledge_test')).toEqual({
