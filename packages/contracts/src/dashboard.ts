@@ -49,23 +49,65 @@ export const ZConsistencyResolutionRequest = z
   .meta({ id: 'ConsistencyResolutionRequest' });
 export type TConsistencyResolutionRequest = z.infer<typeof ZConsistencyResolutionRequest>;
 
-/** The consistency check of a risk profile and, once flagged, the adviser's records of its resolution (oldest first). */
+/**
+ * The consistency check of a risk profile and, once flagged, the adviser's records of its resolution (oldest
+ * first). Since definition version 2 a flag has one reason and a direction (decision 0013): ABOVE when the client
+ * sees themselves riskier than the suitable class, BELOW when more cautious. Version 1 results keep their reasons.
+ */
 export const ZConsistency = z.object({
   flagged: z.boolean(),
   reasons: z.array(z.string()),
+  direction: z.enum(['ABOVE', 'BELOW']).nullable(),
   resolutions: z.array(ZConsistencyResolution),
 });
 
+/**
+ * How a limit is set: DIMENSION, a dimension's mean score below a band (capacity, knowledge, loss reaction; and
+ * horizon in version 1); ANSWER, a hard rule on one answer (horizon, liquidity, dependence, borrowing, objective);
+ * LOSS_PERCENT / LOSS_MONEY, the loss accepted in percent or bearable in money; KNOWLEDGE_TEST, failed test questions.
+ */
+export const RISK_CAP_KINDS = ['DIMENSION', 'ANSWER', 'LOSS_PERCENT', 'LOSS_MONEY', 'KNOWLEDGE_TEST'] as const;
+
+export const ZRiskCap = z
+  .object({
+    /** The dimension key (DIMENSION) or the rule key (e.g. horizon, loss_money, knowledge_test). */
+    key: z.string(),
+    kind: z.enum(RISK_CAP_KINDS),
+    /** Text key (INTERACTION_BASE, in the content's texts) naming the limit. */
+    nameKey: z.string(),
+    /** The highest class the limit allows. */
+    maxClass: z.number().int().min(1).max(7),
+    /** This limit sets the suitable class: no other allows less. */
+    binding: z.boolean(),
+    /** The answer was missing or the dimension not computable, so the most restrictive class was assumed. */
+    assumed: z.boolean(),
+    /** DIMENSION: the mean item score (1-5) the limit looked at. */
+    score: z.number().nullable(),
+    /** ANSWER and LOSS_*: the answers read, as the text keys (CHOICE) of the chosen options. */
+    answers: z.array(z.object({ item: z.string(), labelKey: z.string() })),
+    /** LOSS_*: the bearable fall as a fraction (0.1 = 10 %) of the amount invested. */
+    share: z.number().nullable(),
+    /** KNOWLEDGE_TEST: questions asked, and not answered correctly. */
+    asked: z.number().int().nullable(),
+    failed: z.number().int().nullable(),
+  })
+  .meta({ id: 'RiskCap' });
+export type TRiskCap = z.infer<typeof ZRiskCap>;
+
 export const ZRiskProfile = z
   .object({
-    /** The class the risk tolerance alone gives. */
+    /** The class the attitude to risk (the tolerance dimension) alone gives. */
     toleranceClass: z.number().int().min(1).max(7),
-    /** The suitable class: tolerance lowered by capacity for loss, knowledge, horizon and loss reaction. */
+    /** The suitable class (the verdict): the tolerance class or the lowest limit, whichever is lower. */
     suitableClass: z.number().int().min(1).max(7),
-    /** Which limits lowered the class: the dimension and the highest class its score allows. */
-    caps: z.array(z.object({ dimension: z.string(), maxClass: z.number().int() })),
+    /** The limits that lowered the class, the binding ones first: what each allows and why. */
+    caps: z.array(ZRiskCap),
     /** The client's own estimate on the 1-7 scale. */
     selfEstimate: z.number().int().nullable(),
+    /** What the adviser must explain before recommending the products concerned (failed knowledge questions). */
+    explainFirst: z.array(z.object({ item: z.string(), textKey: z.string() })),
+    /** What the answers ask the adviser to take care of (vulnerability, concentration, borrowing). */
+    remarks: z.array(z.object({ key: z.string(), textKey: z.string() })),
     consistency: ZConsistency,
     portfolio: ZModelPortfolio,
   })

@@ -86,12 +86,86 @@ export const RISK_CLASS_MAX = 7;
 const riskClass = z.number().int().min(RISK_CLASS_MIN).max(RISK_CLASS_MAX);
 
 /**
+ * A hard rule on one answer (decision 0013): the answer to a choice item allows at most a class, whatever the
+ * attitude to risk says. Used for the capacity limits that must not be averaged away: the stated horizon, money
+ * needed at short notice, dependence on the capital, borrowed money, and an objective of keeping the capital safe.
+ */
+export const ZAnswerCap = z.object({
+  /** Names the rule in results (lower snake case), e.g. horizon. */
+  key: localKey,
+  /** The choice item whose answer is read. */
+  item: localKey,
+  /** Text type INTERACTION_BASE: what the limit is called, e.g. "Time horizon". */
+  nameKey: translationKey,
+  /** Option key -> the highest class that answer allows; options left out allow every class. */
+  maxClass: z.record(localKey, riskClass),
+});
+export type TAnswerCap = z.infer<typeof ZAnswerCap>;
+
+/**
+ * Losses the client can bear, as hard rules: the loss accepted in percent, and the loss bearable in money set
+ * against the amount to invest. A class is allowed while its severe one-year fall (classLoss) does not exceed it.
+ */
+export const ZLossCaps = z.object({
+  /** The severe one-year fall of each class's model portfolio, classes 1-7, as fractions (0.1 = 10 %), non-decreasing. */
+  classLoss: z.array(z.number().min(0).max(1)).length(RISK_CLASS_MAX - RISK_CLASS_MIN + 1),
+  percent: z.object({
+    item: localKey,
+    nameKey: translationKey,
+    /** Option key -> the fall the answer accepts, as a fraction. */
+    share: z.record(localKey, z.number().min(0).max(1)),
+  }),
+  money: z.object({
+    /** The bearable loss in money (amount bands). */
+    item: localKey,
+    /** The amount to invest (amount bands). */
+    amountItem: localKey,
+    nameKey: translationKey,
+    /** Option key -> a representative amount of the band (the geometric middle; the open top band twice its floor). */
+    loss: z.record(localKey, z.number().positive()),
+    amount: z.record(localKey, z.number().positive()),
+  }),
+});
+export type TLossCaps = z.infer<typeof ZLossCaps>;
+
+/** The knowledge test: questions with one correct option; wrong or "don't know" answers cap the class and say what to explain first. */
+export const ZKnowledgeTest = z.object({
+  nameKey: translationKey,
+  questions: z
+    .array(
+      z.object({
+        item: localKey,
+        correct: localKey,
+        /** Text type INTERACTION_BASE: what the adviser must explain before recommending the products it concerns. */
+        explainKey: translationKey,
+      }),
+    )
+    .min(1)
+    .max(6),
+  /** Index = the number of questions not answered correctly; value = the highest class allowed. Non-increasing. */
+  maxClassByFailed: z.array(riskClass).min(2).max(7),
+});
+export type TKnowledgeTest = z.infer<typeof ZKnowledgeTest>;
+
+/**
+ * Which difference flags the profile (decision 0013): the client's own estimate against the suitable class (the
+ * verdict), in either direction, once it is minGap classes or more. The legacy rule (consistencyFlagGap) compares
+ * the tolerance class with the capacity-allowed class and with the self-estimate; results of version 1 keep it.
+ */
+export const ZConsistencyRule = z.object({
+  compare: z.literal('SELF_ESTIMATE_VS_SUITABLE'),
+  minGap: z.number().int().min(1).max(RISK_CLASS_MAX - RISK_CLASS_MIN),
+});
+export type TConsistencyRule = z.infer<typeof ZConsistencyRule>;
+
+/**
  * Risk profile rules (BQ_RISK and the BQA_RISK section of the advisory products). The tolerance score gives a
  * class 1-7 through classCuts; each cap then lowers it when a limiting dimension (capacity for loss,
- * knowledge and experience, horizon, loss reaction) scores low, so the suitable class never exceeds what
- * those allow. The self-estimate is kept apart from every dimension so it can be checked against the result.
+ * knowledge and experience, horizon, loss reaction) scores low, and since version 2 of the definitions hard
+ * rules on single answers (answerCaps, lossCaps, knowledgeTest) do the same, so the suitable class never exceeds
+ * what any of them allows. The self-estimate is kept apart from every dimension so it can be checked against the result.
  */
-export const ZRiskRules = z.object({
+export const ZRiskRulesObject = z.object({
   toleranceDimension: localKey,
   capacityDimension: localKey,
   lossReactionDimension: localKey,
@@ -110,10 +184,47 @@ export const ZRiskRules = z.object({
       }),
     )
     .min(1),
-  /** Tolerance class, capacity-allowed class and self-estimate this many classes apart or more flag the profile. */
-  consistencyFlagGap: z.number().int().min(1).max(RISK_CLASS_MAX - RISK_CLASS_MIN),
+  /** Legacy rule (version 1): tolerance class, capacity-allowed class and self-estimate this many classes apart or more flag the profile. */
+  consistencyFlagGap: z.number().int().min(1).max(RISK_CLASS_MAX - RISK_CLASS_MIN).optional(),
+  consistency: ZConsistencyRule.optional(),
+  answerCaps: z.array(ZAnswerCap).optional(),
+  lossCaps: ZLossCaps.optional(),
+  knowledgeTest: ZKnowledgeTest.optional(),
 });
+export const ZRiskRules = ZRiskRulesObject.refine(
+  (r) => (r.consistencyFlagGap === undefined) !== (r.consistency === undefined),
+  'risk rules name exactly one consistency rule: consistencyFlagGap (legacy) or consistency',
+);
 export type TRiskRules = z.infer<typeof ZRiskRules>;
+
+/**
+ * The suitability statement of the report (decision 0013): the answers on the ESMA suitability topics, grouped by
+ * topic, each shown as a short label and the answer given, and remarks for the adviser that certain answers raise.
+ */
+export const ZSuitabilityStatement = z.object({
+  sections: z
+    .array(
+      z.object({
+        key: localKey,
+        titleKey: translationKey,
+        /** Personal details (age, dependants, vulnerability): an anonymised report leaves the section out. */
+        personal: z.boolean(),
+        entries: z.array(z.object({ item: localKey, labelKey: translationKey })).min(1),
+      }),
+    )
+    .min(1),
+  remarks: z.array(
+    z.object({
+      key: localKey,
+      item: localKey,
+      /** The answers (option keys) that raise the remark. */
+      options: z.array(localKey).min(1),
+      /** Text type INTERACTION_BASE: what the adviser should do about it. */
+      textKey: translationKey,
+    }),
+  ),
+});
+export type TSuitabilityStatement = z.infer<typeof ZSuitabilityStatement>;
 
 /**
  * A transparent prediction model (DESIGN.md section 4): a multinomial logistic model over the dimension z-scores.
@@ -144,33 +255,75 @@ export const ZPredictionModel = z.object({
 });
 export type TPredictionModel = z.infer<typeof ZPredictionModel>;
 
+const interactionId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'an interaction id is a lower-case slug');
+
+/** A shared block named by id and version (decision 0013): its items, pages, rules and statement are part of the definition. */
+export const ZBlockReference = z.object({ id: interactionId, version: z.number().int().min(1) });
+
+const definitionFields = {
+  /** The product's interaction slug (PRODUCT_TYPE_INFO); the file is <id>.v<version>.json. */
+  id: interactionId,
+  /** Bumped on every change that affects scoring; every version stays loaded, results store the one they used. */
+  version: z.number().int().min(1),
+  productType: z.enum(PRODUCT_TYPES),
+  /** Version of the norms below, e.g. 2026.1; results store it. */
+  normVersion: z.string().regex(/^\d{4}\.\d+$/, 'a norm version looks like 2026.1'),
+  /** PROVISIONAL norms are set by expert judgement before a norm sample exists; reports must say so. */
+  normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
+  /** Who answers: the participant about themselves, or an evaluator about the participant. */
+  respondent: z.enum(['SELF', 'OBSERVER']),
+  /** An interaction with the same dimensions and item keys whose results can be set side by side (self vs observer). */
+  comparableWith: interactionId.optional(),
+  estimatedMinutes: z.number().int().min(1).max(120),
+  nameKey: translationKey,
+  introKey: translationKey,
+  outroKey: translationKey,
+  scales: z.array(ZAnswerScale),
+  pages: z.array(ZQuestionnairePage).min(1),
+  items: z.array(ZInteractionItem).min(1),
+  dimensions: z.array(ZInteractionDimension).min(1),
+  risk: ZRiskRules.optional(),
+  /** Products that predict pass PREDICTING after CALCULATING (DESIGN.md section 3). */
+  prediction: ZPredictionModel.optional(),
+  /** The shared blocks the definition was assembled from (evidence only: their content is already merged in). */
+  blocks: z.array(ZBlockReference).optional(),
+  /** What the report's suitability statement shows. */
+  suitability: ZSuitabilityStatement.optional(),
+};
+
+/**
+ * A shared block file (definitions/blocks/<id>.v<version>.json): questions, pages, risk rules and a suitability
+ * statement that several definitions include, e.g. the ESMA suitability topics of the three risk products.
+ * Immutable once a definition uses it: a change is a new block version.
+ */
+export const ZDefinitionBlock = z.object({
+  id: interactionId,
+  version: z.number().int().min(1),
+  scales: z.array(ZAnswerScale),
+  items: z.array(ZInteractionItem).min(1),
+  pages: z.array(ZQuestionnairePage).min(1),
+  risk: ZRiskRulesObject.pick({ answerCaps: true, lossCaps: true, knowledgeTest: true, consistency: true }).optional(),
+  suitability: ZSuitabilityStatement.optional(),
+});
+export type TDefinitionBlock = z.infer<typeof ZDefinitionBlock>;
+
+/** A page of a definition file: its own, or one of an included block's pages by key (placed here). */
+export const ZBlockPageReference = z.object({ fromBlock: interactionId, key: localKey });
+
+/**
+ * A definition file as written: like the definition, but it may include blocks and place their pages, and its
+ * risk rules may leave to a block what the block defines. The loader assembles it, then checks it as a whole.
+ */
+export const ZInteractionDefinitionSource = z.object({
+  ...definitionFields,
+  pages: z.array(z.union([ZQuestionnairePage, ZBlockPageReference])).min(1),
+  items: z.array(ZInteractionItem),
+  risk: ZRiskRulesObject.partial().optional(),
+});
+export type TInteractionDefinitionSource = z.infer<typeof ZInteractionDefinitionSource>;
+
 export const ZInteractionDefinition = z
-  .object({
-    /** The product's interaction slug (PRODUCT_TYPE_INFO), also the file name. */
-    id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'an interaction id is a lower-case slug'),
-    /** Bumped on every change that affects scoring; results store it. */
-    version: z.number().int().min(1),
-    productType: z.enum(PRODUCT_TYPES),
-    /** Version of the norms below, e.g. 2026.1; results store it. */
-    normVersion: z.string().regex(/^\d{4}\.\d+$/, 'a norm version looks like 2026.1'),
-    /** PROVISIONAL norms are set by expert judgement before a norm sample exists; reports must say so. */
-    normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
-    /** Who answers: the participant about themselves, or an evaluator about the participant. */
-    respondent: z.enum(['SELF', 'OBSERVER']),
-    /** An interaction with the same dimensions and item keys whose results can be set side by side (self vs observer). */
-    comparableWith: z.string().regex(/^[a-z][a-z0-9-]*$/).optional(),
-    estimatedMinutes: z.number().int().min(1).max(120),
-    nameKey: translationKey,
-    introKey: translationKey,
-    outroKey: translationKey,
-    scales: z.array(ZAnswerScale),
-    pages: z.array(ZQuestionnairePage).min(1),
-    items: z.array(ZInteractionItem).min(1),
-    dimensions: z.array(ZInteractionDimension).min(1),
-    risk: ZRiskRules.optional(),
-    /** Products that predict pass PREDICTING after CALCULATING (DESIGN.md section 3). */
-    prediction: ZPredictionModel.optional(),
-  })
+  .object(definitionFields)
   .superRefine((def, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     const duplicates = (keys: string[]) => keys.filter((k, i) => keys.indexOf(k) !== i);
@@ -241,6 +394,7 @@ export const ZInteractionDefinition = z
     });
 
     if (def.risk) checkRiskRules(def.risk, dimensions, items, scales, issue);
+    if (def.suitability) checkSuitabilityStatement(def.suitability, items, issue);
     if (def.prediction) {
       for (const k of duplicates(def.prediction.classes.map((c) => c.key))) issue(['prediction', 'classes'], `duplicate prediction class ${k}`);
       def.prediction.classes.forEach((predictionClass, c) => {
@@ -295,5 +449,64 @@ function checkRiskRules(
         issue(['risk', 'caps', c, 'bands', b, 'below'], `cap band lies outside the range of ${dimension.key}`);
       }
     });
+  });
+
+  checkAnswerRules(risk, items, issue);
+}
+
+type Issue = (path: (string | number)[], message: string) => void;
+
+/** The choice item a rule reads, or an issue naming the rule and the key. */
+function choiceItem(items: Map<string, TInteractionItem>, key: string, path: (string | number)[], issue: Issue): TChoiceItem | undefined {
+  const item = items.get(key);
+  if (!item) issue(path, `unknown item ${key}`);
+  else if (item.type !== 'choice') issue(path, `item ${key} is not a choice item`);
+  else return item;
+  return undefined;
+}
+
+function checkOptionsCovered(item: TChoiceItem | undefined, values: Record<string, unknown>, path: (string | number)[], issue: Issue, every: boolean) {
+  if (!item) return;
+  const options = new Set(item.options.map((o) => o.key));
+  for (const key of Object.keys(values)) if (!options.has(key)) issue(path, `item ${item.key} has no option ${key}`);
+  if (every) for (const key of options) if (!(key in values)) issue(path, `item ${item.key}: option ${key} has no value`);
+}
+
+function checkAnswerRules(risk: TRiskRules, items: Map<string, TInteractionItem>, issue: Issue) {
+  const capKeys = (risk.answerCaps ?? []).map((c) => c.key);
+  for (const k of capKeys.filter((k, i) => capKeys.indexOf(k) !== i)) issue(['risk', 'answerCaps'], `duplicate answer cap ${k}`);
+  (risk.answerCaps ?? []).forEach((cap, c) => {
+    const item = choiceItem(items, cap.item, ['risk', 'answerCaps', c, 'item'], issue);
+    checkOptionsCovered(item, cap.maxClass, ['risk', 'answerCaps', c, 'maxClass'], issue, false);
+  });
+  if (risk.lossCaps) {
+    const { classLoss, percent, money } = risk.lossCaps;
+    if (classLoss.some((loss, i) => i > 0 && loss < classLoss[i - 1]!)) issue(['risk', 'lossCaps', 'classLoss'], 'class losses never fall as the class rises');
+    checkOptionsCovered(choiceItem(items, percent.item, ['risk', 'lossCaps', 'percent', 'item'], issue), percent.share, ['risk', 'lossCaps', 'percent', 'share'], issue, true);
+    checkOptionsCovered(choiceItem(items, money.item, ['risk', 'lossCaps', 'money', 'item'], issue), money.loss, ['risk', 'lossCaps', 'money', 'loss'], issue, true);
+    checkOptionsCovered(choiceItem(items, money.amountItem, ['risk', 'lossCaps', 'money', 'amountItem'], issue), money.amount, ['risk', 'lossCaps', 'money', 'amount'], issue, true);
+  }
+  if (risk.knowledgeTest) {
+    const test = risk.knowledgeTest;
+    test.questions.forEach((question, q) => {
+      const item = choiceItem(items, question.item, ['risk', 'knowledgeTest', 'questions', q, 'item'], issue);
+      if (item && !item.options.some((o) => o.key === question.correct)) issue(['risk', 'knowledgeTest', 'questions', q, 'correct'], `item ${item.key} has no option ${question.correct}`);
+    });
+    if (test.maxClassByFailed.length !== test.questions.length + 1) issue(['risk', 'knowledgeTest', 'maxClassByFailed'], 'maxClassByFailed has one class per possible number of failed questions (0 to all)');
+    if (test.maxClassByFailed.some((c, i) => i > 0 && c > test.maxClassByFailed[i - 1]!)) issue(['risk', 'knowledgeTest', 'maxClassByFailed'], 'failing more questions never allows a higher class');
+  }
+}
+
+function checkSuitabilityStatement(statement: TSuitabilityStatement, items: Map<string, TInteractionItem>, issue: Issue) {
+  const shown = statement.sections.flatMap((s) => s.entries.map((e) => e.item));
+  for (const k of shown.filter((k, i) => shown.indexOf(k) !== i)) issue(['suitability'], `item ${k} is shown twice in the statement`);
+  statement.sections.forEach((section, s) => {
+    section.entries.forEach((entry, e) => {
+      if (!items.has(entry.item)) issue(['suitability', 'sections', s, 'entries', e], `unknown item ${entry.item}`);
+    });
+  });
+  statement.remarks.forEach((remark, r) => {
+    const item = choiceItem(items, remark.item, ['suitability', 'remarks', r, 'item'], issue);
+    if (item) for (const option of remark.options) if (!item.options.some((o) => o.key === option)) issue(['suitability', 'remarks', r, 'options'], `item ${item.key} has no option ${option}`);
   });
 }

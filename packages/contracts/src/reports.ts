@@ -2,7 +2,7 @@
 // one locale (all texts already translated), so the web report view and the PDF show the same thing.
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@bq/domain/locales';
-import { ZConsistency, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
+import { RISK_CAP_KINDS, ZConsistency, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
 export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
@@ -61,15 +61,56 @@ export type TReportDimension = z.infer<typeof ZReportDimension>;
 export const ZReportRisk = z.object({
   toleranceClass: z.number().int(),
   suitableClass: z.number().int(),
-  /** Translated limits that lowered the class: "Capacity for loss allows at most class 3". */
-  caps: z.array(z.object({ dimension: z.string(), name: z.string(), maxClass: z.number().int() })),
+  /** The limits that lowered the class, binding ones first, each with its reason in one translated sentence. */
+  caps: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(RISK_CAP_KINDS),
+      name: z.string(),
+      maxClass: z.number().int(),
+      binding: z.boolean(),
+      reason: z.string(),
+    }),
+  ),
   selfEstimate: z.number().int().nullable(),
+  /** Translated: what to explain before recommending the products concerned (failed knowledge questions). */
+  explainFirst: z.array(z.string()),
+  /** Translated remarks the answers raise (vulnerability, concentration, borrowing). */
+  remarks: z.array(z.string()),
   /** Reasons translated; the adviser's resolutions (in an anonymised report with an empty note: free text may name the client). */
   consistency: ZConsistency,
   portfolio: ZModelPortfolio,
   /** The dashboard's BQA_RISK section (history windows or projections); null when the user may not see it. */
   section: ZRiskSection.nullable(),
 });
+
+/**
+ * The suitability statement (decision 0013): the client's answers on the ESMA suitability topics, by topic, in the
+ * report's language. usedInVerdict marks answers the risk class rests on; assessment grades knowledge questions.
+ */
+export const ZSuitabilityStatementContent = z
+  .object({
+    sections: z.array(
+      z.object({
+        key: z.string(),
+        title: z.string(),
+        rows: z.array(
+          z.object({
+            item: z.string(),
+            label: z.string(),
+            /** The answer in words; empty when the question was left out. */
+            answer: z.string(),
+            usedInVerdict: z.boolean(),
+            assessment: z.enum(['CORRECT', 'INCORRECT']).nullable(),
+          }),
+        ),
+      }),
+    ),
+    /** An anonymised report leaves out the personal details (age, dependants, circumstances). */
+    personalOmitted: z.boolean(),
+  })
+  .meta({ id: 'SuitabilityStatement' });
+export type TSuitabilityStatementContent = z.infer<typeof ZSuitabilityStatementContent>;
 
 export const ZReportPrediction = z.object({
   title: z.string(),
@@ -102,6 +143,8 @@ export const ZReportContent = z
     evidence: ZResultEvidence,
     dimensions: z.array(ZReportDimension),
     risk: ZReportRisk.nullable(),
+    /** BQA reports of definitions with a statement (version 2 of the risk products); null otherwise. */
+    suitability: ZSuitabilityStatementContent.nullable(),
     prediction: ZReportPrediction.nullable(),
     /** bqaRecommendations only: what follows from the profile, in order. */
     recommendations: z.array(ZReportRecommendation),

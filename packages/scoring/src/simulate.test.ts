@@ -1,22 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadInteractionDefinitions } from '../../../apps/server/src/features/interactions/definitions';
 import { scoreDimensions } from './norms';
 import { isValidAnswer } from './raw-scores';
 import { alphaByDimension } from './reliability';
 import { scoringItems, type ScoringDefinition } from './scoring-definition';
 import { simulateRespondents } from './simulate';
 
-// The real interaction definitions the server ships (reading files is fine in tests, never in src).
-const definitionsDir = new URL(
-  '../../../apps/server/src/features/interactions/definitions/',
-  import.meta.url,
-);
-const definitions = readdirSync(definitionsDir)
-  .filter((file) => file.endsWith('.json'))
-  .map(
-    (file) =>
-      JSON.parse(readFileSync(new URL(file, definitionsDir), 'utf8')) as ScoringDefinition & { id: string },
-  );
+// The real interaction definitions the server ships, every version (reading files is fine in tests, never in src).
+const definitions: (ScoringDefinition & { id: string; version: number })[] = [...loadInteractionDefinitions().values()].flat();
 
 describe('simulateRespondents', () => {
   const risk = definitions.find((d) => d.id === 'risk')!;
@@ -44,7 +35,7 @@ describe('simulateRespondents', () => {
     expect(mean(high)).toBeLessThan(mean(low) - 1);
   });
 
-  it.each(definitions.map((d) => [d.id, d] as const))(
+  it.each(definitions.map((d) => [`${d.id} v${d.version}`, d] as const))(
     'gives alpha above 0.7 on every dimension of %s for consistent respondents',
     (_id, definition) => {
       const respondents = simulateRespondents(definition, { count: 400, seed: 2026, consistency: 0.7 });

@@ -47,44 +47,61 @@ function unscoredAnswer(
 }
 
 /**
- * Each respondent draws a standard normal trait per dimension (dimensions independent). For each scored item,
- * value = norm mean + norm sd * (trait + noise), rounded and clamped to the likert scale (mirrored for
- * reverse-keyed items) or mapped to the nearest choice option score. The same seed gives the same respondents.
+ * A respondent's answers for given traits: value = norm mean + norm sd * (trait + noise) per scored item, rounded
+ * and clamped to the likert scale (mirrored for reverse-keyed items) or mapped to the nearest choice option score.
+ * Items outside any dimension are answered at random unless `fixed` gives their answer. With noiseSd 0 every item
+ * sits exactly at its trait and no noise is drawn.
+ */
+export function simulateAnswers(
+  definition: ScoringDefinition,
+  traits: Readonly<Record<string, number>>,
+  noiseSd: number,
+  random: Random,
+  fixed: Readonly<Record<string, number | string>> = {},
+): Record<string, number | string> {
+  const scaleOf = new Map(definition.scales.map((s) => [s.id, s.points.map((p) => p.value)]));
+  const dimensions = new Map(definition.dimensions.map((d) => [d.key, d]));
+  const answers: Record<string, number | string> = {};
+  for (const item of definition.items) {
+    const dimension = item.dimension === null ? undefined : dimensions.get(item.dimension);
+    if (!dimension) {
+      answers[item.key] = fixed[item.key] ?? unscoredAnswer(item, scaleOf, random);
+      continue;
+    }
+    const noise = noiseSd === 0 ? 0 : noiseSd * normalDraw(random);
+    const value = dimension.norm.mean + dimension.norm.sd * (traits[dimension.key]! + noise);
+    if (item.type === 'choice') {
+      answers[item.key] = choiceAnswer(value, item.options);
+    } else {
+      const values = scaleOf.get(item.scale) ?? [];
+      answers[item.key] = likertAnswer(value, Math.min(...values), Math.max(...values), item.reverse);
+    }
+  }
+  return answers;
+}
+
+export function checkSimulationOptions({ count, consistency }: SimulationOptions): number {
+  if (!(consistency > 0 && consistency <= 1))
+    throw new RangeError(`consistency lies in (0, 1], got ${consistency}`);
+  if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(`count is a whole number, got ${count}`);
+  return Math.sqrt((1 - consistency) / consistency);
+}
+
+/**
+ * Each respondent draws a standard normal trait per dimension (dimensions independent), then answers every item
+ * through simulateAnswers. The same seed gives the same respondents.
  */
 export function simulateRespondents(
   definition: ScoringDefinition,
   options: SimulationOptions,
 ): SimulatedRespondent[] {
-  const { count, seed, consistency } = options;
-  if (!(consistency > 0 && consistency <= 1))
-    throw new RangeError(`consistency lies in (0, 1], got ${consistency}`);
-  if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(`count is a whole number, got ${count}`);
-  const random = mulberry32(seed);
-  const noiseSd = Math.sqrt((1 - consistency) / consistency);
-  const scaleOf = new Map(definition.scales.map((s) => [s.id, s.points.map((p) => p.value)]));
-  const dimensions = new Map(definition.dimensions.map((d) => [d.key, d]));
-
+  const noiseSd = checkSimulationOptions(options);
+  const random = mulberry32(options.seed);
   const respondents: SimulatedRespondent[] = [];
-  for (let n = 0; n < count; n++) {
+  for (let n = 0; n < options.count; n++) {
     const traits: Record<string, number> = {};
     for (const d of definition.dimensions) traits[d.key] = normalDraw(random);
-    const answers: Record<string, number | string> = {};
-    for (const item of definition.items) {
-      const dimension = item.dimension === null ? undefined : dimensions.get(item.dimension);
-      if (!dimension) {
-        answers[item.key] = unscoredAnswer(item, scaleOf, random);
-        continue;
-      }
-      const value =
-        dimension.norm.mean + dimension.norm.sd * (traits[dimension.key]! + noiseSd * normalDraw(random));
-      if (item.type === 'choice') {
-        answers[item.key] = choiceAnswer(value, item.options);
-      } else {
-        const values = scaleOf.get(item.scale) ?? [];
-        answers[item.key] = likertAnswer(value, Math.min(...values), Math.max(...values), item.reverse);
-      }
-    }
-    respondents.push({ traits, answers });
+    respondents.push({ traits, answers: simulateAnswers(definition, traits, noiseSd, random) });
   }
   return respondents;
 }

@@ -3,6 +3,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import type { AppliedRule, ConsistencyDirection, ConsistencyReason } from '@bq/scoring/risk';
 
 /** What the calculation stores with an instance; enough to show and to reproduce how a result came about. */
 export interface InstanceResults {
@@ -33,11 +34,15 @@ export interface InstanceResults {
     toleranceScore: number;
     toleranceClass: number;
     caps: { dimension: string; score: number | null; maxClass: number; lowers: boolean; assumed: boolean }[];
+    /** Definitions of version 2 (decision 0013): the hard rules on single answers and the knowledge test, as applied. */
+    rules?: AppliedRule[];
+    knowledge?: { asked: number; failed: { item: string; explainKey: string }[] };
     capClass: number;
     suitableClass: number;
     capacityAllowedClass: number | null;
     selfEstimate: number | null;
-    consistency: { flagged: boolean; reasons: { kind: string; toleranceClass: number; otherClass: number; gap: number }[] };
+    /** Version 1 results: up to two legacy reasons; version 2: at most one, with its direction. */
+    consistency: { flagged: boolean; reasons: ConsistencyReason[]; direction?: ConsistencyDirection | null };
     portfolio: { riskClass: number; equityShare: number; bondShare: number };
   } | null;
   /** Products that predict: written in the PREDICTING step. */

@@ -44,12 +44,13 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
   const [instance] = await db.select().from(interactionInstances).where(eq(interactionInstances.id, instanceId));
   if (!instance || (instance.status !== 'CALCULATING' && instance.status !== 'PREDICTING')) return; // finished, deleted or never filled
   if (!started) log?.info({ instanceId, status: instance.status }, 'resuming a calculation that was interrupted');
-  const definition = getInteractionDefinition(instance.interactionId);
+  // The version the answers were given to: every version stays loaded, so an old instance scores as it was asked.
+  const definition = instance.definitionVersion === null ? undefined : getInteractionDefinition(instance.interactionId, instance.definitionVersion);
 
   let results = instance.results;
   if (instance.status === 'CALCULATING') {
     try {
-      if (!definition || definition.version !== instance.definitionVersion) throw new Error(`definition ${instance.interactionId} v${instance.definitionVersion} not available`);
+      if (!definition) throw new Error(`definition ${instance.interactionId} v${instance.definitionVersion} not available`);
       results = scoreResult(definition, instance.answers, new Date());
     } catch (err) {
       // A scoring failure is deterministic: retrying would fail again, so the instance shows ERROR instead.

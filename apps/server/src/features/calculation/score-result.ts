@@ -23,6 +23,7 @@ export function scoreResult(definition: TInteractionDefinition, answers: Record<
       Object.fromEntries(dimensions.map((d) => [d.key, d.raw])),
       typeof selfEstimate === 'number' ? selfEstimate : null,
       definition.risk,
+      answers,
     );
     risk = profile && {
       ...profile,

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
+import { definitionForProduct } from '../interactions/definitions';
 import { hashPassword } from '../../plugins/passwords';
 import { seedDemoResults } from './seed-demo-results';
 
@@ -161,6 +162,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           productConfigurationId: riskConfig,
           initiatorId: adviser!.id,
           interactionId: 'risk',
+          definitionVersion: definitionForProduct('BQ_RISK').version,
           status: demo.instance.status,
           openedAt: demo.instance.status === 'OPENED' ? new Date(Date.now() - 5 * DAY) : null,
           // Sent as 30-day questionnaires some time ago, so the auto reminders have something to do in the demo.

@@ -13,6 +13,7 @@ import { clientProducts, clients, interactionInstances, productConfigurations } 
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration } from '../products/product-access';
 import { newPublicToken } from '../clients/client-tokens';
+import { definitionForProduct } from '../interactions/definitions';
 import { interactionLimit } from './interactions';
 import { toInstance } from './instance-view';
 
@@ -67,6 +68,8 @@ export async function createInstance(
         productConfigurationId: config.id,
         initiatorId: auth.userId,
         interactionId: PRODUCT_TYPE_INFO[config.productType].interactionSlug,
+        // Pinned when sent: the participant answers, and the result is computed under, this version (decision 0013).
+        definitionVersion: definitionForProduct(config.productType).version,
         // The wealth advisory trial shows its results without a credit (DESIGN.md section 3).
         lockStatus: config.planType === 'TRIAL' ? 'TRIAL' : 'LOCKED',
         expiresAt: new Date(Date.now() + request.expiresInDays * 86_400_000),

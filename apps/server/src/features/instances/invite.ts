@@ -40,7 +40,7 @@ export async function invitationValues(db: Db | Tx, config: Config, instance: In
     .where(eq(clients.id, instance.clientId));
   if (!row) throw new Error(`client of instance ${instance.id} not found`);
   const client = row.client;
-  const definition = getInteractionDefinition(instance.interactionId);
+  const definition = getInteractionDefinition(instance.interactionId, instance.definitionVersion);
   const [name] = definition
     ? await db
         .select({ text: translations.text })

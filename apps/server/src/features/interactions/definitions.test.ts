@@ -1,6 +1,7 @@
-// The shipped interaction definitions: one per product, complete texts in every locale, and a schema that
-// refuses the mistakes that would silently break scoring.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The shipped interaction definitions: one interaction per product with every version loaded, shared blocks
+// assembled, complete texts in every locale, and a schema that refuses the mistakes that would silently break scoring.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,21 +13,24 @@ import {
   DEFAULT_DEFINITIONS_DIR,
   type DefinitionTextType,
   definitionForProduct,
+  definitionVersions,
   getInteractionDefinition,
   loadInteractionDefinitions,
   translationKeysOf,
 } from './definitions';
 
 const definitions = loadInteractionDefinitions();
-const all = [...definitions.values()];
+/** Every version of every interaction: old versions must stay valid and keep their texts. */
+const all = [...definitions.values()].flat();
+const newest = [...definitions.values()].map((versions) => versions.at(-1)!);
 const TEXT_TYPES: DefinitionTextType[] = ['ITEM', 'CHOICE', 'INTERACTION_BASE'];
 
 function translations(locale: string, type: DefinitionTextType): Record<string, string> {
   return JSON.parse(readFileSync(join(paths.translationsData, locale, `${type}.json`), 'utf8')) as Record<string, string>;
 }
 
-function riskDefinition(): TInteractionDefinition {
-  return structuredClone(definitionForProduct('BQ_RISK'));
+function riskDefinition(version = 1): TInteractionDefinition {
+  return structuredClone(getInteractionDefinition('risk', version)!);
 }
 
 function problemsOf(candidate: unknown): string {
@@ -35,16 +39,53 @@ function problemsOf(candidate: unknown): string {
   return result.error!.issues.map((i) => i.message).join('\n');
 }
 
+/** SHA-256 (first 16 hex digits) of the published version-1 files of the risk products. */
+const V1_FILE_HASHES = { 'risk.v1.json': 'b83e7df2d4ecae4b', 'advisory-bank.v1.json': 'eb120b855b3b5cd4', 'advisory-wealth.v1.json': '5eaf3d146a7fe936' };
+
 describe('shipped interaction definitions', () => {
-  it('give each of the eight products exactly one definition, named by its interaction slug', () => {
-    expect(all).toHaveLength(PRODUCT_TYPES.length);
+  it('give each of the eight products one interaction, named by its slug, whose newest version new instances get', () => {
+    expect(definitions.size).toBe(PRODUCT_TYPES.length);
     for (const productType of PRODUCT_TYPES) {
-      const matching = all.filter((d) => d.productType === productType);
-      expect(matching).toHaveLength(1);
-      expect(matching[0]!.id).toBe(PRODUCT_TYPE_INFO[productType].interactionSlug);
-      expect(definitionForProduct(productType)).toBe(getInteractionDefinition(matching[0]!.id));
+      const id = PRODUCT_TYPE_INFO[productType].interactionSlug;
+      const versions = definitionVersions(id);
+      expect(versions.map((d) => d.version)).toEqual(versions.map((_, i) => i + 1));
+      expect(versions.every((d) => d.productType === productType && d.id === id)).toBe(true);
+      expect(definitionForProduct(productType)).toBe(versions.at(-1));
+      expect(getInteractionDefinition(id)).toBe(versions.at(-1));
     }
     expect(getInteractionDefinition('no-such-interaction')).toBeUndefined();
+    expect(getInteractionDefinition('risk', 9)).toBeUndefined();
+  });
+
+  it('keep version 1 of the three risk products loaded beside version 2, unchanged byte for byte', () => {
+    for (const id of ['risk', 'advisory-bank', 'advisory-wealth']) {
+      expect(definitionVersions(id).map((d) => d.version)).toEqual([1, 2]);
+      expect(getInteractionDefinition(id, 1)!.risk!.consistencyFlagGap).toBe(3);
+      expect(getInteractionDefinition(id, 2)!.risk!.consistency).toEqual({ compare: 'SELF_ESTIMATE_VS_SUITABLE', minGap: 2 });
+    }
+    // A result names its definition version; a published version must never change under it.
+    const sha = (file: string) => createHash('sha256').update(readFileSync(join(DEFAULT_DEFINITIONS_DIR, file))).digest('hex').slice(0, 16);
+    expect(Object.fromEntries(['risk.v1.json', 'advisory-bank.v1.json', 'advisory-wealth.v1.json'].map((f) => [f, sha(f)]))).toEqual(V1_FILE_HASHES);
+  });
+
+  it('build version 2 of the risk products from the shared suitability block, with its hard rules and statement', () => {
+    for (const id of ['risk', 'advisory-bank', 'advisory-wealth']) {
+      const d = getInteractionDefinition(id, 2)!;
+      expect(d.blocks).toEqual([{ id: 'suitability', version: 1 }]);
+      const itemKeys = d.items.map((i) => i.key);
+      // The ESMA suitability topics (decision 0013): each is asked, and each feeds the verdict or the statement.
+      for (const key of ['objective', 'horizon_1', 'liquidity_need', 'income_band', 'assets_band', 'commitments_band', 'amount_band', 'dependence', 'borrowing', 'capacity_share', 'loss_percent', 'loss_money', 'knowledge_bonds', 'knowledge_funds', 'knowledge_shares', 'knowledge_complex', 'knowledge_check_3', 'sustainability_taxonomy', 'sustainability_sfdr', 'sustainability_pai', 'age_band', 'dependants', 'vulnerability']) {
+        expect(itemKeys, `${id}: ${key}`).toContain(key);
+      }
+      expect(d.risk!.answerCaps!.map((c) => c.key)).toEqual(['horizon', 'liquidity', 'dependence', 'borrowing', 'objective']);
+      expect(d.risk!.answerCaps!.find((c) => c.key === 'horizon')!.maxClass).toMatchObject({ lt1y: 1, y1to3: 2 });
+      expect(d.risk!.knowledgeTest!.questions.map((q) => q.item)).toEqual(['knowledge_check_1', 'knowledge_check_2', 'knowledge_check_3']);
+      expect(d.risk!.lossCaps!.money.amountItem).toBe('amount_band');
+      const shown = d.suitability!.sections.flatMap((s) => s.entries.map((e) => e.item));
+      for (const key of ['sustainability_taxonomy', 'sustainability_sfdr', 'sustainability_pai', 'age_band', 'dependants', 'vulnerability', 'income_band', 'objective']) expect(shown).toContain(key);
+      // The self-estimate comes last, once the client has thought about goals, money and losses.
+      expect(d.pages.at(-1)!.itemKeys).toEqual(['self_estimate']);
+    }
   });
 
   it('give every dimension at least three items and every instrument a reverse-keyed likert item', () => {
@@ -56,7 +97,8 @@ describe('shipped interaction definitions', () => {
     }
   });
 
-  it('keep questionnaire pages short', () => {
+  it('keep questionnaire pages short, and the newest risk questionnaires at a sensible length', () => {
+    for (const d of newest.filter((x) => x.risk)) expect(d.items.length, d.id).toBeLessThanOrEqual(48);
     for (const d of all) {
       for (const page of d.pages) expect(page.itemKeys.length, `${d.id}/${page.key}`).toBeLessThanOrEqual(6);
     }
@@ -147,8 +189,33 @@ describe('texts of the interaction definitions', () => {
 });
 
 describe('the interaction definition schema', () => {
-  it('accepts the shipped risk definition', () => {
-    expect(ZInteractionDefinition.safeParse(riskDefinition()).success).toBe(true);
+  it('accepts the shipped risk definitions', () => {
+    expect(ZInteractionDefinition.safeParse(riskDefinition(1)).success).toBe(true);
+    expect(ZInteractionDefinition.safeParse(riskDefinition(2)).success).toBe(true);
+  });
+
+  it('refuses hard rules that name unknown items or options, and a knowledge test without a class per failed count', () => {
+    const d = riskDefinition(2);
+    d.risk!.answerCaps![0]!.item = 'ghost';
+    d.risk!.answerCaps![1]!.maxClass = { soon: 1 };
+    d.risk!.knowledgeTest!.questions[0]!.correct = 'maybe';
+    d.risk!.knowledgeTest!.maxClassByFailed = [7, 5];
+    d.risk!.lossCaps!.classLoss = [0.05, 0.04, 0.07, 0.11, 0.16, 0.21, 0.27];
+    const problems = problemsOf(d);
+    expect(problems).toContain('unknown item ghost');
+    expect(problems).toContain('item liquidity_need has no option soon');
+    expect(problems).toContain('item knowledge_check_1 has no option maybe');
+    expect(problems).toContain('one class per possible number of failed questions');
+    expect(problems).toContain('class losses never fall');
+  });
+
+  it('refuses risk rules with no consistency rule, or with both', () => {
+    const none = riskDefinition(2);
+    delete none.risk!.consistency;
+    expect(problemsOf(none)).toContain('exactly one consistency rule');
+    const both = riskDefinition(2);
+    both.risk!.consistencyFlagGap = 3;
+    expect(problemsOf(both)).toContain('exactly one consistency rule');
   });
 
   it('refuses a duplicate item key', () => {
@@ -222,6 +289,7 @@ describe('the interaction definition schema', () => {
 describe('loadInteractionDefinitions', () => {
   function withDir(files: Record<string, string>, check: (dir: string) => void) {
     const dir = mkdtempSync(join(tmpdir(), 'bq-definitions-'));
+    mkdirSync(join(dir, 'blocks'));
     try {
       for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
       check(dir);
@@ -230,6 +298,9 @@ describe('loadInteractionDefinitions', () => {
     }
   }
 
+  const shippedFile = (file: string) => readFileSync(join(DEFAULT_DEFINITIONS_DIR, file), 'utf8');
+  const block = shippedFile('blocks/suitability.v1.json');
+
   it('reads the shipped directory by default', () => {
     expect(loadInteractionDefinitions(DEFAULT_DEFINITIONS_DIR).size).toBe(PRODUCT_TYPES.length);
   });
@@ -237,20 +308,44 @@ describe('loadInteractionDefinitions', () => {
   it('names the file and the problem of an invalid definition', () => {
     const broken = riskDefinition();
     broken.dimensions[0]!.norm.sd = 0;
-    withDir({ 'risk.json': JSON.stringify(broken) }, (dir) => {
-      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.json is invalid:[\s\S]*norm sd must be greater than 0/);
+    withDir({ 'risk.v1.json': JSON.stringify(broken) }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.v1\.json is invalid:[\s\S]*norm sd must be greater than 0/);
     });
   });
 
   it('names a file that is not JSON', () => {
-    withDir({ 'risk.json': '{ "id": ' }, (dir) => {
-      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.json is not valid JSON/);
+    withDir({ 'risk.v1.json': '{ "id": ' }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.v1\.json is not valid JSON/);
     });
   });
 
-  it('refuses a file not named after its interaction id', () => {
-    withDir({ 'risk-v2.json': JSON.stringify(riskDefinition()) }, (dir) => {
-      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk-v2\.json has id risk/);
+  it('refuses a file not named after its interaction id and version', () => {
+    withDir({ 'risk.json': JSON.stringify(riskDefinition()) }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.json has id risk version 1; the file must be named risk\.v1\.json/);
+    });
+  });
+
+  it('loads every version, and refuses a gap in the versions', () => {
+    withDir({ 'risk.v1.json': shippedFile('risk.v1.json'), 'risk.v2.json': shippedFile('risk.v2.json'), 'blocks/suitability.v1.json': block }, (dir) => {
+      expect(loadInteractionDefinitions(dir).get('risk')!.map((d) => d.version)).toEqual([1, 2]);
+    });
+    withDir({ 'risk.v2.json': shippedFile('risk.v2.json'), 'blocks/suitability.v1.json': block }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk: version 1 is missing/);
+    });
+  });
+
+  it('assembles blocks, and refuses an unknown block, a block page placed nowhere, and a rule set twice', () => {
+    const source = JSON.parse(shippedFile('risk.v2.json')) as { pages: unknown[]; blocks: { version: number }[]; risk: Record<string, unknown> };
+    withDir({ 'risk.v1.json': shippedFile('risk.v1.json'), 'risk.v2.json': JSON.stringify(source) }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.v2\.json includes the unknown block suitability version 1/);
+    });
+    const unplaced = { ...source, pages: source.pages.slice(0, -1) };
+    withDir({ 'risk.v1.json': shippedFile('risk.v1.json'), 'risk.v2.json': JSON.stringify(unplaced), 'blocks/suitability.v1.json': block }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/block suitability's page overall is placed nowhere/);
+    });
+    const twice = { ...source, risk: { ...source.risk, consistency: { compare: 'SELF_ESTIMATE_VS_SUITABLE', minGap: 3 } } };
+    withDir({ 'risk.v1.json': shippedFile('risk.v1.json'), 'risk.v2.json': JSON.stringify(twice), 'blocks/suitability.v1.json': block }, (dir) => {
+      expect(() => loadInteractionDefinitions(dir)).toThrow(/risk\.consistency is set both here and in block suitability/);
     });
   });
 });

@@ -39,9 +39,10 @@ async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
   return row;
 }
 
+/** The version the instance was sent with (an instance from before versions were pinned: the newest). */
 function definitionOf(instance: InstanceRow): TInteractionDefinition {
-  const definition = getInteractionDefinition(instance.interactionId);
-  if (!definition) throw new Error(`Interaction definition ${instance.interactionId} is missing`);
+  const definition = getInteractionDefinition(instance.interactionId, instance.definitionVersion);
+  if (!definition) throw new Error(`Interaction definition ${instance.interactionId} v${instance.definitionVersion} is missing`);
   return definition;
 }
 

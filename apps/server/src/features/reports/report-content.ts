@@ -1,6 +1,8 @@
 // GET /api/report/content/{bqp|bqa}/{token} and .../bqa/recommendations/{token}: everything a report shows,
 // resolved in one language, so the web report view and the PDF (features/reports/pdf) show the same thing.
+import type { TRiskCap } from '@bq/contracts/dashboard';
 import type { TReportContent, TReportDimension } from '@bq/contracts/reports';
+import type { ConsistencyReason } from '@bq/scoring/risk';
 import type { Locale } from '@bq/domain/locales';
 import { reportFileName } from '@bq/domain/report-file-name';
 import { AppError } from '../../app-error';
@@ -8,6 +10,9 @@ import type { Db } from '../../db/client';
 import { consistencyResolutionsOf } from '../results/consistency-resolution';
 import { dimensionResults, resultEvidence } from '../results/dashboard';
 import { riskSection } from '../results/risk-section';
+import { riskVerdict } from '../results/risk-verdict';
+import { reportFormat, type ReportFormat } from './pdf/format';
+import { suitabilityStatement } from './suitability-statement';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
@@ -66,6 +71,30 @@ function reportDimensions(subject: ReportSubject, texts: ReportTexts): TReportDi
   });
 }
 
+/** One limit in one sentence: its name, what it read, and the highest class it allows (BQUI results.risk.verdict.*). */
+export function capReason(cap: TRiskCap, texts: ReportTexts, fmt: ReportFormat): string {
+  const values = {
+    name: texts.t(cap.nameKey),
+    max: cap.maxClass,
+    answer: cap.answers[0] ? texts.t(cap.answers[0].labelKey) : '',
+    loss: cap.answers[0] ? texts.t(cap.answers[0].labelKey) : '',
+    amount: cap.answers[1] ? texts.t(cap.answers[1].labelKey) : '',
+    share: cap.share === null ? '' : fmt.percent(cap.share, 0),
+    score: cap.score === null ? '' : fmt.number(cap.score, 1),
+    failed: cap.failed ?? 0,
+    asked: cap.asked ?? 0,
+  };
+  return texts.t(cap.assumed ? 'results.risk.verdict.cap.assumed' : `results.risk.verdict.cap.${cap.kind}`, values);
+}
+
+/** A stored consistency reason in one sentence; version 1 reasons keep their wording. */
+export function consistencyReason(reason: ConsistencyReason, texts: ReportTexts): string {
+  if ('selfEstimate' in reason) {
+    return texts.t(`results.risk.consistency.reason.${reason.kind}`, { self: reason.selfEstimate, suitable: reason.suitableClass, gap: reason.gap });
+  }
+  return texts.t(`results.risk.consistency.reason.${reason.kind}`, { tolerance: reason.toleranceClass, self: reason.otherClass, other: reason.otherClass });
+}
+
 async function reportRisk(
   db: Db,
   subject: ReportSubject,
@@ -74,26 +103,26 @@ async function reportRisk(
 ): Promise<TReportContent['risk']> {
   const risk = subject.results.risk;
   if (!risk) return null;
-  const nameOf = (key: string) => {
-    const def = subject.definition.dimensions.find((d) => d.key === key);
-    return def ? texts.t(def.nameKey) : key;
-  };
+  const verdict = riskVerdict(risk, subject.definition, subject.instance.answers);
+  const fmt = reportFormat(texts.locale);
   return {
     toleranceClass: risk.toleranceClass,
     suitableClass: risk.suitableClass,
-    caps: risk.caps
-      .filter((c) => c.lowers)
-      .map((c) => ({ dimension: c.dimension, name: nameOf(c.dimension), maxClass: c.maxClass })),
+    caps: verdict.caps.map((cap) => ({
+      key: cap.key,
+      kind: cap.kind,
+      name: texts.t(cap.nameKey),
+      maxClass: cap.maxClass,
+      binding: cap.binding,
+      reason: capReason(cap, texts, fmt),
+    })),
     selfEstimate: risk.selfEstimate,
+    explainFirst: verdict.explainFirst.map((e) => texts.t(e.textKey)),
+    remarks: verdict.remarks.map((r) => texts.t(r.textKey)),
     consistency: {
       flagged: risk.consistency.flagged,
-      reasons: risk.consistency.reasons.map((r) =>
-        texts.t(`results.risk.consistency.reason.${r.kind}`, {
-          tolerance: r.toleranceClass,
-          self: r.otherClass,
-          other: r.otherClass,
-        }),
-      ),
+      reasons: risk.consistency.reasons.map((r) => consistencyReason(r, texts)),
+      direction: verdict.consistency.direction,
       // Free text may name the client, so an anonymised report keeps who resolved it when, not the note.
       resolutions: risk.consistency.flagged
         ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) => (anonymize ? { ...r, note: '' } : r))
@@ -159,6 +188,8 @@ export function recommendations(
         limits: risk.caps.map((c) => `${c.name} (${c.maxClass})`).join(', '),
       });
     }
+    if (risk.explainFirst.length > 0) add('explainFirst', { points: risk.explainFirst.join(' ') });
+    if (risk.remarks.length > 0) add('remarks', { remarks: risk.remarks.join(' ') });
     // Once the adviser has recorded how the difference was resolved, "talk it through first" is done.
     if (risk.consistency.flagged && risk.consistency.resolutions.length === 0)
       add('consistency', { tolerance: risk.toleranceClass });
@@ -200,6 +231,7 @@ export async function buildReportContent(
   const title = texts.t(reportTitleKey(subject, reportType));
   const dimensions = reportDimensions(subject, texts);
   const risk = await reportRisk(db, subject, texts, opts.anonymize);
+  const suitability = reportType === 'bqp' ? null : suitabilityStatement(subject.definition, subject.instance.answers, texts, opts.anonymize);
   const prediction = reportPrediction(subject, texts);
   const completedAt = subject.instance.filledAt?.toISOString() ?? null;
   const { firstName, lastName } = subject.client;
@@ -222,6 +254,7 @@ export async function buildReportContent(
     evidence: resultEvidence(results, subject.definition),
     dimensions,
     risk,
+    suitability,
     prediction,
     recommendations:
       reportType === 'bqaRecommendations' ? recommendations({ risk, prediction, dimensions }, texts) : [],

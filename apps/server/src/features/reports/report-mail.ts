@@ -54,7 +54,7 @@ async function queueReportMail(
     pageFormat,
     validDays: config.REPORT_LINK_DAYS,
   });
-  const definition = getInteractionDefinition(instance.interactionId);
+  const definition = getInteractionDefinition(instance.interactionId, instance.definitionVersion);
   const names = await textsByKey(tx as unknown as Db, client.locale, definition ? [definition.nameKey] : []);
   const adviserName = subject.adviser ? `${subject.adviser.firstName} ${subject.adviser.lastName}`.trim() : '';
   await queueMail(

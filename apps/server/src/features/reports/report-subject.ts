@@ -73,7 +73,7 @@ export async function loadReportSubject(db: Db | Tx, by: { token: string } | { i
   }
   if (instance.lockStatus === 'LOCKED')
     throw new AppError(RESULT_ERRORS.locked, 402, 'The result is locked until the adviser unlocks it');
-  const definition = getInteractionDefinition(instance.interactionId) as TInteractionDefinition | undefined;
+  const definition = getInteractionDefinition(instance.interactionId, (instance.results as InstanceResults).definitionVersion) as TInteractionDefinition | undefined;
   if (!definition) throw new AppError('error.not_found', 404, 'Not found');
   const adviserName = row.adviser ? `${row.adviser.firstName} ${row.adviser.lastName}`.trim() : null;
   return {

@@ -14,6 +14,7 @@ export interface ReportTexts {
   t(key: string, values?: Record<string, string | number>): string;
   /** Every REPORT text of the language (the PDF and web labels). */
   report: Record<string, string>;
+  locale: Locale;
 }
 
 export async function loadReportTexts(
@@ -22,7 +23,8 @@ export async function loadReportTexts(
   locale: Locale,
 ): Promise<ReportTexts> {
   const [own, rows] = await Promise.all([
-    definitionTexts(db, definition, locale, ['INTERACTION_BASE']),
+    // CHOICE too: the risk verdict and the suitability statement quote the answers given.
+    definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE']),
     db
       .select({ key: translations.key, text: translations.text, textType: translations.textType })
       .from(translations)
@@ -52,6 +54,7 @@ export async function loadReportTexts(
       return interpolate(text, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
     },
     report,
+    locale,
   };
 }
 

@@ -34,7 +34,8 @@ export async function getDashboardContent(db: Db, auth: AuthContext, kind: Dashb
   return {
     kind,
     locale,
-    texts: await definitionTexts(db, definition, locale, ['INTERACTION_BASE']),
+    // CHOICE too: the verdict names the answers its limits read (e.g. "1 to 3 years").
+    texts: await definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE']),
     dimensions: definition.dimensions.map((d) => ({ key: d.key, nameKey: d.nameKey, descriptionKey: d.descriptionKey, lowKey: d.lowKey, highKey: d.highKey })),
     interactionNameKey: definition.nameKey,
     sections,

@@ -8,6 +8,7 @@ import type { InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
+import { riskVerdict } from './risk-verdict';
 
 /** Stanine in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
 export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
@@ -48,20 +49,12 @@ export function resultEvidence(results: InstanceResults, definition: Pick<TInter
 
 export async function getDashboard(db: Db, auth: AuthContext, token: string): Promise<TDashboard> {
   const { instance, results, productType, definition, client } = await requireOpenResult(db, auth, token);
-  const risk = results.risk
-    ? {
-        toleranceClass: results.risk.toleranceClass,
-        suitableClass: results.risk.suitableClass,
-        caps: results.risk.caps.filter((c) => c.lowers).map((c) => ({ dimension: c.dimension, maxClass: c.maxClass })),
-        selfEstimate: results.risk.selfEstimate,
-        consistency: {
-          flagged: results.risk.consistency.flagged,
-          reasons: results.risk.consistency.reasons.map((r) => r.kind),
-          resolutions: results.risk.consistency.flagged ? await consistencyResolutionsOf(db, instance.id) : [],
-        },
-        portfolio: results.risk.portfolio,
-      }
-    : null;
+  let risk: TDashboard['risk'] = null;
+  if (results.risk) {
+    const verdict = riskVerdict(results.risk, definition, instance.answers);
+    const resolutions = results.risk.consistency.flagged ? await consistencyResolutionsOf(db, instance.id) : [];
+    risk = { ...verdict, consistency: { ...verdict.consistency, resolutions } };
+  }
   return {
     instanceToken: instance.token,
     interactionId: instance.interactionId,

@@ -36,7 +36,8 @@ export async function requireOpenResult(
     throw new AppError(RESULT_ERRORS.notReady, 409, `The result is not available (status ${instance.status})`);
   }
   if (instance.lockStatus === 'LOCKED') throw new AppError(RESULT_ERRORS.locked, 402, 'Unlock the result with a credit first');
-  const definition = getInteractionDefinition(instance.interactionId);
+  // The definition the result was computed with, not the newest: its texts, rules and statement belong to it.
+  const definition = getInteractionDefinition(instance.interactionId, (instance.results as InstanceResults).definitionVersion);
   if (!definition) throw new AppError('error.not_found', 404, 'Not found');
   const [client] = await db
     .select({ token: clients.token, firstName: clients.firstName, lastName: clients.lastName })

@@ -309,7 +309,7 @@ describe('GET /api/dashboard/content/{kind}/{token}', () => {
 describe('predictions', () => {
   it('passes PREDICTING and names the investment style with its probability and main factors', async () => {
     const ctx = await adviser(['BQ_ADVISORY_BANK']);
-    const { token, id } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', 21);
+    const { token, id } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', 23);
     const row = await statusOf(id);
     expect(row.status).toBe('RESULTS_AVAILABLE');
     expect(row.results!.prediction).toBeTruthy();
@@ -393,6 +393,163 @@ describe('calculation', () => {
     await calculateInstance(t.db, id);
     const second = await statusOf(id);
     expect({ ...second.results, calculatedAt: null }).toEqual({ ...first.results, calculatedAt: null });
+  });
+});
+
+/** The boldest answer to every item (highest option score, likert mirrored when reverse-keyed), test answered right. */
+function boldAnswers(product: ProductType, overrides: Record<string, number | string> = {}): Record<string, number | string> {
+  const definition = definitionForProduct(product);
+  const answers: Record<string, number | string> = {};
+  for (const item of definition.items) {
+    // Facts outside the dimensions (age, vulnerability, amounts, ...) take their first option.
+    if (item.type === 'choice') answers[item.key] = item.dimension === null ? item.options[0]!.key : item.options.reduce((a, b) => (b.score > a.score ? b : a)).key;
+    else answers[item.key] = item.reverse ? 1 : item.scale === 'investor7' ? 7 : 5;
+  }
+  for (const q of definition.risk!.knowledgeTest!.questions) answers[q.item] = q.correct;
+  return { ...answers, amount_band: 'k10to50k', loss_money: 'k10to25k', ...overrides };
+}
+
+describe('the risk verdict (definition version 2, decision 0013)', () => {
+  it('caps a bold client who needs the money in 1-3 years at class 2, names the rule and its answer, and flags the self-estimate above', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', 81, boldAnswers('BQ_RISK', { horizon_1: 'y1to3', horizon_3: 5 }));
+    await unlock(ctx.http, token);
+    const dashboard = (await ctx.http.request('GET', `/api/dashboard/${token}`)).json();
+    expect(dashboard.evidence.definitionVersion).toBe(2);
+    expect(dashboard.risk).toMatchObject({ toleranceClass: 7, suitableClass: 2, selfEstimate: 7, explainFirst: [], remarks: [] });
+    expect(dashboard.risk.caps).toEqual([
+      { key: 'horizon', kind: 'ANSWER', nameKey: 'suitability.rule.horizon', maxClass: 2, binding: true, assumed: false, score: null, answers: [{ item: 'horizon_1', labelKey: 'risk.choice.years.y1to3' }], share: null, asked: null, failed: null },
+    ]);
+    expect(dashboard.risk.consistency).toEqual({ flagged: true, reasons: ['self_estimate_above_suitable'], direction: 'ABOVE', resolutions: [] });
+    // The content carries the texts the verdict names, in the reader's language.
+    const content = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}?locale=DE_DE`)).json();
+    expect(content.texts['suitability.rule.horizon']).toBe('Anlagehorizont');
+    expect(content.texts['risk.choice.years.y1to3']).toBe('1 bis 3 Jahre');
+    // The report says the same in one sentence per limit, and the flag in one sentence.
+    const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json();
+    expect(report.risk.caps).toEqual([
+      { key: 'horizon', kind: 'ANSWER', name: 'Anlagehorizont', maxClass: 2, binding: true, reason: 'Anlagehorizont – „1 bis 3 Jahre“: höchstens Klasse 2' },
+    ]);
+    expect(report.risk.consistency.reasons).toEqual([
+      'Der Kunde sieht sich selbst bei Klasse 7, 5 Klassen über der geeigneten Klasse 2: Erklären Sie die Grenzen, bevor Sie beraten.',
+    ]);
+    expect(report.risk.consistency.direction).toBe('ABOVE');
+  });
+
+  it('caps a client who rates their experience highly but fails both classic test questions, and says what to explain first', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_BANK']);
+    const answers = boldAnswers('BQ_ADVISORY_BANK', { knowledge_check_1: 'rises', knowledge_check_2: 'cannot_fall', self_estimate: 4 });
+    expect(answers.knowledge_shares).toBe('regular');
+    const { token } = await finishedResult(ctx, 'BQ_ADVISORY_BANK', 82, answers);
+    await unlock(ctx.http, token);
+    const risk = (await ctx.http.request('GET', `/api/dashboard/${token}`)).json().risk;
+    expect(risk.suitableClass).toBe(4);
+    expect(risk.caps[0]).toMatchObject({ key: 'knowledge_test', kind: 'KNOWLEDGE_TEST', maxClass: 4, binding: true, asked: 3, failed: 2 });
+    expect(risk.explainFirst).toEqual([
+      { item: 'knowledge_check_1', textKey: 'suitability.explain.knowledge_check_1' },
+      { item: 'knowledge_check_2', textKey: 'suitability.explain.knowledge_check_2' },
+    ]);
+    expect(risk.consistency.flagged).toBe(false);
+    const report = (await ctx.http.request('GET', `/api/report/content/bqa/recommendations/${token}?locale=EN_US`)).json();
+    expect(report.risk.caps[0].reason).toBe('Knowledge questions – 2 of 3 not answered correctly: at most class 4 until explained');
+    expect(report.risk.explainFirst).toEqual([
+      'Before bonds or bond funds: explain that their price falls when interest rates rise.',
+      "Before funds and ETFs: explain that spreading over many companies lowers the risk of any one of them, but the fund's value can still fall.",
+    ]);
+    expect(report.recommendations.map((r: { key: string }) => r.key)).toContain('explainFirst');
+  });
+
+  it('shows the suitability statement in the report, without the personal details when anonymised', async () => {
+    const ctx = await adviser(['BQ_ADVISORY_WEALTH']);
+    const answers = boldAnswers('BQ_ADVISORY_WEALTH', { vulnerability: 'support', borrowing: 'some', age_band: 'a60to74', sustainability_taxonomy: 'min25', knowledge_check_3: 'dont_know' });
+    const { token } = await finishedResult(ctx, 'BQ_ADVISORY_WEALTH', 83, answers);
+    await unlock(ctx.http, token);
+    const dashboard = (await ctx.http.request('GET', `/api/dashboard/${token}`)).json();
+    expect(dashboard.risk.remarks.map((r: { key: string }) => r.key)).toEqual(['vulnerability', 'borrowing']);
+    const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=EN_UK`)).json();
+    const statement = report.suitability;
+    expect(statement.sections.map((s: { key: string }) => s.key)).toEqual(['about_you', 'objectives', 'financial_situation', 'losses', 'knowledge_experience', 'sustainability']);
+    const row = (item: string) => statement.sections.flatMap((s: { rows: { item: string }[] }) => s.rows).find((r: { item: string }) => r.item === item);
+    expect(row('age_band')).toEqual({ item: 'age_band', label: 'Age', answer: '60 to 74', usedInVerdict: false, assessment: null });
+    expect(row('horizon_1')).toMatchObject({ answer: 'More than 10 years', usedInVerdict: true });
+    expect(row('knowledge_check_1')).toMatchObject({ answer: 'It falls', assessment: 'CORRECT' });
+    expect(row('knowledge_check_3')).toMatchObject({ answer: "I don't know", assessment: 'INCORRECT' });
+    expect(row('sustainability_taxonomy')).toMatchObject({ label: 'Minimum share, EU Taxonomy', answer: 'At least 25%', usedInVerdict: false });
+    expect(report.risk.remarks[0]).toContain('circumstances that make financial decisions harder');
+    const anonymised = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=EN_UK&anonymize=true`)).json();
+    expect(anonymised.suitability.personalOmitted).toBe(true);
+    expect(anonymised.suitability.sections.map((s: { key: string }) => s.key)).not.toContain('about_you');
+    expect(JSON.stringify(anonymised.suitability)).not.toContain('60 to 74');
+  });
+});
+
+describe('definition versions (decision 0013)', () => {
+  const fixture = JSON.parse(readFileSync(new URL('../calculation/fixtures/definition-v1-results.json', import.meta.url), 'utf8')) as {
+    answers: Record<string, number | string>;
+    results: { interactionId: string; definitionVersion: number; algorithmVersion: string };
+  }[];
+
+  it('pins new instances to the newest version', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const client = (await ctx.http.request('POST', '/api/u', { firstName: 'N', lastName: 'New', email: `n${Math.random()}@example.com`, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    expect(row!.definitionVersion).toBe(2);
+    expect((await new TestClient(t.app).request('GET', `/api/q?token=${instance.token}`)).json().interaction.version).toBe(2);
+  });
+
+  it('lets a client answer, submit and get a report for a questionnaire sent under version 1, scored exactly as before version 2', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const client = (await ctx.http.request('POST', '/api/u', { firstName: 'Otto', lastName: 'Alt', email: `o${Math.random()}@example.com`, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.config('BQ_RISK') })).json();
+    // Sent before version 2 existed: the row names version 1.
+    await t.db.update(interactionInstances).set({ definitionVersion: 1 }).where(eq(interactionInstances.token, instance.token));
+    const participant = new TestClient(t.app);
+    const opened = (await participant.request('GET', `/api/q?token=${instance.token}`)).json();
+    expect(opened.interaction.version).toBe(1);
+    const itemKeys = opened.interaction.items.map((i: { key: string }) => i.key);
+    expect(itemKeys).toContain('tolerance_4');
+    expect(itemKeys).not.toContain('loss_money');
+    // A version 2 question is not part of this questionnaire.
+    expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: { loss_money: 'lt1k' } })).json().errorKey).toBe('error.questionnaire.unknown_item');
+    const v1 = fixture.find((f) => f.results.interactionId === 'risk')!;
+    expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: v1.answers })).statusCode).toBe(200);
+    expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    await calculateInstance(t.db, row!.id);
+    const done = await statusOf(row!.id);
+    expect(done.status).toBe('RESULTS_AVAILABLE');
+    // The numbers computed before version 2 was added (the fixture), to the last digit.
+    const { calculatedAt: _a, algorithmVersion: _b, ...now } = done.results!;
+    const { calculatedAt: _c, algorithmVersion: _d, ...before } = v1.results as typeof done.results & object;
+    expect(now).toEqual(before);
+
+    await unlock(ctx.http, instance.token);
+    const dashboard = (await ctx.http.request('GET', `/api/dashboard/${instance.token}`)).json();
+    expect(dashboard.evidence.definitionVersion).toBe(1);
+    expect(dashboard.risk.caps.every((c: { kind: string }) => c.kind === 'DIMENSION')).toBe(true);
+    expect(dashboard.risk.consistency.direction).toBeNull();
+    const content = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${instance.token}?locale=EN_US`)).json();
+    expect(content.dimensions.map((d: { key: string }) => d.key)).toEqual(['tolerance', 'capacity', 'loss_reaction', 'horizon', 'knowledge']);
+    const report = (await ctx.http.request('GET', `/api/report/content/bqa/${instance.token}?locale=EN_US`)).json();
+    expect(report.suitability).toBeNull();
+    expect(report.evidence.definitionVersion).toBe(1);
+    const pdf = await ctx.http.request('GET', `/api/report/download/${instance.token}?interactionType=bqa&locale=EN_US`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+  });
+
+  it('recomputes every stored version 1 result of the fixture to identical numbers with version 2 loaded', async () => {
+    const { scoreResult, predictResult } = await import('../calculation/score-result');
+    const { getInteractionDefinition } = await import('../interactions/definitions');
+    expect(fixture.length).toBeGreaterThanOrEqual(18);
+    for (const { answers, results } of fixture) {
+      expect(getInteractionDefinition(results.interactionId)!.version).toBe(2);
+      const definition = getInteractionDefinition(results.interactionId, results.definitionVersion)!;
+      const scored = scoreResult(definition, answers, new Date((results as unknown as { calculatedAt: string }).calculatedAt));
+      const again = definition.prediction ? { ...scored, prediction: predictResult(definition, scored) } : scored;
+      expect({ ...again, algorithmVersion: results.algorithmVersion }).toEqual(results);
+    }
   });
 });
 

@@ -122,7 +122,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const { instance } = await requireInstance(app.db, auth, request.params.token, 'READ');
-      const definition = getInteractionDefinition(instance.interactionId)!;
+      const definition = getInteractionDefinition(instance.interactionId, instance.results?.definitionVersion ?? instance.definitionVersion)!;
       const locale = await readerLocale(app.db, auth, request.query.locale);
       return {
         interactionId: definition.id,

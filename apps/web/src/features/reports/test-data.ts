@@ -15,7 +15,13 @@ const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
     'report.section.dimensions': 'Results by dimension',
     'report.section.recommendations': 'Recommendations',
     'report.risk.classOf': 'Class {{class}} of 7',
-    'report.risk.cap': '{{name}}: at most class {{max}}',
+    'report.risk.binding': 'sets the class',
+    'report.risk.explainTitle': 'Explain first',
+    'report.section.suitability': 'Suitability statement',
+    'report.suitability.usedInVerdict': 'risk class',
+    'report.suitability.correct': 'correct',
+    'report.suitability.incorrect': 'not correct',
+    'report.suitability.personalOmitted': 'Personal details are left out of the anonymized report.',
     'report.risk.consistency.flagged': 'Check needed: the answers disagree',
     'report.risk.consistency.resolved': 'How the difference was resolved',
     'report.risk.consistency.resolvedBy': '{{date}}, {{name}}',
@@ -94,11 +100,23 @@ export function reportContentOf(
     risk: {
       toleranceClass: 5,
       suitableClass: 3,
-      caps: [{ dimension: 'capacity', name: 'Capacity for loss', maxClass: 3 }],
+      caps: [
+        {
+          key: 'horizon',
+          kind: 'ANSWER',
+          name: 'Time horizon',
+          maxClass: 3,
+          binding: true,
+          reason: 'Time horizon – “1 to 3 years”: at most class 2',
+        },
+      ],
       selfEstimate: 6,
+      explainFirst: ['Before bonds or bond funds: explain that their price falls when interest rates rise.'],
+      remarks: [],
       consistency: {
         flagged: true,
-        reasons: ['The risk tolerance gives class 5, but the client’s own estimate is class 6.'],
+        reasons: ['The client sees themselves at class 6, 3 classes above the suitable class 3: explain the limits before giving advice.'],
+        direction: 'ABOVE',
         resolutions: [
           {
             note: 'Discussed with the client: losses above 15 % would not be bearable. We stay with class 3.',
@@ -128,6 +146,21 @@ export function reportContentOf(
           ],
         },
       },
+    },
+    suitability: {
+      sections: [
+        {
+          key: 'objectives',
+          title: 'Goals and time horizon',
+          rows: [{ item: 'horizon_1', label: 'Most of the money needed in', answer: '1 to 3 years', usedInVerdict: true, assessment: null }],
+        },
+        {
+          key: 'knowledge_experience',
+          title: 'Knowledge and experience',
+          rows: [{ item: 'knowledge_check_1', label: 'Question: bond prices and interest rates', answer: 'It rises', usedInVerdict: true, assessment: 'INCORRECT' }],
+        },
+      ],
+      personalOmitted: false,
     },
     prediction: null,
     recommendations: [],

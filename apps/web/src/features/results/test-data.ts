@@ -86,17 +86,36 @@ export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
       toleranceClass: 6,
       suitableClass: 3,
       caps: [
-        { dimension: 'capacity', maxClass: 3 },
-        { dimension: 'horizon', maxClass: 5 },
+        { ...CAP, key: 'horizon', kind: 'ANSWER', nameKey: 'suitability.rule.horizon', maxClass: 3, binding: true, answers: [{ item: 'horizon_1', labelKey: 'risk.choice.years.y1to3' }] },
+        { ...CAP, key: 'knowledge_test', kind: 'KNOWLEDGE_TEST', nameKey: 'suitability.rule.knowledge_test', maxClass: 4, asked: 3, failed: 2 },
+        { ...CAP, key: 'loss_money', kind: 'LOSS_MONEY', nameKey: 'suitability.rule.loss_money', maxClass: 5, share: 0.316, answers: [{ item: 'loss_money', labelKey: 'suitability.choice.loss_money.k5to10k' }, { item: 'amount_band', labelKey: 'suitability.choice.amount.k10to50k' }] },
+        { ...CAP, key: 'capacity', kind: 'DIMENSION', nameKey: 'risk.dim.capacity.name', maxClass: 5, score: 2.7 },
       ],
-      selfEstimate: 2,
-      consistency: { flagged: true, reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'], resolutions: [] },
+      selfEstimate: 6,
+      explainFirst: [{ item: 'knowledge_check_1', textKey: 'suitability.explain.knowledge_check_1' }],
+      remarks: [{ key: 'borrowing', textKey: 'suitability.remark.borrowing' }],
+      consistency: { flagged: true, reasons: ['self_estimate_above_suitable'], direction: 'ABOVE', resolutions: [] },
       portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
     },
     prediction: null,
     ...overrides,
   };
 }
+
+/** A limit's fields that only some kinds use. */
+const CAP = { binding: false, assumed: false, score: null, answers: [], share: null, asked: null, failed: null };
+
+/** The texts of the version 2 rules the result above names (limit names, answers, explanations, remarks). */
+export const VERDICT_TEXTS: Record<string, string> = {
+  'suitability.rule.horizon': 'Time horizon',
+  'suitability.rule.knowledge_test': 'Knowledge questions',
+  'suitability.rule.loss_money': 'Loss bearable in money',
+  'risk.choice.years.y1to3': '1 to 3 years',
+  'suitability.choice.loss_money.k5to10k': '5,000 to 10,000',
+  'suitability.choice.amount.k10to50k': '10,000 to 50,000',
+  'suitability.explain.knowledge_check_1': 'Before bonds or bond funds: explain that their price falls when interest rates rise.',
+  'suitability.remark.borrowing': 'Part of this money is borrowed.',
+};
 
 const DIMENSION_TEXTS: Record<string, [string, string, string, string]> = {
   tolerance: [
@@ -243,7 +262,7 @@ export function projectionSection(): TRiskSection {
 }
 
 export function contentOf(overrides: Partial<TDashboardContent> = {}): TDashboardContent {
-  const texts: Record<string, string> = { 'risk.name': 'Risk profile questionnaire' };
+  const texts: Record<string, string> = { 'risk.name': 'Risk profile questionnaire', ...VERDICT_TEXTS };
   const dimensions = Object.entries(DIMENSION_TEXTS).map(([key, [name, description, low, high]]) => {
     const prefix = `risk.dim.${key}`;
     texts[`${prefix}.name`] = name;

@@ -18,6 +18,7 @@ import { ReportPage } from './ReportPage';
 import { RiskBlock } from './RiskBlock';
 import { RiskHistoryBlock } from './RiskHistoryBlock';
 import { SectionHeading } from './SectionHeading';
+import { SuitabilityBlock } from './SuitabilityBlock';
 import { contentWidth, PDF_CREATOR, styles } from './theme';
 
 export function ReportDocument({ content, pageFormat }: { content: TReportContent; pageFormat: PageFormat }) {
@@ -36,6 +37,7 @@ export function ReportDocument({ content, pageFormat }: { content: TReportConten
           <ProfileSummaryTable dimensions={content.dimensions} ctx={ctx} />
         ) : null}
         {content.risk ? <RiskBlock risk={content.risk} ctx={ctx} /> : null}
+        {content.suitability ? <SuitabilityBlock statement={content.suitability} ctx={ctx} /> : null}
       </>
     ) : (
       <>
@@ -49,6 +51,7 @@ export function ReportDocument({ content, pageFormat }: { content: TReportConten
           </>
         ) : null}
         {content.risk ? <RiskBlock risk={content.risk} ctx={ctx} /> : null}
+        {content.suitability ? <SuitabilityBlock statement={content.suitability} ctx={ctx} /> : null}
         {content.risk?.section ? <RiskHistoryBlock section={content.risk.section} ctx={ctx} /> : null}
       </>
     );

@@ -1,5 +1,6 @@
 // The risk profile of a BQA report: the suitable class on the 1-7 scale, the class from risk tolerance and the
-// client's own estimate, the limits (caps) that lowered the class, the consistency check and the model portfolio.
+// client's own estimate, the limits that lowered the class with the reason of each (the binding one marked), what
+// must be explained first, the remarks the answers raise, the consistency check and the model portfolio.
 import { Polygon, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { TReportContent } from '@bq/contracts/reports';
 import type { ReportContext } from './report-context';
@@ -63,7 +64,8 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
             </Text>
             {risk.caps.map((cap, i) => (
               <Text key={i} style={block.bullet}>
-                • {t('report.risk.cap', { name: cap.name, max: cap.maxClass })}
+                • {cap.reason}
+                {cap.binding ? <Text style={block.binding}> – {t('report.risk.binding')}</Text> : null}
               </Text>
             ))}
           </View>
@@ -71,6 +73,29 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
           <Text>{t('report.risk.noCaps')}</Text>
         )}
       </View>
+
+      {risk.explainFirst.length > 0 ? (
+        <View style={[block.consistency, block.flagged]} wrap={false}>
+          <Text style={styles.label}>{t('report.risk.explainTitle')}</Text>
+          <Text style={{ marginTop: 2, marginBottom: 2 }}>{t('report.risk.explainLead')}</Text>
+          {risk.explainFirst.map((point, i) => (
+            <Text key={i} style={block.bullet}>
+              • {point}
+            </Text>
+          ))}
+        </View>
+      ) : null}
+
+      {risk.remarks.length > 0 ? (
+        <View style={[block.consistency, { marginBottom: 8 }]} wrap={false}>
+          <Text style={styles.label}>{t('report.risk.remarksTitle')}</Text>
+          {risk.remarks.map((remark, i) => (
+            <Text key={i} style={block.bullet}>
+              • {remark}
+            </Text>
+          ))}
+        </View>
+      ) : null}
 
       {/* Kept on one page unless the adviser's notes make it long enough to need breaking. */}
       <View style={[block.consistency, risk.consistency.flagged ? block.flagged : {}]} wrap={risk.consistency.resolutions.length > 0}>
@@ -149,6 +174,7 @@ const block = StyleSheet.create({
   legendText: { fontSize: 8.5 },
   caps: { marginBottom: 10 },
   bullet: { marginLeft: 8, marginBottom: 2 },
+  binding: { fontWeight: 'bold', color: COLORS.accent },
   consistency: { backgroundColor: COLORS.panel, padding: 10, marginBottom: 4 },
   flagged: { backgroundColor: COLORS.warnPanel, borderLeftWidth: 3, borderLeftColor: COLORS.warn },
   flaggedTitle: { fontWeight: 'bold', color: COLORS.warn, marginTop: 2, marginBottom: 4 },

@@ -110,9 +110,22 @@ describe('renderReportPdf', () => {
       // Risk profile.
       expect(text).toContain('GEEIGNETE RISIKOKLASSE');
       expect(text).toContain('Klasse aus der Risikobereitschaft: Klasse 6 von 7');
-      expect(text).toContain('Selbsteinschätzung des Kunden: Klasse 2 von 7');
-      expect(text).toContain('Risikotragfähigkeit: höchstens Klasse 3');
+      expect(text).toContain('Selbsteinschätzung des Kunden: Klasse 6 von 7');
+      // Each limit with its reason, the one that sets the class marked; what to explain first; the remarks.
+      expect(flat).toContain('Anlagehorizont – „1 bis 3 Jahre“: höchstens Klasse 3 – bestimmt die Klasse');
+      expect(flat).toContain('Wissensfragen – 2 von 3 nicht richtig beantwortet: höchstens Klasse 4, bis es erklärt ist');
+      expect(text).toContain('ZUERST ERKLÄREN');
+      expect(flat).toContain('Vor Anleihen oder Rentenfonds: erklären, dass ihr Kurs fällt, wenn die Zinsen steigen.');
+      expect(text).toContain('BITTE BEACHTEN');
       expect(text).toContain('Prüfung nötig: Die Antworten widersprechen sich');
+      expect(flat).toContain('Der Kunde sieht sich selbst bei Klasse 6, 3 Klassen über der geeigneten Klasse 3');
+      // The suitability statement: the answers by topic, graded knowledge questions, what fed the class.
+      expect(text).toContain('Geeignetheitserklärung');
+      expect(text).toContain('Zur Person');
+      expect(flat).toMatch(/Großteil des Geldes benötigt in 1 bis 3 Jahre Risikoklasse/);
+      expect(flat).toMatch(/Frage: Anleihekurse und Zinsen Er steigt nicht richtig, Risikoklasse/);
+      expect(flat).toContain('Mindestanteil nach EU-Taxonomie Mindestens 10 %');
+      expect(text).toContain('Beträge in der Währung, in der der Kunde anlegt.');
       // The adviser's recorded resolution replaces the request to record one.
       expect(text).toContain('WIE DER WIDERSPRUCH GEKLÄRT WURDE');
       expect(text).toContain('20.11.2026, Sabine Köhler');
@@ -204,7 +217,7 @@ describe('renderReportPdf', () => {
         expect(pdf.flat).toContain(`${i + 1} ${recommendation.title}`);
       });
       expect(pdf.text).toContain('Profile at a glance');
-      expect(pdf.text).toContain('Capacity for loss: at most class 3');
+      expect(pdf.flat).toContain('Capacity for loss (score 2.4 of 5): at most class 3 – sets the class');
       expect(pdf.text).toContain('Oliver Bennett');
       expect(pdf.text).toContain('03/04/2026');
       expect(untranslated(pdf.text)).toEqual([]);

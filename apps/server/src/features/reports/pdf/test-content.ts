@@ -12,6 +12,46 @@ import {
 import type { Locale } from '@bq/domain/locales';
 
 export const REAL_CLIENT = { firstName: 'Jürgen', lastName: 'Müller' };
+/** The German report's suitability statement: some of its rows, as the reports service resolves them. */
+const GERMAN_STATEMENT = {
+  sections: [
+    {
+      key: 'about_you',
+      title: 'Zur Person',
+      rows: [
+        { item: 'age_band', label: 'Alter', answer: '45 bis 59', usedInVerdict: false, assessment: null },
+        { item: 'dependants', label: 'Finanziell abhängige Personen', answer: 'Zwei Personen', usedInVerdict: false, assessment: null },
+      ],
+    },
+    {
+      key: 'objectives',
+      title: 'Ziele und Anlagehorizont',
+      rows: [
+        { item: 'objective', label: 'Wichtigstes Ziel', answer: 'Moderates Wachstum mit begrenzten Schwankungen', usedInVerdict: true, assessment: null },
+        { item: 'horizon_1', label: 'Großteil des Geldes benötigt in', answer: '1 bis 3 Jahre', usedInVerdict: true, assessment: null },
+      ],
+    },
+    {
+      key: 'knowledge_experience',
+      title: 'Kenntnisse und Erfahrungen',
+      rows: [
+        { item: 'knowledge_shares', label: 'Erfahrung mit Aktien', answer: 'Ich investiere regelmäßig darin', usedInVerdict: true, assessment: null },
+        { item: 'knowledge_check_1', label: 'Frage: Anleihekurse und Zinsen', answer: 'Er steigt', usedInVerdict: true, assessment: 'INCORRECT' },
+        { item: 'knowledge_check_2', label: 'Frage: breit gestreute Fonds', answer: 'Ihr Wert kann fallen, aber das Risiko einzelner Unternehmen ist gestreut', usedInVerdict: true, assessment: 'CORRECT' },
+      ],
+    },
+    {
+      key: 'sustainability',
+      title: 'Nachhaltigkeitspräferenzen',
+      rows: [
+        { item: 'sustainability_taxonomy', label: 'Mindestanteil nach EU-Taxonomie', answer: 'Mindestens 10 %', usedInVerdict: false, assessment: null },
+        { item: 'sustainability_pai', label: 'Zu berücksichtigende nachteilige Auswirkungen', answer: 'Ja, beides', usedInVerdict: false, assessment: null },
+      ],
+    },
+  ],
+  personalOmitted: false,
+};
+
 /** The adviser's record of how the German report's consistency flag was resolved. */
 export const RESOLUTION = {
   note: 'Mit Herrn Müller besprochen: Verluste über 10 % wären für ihn nicht tragbar. Wir bleiben bei Klasse 3.',
@@ -330,21 +370,47 @@ export function germanBqaReport(): TReportContent {
       toleranceClass: 6,
       suitableClass: 3,
       caps: [
-        { dimension: 'capacity', name: 'Risikotragfähigkeit', maxClass: 3 },
-        { dimension: 'horizon', name: 'Anlagehorizont', maxClass: 5 },
+        {
+          key: 'horizon',
+          kind: 'ANSWER',
+          name: 'Anlagehorizont',
+          maxClass: 3,
+          binding: true,
+          reason: 'Anlagehorizont – „1 bis 3 Jahre“: höchstens Klasse 3',
+        },
+        {
+          key: 'knowledge_test',
+          kind: 'KNOWLEDGE_TEST',
+          name: 'Wissensfragen',
+          maxClass: 4,
+          binding: false,
+          reason: 'Wissensfragen – 2 von 3 nicht richtig beantwortet: höchstens Klasse 4, bis es erklärt ist',
+        },
+        {
+          key: 'loss_money',
+          kind: 'LOSS_MONEY',
+          name: 'Verkraftbarer Verlust in Geld',
+          maxClass: 5,
+          binding: false,
+          reason: 'Verkraftbarer Verlust in Geld – „5.000 bis 10.000“ von „10.000 bis 50.000“ Anlagebetrag, etwa 32 %: höchstens Klasse 5',
+        },
       ],
-      selfEstimate: 2,
+      selfEstimate: 6,
+      explainFirst: [
+        'Vor Anleihen oder Rentenfonds: erklären, dass ihr Kurs fällt, wenn die Zinsen steigen.',
+        'Vor Aktien oder Aktienfonds: erklären, dass Aktienkurse um die Hälfte oder mehr fallen und jahrelang niedrig bleiben können.',
+      ],
+      remarks: ['Ein Teil dieses Geldes ist geliehen: Verluste müssten dennoch zurückgezahlt werden und wiegen daher schwerer, als die Klasse allein zeigt.'],
       consistency: {
         flagged: true,
-        reasons: [
-          'Die Risikobereitschaft (Klasse 6) weicht stark von dem ab, was die Verlusttragfähigkeit zulässt.',
-          'Die Risikobereitschaft ergibt Klasse 6, der Kunde selbst schätzt sich aber auf Klasse 2 ein.',
-        ],
+        reasons: ['Der Kunde sieht sich selbst bei Klasse 6, 3 Klassen über der geeigneten Klasse 3: Erklären Sie die Grenzen, bevor Sie beraten.'],
+        direction: 'ABOVE',
         resolutions: [RESOLUTION],
       },
       portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
       section: historySection(),
     },
+    suitability: GERMAN_STATEMENT,
     prediction: {
       title: 'Anlagestil',
       predictedLabel: 'Ausgewogen',
@@ -386,6 +452,8 @@ export function anonymizedGermanReport(): TReportContent {
     },
     client: { firstName: '', lastName: '', displayName: 'Kunde' },
     anonymized: true,
+    // Personal details are left out of an anonymised statement.
+    suitability: { ...report.suitability!, sections: report.suitability!.sections.slice(1), personalOmitted: true },
     fileName: 'Bericht-zur-Anlageberatung_03-04-2026.pdf',
   });
 }
@@ -481,6 +549,7 @@ export function englishBqpReport(): TReportContent {
       }),
     ],
     risk: null,
+    suitability: null,
     prediction: null,
     recommendations: [],
     texts: reportTexts('EN_US'),
@@ -504,11 +573,14 @@ export function projectionReport(): TReportContent {
     risk: {
       ...german.risk!,
       caps: [],
-      consistency: { flagged: false, reasons: [], resolutions: [] },
+      explainFirst: [],
+      remarks: [],
+      consistency: { flagged: false, reasons: [], direction: null, resolutions: [] },
       selfEstimate: null,
       toleranceClass: 3,
       section: projectionSection(),
     },
+    suitability: null,
     prediction: null,
     texts: reportTexts('EN_UK'),
     fileName: 'Risk-profile-report_OConnor_Siobhan_03-04-2026.pdf',
@@ -544,16 +616,20 @@ export function recommendationsReport(): TReportContent {
     risk: {
       ...german.risk!,
       caps: [
-        { dimension: 'capacity', name: 'Capacity for loss', maxClass: 3 },
-        { dimension: 'horizon', name: 'Investment horizon', maxClass: 5 },
+        { key: 'capacity', kind: 'DIMENSION', name: 'Capacity for loss', maxClass: 3, binding: true, reason: 'Capacity for loss (score 2.4 of 5): at most class 3' },
+        { key: 'horizon', kind: 'ANSWER', name: 'Time horizon', maxClass: 4, binding: false, reason: 'Time horizon – “4 to 5 years”: at most class 4' },
       ],
+      explainFirst: [],
+      remarks: [],
       consistency: {
         flagged: true,
-        reasons: ["The risk tolerance gives class 6, but the client's own estimate is class 2."],
+        reasons: ['The client sees themselves at class 6, 3 classes above the suitable class 3: explain the limits before giving advice.'],
+        direction: 'ABOVE',
         resolutions: [],
       },
       section: null,
     },
+    suitability: null,
     prediction: null,
     recommendations: [
       {

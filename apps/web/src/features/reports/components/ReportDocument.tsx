@@ -1,4 +1,5 @@
-// The report as one HTML document in its own language: title block, the risk profile (BQA), the prediction, the
+// The report as one HTML document in its own language: title block, the risk profile (BQA), the suitability
+// statement (BQA, definition version 2), the prediction, the
 // dimensions, the recommendations, and the evidence footnote. Its labels are the content's REPORT texts, the
 // ones the PDF uses; the dashboard parts it reuses speak the same language through the page's locale scope.
 import { Divider, Paper, Stack } from '@mantine/core';
@@ -10,6 +11,7 @@ import { ReportHeading } from './ReportHeading';
 import { ReportPrediction } from './ReportPrediction';
 import { ReportRecommendations } from './ReportRecommendations';
 import { ReportRisk } from './ReportRisk';
+import { ReportSuitability } from './ReportSuitability';
 
 interface ReportDocumentProps {
   content: TReportContent;
@@ -34,6 +36,7 @@ export function ReportDocument({ content, updating }: ReportDocumentProps) {
       <Stack gap="xl">
         <ReportHeading content={content} />
         {content.risk ? <ReportRisk risk={content.risk} texts={content.texts} /> : null}
+        {content.suitability ? <ReportSuitability statement={content.suitability} texts={content.texts} /> : null}
         {content.prediction ? (
           <ReportPrediction prediction={content.prediction} texts={content.texts} />
         ) : null}

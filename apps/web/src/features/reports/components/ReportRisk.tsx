@@ -1,8 +1,8 @@
-// The BQA risk part of the report: the suitable risk class on the 1-7 scale, how it came about (tolerance, the
-// limits that lowered it, the client's own estimate), whether the answers agree and how the adviser resolved it if
-// not, the model portfolio and, where the
-// report includes the risk section, the worst and best 1/5/10-year windows as a compact table.
-import { Alert, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
+// The BQA risk part of the report: the suitable risk class on the 1-7 scale, how it came about (tolerance, each
+// limit that lowered it with its reason, the client's own estimate), what to explain first and the remarks the
+// answers raise, whether the answers agree and how the adviser resolved it if not, the model portfolio and, where
+// the report includes the risk section, the worst and best 1/5/10-year windows as a compact table.
+import { Alert, Badge, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TReportContent } from '@bq/contracts/reports';
 import { RiskWindowTable } from '../../results/charts/RiskWindowTable';
@@ -54,14 +54,47 @@ function RiskCaps({ risk, label }: RiskPartProps) {
       <Text size="sm" fw={500}>
         {label('report.risk.capsLead', { tolerance: risk.toleranceClass, suitable: risk.suitableClass })}
       </Text>
-      <List size="sm" mt={4}>
+      <List size="sm" mt={4} spacing={4}>
         {risk.caps.map((cap) => (
-          <List.Item key={cap.dimension} data-dimension={cap.dimension}>
-            {label('report.risk.cap', { name: cap.name, max: cap.maxClass })}
+          <List.Item key={cap.key} data-cap={cap.key} data-binding={cap.binding}>
+            {cap.reason}
+            {cap.binding ? (
+              <Badge ml="xs" size="sm" variant="light" color="blue.9">
+                {label('report.risk.binding')}
+              </Badge>
+            ) : null}
           </List.Item>
         ))}
       </List>
     </div>
+  );
+}
+
+/** What to explain before recommending (failed knowledge questions), and the remarks the answers raise. */
+function RiskNotes({ risk, label }: RiskPartProps) {
+  if (risk.explainFirst.length === 0 && risk.remarks.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      {risk.explainFirst.length > 0 ? (
+        <Alert color="orange" variant="light" title={label('report.risk.explainTitle')} data-testid="report-explain-first">
+          <Text size="sm">{label('report.risk.explainLead')}</Text>
+          <List size="sm" mt={4}>
+            {risk.explainFirst.map((point) => (
+              <List.Item key={point}>{point}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {risk.remarks.length > 0 ? (
+        <Alert color="gray" variant="light" title={label('report.risk.remarksTitle')} data-testid="report-remarks">
+          <List size="sm">
+            {risk.remarks.map((remark) => (
+              <List.Item key={remark}>{remark}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -148,6 +181,7 @@ export function ReportRisk({ risk, texts }: { risk: ReportRiskData; texts: Docum
           <PortfolioMix portfolio={risk.portfolio} />
         </Grid.Col>
       </Grid>
+      <RiskNotes risk={risk} label={label} />
       <Consistency risk={risk} label={label} />
       {section ? (
         <Stack gap="xs" data-testid="report-risk-windows">

@@ -72,8 +72,17 @@ describe('report view: content', () => {
 
     expect(screen.getByText('Class 3 of 7')).toBeInTheDocument();
     expect(screen.getByTestId('risk-class')).toHaveAttribute('data-class', '3');
-    expect(screen.getByTestId('report-risk-caps')).toHaveTextContent('Capacity for loss: at most class 3');
-    expect(screen.getByTestId('report-consistency')).toHaveTextContent('client’s own estimate is class 6');
+    expect(screen.getByTestId('report-risk-caps')).toHaveTextContent('Time horizon – “1 to 3 years”: at most class 2sets the class');
+    expect(screen.getByTestId('report-explain-first')).toHaveTextContent('Explain first');
+    expect(screen.getByTestId('report-explain-first')).toHaveTextContent('their price falls when interest rates rise');
+    expect(screen.getByTestId('report-consistency')).toHaveTextContent('The client sees themselves at class 6, 3 classes above');
+    // The suitability statement: the answers by topic, what fed the class, graded knowledge questions.
+    const statement = screen.getByTestId('report-suitability');
+    expect(within(statement).getByRole('heading', { name: 'Suitability statement' })).toBeInTheDocument();
+    const question = within(statement).getByRole('row', { name: /Question: bond prices and interest rates/ });
+    expect(question).toHaveTextContent('It rises');
+    expect(question).toHaveTextContent('not correct');
+    expect(question).toHaveTextContent('risk class');
     const resolutions = screen.getByTestId('report-consistency-resolutions');
     expect(resolutions).toHaveTextContent('How the difference was resolved');
     expect(resolutions).toHaveTextContent('04/05/2026, Olivia Bennett');

@@ -1,4 +1,5 @@
-// The consistency flag: tolerance, capacity for loss and the client's own estimate disagree strongly. Regulators
+// The consistency flag: the client's own estimate is two classes or more from the suitable class, one sentence
+// saying which way (decision 0013; results of definition version 1 keep their two legacy reasons). Regulators
 // forbid relying on self-assessment alone, so the adviser reviews the profile with the client and records how the
 // difference was resolved (DESIGN.md section 4). Records are append-only and also go into the client's report.
 import { Alert, Badge, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
@@ -15,7 +16,12 @@ import { showApiError, showSuccess } from '../../../lib/notify';
 import { apiFieldErrors, useZodForm } from '../../../lib/zod-form';
 import { useRecordConsistencyResolution } from '../api/record-consistency-resolution';
 
-const KNOWN_REASONS = ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'];
+const KNOWN_REASONS = [
+  'tolerance_vs_capacity',
+  'tolerance_vs_self_estimate',
+  'self_estimate_above_suitable',
+  'self_estimate_below_suitable',
+];
 const FORM_FIELDS = ['note'] as const;
 
 interface ConsistencyFlagProps {
@@ -27,7 +33,9 @@ interface ConsistencyFlagProps {
 
 export function ConsistencyFlag({ risk, token, canResolve }: ConsistencyFlagProps) {
   const { t } = useTranslation();
-  const values = { tolerance: risk.toleranceClass, self: risk.selfEstimate ?? '–' };
+  const self = risk.selfEstimate ?? '–';
+  const gap = risk.selfEstimate === null ? '–' : Math.abs(risk.selfEstimate - risk.suitableClass);
+  const values = { tolerance: risk.toleranceClass, self, suitable: risk.suitableClass, gap };
   const resolutions = risk.consistency.resolutions;
   const resolved = resolutions.length > 0;
   return (
@@ -49,6 +57,7 @@ export function ConsistencyFlag({ risk, token, canResolve }: ConsistencyFlagProp
       role="region"
       data-testid="risk-consistency-flag"
       data-resolved={resolved}
+      data-direction={risk.consistency.direction ?? undefined}
     >
       <List size="sm" mb="xs">
         {risk.consistency.reasons.map((reason) => (

@@ -7,7 +7,6 @@ import { MinMaxChart } from '../charts/MinMaxChart';
 import { PortfolioValueChart } from '../charts/PortfolioValueChart';
 import { RiskWindowTable } from '../charts/RiskWindowTable';
 import { returnScale } from '../chart-series';
-import { dimensionTexts } from '../dimension-texts';
 import classes from '../result-dashboard.module.css';
 import { ConsistencyFlag } from './ConsistencyFlag';
 import { PortfolioMix } from './PortfolioMix';
@@ -28,7 +27,7 @@ export function RiskSection({ content, risk, token, canResolve }: RiskSectionPro
   const { t } = useTranslation();
   const section = content.sections.BQA_RISK;
   const restricted = content.restrictedSections.includes('BQA_RISK');
-  const dimensionName = (key: string) => dimensionTexts(content, key).name;
+  const textOf = (key: string) => content.texts[key]?.trim() || key;
   const riskClass = section?.riskClass ?? risk?.suitableClass ?? null;
   const portfolio = section?.portfolio ?? risk?.portfolio ?? null;
   const projection = section?.basis.kind === 'projection';
@@ -72,7 +71,7 @@ export function RiskSection({ content, risk, token, canResolve }: RiskSectionPro
                     </Text>
                     <RiskClassScale riskClass={riskClass} />
                   </div>
-                  {risk ? <RiskSuitability risk={risk} dimensionName={dimensionName} /> : null}
+                  {risk ? <RiskSuitability risk={risk} textOf={textOf} /> : null}
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>

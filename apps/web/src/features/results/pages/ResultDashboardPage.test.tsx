@@ -264,21 +264,31 @@ describe('result dashboard: BQA risk section', () => {
       'Risk class 3 on a scale from 1 (lowest risk) to 7 (highest risk)',
     );
     expect(within(section).getByTestId('risk-suitable-class')).toHaveAttribute('data-class', '3');
-    expect(within(section).getByTestId('risk-self-estimate')).toHaveTextContent('2');
+    expect(within(section).getByTestId('risk-self-estimate')).toHaveTextContent('6');
     const caps = within(section).getByTestId('risk-caps');
     expect(caps).toHaveTextContent(
       'The risk tolerance alone gives class 6. These limits lowered it to class 3:',
     );
-    expect(caps).toHaveTextContent('Capacity for loss: allows at most class 3');
-    expect(caps).toHaveTextContent('Investment horizon: allows at most class 5');
-
-    const flag = within(section).getByTestId('risk-consistency-flag');
-    expect(flag).toHaveTextContent(text('results.risk.consistency.title'));
-    expect(flag).toHaveTextContent(
-      'The risk tolerance (class 6) is far from what the capacity for loss allows.',
+    // Each limit in one sentence with what it read; the one that sets the class is marked.
+    const items = within(caps).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Time horizon – “1 to 3 years”: at most class 3');
+    expect(items[0]).toHaveAttribute('data-binding', 'true');
+    expect(within(items[0]!).getByTestId('risk-cap-binding')).toHaveTextContent('sets the class');
+    expect(items[1]).toHaveTextContent('Knowledge questions – 2 of 3 not answered correctly: at most class 4 until explained');
+    expect(items[2]).toHaveTextContent('Loss bearable in money – “5,000 to 10,000” of “10,000 to 50,000” invested, about 32%: at most class 5');
+    expect(items[3]).toHaveTextContent('Capacity for loss (score 2.7 of 5): at most class 5');
+    expect(within(section).getByTestId('risk-explain-first')).toHaveTextContent(
+      'Before bonds or bond funds: explain that their price falls when interest rates rise.',
     );
+    expect(within(section).getByTestId('risk-remarks')).toHaveTextContent('Part of this money is borrowed.');
+
+    // One sentence, one direction.
+    const flag = within(section).getByTestId('risk-consistency-flag');
+    expect(flag).toHaveAttribute('data-direction', 'ABOVE');
+    expect(flag).toHaveTextContent(text('results.risk.consistency.title'));
+    expect(within(flag).getAllByRole('listitem')).toHaveLength(1);
     expect(flag).toHaveTextContent(
-      "The risk tolerance gives class 6, but the client's own estimate is class 2.",
+      'The client sees themselves at class 6, 3 classes above the suitable class 3: explain the limits before giving advice.',
     );
     expect(flag).toHaveTextContent(text('results.risk.consistency.review'));
 
@@ -335,6 +345,29 @@ describe('result dashboard: BQA risk section', () => {
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
     ).toEqual(['Window', '5th percentile', '95th percentile']);
+  });
+
+  it('shows a result of definition version 1 as it was computed: dimension limits and both legacy reasons', async () => {
+    const legacy = dashboardOf();
+    legacy.risk = {
+      ...legacy.risk!,
+      selfEstimate: 2,
+      caps: [
+        { key: 'capacity', kind: 'DIMENSION', nameKey: 'risk.dim.capacity.name', maxClass: 3, binding: true, assumed: false, score: 1.9, answers: [], share: null, asked: null, failed: null },
+      ],
+      explainFirst: [],
+      remarks: [],
+      consistency: { flagged: true, reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'], direction: null, resolutions: [] },
+    };
+    handlers[DASHBOARD_URL] = () => jsonResponse(legacy);
+    renderPage();
+    const section = await screen.findByTestId('risk-section');
+    expect(within(section).getByTestId('risk-caps')).toHaveTextContent('Capacity for loss (score 1.9 of 5): at most class 3');
+    expect(within(section).queryByTestId('risk-explain-first')).not.toBeInTheDocument();
+    const flag = within(section).getByTestId('risk-consistency-flag');
+    expect(flag).not.toHaveAttribute('data-direction');
+    expect(flag).toHaveTextContent('The risk tolerance (class 6) is far from what the capacity for loss allows.');
+    expect(flag).toHaveTextContent("The risk tolerance gives class 6, but the client's own estimate is class 2.");
   });
 
   it('records how the consistency flag was resolved, after checking the note, and then offers to add another', async () => {
