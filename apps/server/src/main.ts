@@ -29,8 +29,9 @@ const database = await openDatabase({
 await migrateDatabase(database);
 await seedTranslations(database.db, paths.translationsData);
 if (config.demoData) {
-  await seedDemo(database.db);
+  // History first: the demo results store the risk section computed from it, as a calculation would.
   await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
+  await seedDemo(database.db);
 }
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.

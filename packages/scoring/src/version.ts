@@ -5,4 +5,4 @@
  * boundary convention or a default constant in this package. Results computed under another version are then
  * recognisable, and reproducing one means running the engine of that version.
  */
-export const ALGORITHM_VERSION = '2026.11.1';
+export const ALGORITHM_VERSION = '2026.11.2';

@@ -1,6 +1,7 @@
 // Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TRiskSection } from '@bq/contracts/dashboard';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 
@@ -38,8 +39,15 @@ export interface InstanceResults {
     capacityAllowedClass: number | null;
     selfEstimate: number | null;
     consistency: { flagged: boolean; reasons: { kind: string; toleranceClass: number; otherClass: number; gap: number }[] };
-    portfolio: { riskClass: number; equityShare: number; bondShare: number };
+    /** cashShare is missing in results calculated before the cash-like part existed (read as 0). */
+    portfolio: { riskClass: number; equityShare: number; bondShare: number; cashShare?: number };
   } | null;
+  /**
+   * Risk products: the BQA_RISK section (windows, drawdown, chart series, market-data version), computed with the
+   * result and kept, so a later market-history import never changes it (decision 0014). Missing in results from
+   * before it was stored: written once at their first view.
+   */
+  riskSection?: TRiskSection | null;
   /** Products that predict: written in the PREDICTING step. */
   prediction?: {
     modelId: string;

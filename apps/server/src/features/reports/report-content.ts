@@ -7,7 +7,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { consistencyResolutionsOf } from '../results/consistency-resolution';
 import { dimensionResults, resultEvidence } from '../results/dashboard';
-import { riskSection } from '../results/risk-section';
+import { storedPortfolio, storedRiskSection } from '../results/risk-section';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
@@ -99,9 +99,9 @@ async function reportRisk(
         ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) => (anonymize ? { ...r, note: '' } : r))
         : [],
     },
-    portfolio: risk.portfolio,
-    // The report is the client's document: it carries the history windows the class stands for.
-    section: await riskSection(db, risk.suitableClass),
+    portfolio: storedPortfolio(risk.portfolio),
+    // The report is the client's document: it carries the history windows stored with the result.
+    section: await storedRiskSection(db, subject.instance.id, subject.results),
   };
 }
 

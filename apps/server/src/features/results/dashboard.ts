@@ -8,6 +8,7 @@ import type { InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
+import { storedPortfolio } from './risk-section';
 
 /** Stanine in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
 export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
@@ -59,7 +60,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
           reasons: results.risk.consistency.reasons.map((r) => r.kind),
           resolutions: results.risk.consistency.flagged ? await consistencyResolutionsOf(db, instance.id) : [],
         },
-        portfolio: results.risk.portfolio,
+        portfolio: storedPortfolio(results.risk.portfolio),
       }
     : null;
   return {
