@@ -90,8 +90,12 @@ export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
         { dimension: 'horizon', maxClass: 5 },
       ],
       selfEstimate: 2,
-      consistency: { flagged: true, reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'], resolutions: [] },
-      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+      consistency: {
+        flagged: true,
+        reasons: ['tolerance_vs_capacity', 'tolerance_vs_self_estimate'],
+        resolutions: [],
+      },
+      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
     },
     prediction: null,
     ...overrides,
@@ -133,16 +137,53 @@ export function historySection(): TRiskSection {
   });
   return {
     riskClass: 3,
-    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
-    basis: { kind: 'history', firstDate: '1871-01-01', lastDate: '2026-01-01', source: 'Shiller, Yale' },
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
+    basis: {
+      kind: 'history',
+      firstDate: '1871-01-01',
+      lastDate: '2023-06-01',
+      source: 'Shiller, Yale',
+      assets: 'US_EQUITIES_US_TREASURIES_10Y',
+      returnType: 'TOTAL_RETURN',
+      currency: 'USD',
+      marketData: {
+        importId: '00000000-0000-4000-8000-000000000001',
+        sha256: 'a'.repeat(64),
+        importedAt: '2026-11-01T08:00:00.000Z',
+        fileLastDate: '2026-06-01',
+        gapPolicy: 'cut',
+      },
+    },
+    nominal: historyView(values, 0),
+    // After inflation: every figure lower (deflating takes some growth off each month).
+    real: historyView(
+      values.map((v, i) => ({ ...v, valueAt: v.valueAt / 1.002 ** i })),
+      0.03,
+    ),
+    marketRisk: {
+      method: 'PRIIPS_CATEGORY_2_MRM',
+      mrm: 3,
+      vev: 0.052,
+      from: '2018-06-01',
+      to: '2023-06-01',
+      observations: 60,
+      holdingYears: 5,
+    },
+    computedAt: '2026-04-03T09:00:00.000Z',
+    algorithmVersion: '2026.11.2',
+  };
+}
+
+function historyView(values: { dateAt: string; valueAt: number }[], lower: number): TRiskSection['nominal'] {
+  return {
     minMax: [
       {
         id: 'I',
         label: 'year1',
         years: 1,
         bars: [
-          { key: 'worst', value: -0.182, dateFrom: '1931-06-01', dateTo: '1932-06-01' },
-          { key: 'best', value: 0.264, dateFrom: '1933-03-01', dateTo: '1934-03-01' },
+          { key: 'worst', value: -0.182 - lower, dateFrom: '1931-06-01', dateTo: '1932-06-01' },
+          { key: 'best', value: 0.264 - lower, dateFrom: '1933-03-01', dateTo: '1934-03-01' },
         ],
       },
       {
@@ -150,8 +191,8 @@ export function historySection(): TRiskSection {
         label: 'year5',
         years: 5,
         bars: [
-          { key: 'worst', value: -0.031, dateFrom: '1928-09-01', dateTo: '1933-09-01' },
-          { key: 'best', value: 0.152, dateFrom: '1982-07-01', dateTo: '1987-07-01' },
+          { key: 'worst', value: -0.031 - lower, dateFrom: '1928-09-01', dateTo: '1933-09-01' },
+          { key: 'best', value: 0.152 - lower, dateFrom: '1982-07-01', dateTo: '1987-07-01' },
         ],
       },
       {
@@ -159,8 +200,8 @@ export function historySection(): TRiskSection {
         label: 'year10',
         years: 10,
         bars: [
-          { key: 'worst', value: 0.004, dateFrom: '1964-12-01', dateTo: '1974-12-01' },
-          { key: 'best', value: 0.121, dateFrom: '1984-08-01', dateTo: '1994-08-01' },
+          { key: 'worst', value: 0.004 - lower, dateFrom: '1964-12-01', dateTo: '1974-12-01' },
+          { key: 'best', value: 0.121 - lower, dateFrom: '1984-08-01', dateTo: '1994-08-01' },
         ],
       },
     ],
@@ -169,8 +210,8 @@ export function historySection(): TRiskSection {
       rows: [
         {
           label: 'year1',
-          worst: -0.182,
-          best: 0.264,
+          worst: -0.182 - lower,
+          best: 0.264 - lower,
           worstFrom: '1931-06-01',
           worstTo: '1932-06-01',
           bestFrom: '1933-03-01',
@@ -178,8 +219,8 @@ export function historySection(): TRiskSection {
         },
         {
           label: 'year5',
-          worst: -0.031,
-          best: 0.152,
+          worst: -0.031 - lower,
+          best: 0.152 - lower,
           worstFrom: '1928-09-01',
           worstTo: '1933-09-01',
           bestFrom: '1982-07-01',
@@ -187,8 +228,8 @@ export function historySection(): TRiskSection {
         },
         {
           label: 'year10',
-          worst: 0.004,
-          best: 0.121,
+          worst: 0.004 - lower,
+          best: 0.121 - lower,
           worstFrom: '1964-12-01',
           worstTo: '1974-12-01',
           bestFrom: '1984-08-01',
@@ -196,6 +237,13 @@ export function historySection(): TRiskSection {
         },
       ],
     },
+    maxDrawdown: {
+      fall: -0.278 - lower,
+      peakDate: '1929-09-01',
+      troughDate: '1932-06-01',
+      recoveryDate: lower ? null : '1936-01-01',
+    },
+    volatility: 0.044 + lower,
   };
 }
 
@@ -207,7 +255,7 @@ export function projectionSection(): TRiskSection {
   ];
   return {
     riskClass: 3,
-    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
     basis: {
       kind: 'projection',
       assumptions: {
@@ -215,30 +263,40 @@ export function projectionSection(): TRiskSection {
         equityVolatility: 0.16,
         bondReturn: 0.035,
         bondVolatility: 0.06,
+        cashReturn: 0.025,
+        cashVolatility: 0.01,
         correlation: 0.1,
       },
     },
-    minMax: horizons.map((h) => ({
-      id: h.id,
-      label: h.label,
-      years: h.years,
-      bars: [
-        { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
-        { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
-      ],
-    })),
-    lines: [],
-    table: {
-      rows: horizons.map((h) => ({
+    nominal: {
+      minMax: horizons.map((h) => ({
+        id: h.id,
         label: h.label,
-        worst: h.p5,
-        best: h.p95,
-        worstFrom: '',
-        worstTo: '',
-        bestFrom: '',
-        bestTo: '',
+        years: h.years,
+        bars: [
+          { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
+          { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
+        ],
       })),
+      lines: [],
+      table: {
+        rows: horizons.map((h) => ({
+          label: h.label,
+          worst: h.p5,
+          best: h.p95,
+          worstFrom: '',
+          worstTo: '',
+          bestFrom: '',
+          bestTo: '',
+        })),
+      },
+      maxDrawdown: null,
+      volatility: null,
     },
+    real: null,
+    marketRisk: null,
+    computedAt: '2026-04-03T09:00:00.000Z',
+    algorithmVersion: '2026.11.2',
   };
 }
 

@@ -283,12 +283,13 @@ describe('result dashboard: BQA risk section', () => {
     expect(flag).toHaveTextContent(text('results.risk.consistency.review'));
 
     const portfolio = within(section).getByTestId('risk-portfolio');
-    expect(portfolio).toHaveTextContent('Stocks 25%');
-    expect(portfolio).toHaveTextContent('Bonds 75%');
+    expect(portfolio).toHaveTextContent('US stocks 25%');
+    expect(portfolio).toHaveTextContent('US Treasuries 55%');
+    expect(portfolio).toHaveTextContent('Cash-like 20%');
 
     expect(within(section).getByTestId('risk-basis')).toHaveAttribute('data-kind', 'history');
     expect(within(section).getByTestId('risk-basis')).toHaveTextContent(
-      'Jan 1871 to Jan 2026 (source: Shiller, Yale)',
+      'Jan 1871 to Jun 2023 (source: Shiller, Yale)',
     );
 
     const chartI = within(section).getByTestId('risk-chart-I');
@@ -299,7 +300,7 @@ describe('result dashboard: BQA risk section', () => {
     expect(within(section).getByTestId('risk-chart-III')).toHaveAccessibleName('Chart III – 10 years');
     const chartIV = within(section).getByTestId('risk-chart-IV');
     expect(chartIV).toHaveAccessibleName(/^Chart IV – Value over time/);
-    expect(chartIV).toHaveTextContent('100 invested in the model portfolio in Jan 1926');
+    expect(chartIV).toHaveTextContent('$100 invested in the model portfolio in Jan 1926');
     // 100 years of monthly values: the table has one row a year.
     expect(within(chartIV).getAllByRole('row')).toHaveLength(101);
 
@@ -320,6 +321,10 @@ describe('result dashboard: BQA risk section', () => {
     );
     expect(basis).toHaveTextContent('Bonds: expected return 3.5%, volatility 6.0%');
     expect(basis).toHaveTextContent('Correlation of stocks and bonds: 0.10');
+    expect(basis).toHaveTextContent('Cash-like part: expected return 2.5%, volatility 1.0%');
+    // No inflation-adjusted view of a projection, and no market-risk class.
+    expect(screen.queryByTestId('risk-basis-switch')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('risk-market-class')).not.toBeInTheDocument();
     const chartI = screen.getByTestId('risk-chart-I');
     expect(chartI).toHaveAccessibleName('Chart I – 1 year (projection)');
     expect(chartI).toHaveTextContent('5th percentile: -7.1% per year');
