@@ -232,18 +232,39 @@ export const ZDashboardContent = z
   .meta({ id: 'DashboardContent' });
 export type TDashboardContent = z.infer<typeof ZDashboardContent>;
 
+/**
+ * GET /api/predict/{bqa|bqp}/{token}: a rule-based indication (decision 0014), not a statistical prediction: the
+ * class whose expert-set rules score best, within the suitable risk class, with no probability. modelId and
+ * modelVersion are evidence for the record, not for the screen.
+ */
 export const ZPrediction = z
   .object({
     instanceToken: z.string(),
     kind: z.enum(['INVESTMENT_STYLE', 'PERFORMANCE']),
     modelId: z.string(),
     modelVersion: z.number().int(),
+    method: z.literal('RULE_BASED'),
+    /** PROVISIONAL: the rules were set by experts, not fitted to or validated on outcomes. */
     modelStatus: z.enum(['PROVISIONAL', 'FITTED']),
     titleKey: z.string(),
+    /** The indicated class: the best-scoring one the suitable risk class allows. */
     predictedClass: z.string(),
-    probability: z.number(),
-    classes: z.array(z.object({ key: z.string(), labelKey: z.string(), descriptionKey: z.string(), probability: z.number() })),
-    /** The dimensions that moved the prediction most: weight x z-score for the predicted class. */
+    /** The best-scoring class of all, when the suitable risk class ruled it out (a cap lowered the indication). */
+    unconstrainedClass: z.string().nullable(),
+    /** The client's suitable risk class the indication stays within; null for products without a risk profile. */
+    suitableClass: z.number().int().nullable(),
+    /** Every class, best score first: its rank, and whether the suitable risk class allows it (minRiskClass). */
+    classes: z.array(
+      z.object({
+        key: z.string(),
+        labelKey: z.string(),
+        descriptionKey: z.string(),
+        rank: z.number().int().min(1),
+        minRiskClass: z.number().int().nullable(),
+        allowed: z.boolean(),
+      }),
+    ),
+    /** The dimensions that moved the indication most: weight x z-score for the indicated class. */
     factors: z.array(z.object({ dimension: z.string(), nameKey: z.string(), z: z.number(), contribution: z.number() })),
     texts: z.record(z.string(), z.string()),
   })

@@ -48,13 +48,23 @@ export interface InstanceResults {
    * before it was stored: written once at their first view.
    */
   riskSection?: TRiskSection | null;
-  /** Products that predict: written in the PREDICTING step. */
+  /**
+   * Products that predict: written in the PREDICTING step. Since decision 0014 a rule-based indication within the
+   * suitable risk class (method RULE_BASED, no probability); results from before have a softmax probability
+   * instead, and are read by applying the same rules to their stored z-scores.
+   */
   prediction?: {
     modelId: string;
     modelVersion: number;
+    method?: 'RULE_BASED';
     predictedClass: string;
-    probability: number;
-    probabilities: { key: string; probability: number }[];
+    /** The best-scoring class of all when the suitable risk class ruled it out; else null. */
+    unconstrainedClass?: string | null;
+    suitableClass?: number | null;
+    scores?: { key: string; score: number; allowed: boolean }[];
+    /** Before decision 0014 only. */
+    probability?: number;
+    probabilities?: { key: string; probability: number }[];
     factors: { feature: string; value: number; weight: number; contribution: number }[];
   } | null;
 }

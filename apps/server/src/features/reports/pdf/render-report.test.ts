@@ -149,10 +149,17 @@ describe('renderReportPdf', () => {
       expect(flat).toContain('-42,9 % (Dezember 1915 bis Juni 1920)');
       expect(text).not.toContain('Hochrechnung');
       // Prediction and evidence.
+      // The indication: rule-based, within the suitable class, no probability, the capped style named.
       expect(text).toContain('Anlagestil');
-      expect(text).toContain('Vorläufiges Modell');
-      expect(text).toContain('Wahrscheinlichkeit 41 %');
-      expect(flat).toContain('Risikobereitschaft hat die Wahrscheinlichkeit für „Ausgewogen“ erhöht.');
+      expect(text).toContain('Regelbasierter Hinweis');
+      expect(flat).toContain('NACH DEN REGELN AM BESTEN PASSEND Ertrag');
+      expect(flat).toContain(
+        'Die Antworten allein weisen auf „Ausgewogen“, das Risikoklasse 4 oder höher voraussetzt; die geeignete Risikoklasse ist 3, daher bleibt der Hinweis bei „Ertrag“.',
+      );
+      expect(flat).toContain('1. Ausgewogen setzt Risikoklasse 4 oder höher voraus: über der geeigneten Klasse 3');
+      expect(flat).toContain('Risikobereitschaft spricht für „Ertrag“.');
+      expect(flat).not.toMatch(/Wahrscheinlichkeit \d/);
+      expect(flat).toContain('Keine statistische Prognose');
       expect(text).toContain('Normen 2026.1 (vorläufig)');
       expect(flat).toContain('Fingerabdruck der Antworten 3f2a9c1b7d4e');
       expect(text).not.toContain('3f2a9c1b7d4e5');

@@ -408,16 +408,19 @@ export function germanBqaReport(): TReportContent {
     },
     prediction: {
       title: 'Anlagestil',
-      predictedLabel: 'Ausgewogen',
+      // The rules score "Ausgewogen" best, but it needs class 4 and the suitable class is 3.
+      predictedLabel: 'Ertrag',
       predictedDescription:
-        'Wachstum und Stabilität werden gegeneinander abgewogen. Eine regelmäßig ausbalancierte Mischung aus Aktien und Anleihen passt zu diesem Stil.',
-      probability: 0.412,
+        'Regelmäßige Erträge sind wichtiger als Wachstum. Eine Mischung mit überwiegend Anleihen passt zu diesem Stil.',
+      unconstrainedLabel: 'Ausgewogen',
+      unconstrainedMinClass: 4,
+      suitableClass: 3,
       classes: [
-        { key: 'conservative', label: 'Kapitalerhalt', probability: 0.118 },
-        { key: 'income', label: 'Ertrag', probability: 0.094 },
-        { key: 'balanced', label: 'Ausgewogen', probability: 0.412 },
-        { key: 'growth', label: 'Wachstum', probability: 0.251 },
-        { key: 'dynamic', label: 'Chancenorientiert', probability: 0.125 },
+        { key: 'balanced', label: 'Ausgewogen', rank: 1, allowed: false, minRiskClass: 4 },
+        { key: 'income', label: 'Ertrag', rank: 2, allowed: true, minRiskClass: 2 },
+        { key: 'growth', label: 'Wachstum', rank: 3, allowed: false, minRiskClass: 5 },
+        { key: 'dynamic', label: 'Chancenorientiert', rank: 4, allowed: false, minRiskClass: 6 },
+        { key: 'conservative', label: 'Kapitalerhalt', rank: 5, allowed: true, minRiskClass: 1 },
       ],
       factors: [
         { name: 'Risikobereitschaft', z: 1.47, contribution: 0.62 },

@@ -413,7 +413,7 @@ describe('result dashboard: BQA risk section', () => {
 });
 
 describe('result dashboard: prediction', () => {
-  it('shows the predicted class, all probabilities and the factors in words', async () => {
+  it('shows a rule-based indication within the suitable class: no probability, no model id, the capped style named', async () => {
     handlers[DASHBOARD_URL] = () =>
       jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
     handlers[PREDICT_URL] = () => jsonResponse(predictionOf());
@@ -421,23 +421,38 @@ describe('result dashboard: prediction', () => {
     const card = await screen.findByTestId('prediction-card');
     expect(card).toHaveAttribute('data-class', 'income');
     expect(within(card).getByRole('heading', { name: 'Investment style' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('Most likely: Income (46% probability)');
+    expect(card).toHaveTextContent('Best fit by the rules: Income');
     expect(card).toHaveTextContent('Steady income matters more than growth.');
-    expect(within(card).getByRole('progressbar', { name: 'Conservative: 31%' })).toBeInTheDocument();
-    expect(within(card).getByRole('progressbar', { name: 'Growth: 23%' })).toBeInTheDocument();
+    expect(within(card).getByTestId('prediction-capped')).toHaveTextContent(
+      'The answers alone point to “Growth”, which needs risk class 5 or higher; the suitable risk class is 3, so the indication stays at “Income”.',
+    );
+    // Every class best first; the one above the suitable class is marked as such.
+    const ranked = within(within(card).getByTestId('prediction-classes')).getAllByRole('listitem');
+    expect(ranked.map((item) => item.getAttribute('data-testid'))).toEqual([
+      'prediction-class-growth',
+      'prediction-class-income',
+      'prediction-class-conservative',
+    ]);
+    expect(ranked[0]).toHaveTextContent('Growth – needs risk class 5 or higher: above the suitable class 3');
+    expect(ranked[1]).toHaveTextContent('Income (indicated)');
+    // No percentage anywhere, and no internal model id ("investment-style").
+    expect(card.textContent).not.toMatch(/\d\s?%/);
+    expect(card.textContent).not.toContain('investment-style');
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
     const factors = within(card).getByTestId('prediction-factors');
-    expect(factors).toHaveTextContent('Capacity for loss raised the likelihood of “Income”.');
-    expect(factors).toHaveTextContent('Risk tolerance lowered the likelihood of “Income”.');
-    expect(card).toHaveTextContent(text('results.prediction.provisional'));
+    expect(factors).toHaveTextContent('Capacity for loss pointed toward “Income”.');
+    expect(factors).toHaveTextContent('Risk tolerance pointed away from “Income”.');
+    expect(within(card).getByTestId('prediction-method')).toHaveTextContent('Rule-based indication');
+    expect(within(card).getByTestId('prediction-note')).toHaveTextContent(text('results.prediction.provisionalNote'));
   });
 
-  it('says so when no single dimension moved the prediction', async () => {
+  it('says so when no single dimension moved the indication', async () => {
     handlers[DASHBOARD_URL] = () =>
       jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
     handlers[PREDICT_URL] = () => jsonResponse(predictionOf({ factors: [] }));
     renderPage();
     expect(await screen.findByTestId('prediction-factors')).toHaveTextContent(
-      'No single dimension moved the likelihood of “Income” directly',
+      'No single dimension pointed to “Income” directly',
     );
   });
 
