@@ -10,6 +10,31 @@ export type DashboardKindParam = (typeof DASHBOARD_KINDS)[number];
 
 /** How a stanine reads in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
 export const SCORE_LEVELS = ['LOW', 'BELOW_AVERAGE', 'AVERAGE', 'ABOVE_AVERAGE', 'HIGH'] as const;
+export type ScoreLevel = (typeof SCORE_LEVELS)[number];
+
+/**
+ * The one band system of a score (decision 0014): the level in words follows the stanine, and the shading of the
+ * T scale shows the same bands in T units, from the stanine cut-points z = +-0.75 and +-1.25 (T = 50 + 10z).
+ * Each band includes its lower bound, as the stanines do. Label and shading can therefore not disagree.
+ */
+export const SCORE_LEVEL_BANDS: readonly { level: ScoreLevel; stanines: readonly number[]; tFrom: number; tTo: number }[] = [
+  { level: 'LOW', stanines: [1, 2], tFrom: -Infinity, tTo: 37.5 },
+  { level: 'BELOW_AVERAGE', stanines: [3], tFrom: 37.5, tTo: 42.5 },
+  { level: 'AVERAGE', stanines: [4, 5, 6], tFrom: 42.5, tTo: 57.5 },
+  { level: 'ABOVE_AVERAGE', stanines: [7], tFrom: 57.5, tTo: 62.5 },
+  { level: 'HIGH', stanines: [8, 9], tFrom: 62.5, tTo: Infinity },
+];
+
+/** The level of a stanine (null for a score that could not be computed). */
+export function scoreLevelOfStanine(stanine: number | null | undefined): ScoreLevel | null {
+  if (stanine == null) return null;
+  return SCORE_LEVEL_BANDS.find((band) => band.stanines.includes(stanine))?.level ?? null;
+}
+
+/** The level band a T-score falls in (lower bound inclusive). */
+export function scoreLevelBandOfT(t: number): (typeof SCORE_LEVEL_BANDS)[number] {
+  return SCORE_LEVEL_BANDS.find((band) => t >= band.tFrom && t < band.tTo) ?? SCORE_LEVEL_BANDS[SCORE_LEVEL_BANDS.length - 1]!;
+}
 
 export const ZDimensionResult = z
   .object({

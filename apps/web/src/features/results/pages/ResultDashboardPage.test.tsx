@@ -216,7 +216,7 @@ describe('result dashboard: dimensions', () => {
     expect(tolerance).toHaveTextContent('Accepts large swings for higher returns.');
     expect(tolerance).not.toHaveTextContent('Prefers safety over returns.');
     expect(within(tolerance).getByRole('img')).toHaveAccessibleName(
-      'T-score 64.7 on the scale from 20 to 80, average range 40 to 60; 95% band from 58.1 to 71.3',
+      'T-score 64.7 on the scale from 20 to 80, average range 42.5 to 57.5 (stanines 4 to 6); 95% band from 58.1 to 71.3',
     );
 
     const capacity = screen.getByTestId('result-dimension-capacity');
