@@ -202,3 +202,24 @@ describe('the risk section stored with the result', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('shows the stored risk section (nominal, real, drawdown, market-risk class, market-data version) and the rule-based prediction', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schemas = doc.components.schemas;
+    const content = doc.paths['/api/dashboard/content/{kind}/{token}'].get;
+    expect(content.responses['200'].content['application/json'].schema.$ref).toMatch(/DashboardContent/);
+    const section = schemas.RiskSection;
+    expect(section.required).toEqual(expect.arrayContaining(['nominal', 'real', 'marketRisk', 'computedAt', 'algorithmVersion']));
+    expect(JSON.stringify(section)).toContain('maxDrawdown');
+    expect(JSON.stringify(section)).toContain('PRIIPS_CATEGORY_2_MRM');
+    expect(JSON.stringify(section)).toContain('"USD"');
+    expect(JSON.stringify(section)).toContain('sha256');
+    expect(schemas.ModelPortfolio.required).toContain('cashShare');
+    expect(doc.paths['/api/predict/{path}/{token}'].get.responses['200'].content['application/json'].schema.$ref).toMatch(/Prediction/);
+    const prediction = schemas.Prediction;
+    expect(prediction.required).toEqual(expect.arrayContaining(['method', 'unconstrainedClass', 'suitableClass']));
+    expect(prediction.properties).not.toHaveProperty('probability');
+    expect(JSON.stringify(schemas.ReportContent)).not.toContain('probability');
+  });
+});
