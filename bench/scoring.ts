@@ -39,9 +39,9 @@ export function runScoringBench() {
   const csv = readFileSync(new URL('../../shared/data/sp500-shiller/data.csv', import.meta.url), 'utf8');
   const returns = monthlyReturns(loadMarketHistory(csv, 'carry').months);
   line('1/5/10-year windows, 1871-2026, one portfolio', timed(20, () => {
-    portfolioHistory(returns, 0.6);
+    portfolioHistory(returns, MODEL_PORTFOLIOS[4]!);
   }));
   line('1/5/10-year windows, 1871-2026, all 7 portfolios', timed(20, () => {
-    for (const p of MODEL_PORTFOLIOS) portfolioHistory(returns, p.equityShare);
+    for (const p of MODEL_PORTFOLIOS) portfolioHistory(returns, p);
   }));
 }

@@ -40,8 +40,9 @@ try {
   await migrateDatabase(database);
   await seedTranslations(database.db, paths.translationsData);
   if (config.demoData) {
-    await seedDemo(database.db);
+    // History first: the demo results store the risk section computed from it, as a calculation would.
     await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
+    await seedDemo(database.db);
   }
 } catch (err) {
   startFailed(err);

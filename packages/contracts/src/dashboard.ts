@@ -10,6 +10,31 @@ export type DashboardKindParam = (typeof DASHBOARD_KINDS)[number];
 
 /** How a stanine reads in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
 export const SCORE_LEVELS = ['LOW', 'BELOW_AVERAGE', 'AVERAGE', 'ABOVE_AVERAGE', 'HIGH'] as const;
+export type ScoreLevel = (typeof SCORE_LEVELS)[number];
+
+/**
+ * The one band system of a score (decision 0014): the level in words follows the stanine, and the shading of the
+ * T scale shows the same bands in T units, from the stanine cut-points z = +-0.75 and +-1.25 (T = 50 + 10z).
+ * Each band includes its lower bound, as the stanines do. Label and shading can therefore not disagree.
+ */
+export const SCORE_LEVEL_BANDS: readonly { level: ScoreLevel; stanines: readonly number[]; tFrom: number; tTo: number }[] = [
+  { level: 'LOW', stanines: [1, 2], tFrom: -Infinity, tTo: 37.5 },
+  { level: 'BELOW_AVERAGE', stanines: [3], tFrom: 37.5, tTo: 42.5 },
+  { level: 'AVERAGE', stanines: [4, 5, 6], tFrom: 42.5, tTo: 57.5 },
+  { level: 'ABOVE_AVERAGE', stanines: [7], tFrom: 57.5, tTo: 62.5 },
+  { level: 'HIGH', stanines: [8, 9], tFrom: 62.5, tTo: Infinity },
+];
+
+/** The level of a stanine (null for a score that could not be computed). */
+export function scoreLevelOfStanine(stanine: number | null | undefined): ScoreLevel | null {
+  if (stanine == null) return null;
+  return SCORE_LEVEL_BANDS.find((band) => band.stanines.includes(stanine))?.level ?? null;
+}
+
+/** The level band a T-score falls in (lower bound inclusive). */
+export function scoreLevelBandOfT(t: number): (typeof SCORE_LEVEL_BANDS)[number] {
+  return SCORE_LEVEL_BANDS.find((band) => t >= band.tFrom && t < band.tTo) ?? SCORE_LEVEL_BANDS[SCORE_LEVEL_BANDS.length - 1]!;
+}
 
 export const ZDimensionResult = z
   .object({
@@ -30,8 +55,14 @@ export const ZDimensionResult = z
   .meta({ id: 'DimensionResult' });
 export type TDimensionResult = z.infer<typeof ZDimensionResult>;
 
+/** Shares (fractions) of US equities, 10-year US Treasuries and the cash-like part; they add up to 1. */
 export const ZModelPortfolio = z
-  .object({ riskClass: z.number().int().min(1).max(7), equityShare: z.number(), bondShare: z.number() })
+  .object({
+    riskClass: z.number().int().min(1).max(7),
+    equityShare: z.number(),
+    bondShare: z.number(),
+    cashShare: z.number(),
+  })
   .meta({ id: 'ModelPortfolio' });
 export type TModelPortfolio = z.infer<typeof ZModelPortfolio>;
 
@@ -162,21 +193,93 @@ export const ZLineChart = z.object({
   values: z.array(z.object({ dateAt: z.string(), valueAt: z.number() })),
 });
 
+export const ZRiskTableRow = z.object({ label: z.enum(['year1', 'year5', 'year10']), worst: z.number(), best: z.number(), worstFrom: z.string(), worstTo: z.string(), bestFrom: z.string(), bestTo: z.string() });
+
+/** The largest fall from a previous high, from every month of the history (decision 0014). */
+export const ZMaxDrawdown = z.object({
+  /** A negative fraction: value at the trough / value at the peak - 1. */
+  fall: z.number(),
+  peakDate: z.string(),
+  troughDate: z.string(),
+  /** The first month back at the peak's value; null when the history ends before. */
+  recoveryDate: z.string().nullable(),
+});
+
+/** The figures of the risk section on one basis: nominal US dollars, or deflated by the US CPI (real). */
+export const ZRiskView = z.object({
+  minMax: z.array(ZMinMaxChart),
+  /** Chart IV; empty for projections. */
+  lines: z.array(ZLineChart),
+  table: z.object({ rows: z.array(ZRiskTableRow) }),
+  /** History only (null for projections). */
+  maxDrawdown: ZMaxDrawdown.nullable(),
+  /** Annualised volatility of the monthly returns; history only. */
+  volatility: z.number().nullable(),
+});
+export type TRiskView = z.infer<typeof ZRiskView>;
+
+/** Which market history a section was computed from: the import's file hash and its period, and the gap policy. */
+export const ZMarketDataVersion = z.object({
+  importId: z.string(),
+  sha256: z.string(),
+  importedAt: z.string(),
+  /** The last month in the imported file (the series may end earlier, at the first gap). */
+  fileLastDate: z.string(),
+  gapPolicy: z.enum(['cut', 'carry']),
+});
+
+/**
+ * The model portfolio's market-risk class computed the PRIIPs way (Category 2: VaR-equivalent volatility of the
+ * last 5 years of monthly returns, bands 0.5 / 5 / 12 / 20 / 30 / 80 %). Only the market-risk part of a PRIIPs
+ * summary risk indicator: a product's SRI also needs its credit risk.
+ */
+export const ZMarketRiskClass = z.object({
+  method: z.literal('PRIIPS_CATEGORY_2_MRM'),
+  mrm: z.number().int().min(1).max(7),
+  /** VaR-equivalent volatility, a fraction a year. */
+  vev: z.number(),
+  from: z.string(),
+  to: z.string(),
+  observations: z.number().int(),
+  holdingYears: z.number(),
+});
+export type TMarketRiskClass = z.infer<typeof ZMarketRiskClass>;
+
+/**
+ * The BQA_RISK section, computed when the result is calculated and stored with it, so a later import of market
+ * history never changes a finished result or its report (decision 0014).
+ */
 export const ZRiskSection = z
   .object({
     riskClass: z.number().int().min(1).max(7),
     portfolio: ZModelPortfolio,
     /** history: worst/best over rolling windows of the imported market history; projection: stated assumptions. */
     basis: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('history'), firstDate: z.string(), lastDate: z.string(), source: z.string() }),
+      z.object({
+        kind: z.literal('history'),
+        firstDate: z.string(),
+        lastDate: z.string(),
+        source: z.string(),
+        /** What the figures are: US equities (S&P 500) and 10-year US Treasuries, total return, in US dollars. */
+        assets: z.literal('US_EQUITIES_US_TREASURIES_10Y'),
+        returnType: z.literal('TOTAL_RETURN'),
+        currency: z.literal('USD'),
+        marketData: ZMarketDataVersion,
+      }),
       z.object({
         kind: z.literal('projection'),
-        assumptions: z.object({ equityReturn: z.number(), equityVolatility: z.number(), bondReturn: z.number(), bondVolatility: z.number(), correlation: z.number() }),
+        assumptions: z.object({ equityReturn: z.number(), equityVolatility: z.number(), bondReturn: z.number(), bondVolatility: z.number(), cashReturn: z.number(), cashVolatility: z.number(), correlation: z.number() }),
       }),
     ]),
-    minMax: z.array(ZMinMaxChart),
-    lines: z.array(ZLineChart),
-    table: z.object({ rows: z.array(z.object({ label: z.enum(['year1', 'year5', 'year10']), worst: z.number(), best: z.number(), worstFrom: z.string(), worstTo: z.string(), bestFrom: z.string(), bestTo: z.string() })) }),
+    /** In US dollars as they were (nominal). */
+    nominal: ZRiskView,
+    /** Deflated by the US CPI (in dollars of the first month); null for projections or a history without CPI. */
+    real: ZRiskView.nullable(),
+    /** History only: the PRIIPs-way market-risk class of the model portfolio, shown beside the profile class. */
+    marketRisk: ZMarketRiskClass.nullable(),
+    /** When it was computed and with which engine (a result from before sections were stored gets it at first view). */
+    computedAt: z.string(),
+    algorithmVersion: z.string(),
   })
   .meta({ id: 'RiskSection' });
 export type TRiskSection = z.infer<typeof ZRiskSection>;
@@ -196,18 +299,39 @@ export const ZDashboardContent = z
   .meta({ id: 'DashboardContent' });
 export type TDashboardContent = z.infer<typeof ZDashboardContent>;
 
+/**
+ * GET /api/predict/{bqa|bqp}/{token}: a rule-based indication (decision 0014), not a statistical prediction: the
+ * class whose expert-set rules score best, within the suitable risk class, with no probability. modelId and
+ * modelVersion are evidence for the record, not for the screen.
+ */
 export const ZPrediction = z
   .object({
     instanceToken: z.string(),
     kind: z.enum(['INVESTMENT_STYLE', 'PERFORMANCE']),
     modelId: z.string(),
     modelVersion: z.number().int(),
+    method: z.literal('RULE_BASED'),
+    /** PROVISIONAL: the rules were set by experts, not fitted to or validated on outcomes. */
     modelStatus: z.enum(['PROVISIONAL', 'FITTED']),
     titleKey: z.string(),
+    /** The indicated class: the best-scoring one the suitable risk class allows. */
     predictedClass: z.string(),
-    probability: z.number(),
-    classes: z.array(z.object({ key: z.string(), labelKey: z.string(), descriptionKey: z.string(), probability: z.number() })),
-    /** The dimensions that moved the prediction most: weight x z-score for the predicted class. */
+    /** The best-scoring class of all, when the suitable risk class ruled it out (a cap lowered the indication). */
+    unconstrainedClass: z.string().nullable(),
+    /** The client's suitable risk class the indication stays within; null for products without a risk profile. */
+    suitableClass: z.number().int().nullable(),
+    /** Every class, best score first: its rank, and whether the suitable risk class allows it (minRiskClass). */
+    classes: z.array(
+      z.object({
+        key: z.string(),
+        labelKey: z.string(),
+        descriptionKey: z.string(),
+        rank: z.number().int().min(1),
+        minRiskClass: z.number().int().nullable(),
+        allowed: z.boolean(),
+      }),
+    ),
+    /** The dimensions that moved the indication most: weight x z-score for the indicated class. */
     factors: z.array(z.object({ dimension: z.string(), nameKey: z.string(), z: z.number(), contribution: z.number() })),
     texts: z.record(z.string(), z.string()),
   })

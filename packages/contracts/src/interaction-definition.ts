@@ -227,9 +227,11 @@ export const ZSuitabilityStatement = z.object({
 export type TSuitabilityStatement = z.infer<typeof ZSuitabilityStatement>;
 
 /**
- * A transparent prediction model (DESIGN.md section 4): a multinomial logistic model over the dimension z-scores.
- * Each class has an intercept and a weight per dimension; the probability of a class is the softmax of
- * intercept + sum(weight * z). PROVISIONAL coefficients are set by expert judgement until outcome data exists.
+ * A transparent, rule-based indication (DESIGN.md section 4, decision 0014): each class scores
+ * intercept + sum(weight * z) over the dimension z-scores and the best-scoring class is indicated, with no
+ * probability. PROVISIONAL coefficients are set by expert judgement; none has been fitted to or validated on outcome
+ * data yet (FITTED is reserved for a model that has, with its validation stated). Investment styles name the lowest
+ * suitable risk class each style fits, so an indication never goes above the caps of the risk profile.
  */
 export const ZPredictionModel = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a model id is a lower-case slug'),
@@ -248,6 +250,8 @@ export const ZPredictionModel = z.object({
         intercept: z.number().finite(),
         /** Dimension key -> weight on its z-score; dimensions left out weigh 0. */
         weights: z.record(localKey, z.number().finite()),
+        /** INVESTMENT_STYLE: the lowest suitable risk class the style fits; it is indicated only from there on. */
+        minRiskClass: riskClass.optional(),
       }),
     )
     .min(2)
@@ -397,6 +401,13 @@ export const ZInteractionDefinition = z
     if (def.suitability) checkSuitabilityStatement(def.suitability, items, issue);
     if (def.prediction) {
       for (const k of duplicates(def.prediction.classes.map((c) => c.key))) issue(['prediction', 'classes'], `duplicate prediction class ${k}`);
+      // An investment style must respect the caps: every style says from which suitable risk class it fits, and one fits class 1.
+      if (def.prediction.kind === 'INVESTMENT_STYLE') {
+        def.prediction.classes.forEach((predictionClass, c) => {
+          if (predictionClass.minRiskClass === undefined) issue(['prediction', 'classes', c, 'minRiskClass'], `investment style ${predictionClass.key} needs minRiskClass`);
+        });
+        if (!def.prediction.classes.some((c) => c.minRiskClass === RISK_CLASS_MIN)) issue(['prediction', 'classes'], 'one investment style must fit risk class 1');
+      }
       def.prediction.classes.forEach((predictionClass, c) => {
         for (const key of Object.keys(predictionClass.weights)) {
           if (!dimensions.has(key)) issue(['prediction', 'classes', c, 'weights', key], `prediction class ${predictionClass.key}: unknown dimension ${key}`);

@@ -112,12 +112,17 @@ export const ZSuitabilityStatementContent = z
   .meta({ id: 'SuitabilityStatement' });
 export type TSuitabilityStatementContent = z.infer<typeof ZSuitabilityStatementContent>;
 
+/** The rule-based indication of the report (decision 0014): no probability; classes best first. */
 export const ZReportPrediction = z.object({
   title: z.string(),
   predictedLabel: z.string(),
   predictedDescription: z.string(),
-  probability: z.number(),
-  classes: z.array(z.object({ key: z.string(), label: z.string(), probability: z.number() })),
+  /** What the answers alone point to, when the suitable risk class ruled it out; else null. */
+  unconstrainedLabel: z.string().nullable(),
+  /** The lowest risk class the unconstrained class needs (with unconstrainedLabel). */
+  unconstrainedMinClass: z.number().int().nullable(),
+  suitableClass: z.number().int().nullable(),
+  classes: z.array(z.object({ key: z.string(), label: z.string(), rank: z.number().int(), allowed: z.boolean(), minRiskClass: z.number().int().nullable() })),
   factors: z.array(z.object({ name: z.string(), z: z.number(), contribution: z.number() })),
   provisional: z.boolean(),
 });

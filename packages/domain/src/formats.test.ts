@@ -4,6 +4,7 @@ import {
   MAX_DECIMALS,
   fileNameDate,
   formatCurrency,
+  localeCurrency,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -275,6 +276,17 @@ describe('formatCurrency', () => {
     expect(formatCurrency(1234.5, 'EN_US', 0)).toBe('$1,235');
     expect(formatCurrency(1234.5, 'DE_DE', 0)).toBe('1.235 €');
     expect(formatCurrency(1.2345, 'EN_UK', 3)).toBe('1.235 €');
+  });
+
+  it('writes US-dollar figures with a dollar sign in every locale, never the euro sign', () => {
+    expect(formatCurrency(1234.5, 'EN_US', 0, 'USD')).toBe('$1,235');
+    expect(formatCurrency(1234.5, 'EN_UK', 0, 'USD')).toBe('US$1,235');
+    expect(formatCurrency(1234.5, 'DE_DE', 0, 'USD')).toBe('1.235 US$');
+    expect(formatCurrency(-5, 'DE_DE', 2, 'USD')).toBe('-5,00 US$');
+    expect(formatCurrency(5, 'EN_US', 2, 'EUR')).toBe('€5.00');
+    for (const locale of LOCALES) expect(formatCurrency(100, locale, 0, 'USD')).not.toContain('€');
+    expect(localeCurrency('DE_DE')).toBe('EUR');
+    expect(localeCurrency('EN_US')).toBe('USD');
   });
 
   it('returns an empty string for NaN and infinities', () => {

@@ -8,8 +8,14 @@ interface LocaleFormat {
   clock: '24h' | '12h';
   thousands: string;
   decimal: string;
-  currency: { symbol: string; position: 'prefix' | 'suffix' };
+  /** The locale's own currency (amounts the product charges or records), and how each currency is written. */
+  currency: CurrencyCode;
+  currencies: Record<CurrencyCode, { symbol: string; position: 'prefix' | 'suffix' }>;
 }
+
+/** Currencies the product writes: euro amounts, and the US-dollar figures of the market history. */
+export const CURRENCY_CODES = ['EUR', 'USD'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 const FORMATS: Record<Locale, LocaleFormat> = {
   DE_DE: {
@@ -18,7 +24,8 @@ const FORMATS: Record<Locale, LocaleFormat> = {
     clock: '24h',
     thousands: '.',
     decimal: ',',
-    currency: { symbol: '€', position: 'suffix' },
+    currency: 'EUR',
+    currencies: { EUR: { symbol: '€', position: 'suffix' }, USD: { symbol: 'US$', position: 'suffix' } },
   },
   EN_UK: {
     dateOrder: 'DMY',
@@ -26,7 +33,8 @@ const FORMATS: Record<Locale, LocaleFormat> = {
     clock: '24h',
     thousands: ',',
     decimal: '.',
-    currency: { symbol: '€', position: 'suffix' },
+    currency: 'EUR',
+    currencies: { EUR: { symbol: '€', position: 'suffix' }, USD: { symbol: 'US$', position: 'prefix' } },
   },
   EN_US: {
     dateOrder: 'MDY',
@@ -34,9 +42,15 @@ const FORMATS: Record<Locale, LocaleFormat> = {
     clock: '12h',
     thousands: ',',
     decimal: '.',
-    currency: { symbol: '$', position: 'prefix' },
+    currency: 'USD',
+    currencies: { EUR: { symbol: '€', position: 'prefix' }, USD: { symbol: '$', position: 'prefix' } },
   },
 };
+
+/** The currency a locale's own amounts are in: euro in Germany and the UK setting, dollars in the US. */
+export function localeCurrency(locale: Locale): CurrencyCode {
+  return formatOf(locale).currency;
+}
 
 /** Decimals above this are noise for money and scores, and toFixed-like code paths stop being exact. */
 export const MAX_DECIMALS = 20;
@@ -164,14 +178,18 @@ export function formatNumber(value: number, locale: Locale, decimals = 2): strin
   return `${rounded.negative ? '-' : ''}${unsignedText(rounded, formatOf(locale))}`;
 }
 
-/** $1,234.56 and -$1,234.56 (EN_US), 1.234,56 € (DE_DE), 1,234.56 € (EN_UK); '' for NaN and infinities. */
-export function formatCurrency(value: number, locale: Locale, decimals = 2): string {
+/**
+ * An amount in its own currency, written the locale's way: $1,234.56 and -$1,234.56 (EN_US), 1.234,56 € (DE_DE),
+ * 1,234.56 € (EN_UK) for the locale's currency; US-dollar figures outside the US as US$1,234.56 (EN_UK) or
+ * 1.234,56 US$ (DE_DE), never with the locale's symbol. '' for NaN and infinities.
+ */
+export function formatCurrency(value: number, locale: Locale, decimals = 2, currency?: CurrencyCode): string {
   checkDecimals(decimals);
   if (!Number.isFinite(value)) return '';
   const format = formatOf(locale);
   const rounded = roundDecimal(value, decimals);
   const sign = rounded.negative ? '-' : '';
   const amount = unsignedText(rounded, format);
-  const { symbol, position } = format.currency;
+  const { symbol, position } = format.currencies[currency ?? format.currency];
   return position === 'prefix' ? `${sign}${symbol}${amount}` : `${sign}${amount} ${symbol}`;
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   bondMonthlyReturn,
+  cashMonthlyReturn,
   completeHistory,
   loadMarketHistory,
   MarketDataError,
@@ -10,13 +10,14 @@ import {
   normaliseDate,
   parBondModifiedDuration,
   parseShillerCsv,
+  RISK_GAP_POLICY,
+  riskHistory,
+  riskHistoryFromCsv,
 } from './market-history';
+import { readShillerCsv } from './shiller-test-data';
 
 // The public-domain dataset lives beside the repository (../shared/data), never inside it.
-const SHILLER_CSV = readFileSync(
-  new URL('../../../../shared/data/sp500-shiller/data.csv', import.meta.url),
-  'utf8',
-);
+const SHILLER_CSV = readShillerCsv();
 
 const HEADER =
   'Date,SP500,Dividend,Earnings,Consumer Price Index,Long Interest Rate,Real Price,Real Dividend,Real Earnings,PE10';
@@ -130,8 +131,32 @@ describe('monthly returns', () => {
     ]);
     expect(series.dates).toEqual(['2000-01-01', '2000-02-01']);
     expect(series.equity[0]).toBeCloseTo(0.025, 12);
-    // Rate unchanged: the bond earns its income, 5 % / 12.
+    // Rate unchanged: the bond and the cash-like part earn their income, 5 % / 12.
     expect(series.bonds[0]).toBeCloseTo(0.05 / 12, 12);
+    expect(series.cash[0]).toBeCloseTo(0.05 / 12, 12);
+    // No CPI: no real view.
+    expect(series.inflation).toBeNull();
+  });
+
+  it('measures inflation from the CPI when every month has one (hand computed: 101 / 100 - 1 = 1 %)', () => {
+    const series = monthlyReturns([
+      { date: '2000-01-01', price: 100, dividend: 6, longRate: 5, cpi: 100 },
+      { date: '2000-02-01', price: 102, dividend: 6, longRate: 5, cpi: 101 },
+      { date: '2000-03-01', price: 102, dividend: 6, longRate: 5, cpi: 101 },
+    ]);
+    expect(series.inflation).toEqual([expect.closeTo(0.01, 12), 0]);
+    expect(
+      monthlyReturns([
+        { date: '2000-01-01', price: 100, dividend: 6, longRate: 5, cpi: 100 },
+        { date: '2000-02-01', price: 102, dividend: 6, longRate: 5, cpi: null },
+      ]).inflation,
+    ).toBeNull();
+  });
+
+  it('gives the cash-like part a quarter of a year of duration: a 1-point rise costs it about 0.25 %', () => {
+    // D = 1 / (4 + 0.05) = 0.246914; 0.05/12 - 0.246914 * 0.01 = 0.0041667 - 0.0024691 = 0.0016975.
+    expect(cashMonthlyReturn(5, 6)).toBeCloseTo(0.0016975, 6);
+    expect(cashMonthlyReturn(5, 6)).toBeGreaterThan(bondMonthlyReturn(5, 6));
   });
 
   it('prices a rate rise through the duration of a 10-year par bond', () => {
@@ -194,13 +219,27 @@ describe('the Shiller dataset (1871-2026)', () => {
     expect(loadMarketHistory(SHILLER_CSV, 'cut').to).toBe('2023-06-01');
   });
 
-  it('gives plausible long-run returns: equities about 9-10 % a year, bonds about 4-5 %', () => {
-    const series = monthlyReturns(loadMarketHistory(SHILLER_CSV, 'cut').months);
+  it('gives the risk section one gap policy, the same for an import and for these tests: cut at 2023-06', () => {
+    expect(RISK_GAP_POLICY).toBe('cut');
+    const { history, series } = riskHistoryFromCsv(SHILLER_CSV);
+    expect(history.to).toBe('2023-06-01');
+    expect(series.dates).toHaveLength(1830);
+    // Every month up to the cut has a CPI, so the real view exists.
+    expect(series.inflation).toHaveLength(1829);
+    // Rows read back from the database are the parsed rows: the same function gives the same series.
+    expect(riskHistory(parseShillerCsv(SHILLER_CSV)).series).toEqual(series);
+    expect(() => riskHistory(parseShillerCsv(csv('2000-01-01,100,2,1,100,6,1,1,1,0')))).toThrow(/13 complete months/);
+  });
+
+  it('gives plausible long-run returns: equities about 9-10 % a year, bonds about 4-5 %, inflation about 2 %', () => {
+    const { series } = riskHistoryFromCsv(SHILLER_CSV);
     const geometric = (r: number[]) =>
       Math.exp((r.reduce((s, x) => s + Math.log(1 + x), 0) / r.length) * 12) - 1;
     expect(geometric(series.equity)).toBeGreaterThan(0.085);
     expect(geometric(series.equity)).toBeLessThan(0.1);
     expect(geometric(series.bonds)).toBeGreaterThan(0.035);
     expect(geometric(series.bonds)).toBeLessThan(0.055);
+    expect(geometric(series.inflation!)).toBeGreaterThan(0.015);
+    expect(geometric(series.inflation!)).toBeLessThan(0.025);
   });
 });

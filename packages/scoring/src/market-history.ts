@@ -273,24 +273,49 @@ export function bondMonthlyReturn(rateStart: number, rateEnd: number): number {
   return r0 / 12 - parBondModifiedDuration(r0) * (r1 - r0);
 }
 
-/** Monthly returns: equity[i] and bonds[i] run from dates[i] to dates[i + 1]; dates[0] is the base month. */
+/** Maturity of the cash-like proxy: a 3-month bill. */
+export const CASH_MATURITY_YEARS = 0.25;
+
+/**
+ * One month of the cash-like part. The data has no short rate, so the proxy is a 3-month bill that yields the
+ * long rate: income r0/12 and a price change of -D * (r1 - r0) with D of a quarter-year zero bond (about 0.25).
+ * It keeps the price risk of cash (almost none) but overstates its income by the term premium (historically
+ * about 1-1.5 points a year), so the cash-like part looks better than real bills did (decision 0014).
+ */
+export function cashMonthlyReturn(rateStart: number, rateEnd: number): number {
+  const r0 = rateStart / 100;
+  const r1 = rateEnd / 100;
+  return r0 / 12 - parBondModifiedDuration(r0, CASH_MATURITY_YEARS, 1 / CASH_MATURITY_YEARS) * (r1 - r0);
+}
+
+/**
+ * Monthly returns: equity[i], bonds[i], cash[i] and inflation[i] run from dates[i] to dates[i + 1]; dates[0] is
+ * the base month. All nominal, in US dollars; inflation (CPI_t / CPI_t-1 - 1) is null unless every month has a
+ * CPI, and deflates them for the real view.
+ */
 export interface ReturnSeries {
   dates: string[];
   equity: number[];
   bonds: number[];
+  cash: number[];
+  inflation: number[] | null;
 }
 
 const monthNumber = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
 
 /**
  * Equity total return = (P_t + D_t / 12) / P_{t-1} - 1, the dividend being annualised; bonds by
- * bondMonthlyReturn. The months must be consecutive: a return across a missing month would be counted as one.
+ * bondMonthlyReturn, cash by cashMonthlyReturn. The months must be consecutive: a return across a missing month
+ * would be counted as one.
  */
 export function monthlyReturns(
-  months: readonly Pick<CompleteMonth, 'date' | 'price' | 'dividend' | 'longRate'>[],
+  months: readonly (Pick<CompleteMonth, 'date' | 'price' | 'dividend' | 'longRate'> & { cpi?: number | null })[],
 ): ReturnSeries {
   const equity: number[] = [];
   const bonds: number[] = [];
+  const cash: number[] = [];
+  const inflation: number[] = [];
+  const everyCpi = months.length >= 2 && months.every((m) => typeof m.cpi === 'number' && m.cpi > 0);
   for (let i = 1; i < months.length; i++) {
     const previous = months[i - 1]!;
     const month = months[i]!;
@@ -298,8 +323,41 @@ export function monthlyReturns(
       throw new MarketDataError(`${month.date} does not directly follow ${previous.date}`);
     equity.push((month.price + month.dividend / 12) / previous.price - 1);
     bonds.push(bondMonthlyReturn(previous.longRate, month.longRate));
+    cash.push(cashMonthlyReturn(previous.longRate, month.longRate));
+    if (everyCpi) inflation.push(month.cpi! / previous.cpi! - 1);
   }
-  return { dates: months.map((m) => m.date), equity, bonds };
+  return { dates: months.map((m) => m.date), equity, bonds, cash, inflation: everyCpi ? inflation : null };
+}
+
+/**
+ * The one gap policy of the risk figures, for the server (import and load) and the tests alike: windows end at
+ * the last month with price, dividend and rate all present, rather than carrying estimates into figures an
+ * adviser shows a client.
+ */
+export const RISK_GAP_POLICY: GapPolicy = 'cut';
+/** A one-year window needs 12 returns, so 13 months. */
+export const MIN_RISK_MONTHS = 13;
+
+export interface RiskHistory {
+  history: MarketHistory;
+  series: ReturnSeries;
+}
+
+/**
+ * The rows of a market-history import (as parsed, or as read back from the database) turned into the series the
+ * risk section is computed from, under RISK_GAP_POLICY. Throws MarketDataError for too short a history or a
+ * missing month.
+ */
+export function riskHistory(raw: readonly MarketMonth[]): RiskHistory {
+  const history = completeHistory(raw, RISK_GAP_POLICY);
+  if (history.months.length < MIN_RISK_MONTHS)
+    throw new MarketDataError(`at least ${MIN_RISK_MONTHS} complete months are needed for a one-year window`);
+  return { history, series: monthlyReturns(history.months) };
+}
+
+/** parseShillerCsv + riskHistory: what an import of this file gives the risk section. */
+export function riskHistoryFromCsv(text: string): RiskHistory {
+  return riskHistory(parseShillerCsv(text));
 }
 
 /**

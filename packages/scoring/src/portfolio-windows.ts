@@ -1,6 +1,8 @@
-// History of a model portfolio: its value over time and the worst and best annualised returns over all rolling
-// 1, 5 and 10 year windows, each with its date span (the risk dashboard's lines chart and minMax bars).
+// History of a model portfolio: its value over time, the worst and best annualised returns over all rolling
+// 1, 5 and 10 year windows with their date spans, the largest drawdown and the volatility, all from every month of
+// the history, nominal or deflated by the CPI (the risk dashboard's charts, table and figures).
 import type { ReturnSeries } from './market-history';
+import { assertMix, type AssetMix } from './model-portfolios';
 
 export const WINDOW_YEARS = [1, 5, 10] as const;
 /** The value index at the first month. */
@@ -26,23 +28,81 @@ export interface WindowExtremes {
   best: WindowExtreme | null;
 }
 
+/** Nominal: in US dollars as they were; real: deflated by the CPI, in dollars of the first month. */
+export type ReturnBasis = 'nominal' | 'real';
+
+export interface Drawdown {
+  /** value[trough] / value[peak] - 1, a negative fraction. */
+  fall: number;
+  peak: string;
+  trough: string;
+  /** The first month back at the peak's value; null when the history ends before it. */
+  recovery: string | null;
+}
+
 export interface PortfolioHistory {
   kind: 'history';
-  equityShare: number;
+  basis: ReturnBasis;
+  mix: AssetMix;
   from: string;
   to: string;
   values: ValuePoint[];
   windows: WindowExtremes[];
+  /** The largest fall from a previous high over every month; null when the value never fell. */
+  maxDrawdown: Drawdown | null;
+  /** Sample standard deviation of the monthly returns times sqrt(12). */
+  volatility: number;
 }
 
-/** Monthly rebalanced mix: each month earns share * equity + (1 - share) * bonds. */
-export function portfolioReturns(series: ReturnSeries, equityShare: number): number[] {
-  if (!(equityShare >= 0 && equityShare <= 1))
-    throw new RangeError(`the equity share lies in 0..1, got ${equityShare}`);
-  if (series.equity.length !== series.bonds.length || series.dates.length !== series.equity.length + 1) {
+/** Monthly rebalanced mix: each month earns the share-weighted equity, bond and cash-like returns. */
+export function portfolioReturns(series: ReturnSeries, mix: AssetMix): number[] {
+  assertMix(mix);
+  const n = series.equity.length;
+  if (series.bonds.length !== n || series.cash.length !== n || series.dates.length !== n + 1) {
     throw new RangeError('a return series has one date more than returns (the base month)');
   }
-  return series.equity.map((e, i) => equityShare * e + (1 - equityShare) * series.bonds[i]!);
+  return series.equity.map(
+    (e, i) => mix.equityShare * e + mix.bondShare * series.bonds[i]! + mix.cashShare * series.cash[i]!,
+  );
+}
+
+/** Nominal returns deflated month by month: (1 + r) / (1 + inflation) - 1. */
+export function realReturns(nominal: readonly number[], inflation: readonly number[]): number[] {
+  if (nominal.length !== inflation.length) throw new RangeError('one inflation figure per monthly return');
+  return nominal.map((r, i) => (1 + r) / (1 + inflation[i]!) - 1);
+}
+
+/**
+ * The largest fall from a running high over every point, in one pass. Ties keep the earliest trough; the peak
+ * is the high before that trough, the recovery the first later point at or above the peak's value.
+ */
+export function maxDrawdown(values: readonly ValuePoint[]): Drawdown | null {
+  if (values.length === 0) return null;
+  let peak = 0;
+  let worst: { fall: number; peak: number; trough: number } | null = null;
+  for (let i = 1; i < values.length; i++) {
+    if (values[i]!.value > values[peak]!.value) peak = i;
+    const fall = values[i]!.value / values[peak]!.value - 1;
+    if (fall < 0 && (!worst || fall < worst.fall)) worst = { fall, peak, trough: i };
+  }
+  if (!worst) return null;
+  const peakValue = values[worst.peak]!.value;
+  let recovery: string | null = null;
+  for (let i = worst.trough + 1; i < values.length; i++) {
+    if (values[i]!.value >= peakValue) {
+      recovery = values[i]!.date;
+      break;
+    }
+  }
+  return { fall: worst.fall, peak: values[worst.peak]!.date, trough: values[worst.trough]!.date, recovery };
+}
+
+/** Annualised volatility of monthly returns: the sample standard deviation times sqrt(12); 0 below 2 returns. */
+export function annualisedVolatility(returns: readonly number[]): number {
+  if (returns.length < 2) return 0;
+  const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
+  const variance = returns.reduce((a, r) => a + (r - mean) ** 2, 0) / (returns.length - 1);
+  return Math.sqrt(variance * 12);
 }
 
 /** Value index: 100 at dates[0], then compounded month by month (the prefix products the windows use). */
@@ -90,19 +150,30 @@ export function rollingWindowExtremes(values: readonly ValuePoint[], years: numb
   return { years, windows, worst: extreme(worst, worstGrowth), best: extreme(best, bestGrowth) };
 }
 
-/** The whole history of one portfolio, labelled as history (as opposed to projections.ts). */
+/**
+ * The whole history of one portfolio, labelled as history (as opposed to projections.ts). The real basis needs
+ * the series' inflation (a CPI for every month) and throws a RangeError without it.
+ */
 export function portfolioHistory(
   series: ReturnSeries,
-  equityShare: number,
+  mix: AssetMix,
   windowYears: readonly number[] = WINDOW_YEARS,
+  basis: ReturnBasis = 'nominal',
 ): PortfolioHistory {
-  const values = portfolioValues(series.dates, portfolioReturns(series, equityShare));
+  const nominal = portfolioReturns(series, mix);
+  if (basis === 'real' && !series.inflation)
+    throw new RangeError('the real view needs a CPI for every month of the history');
+  const returns = basis === 'real' ? realReturns(nominal, series.inflation!) : nominal;
+  const values = portfolioValues(series.dates, returns);
   return {
     kind: 'history',
-    equityShare,
+    basis,
+    mix,
     from: values[0]!.date,
     to: values[values.length - 1]!.date,
     values,
     windows: windowYears.map((years) => rollingWindowExtremes(values, years)),
+    maxDrawdown: maxDrawdown(values),
+    volatility: annualisedVolatility(returns),
   };
 }

@@ -1,15 +1,21 @@
-// Transparent predictions (GET /api/predict/bqp|bqa): a multinomial logistic (softmax) model over classes and
-// a linear model, with coefficients from the interaction definition and the factors that drove the answer.
+// Transparent, rule-based indications (GET /api/predict/bqp|bqa): each class of a model scores
+// intercept + sum(weight * z-score) with coefficients from the interaction definition; the best-scoring class is
+// the indication, with the factors that drove it. The coefficients are set by experts, not fitted to outcomes, so
+// the engine gives no probability (decision 0014). A class may need a lowest suitable risk class (investment
+// styles): it is then indicated only when the client's suitable class reaches it, so an indication never goes
+// above the caps of the risk profile.
 
-export interface SoftmaxClass {
+export interface RuleClass {
   key: string;
   intercept: number;
   /** Feature (usually a dimension key, valued by its z-score) -> weight. */
   weights: Readonly<Record<string, number>>;
+  /** The lowest suitable risk class (1-7) this class fits; none: fits every class. */
+  minRiskClass?: number;
 }
 
-export interface SoftmaxModel {
-  classes: readonly SoftmaxClass[];
+export interface RuleModel {
+  classes: readonly RuleClass[];
 }
 
 export interface LinearModel {
@@ -40,13 +46,15 @@ export interface Factor {
   contribution: number;
 }
 
-export interface ClassPrediction {
-  kind: 'softmax';
+export interface ClassIndication {
+  kind: 'rule';
+  /** The best-scoring class the suitable risk class allows. */
   predictedClass: string;
-  probability: number;
-  /** Every class in model order. */
-  probabilities: { key: string; probability: number }[];
-  /** The largest |contributions| to the predicted class's logit, at most 3, largest first (ties by feature key). */
+  /** The best-scoring class of all, when it is not allowed (the caps lowered the indication); else null. */
+  unconstrainedClass: string | null;
+  /** Every class in model order with its score (only the order means something) and whether it is allowed. */
+  scores: { key: string; score: number; allowed: boolean }[];
+  /** The largest |contributions| to the indicated class's score, at most 3, largest first (ties by feature key). */
   factors: Factor[];
 }
 
@@ -88,33 +96,41 @@ const topFactors = (factors: Factor[]) =>
     .slice(0, TOP_FACTORS);
 
 /**
- * p(class) = exp(logit) / sum exp(logits), logit = intercept + sum weight * value. The largest logit is
- * subtracted before exponentiating so large coefficients cannot overflow; it cancels in the ratio. On equal
- * probabilities the class listed first wins, so the same answers always name the same class.
+ * score(class) = intercept + sum weight * value. The indication is the best-scoring class whose minRiskClass the
+ * suitable risk class reaches; on equal scores the class listed first wins, so the same answers always name the
+ * same class. A model whose classes need a risk class cannot indicate without one (PredictionError).
  */
-export function predictClass(model: SoftmaxModel, features: Features): ClassPrediction {
+export function indicateClass(
+  model: RuleModel,
+  features: Features,
+  opts: { suitableRiskClass?: number | null } = {},
+): ClassIndication {
   if (model.classes.length < 2) throw new PredictionError('a class model needs at least two classes');
   const values = featureValues(
     model.classes.map((c) => c.weights),
     features,
   );
-  const logits = model.classes.map(
-    (c) => c.intercept + factorsOf(c.weights, values).reduce((s, f) => s + f.contribution, 0),
-  );
-  const top = Math.max(...logits);
-  const exps = logits.map((l) => Math.exp(l - top));
-  const total = exps.reduce((a, b) => a + b, 0);
-  const probabilities = model.classes.map((c, i) => ({ key: c.key, probability: exps[i]! / total }));
-  let winner = 0;
-  probabilities.forEach((p, i) => {
-    if (p.probability > probabilities[winner]!.probability) winner = i;
-  });
-  const predicted = model.classes[winner]!;
+  const capped = model.classes.some((c) => c.minRiskClass !== undefined);
+  const suitable = opts.suitableRiskClass;
+  if (capped && (typeof suitable !== 'number' || !Number.isFinite(suitable)))
+    throw new PredictionError('the model names risk classes, so it needs the suitable risk class');
+  const scores = model.classes.map((c) => ({
+    key: c.key,
+    score: c.intercept + factorsOf(c.weights, values).reduce((s, f) => s + f.contribution, 0),
+    allowed: c.minRiskClass === undefined || (suitable as number) >= c.minRiskClass,
+  }));
+  const best = (candidates: typeof scores) =>
+    candidates.reduce((winner, c) => (c.score > winner.score ? c : winner), candidates[0]!);
+  const allowed = scores.filter((s) => s.allowed);
+  if (allowed.length === 0) throw new PredictionError('no class of the model fits the suitable risk class');
+  const indicated = best(allowed);
+  const overall = best(scores);
+  const predicted = model.classes.find((c) => c.key === indicated.key)!;
   return {
-    kind: 'softmax',
-    predictedClass: predicted.key,
-    probability: probabilities[winner]!.probability,
-    probabilities,
+    kind: 'rule',
+    predictedClass: indicated.key,
+    unconstrainedClass: overall.key === indicated.key ? null : overall.key,
+    scores,
     factors: topFactors(factorsOf(predicted.weights, values)),
   };
 }

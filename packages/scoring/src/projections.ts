@@ -1,5 +1,6 @@
 // Forward projections of a model portfolio from stated capital-market assumptions, shown instead of history
 // when no market history has been imported; labelled as projections, never as history.
+import { assertMix, type AssetMix } from './model-portfolios';
 import { Z_95 } from './normal-distribution';
 import { WINDOW_YEARS } from './portfolio-windows';
 
@@ -16,6 +17,8 @@ export interface CapitalMarketAssumptions {
   label: string;
   equity: AssetAssumption;
   bonds: AssetAssumption;
+  /** The cash-like part; taken as uncorrelated with equities and bonds. */
+  cash: AssetAssumption;
   /** Correlation of yearly equity and bond returns. */
   correlation: number;
 }
@@ -31,6 +34,7 @@ export const DEFAULT_ASSUMPTIONS: CapitalMarketAssumptions = {
   label: 'Illustrative long-run assumptions, not a forecast',
   equity: { expectedReturn: 0.07, volatility: 0.16 },
   bonds: { expectedReturn: 0.035, volatility: 0.06 },
+  cash: { expectedReturn: 0.025, volatility: 0.01 },
   correlation: 0.1,
 };
 
@@ -44,28 +48,35 @@ export interface ProjectedHorizon {
 
 export interface PortfolioProjection {
   kind: 'projection';
-  equityShare: number;
+  mix: AssetMix;
   assumptions: CapitalMarketAssumptions;
   horizons: ProjectedHorizon[];
 }
 
+/** A bare equity share means equities and 10-year bonds only (the mix before the cash-like part existed). */
+const mixOf = (mix: AssetMix | number): AssetMix =>
+  typeof mix === 'number' ? { equityShare: mix, bondShare: 1 - mix, cashShare: 0 } : mix;
+
 /**
- * Yearly log-return parameters of the mix: the simple return has mean mu and sd sigma from the two assets and
- * their correlation; 1 + R is taken as lognormal with that mean and variance, so
+ * Yearly log-return parameters of the mix: the simple return has mean mu and sd sigma from the three assets and
+ * the equity-bond correlation (cash uncorrelated); 1 + R is taken as lognormal with that mean and variance, so
  * s^2 = ln(1 + sigma^2 / (1 + mu)^2) and m = ln(1 + mu) - s^2 / 2.
  */
 export function portfolioLogParameters(
-  equityShare: number,
+  portfolio: AssetMix | number,
   a: CapitalMarketAssumptions = DEFAULT_ASSUMPTIONS,
 ): { m: number; s: number } {
-  if (!(equityShare >= 0 && equityShare <= 1))
-    throw new RangeError(`the equity share lies in 0..1, got ${equityShare}`);
-  const w = equityShare;
-  const mu = w * a.equity.expectedReturn + (1 - w) * a.bonds.expectedReturn;
+  const mix = mixOf(portfolio);
+  if (typeof portfolio === 'number' && !(portfolio >= 0 && portfolio <= 1))
+    throw new RangeError(`the equity share lies in 0..1, got ${portfolio}`);
+  assertMix(mix);
+  const { equityShare: e, bondShare: b, cashShare: c } = mix;
+  const mu = e * a.equity.expectedReturn + b * a.bonds.expectedReturn + c * a.cash.expectedReturn;
   const variance =
-    (w * a.equity.volatility) ** 2 +
-    ((1 - w) * a.bonds.volatility) ** 2 +
-    2 * w * (1 - w) * a.correlation * a.equity.volatility * a.bonds.volatility;
+    (e * a.equity.volatility) ** 2 +
+    (b * a.bonds.volatility) ** 2 +
+    (c * a.cash.volatility) ** 2 +
+    2 * e * b * a.correlation * a.equity.volatility * a.bonds.volatility;
   const s2 = Math.log(1 + variance / (1 + mu) ** 2);
   return { m: Math.log(1 + mu) - s2 / 2, s: Math.sqrt(s2) };
 }
@@ -76,14 +87,14 @@ export function portfolioLogParameters(
  * annualised spread, as they do in the history windows.
  */
 export function projectPortfolio(
-  equityShare: number,
+  portfolio: AssetMix | number,
   assumptions: CapitalMarketAssumptions = DEFAULT_ASSUMPTIONS,
   horizons: readonly number[] = WINDOW_YEARS,
 ): PortfolioProjection {
-  const { m, s } = portfolioLogParameters(equityShare, assumptions);
+  const { m, s } = portfolioLogParameters(portfolio, assumptions);
   return {
     kind: 'projection',
-    equityShare,
+    mix: mixOf(portfolio),
     assumptions,
     horizons: horizons.map((years) => {
       const spread = (Z_95 * s) / Math.sqrt(years);

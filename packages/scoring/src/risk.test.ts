@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadInteractionDefinitions } from '../../../apps/server/src/features/interactions/definitions';
-import { MODEL_PORTFOLIOS, modelPortfolio } from './model-portfolios';
 import { scoreDimensions } from './norms';
 import { classForLoss, riskProfile, toleranceClass, type AppliedRule, type RiskRules } from './risk';
 
@@ -96,7 +95,7 @@ describe('riskProfile', () => {
       flagged: true,
       reasons: [{ kind: 'tolerance_vs_self_estimate', toleranceClass: 6, otherClass: 2, gap: 4 }],
     });
-    expect(profile.portfolio).toEqual({ riskClass: 4, equityShare: 0.4, bondShare: 0.6 });
+    expect(profile.portfolio).toEqual({ riskClass: 4, equityShare: 0.4, bondShare: 0.6, cashShare: 0 });
   });
 
   it('flags tolerance far from what capacity allows', () => {
@@ -190,14 +189,6 @@ describe('riskProfile', () => {
         },
       ),
     );
-  });
-});
-
-describe('model portfolios', () => {
-  it('rise in equity share from class 1 (all bonds) to class 7 (all equities)', () => {
-    expect(MODEL_PORTFOLIOS.map((p) => p.equityShare)).toEqual([0, 0.1, 0.25, 0.4, 0.6, 0.8, 1]);
-    for (const p of MODEL_PORTFOLIOS) expect(p.equityShare + p.bondShare).toBe(1);
-    expect(() => modelPortfolio(0)).toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,6 @@
 // Locale-bound formatting for components: the domain's formats (DD.MM.YYYY, 1.234,56 ...) with the active locale.
 import { useMemo } from 'react';
-import { formatCurrency, formatDate, formatDateTime, formatNumber } from '@bq/domain/formats';
+import { formatCurrency, formatDate, formatDateTime, formatNumber, type CurrencyCode } from '@bq/domain/formats';
 import type { Locale } from '@bq/domain/locales';
 import { useLocale } from './i18n';
 
@@ -9,7 +9,8 @@ export interface BoundFormats {
   formatDate: (date: Date | string) => string;
   formatDateTime: (date: Date | string) => string;
   formatNumber: (value: number, decimals?: number) => string;
-  formatCurrency: (value: number, decimals?: number) => string;
+  /** An amount in the locale's currency unless another is named (US-dollar figures are never shown in euro). */
+  formatCurrency: (value: number, decimals?: number, currency?: CurrencyCode) => string;
 }
 
 export function bindFormats(locale: Locale): BoundFormats {
@@ -18,7 +19,7 @@ export function bindFormats(locale: Locale): BoundFormats {
     formatDate: (date) => formatDate(date, locale),
     formatDateTime: (date) => formatDateTime(date, locale),
     formatNumber: (value, decimals) => formatNumber(value, locale, decimals),
-    formatCurrency: (value, decimals) => formatCurrency(value, locale, decimals),
+    formatCurrency: (value, decimals, currency) => formatCurrency(value, locale, decimals, currency),
   };
 }
 

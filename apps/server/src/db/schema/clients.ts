@@ -1,6 +1,7 @@
 // Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TRiskSection } from '@bq/contracts/dashboard';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { AppliedRule, ConsistencyDirection, ConsistencyReason } from '@bq/scoring/risk';
@@ -43,15 +44,32 @@ export interface InstanceResults {
     selfEstimate: number | null;
     /** Version 1 results: up to two legacy reasons; version 2: at most one, with its direction. */
     consistency: { flagged: boolean; reasons: ConsistencyReason[]; direction?: ConsistencyDirection | null };
-    portfolio: { riskClass: number; equityShare: number; bondShare: number };
+    /** cashShare is missing in results calculated before the cash-like part existed (read as 0). */
+    portfolio: { riskClass: number; equityShare: number; bondShare: number; cashShare?: number };
   } | null;
-  /** Products that predict: written in the PREDICTING step. */
+  /**
+   * Risk products: the BQA_RISK section (windows, drawdown, chart series, market-data version), computed with the
+   * result and kept, so a later market-history import never changes it (decision 0014). Missing in results from
+   * before it was stored: written once at their first view.
+   */
+  riskSection?: TRiskSection | null;
+  /**
+   * Products that predict: written in the PREDICTING step. Since decision 0014 a rule-based indication within the
+   * suitable risk class (method RULE_BASED, no probability); results from before have a softmax probability
+   * instead, and are read by applying the same rules to their stored z-scores.
+   */
   prediction?: {
     modelId: string;
     modelVersion: number;
+    method?: 'RULE_BASED';
     predictedClass: string;
-    probability: number;
-    probabilities: { key: string; probability: number }[];
+    /** The best-scoring class of all when the suitable risk class ruled it out; else null. */
+    unconstrainedClass?: string | null;
+    suitableClass?: number | null;
+    scores?: { key: string; score: number; allowed: boolean }[];
+    /** Before decision 0014 only. */
+    probability?: number;
+    probabilities?: { key: string; probability: number }[];
     factors: { feature: string; value: number; weight: number; contribution: number }[];
   } | null;
 }

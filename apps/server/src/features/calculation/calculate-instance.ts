@@ -9,6 +9,7 @@ import { assertTransition, type InteractionStatus } from '@bq/domain/interaction
 import type { Db, Tx } from '../../db/client';
 import { interactionInstances, type InstanceResults } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
+import { riskSectionForResults } from '../results/risk-section';
 import { predictResult, scoreResult } from './score-result';
 
 export const CALCULATION_ERRORS = {
@@ -49,15 +50,18 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
 
   let results = instance.results;
   if (instance.status === 'CALCULATING') {
+    const calculatedAt = new Date();
     try {
       if (!definition) throw new Error(`definition ${instance.interactionId} v${instance.definitionVersion} not available`);
-      results = scoreResult(definition, instance.answers, new Date());
+      results = scoreResult(definition, instance.answers, calculatedAt);
     } catch (err) {
       // A scoring failure is deterministic: retrying would fail again, so the instance shows ERROR instead.
       log?.error({ err, instanceId }, 'calculation failed');
       await moveStatus(db, instanceId, ['CALCULATING'], 'ERROR', { errorKey: CALCULATION_ERRORS.failed });
       return;
     }
+    // The risk section is kept with the result (decision 0014); a database error here lets the job retry.
+    results.riskSection = await riskSectionForResults(db, results, calculatedAt);
     if (!definition?.prediction) {
       await moveStatus(db, instanceId, ['CALCULATING'], 'RESULTS_AVAILABLE', { results, errorKey: null }, onResultAvailable);
       return;

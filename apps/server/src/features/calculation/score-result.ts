@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { scoreDimensions } from '@bq/scoring/norms';
-import { predictClass } from '@bq/scoring/prediction';
+import { indicateClass } from '@bq/scoring/prediction';
 import { riskProfile } from '@bq/scoring/risk';
 import { ALGORITHM_VERSION } from '@bq/scoring/version';
 import type { InstanceResults } from '../../db/schema';
@@ -43,18 +43,24 @@ export function scoreResult(definition: TInteractionDefinition, answers: Record<
   };
 }
 
-/** The prediction step: the definition's model over the dimension z-scores. Throws PredictionError when it cannot apply. */
+/**
+ * The prediction step: the definition's rule-based model over the dimension z-scores, within the suitable risk
+ * class of the profile (decision 0014: an indication, no probability). Throws PredictionError when it cannot apply.
+ */
 export function predictResult(definition: TInteractionDefinition, results: InstanceResults): NonNullable<InstanceResults['prediction']> {
   const model = definition.prediction;
   if (!model) throw new Error(`${definition.id} has no prediction model`);
   const features = Object.fromEntries(results.dimensions.map((d) => [d.key, d.z ?? null]));
-  const prediction = predictClass(model, features);
+  const suitableClass = results.risk?.suitableClass ?? null;
+  const indication = indicateClass(model, features, { suitableRiskClass: suitableClass });
   return {
     modelId: model.id,
     modelVersion: model.version,
-    predictedClass: prediction.predictedClass,
-    probability: prediction.probability,
-    probabilities: prediction.probabilities,
-    factors: prediction.factors,
+    method: 'RULE_BASED',
+    predictedClass: indication.predictedClass,
+    unconstrainedClass: indication.unconstrainedClass,
+    suitableClass,
+    scores: indication.scores,
+    factors: indication.factors,
   };
 }

@@ -10,6 +10,7 @@ import { clientProducts, clients, creditLedger, interactionInstances } from '../
 import { newPublicToken } from '../clients/client-tokens';
 import { definitionForProduct } from '../interactions/definitions';
 import { predictResult, scoreResult } from '../calculation/score-result';
+import { riskSectionForResults } from '../results/risk-section';
 
 const DAY = 86_400_000;
 
@@ -33,7 +34,10 @@ export async function seedDemoResults(
     const [respondent] = simulateRespondents(definition, { count: 1, seed: demo.seed, consistency: 0.8 });
     const answers = respondent!.answers as Record<string, number | string>;
     const filledAt = new Date(Date.now() - demo.daysAgo * DAY);
-    const scored = scoreResult(definition, answers, new Date(filledAt.getTime() + 5_000));
+    const calculatedAt = new Date(filledAt.getTime() + 5_000);
+    const scored = scoreResult(definition, answers, calculatedAt);
+    // Stored with the result, as the calculation job does (decision 0014).
+    scored.riskSection = await riskSectionForResults(tx, scored, calculatedAt);
     const results = definition.prediction ? { ...scored, prediction: predictResult(definition, scored) } : scored;
     const [client] = await tx
       .insert(clients)

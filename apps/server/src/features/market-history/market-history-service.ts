@@ -5,10 +5,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { asc, desc } from 'drizzle-orm';
 import {
-  completeHistory,
-  monthlyReturns,
   parseShillerCsv,
   MarketDataError,
+  RISK_GAP_POLICY,
+  riskHistory,
+  type GapPolicy,
   type ReturnSeries,
   type GapNote,
 } from '@bq/scoring/market-history';
@@ -19,14 +20,17 @@ import { marketHistory, marketHistoryImports } from '../../db/schema';
 
 export const MARKET_HISTORY_ERRORS = { invalidFile: 'error.market_history.invalid_file' } as const;
 
-/** Windows must never mix real and estimated months silently: the series ends at the last complete month. */
-const GAP_POLICY = 'cut' as const;
-
 export type MarketHistoryStatus = TMarketHistoryStatus;
 
 export interface LoadedSeries {
   importId: string;
   source: string;
+  /** SHA-256 of the imported file, when it was imported and its last month: the version a risk section records. */
+  sha256: string;
+  importedAt: string;
+  fileLastDate: string;
+  /** RISK_GAP_POLICY, the same function (riskHistory) as the tests use. */
+  gapPolicy: GapPolicy;
   series: ReturnSeries;
   from: string;
   to: string;
@@ -43,21 +47,17 @@ export async function importMarketHistory(
   userId: string | null,
 ): Promise<MarketHistoryStatus> {
   let rows;
-  let complete: ReturnType<typeof completeHistory>;
-  let series: ReturnSeries;
+  let computed: ReturnType<typeof riskHistory>;
   try {
     rows = parseShillerCsv(csv);
-    complete = completeHistory(rows, GAP_POLICY);
-    if (complete.months.length < 13)
-      throw new MarketDataError('at least 13 complete months are needed for a one-year window');
-    series = monthlyReturns(complete.months); // refuses months that do not follow each other
+    computed = riskHistory(rows); // at least 13 complete months, refuses months that do not follow each other
   } catch (err) {
     if (err instanceof MarketDataError)
       throw new AppError(MARKET_HISTORY_ERRORS.invalidFile, 400, err.message);
     throw err;
   }
   const sha256 = createHash('sha256').update(csv).digest('hex');
-  const importId = await db.transaction(async (tx) => {
+  const imported = await db.transaction(async (tx) => {
     await tx.delete(marketHistory);
     for (let i = 0; i < rows.length; i += 500) {
       await tx.insert(marketHistory).values(rows.slice(i, i + 500));
@@ -72,17 +72,21 @@ export async function importMarketHistory(
         sha256,
         importedBy: userId,
       })
-      .returning({ id: marketHistoryImports.id });
-    return inserted!.id;
+      .returning({ id: marketHistoryImports.id, importedAt: marketHistoryImports.importedAt });
+    return inserted!;
   });
   // The series just computed is the one the dashboards need: cache it rather than reading it back.
   cache = {
-    importId,
+    importId: imported.id,
     source: source.slice(0, 200),
-    series,
-    from: complete.from,
-    to: complete.to,
-    gaps: complete.gaps,
+    sha256,
+    importedAt: imported.importedAt.toISOString(),
+    fileLastDate: rows[rows.length - 1]!.date,
+    gapPolicy: RISK_GAP_POLICY,
+    series: computed.series,
+    from: computed.history.from,
+    to: computed.history.to,
+    gaps: computed.history.gaps,
   };
   return marketHistoryStatus(db);
 }
@@ -122,21 +126,32 @@ export async function marketHistoryStatus(db: Db): Promise<MarketHistoryStatus> 
 /** The monthly equity and bond returns of the latest import; null when nothing was imported. */
 export async function loadReturnSeries(db: Db): Promise<LoadedSeries | null> {
   const [last] = await db
-    .select({ id: marketHistoryImports.id, source: marketHistoryImports.source })
+    .select({
+      id: marketHistoryImports.id,
+      source: marketHistoryImports.source,
+      sha256: marketHistoryImports.sha256,
+      importedAt: marketHistoryImports.importedAt,
+      lastDate: marketHistoryImports.lastDate,
+    })
     .from(marketHistoryImports)
     .orderBy(desc(marketHistoryImports.importedAt))
     .limit(1);
   if (!last) return null;
   if (cache?.importId === last.id) return cache;
   const rows = await db.select().from(marketHistory).orderBy(asc(marketHistory.date));
-  const complete = completeHistory(rows, GAP_POLICY);
+  // The same function as at import and in the tests: one gap policy everywhere.
+  const computed = riskHistory(rows);
   cache = {
     importId: last.id,
     source: last.source,
-    series: monthlyReturns(complete.months),
-    from: complete.from,
-    to: complete.to,
-    gaps: complete.gaps,
+    sha256: last.sha256,
+    importedAt: last.importedAt.toISOString(),
+    fileLastDate: last.lastDate,
+    gapPolicy: RISK_GAP_POLICY,
+    series: computed.series,
+    from: computed.history.from,
+    to: computed.history.to,
+    gaps: computed.history.gaps,
   };
   return cache;
 }

@@ -9,7 +9,8 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { consistencyResolutionsOf } from '../results/consistency-resolution';
 import { dimensionResults, resultEvidence } from '../results/dashboard';
-import { riskSection } from '../results/risk-section';
+import { rankedClasses, storedIndication } from '../results/prediction';
+import { storedPortfolio, storedRiskSection } from '../results/risk-section';
 import { riskVerdict } from '../results/risk-verdict';
 import { reportFormat, type ReportFormat } from './pdf/format';
 import { suitabilityStatement } from './suitability-statement';
@@ -128,32 +129,39 @@ async function reportRisk(
         ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) => (anonymize ? { ...r, note: '' } : r))
         : [],
     },
-    portfolio: risk.portfolio,
-    // The report is the client's document: it carries the history windows the class stands for.
-    section: await riskSection(db, risk.suitableClass),
+    portfolio: storedPortfolio(risk.portfolio),
+    // The report is the client's document: it carries the history windows stored with the result.
+    section: await storedRiskSection(db, subject.instance.id, subject.results),
   };
 }
 
 function reportPrediction(subject: ReportSubject, texts: ReportTexts): TReportContent['prediction'] {
   const model = subject.definition.prediction;
-  const stored = subject.results.prediction;
-  if (!model || !stored) return null;
-  const predicted = model.classes.find((c) => c.key === stored.predictedClass);
+  if (!model) return null;
+  // The rule-based indication within the suitable risk class, with no probability (decision 0014).
+  const indication = storedIndication(model, subject.results);
+  if (!indication) return null;
+  const labelOf = (key: string | null) => {
+    const found = key === null ? undefined : model.classes.find((c) => c.key === key);
+    return found ? texts.t(found.labelKey) : key;
+  };
+  const predicted = model.classes.find((c) => c.key === indication.predictedClass);
   const nameOf = (key: string) => {
     const def = subject.definition.dimensions.find((d) => d.key === key);
     return def ? texts.t(def.nameKey) : key;
   };
+  const unconstrained = model.classes.find((c) => c.key === indication.unconstrainedClass);
   return {
     title: texts.t(model.titleKey),
-    predictedLabel: predicted ? texts.t(predicted.labelKey) : stored.predictedClass,
+    predictedLabel: labelOf(indication.predictedClass)!,
     predictedDescription: predicted ? texts.t(predicted.descriptionKey) : '',
-    probability: stored.probability,
-    classes: model.classes.map((c) => ({
-      key: c.key,
-      label: texts.t(c.labelKey),
-      probability: stored.probabilities.find((p) => p.key === c.key)?.probability ?? 0,
-    })),
-    factors: stored.factors.map((f) => ({
+    unconstrainedLabel: unconstrained ? texts.t(unconstrained.labelKey) : null,
+    unconstrainedMinClass: unconstrained?.minRiskClass ?? null,
+    suitableClass: indication.suitableClass,
+    classes: rankedClasses(model, indication)
+      .sort((a, b) => a.rank - b.rank)
+      .map((c) => ({ key: c.key, label: texts.t(c.labelKey), rank: c.rank, allowed: c.allowed, minRiskClass: c.minRiskClass })),
+    factors: indication.factors.map((f) => ({
       name: nameOf(f.feature),
       z: f.value,
       contribution: f.contribution,

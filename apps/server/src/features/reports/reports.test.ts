@@ -129,7 +129,7 @@ describe('report content', () => {
     expect(content.dimensions.length).toBeGreaterThan(2);
     expect(content.dimensions[0].name).not.toMatch(/^[a-z_.]+$/); // translated, not a key
     expect(content.risk.suitableClass).toBeGreaterThanOrEqual(1);
-    expect(content.risk.section.minMax.map((c: { label: string }) => c.label)).toEqual([
+    expect(content.risk.section.nominal.minMax.map((c: { label: string }) => c.label)).toEqual([
       'year1',
       'year5',
       'year10',

@@ -10,14 +10,14 @@ import type { AuthContext } from '../../plugins/auth';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { userLocale } from '../user/user-service';
 import { dashboardKindOf, requireOpenResult } from './result-access';
-import { riskSection } from './risk-section';
+import { storedRiskSection } from './risk-section';
 
 export async function readerLocale(db: Db, auth: AuthContext, requested: Locale | undefined): Promise<Locale> {
   return requested ?? (await userLocale(db, auth.userId)) ?? DEFAULT_LOCALE;
 }
 
 export async function getDashboardContent(db: Db, auth: AuthContext, kind: DashboardKindParam, token: string, requestedLocale?: Locale): Promise<TDashboardContent> {
-  const { results, productType, definition } = await requireOpenResult(db, auth, token);
+  const { instance, results, productType, definition } = await requireOpenResult(db, auth, token);
   // A content kind that does not belong to the result's product is a path that does not exist.
   if (dashboardKindOf(productType) !== kind) throw new AppError('error.not_found', 404, 'Not found');
   const locale = await readerLocale(db, auth, requestedLocale);
@@ -26,7 +26,9 @@ export async function getDashboardContent(db: Db, auth: AuthContext, kind: Dashb
   if (results.risk) {
     const realm = PRODUCT_TYPE_INFO[productType].realm;
     if (hasPermission(auth.permissions, { realm, entity: 'BQA_DASHBOARD_RISK', action: 'READ' })) {
-      sections.BQA_RISK = await riskSection(db, results.risk.suitableClass);
+      // The section stored with the result, never one recomputed from a later import.
+      const section = await storedRiskSection(db, instance.id, results);
+      if (section) sections.BQA_RISK = section;
     } else {
       restrictedSections.push('BQA_RISK');
     }

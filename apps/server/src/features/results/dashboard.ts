@@ -1,7 +1,7 @@
 // GET /api/dashboard/{token}: the scored result of one instance, locale-independent (DESIGN.md section 4).
 import type { TDashboard, TDimensionResult, TResultEvidence } from '@bq/contracts/dashboard';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
-import { SCORE_LEVELS } from '@bq/contracts/dashboard';
+import { scoreLevelOfStanine } from '@bq/contracts/dashboard';
 import { initials } from '@bq/domain/initials';
 import type { Db } from '../../db/client';
 import type { InstanceResults } from '../../db/schema';
@@ -9,15 +9,11 @@ import type { AuthContext } from '../../plugins/auth';
 import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { riskVerdict } from './risk-verdict';
+import { storedPortfolio } from './risk-section';
 
-/** Stanine in words: 1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high. */
+/** Stanine in words (1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high): the shared band system. */
 export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
-  if (stanine == null) return null;
-  if (stanine <= 2) return SCORE_LEVELS[0];
-  if (stanine === 3) return SCORE_LEVELS[1];
-  if (stanine <= 6) return SCORE_LEVELS[2];
-  if (stanine === 7) return SCORE_LEVELS[3];
-  return SCORE_LEVELS[4];
+  return scoreLevelOfStanine(stanine);
 }
 
 export function dimensionResults(results: InstanceResults): TDimensionResult[] {

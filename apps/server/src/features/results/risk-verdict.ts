@@ -5,6 +5,7 @@
 import type { TRiskCap, TRiskProfile } from '@bq/contracts/dashboard';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { InstanceResults } from '../../db/schema';
+import { storedPortfolio } from './risk-section';
 
 type StoredRisk = NonNullable<InstanceResults['risk']>;
 export type RiskVerdict = Omit<TRiskProfile, 'consistency'> & { consistency: Omit<TRiskProfile['consistency'], 'resolutions'> };
@@ -88,6 +89,6 @@ export function riskVerdict(
       reasons: risk.consistency.reasons.map((r) => r.kind),
       direction: risk.consistency.direction ?? null,
     },
-    portfolio: risk.portfolio,
+    portfolio: storedPortfolio(risk.portfolio),
   };
 }

@@ -84,7 +84,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getPrediction',
         tags: ['results'],
-        description: 'bqa: investment style (needs PREDICTION_INVESTMENT_STYLE); bqp: performance outlook. 409 error.prediction.failed after PREDICTION_ERROR.',
+        description: 'A rule-based indication (decision 0014), no probability: bqa: investment style within the suitable risk class (needs PREDICTION_INVESTMENT_STYLE); bqp: performance outlook. 409 error.prediction.failed after PREDICTION_ERROR.',
         params: z.object({ path: z.enum(['bqa', 'bqp']), token: ZToken }),
         querystring: ZLocaleQuery,
         response: { 200: ZPrediction, ...apiErrors({ ...RESULT_ERRORS_BY_STATUS, 409: [RESULT_ERRORS.notReady, RESULT_ERRORS.predictionFailed] }) },

@@ -50,6 +50,24 @@ export function thinRows(rows: readonly ChartRow[], key: string, max = MAX_CHART
   return [...keep].sort((a, b) => a - b).map((i) => rows[i]!);
 }
 
+/** An ISO date as a fractional year (1931-07-01 -> 1931.5): the line chart's time axis is a number, not a category. */
+export function yearOf(iso: string): number {
+  const match = /^(\d{4})-(\d{2})/.exec(iso);
+  return match ? Number(match[1]) + (Number(match[2]) - 1) / 12 : Number.NaN;
+}
+
+/**
+ * Ticks of a time axis in whole years at one round step (1-50 years), at most about `most` of them, evenly
+ * spaced from the first round year on: no gaps and no crowding, whatever dates the series has.
+ */
+export function yearTicks(firstYear: number, lastYear: number, most = 8): number[] {
+  const span = Math.max(1, lastYear - firstYear);
+  const step = [1, 2, 5, 10, 20, 25, 50].find((s) => span / s <= most) ?? 100;
+  const ticks: number[] = [];
+  for (let year = Math.ceil(firstYear / step) * step; year <= lastYear; year += step) ticks.push(year);
+  return ticks;
+}
+
 /** The last row of each calendar year: a short table of the line chart for screen readers and print. */
 export function yearEndRows(rows: readonly ChartRow[]): ChartRow[] {
   const byYear = new Map<string, ChartRow>();

@@ -42,8 +42,11 @@ export function levelSide(level: TDimensionResult['level']): 'low' | 'high' | 'a
   }
 }
 
-/** The T scale drawn for every score: 20-80 covers 99.7 % of the norm group; 40-60 is the average zone. */
-export const T_SCALE = { min: 20, max: 80, averageLow: 40, averageHigh: 60 } as const;
+/**
+ * The T scale drawn for every score: 20-80 covers 99.7 % of the norm group. Its shaded zones are the level bands
+ * of the label (SCORE_LEVEL_BANDS: stanines 4-6 are average, T 42.5-57.5), so shading and label never disagree.
+ */
+export const T_SCALE = { min: 20, max: 80 } as const;
 
 /** A T value's position on the scale, 0-100 %, clamped to the scale's ends. */
 export function tPosition(t: number): number {

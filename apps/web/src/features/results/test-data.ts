@@ -95,7 +95,7 @@ export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
       explainFirst: [{ item: 'knowledge_check_1', textKey: 'suitability.explain.knowledge_check_1' }],
       remarks: [{ key: 'borrowing', textKey: 'suitability.remark.borrowing' }],
       consistency: { flagged: true, reasons: ['self_estimate_above_suitable'], direction: 'ABOVE', resolutions: [] },
-      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
     },
     prediction: null,
     ...overrides,
@@ -152,16 +152,53 @@ export function historySection(): TRiskSection {
   });
   return {
     riskClass: 3,
-    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
-    basis: { kind: 'history', firstDate: '1871-01-01', lastDate: '2026-01-01', source: 'Shiller, Yale' },
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
+    basis: {
+      kind: 'history',
+      firstDate: '1871-01-01',
+      lastDate: '2023-06-01',
+      source: 'Shiller, Yale',
+      assets: 'US_EQUITIES_US_TREASURIES_10Y',
+      returnType: 'TOTAL_RETURN',
+      currency: 'USD',
+      marketData: {
+        importId: '00000000-0000-4000-8000-000000000001',
+        sha256: 'a'.repeat(64),
+        importedAt: '2026-11-01T08:00:00.000Z',
+        fileLastDate: '2026-06-01',
+        gapPolicy: 'cut',
+      },
+    },
+    nominal: historyView(values, 0),
+    // After inflation: every figure lower (deflating takes some growth off each month).
+    real: historyView(
+      values.map((v, i) => ({ ...v, valueAt: v.valueAt / 1.002 ** i })),
+      0.03,
+    ),
+    marketRisk: {
+      method: 'PRIIPS_CATEGORY_2_MRM',
+      mrm: 3,
+      vev: 0.052,
+      from: '2018-06-01',
+      to: '2023-06-01',
+      observations: 60,
+      holdingYears: 5,
+    },
+    computedAt: '2026-04-03T09:00:00.000Z',
+    algorithmVersion: '2026.11.2',
+  };
+}
+
+function historyView(values: { dateAt: string; valueAt: number }[], lower: number): TRiskSection['nominal'] {
+  return {
     minMax: [
       {
         id: 'I',
         label: 'year1',
         years: 1,
         bars: [
-          { key: 'worst', value: -0.182, dateFrom: '1931-06-01', dateTo: '1932-06-01' },
-          { key: 'best', value: 0.264, dateFrom: '1933-03-01', dateTo: '1934-03-01' },
+          { key: 'worst', value: -0.182 - lower, dateFrom: '1931-06-01', dateTo: '1932-06-01' },
+          { key: 'best', value: 0.264 - lower, dateFrom: '1933-03-01', dateTo: '1934-03-01' },
         ],
       },
       {
@@ -169,8 +206,8 @@ export function historySection(): TRiskSection {
         label: 'year5',
         years: 5,
         bars: [
-          { key: 'worst', value: -0.031, dateFrom: '1928-09-01', dateTo: '1933-09-01' },
-          { key: 'best', value: 0.152, dateFrom: '1982-07-01', dateTo: '1987-07-01' },
+          { key: 'worst', value: -0.031 - lower, dateFrom: '1928-09-01', dateTo: '1933-09-01' },
+          { key: 'best', value: 0.152 - lower, dateFrom: '1982-07-01', dateTo: '1987-07-01' },
         ],
       },
       {
@@ -178,8 +215,8 @@ export function historySection(): TRiskSection {
         label: 'year10',
         years: 10,
         bars: [
-          { key: 'worst', value: 0.004, dateFrom: '1964-12-01', dateTo: '1974-12-01' },
-          { key: 'best', value: 0.121, dateFrom: '1984-08-01', dateTo: '1994-08-01' },
+          { key: 'worst', value: 0.004 - lower, dateFrom: '1964-12-01', dateTo: '1974-12-01' },
+          { key: 'best', value: 0.121 - lower, dateFrom: '1984-08-01', dateTo: '1994-08-01' },
         ],
       },
     ],
@@ -188,8 +225,8 @@ export function historySection(): TRiskSection {
       rows: [
         {
           label: 'year1',
-          worst: -0.182,
-          best: 0.264,
+          worst: -0.182 - lower,
+          best: 0.264 - lower,
           worstFrom: '1931-06-01',
           worstTo: '1932-06-01',
           bestFrom: '1933-03-01',
@@ -197,8 +234,8 @@ export function historySection(): TRiskSection {
         },
         {
           label: 'year5',
-          worst: -0.031,
-          best: 0.152,
+          worst: -0.031 - lower,
+          best: 0.152 - lower,
           worstFrom: '1928-09-01',
           worstTo: '1933-09-01',
           bestFrom: '1982-07-01',
@@ -206,8 +243,8 @@ export function historySection(): TRiskSection {
         },
         {
           label: 'year10',
-          worst: 0.004,
-          best: 0.121,
+          worst: 0.004 - lower,
+          best: 0.121 - lower,
           worstFrom: '1964-12-01',
           worstTo: '1974-12-01',
           bestFrom: '1984-08-01',
@@ -215,6 +252,13 @@ export function historySection(): TRiskSection {
         },
       ],
     },
+    maxDrawdown: {
+      fall: -0.278 - lower,
+      peakDate: '1929-09-01',
+      troughDate: '1932-06-01',
+      recoveryDate: lower ? null : '1936-01-01',
+    },
+    volatility: 0.044 + lower,
   };
 }
 
@@ -226,7 +270,7 @@ export function projectionSection(): TRiskSection {
   ];
   return {
     riskClass: 3,
-    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
     basis: {
       kind: 'projection',
       assumptions: {
@@ -234,30 +278,40 @@ export function projectionSection(): TRiskSection {
         equityVolatility: 0.16,
         bondReturn: 0.035,
         bondVolatility: 0.06,
+        cashReturn: 0.025,
+        cashVolatility: 0.01,
         correlation: 0.1,
       },
     },
-    minMax: horizons.map((h) => ({
-      id: h.id,
-      label: h.label,
-      years: h.years,
-      bars: [
-        { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
-        { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
-      ],
-    })),
-    lines: [],
-    table: {
-      rows: horizons.map((h) => ({
+    nominal: {
+      minMax: horizons.map((h) => ({
+        id: h.id,
         label: h.label,
-        worst: h.p5,
-        best: h.p95,
-        worstFrom: '',
-        worstTo: '',
-        bestFrom: '',
-        bestTo: '',
+        years: h.years,
+        bars: [
+          { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
+          { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
+        ],
       })),
+      lines: [],
+      table: {
+        rows: horizons.map((h) => ({
+          label: h.label,
+          worst: h.p5,
+          best: h.p95,
+          worstFrom: '',
+          worstTo: '',
+          bestFrom: '',
+          bestTo: '',
+        })),
+      },
+      maxDrawdown: null,
+      volatility: null,
     },
+    real: null,
+    marketRisk: null,
+    computedAt: '2026-04-03T09:00:00.000Z',
+    algorithmVersion: '2026.11.2',
   };
 }
 
@@ -295,28 +349,37 @@ export function predictionOf(overrides: Partial<TPrediction> = {}): TPrediction 
     kind: 'INVESTMENT_STYLE',
     modelId: 'investment-style',
     modelVersion: 1,
+    method: 'RULE_BASED',
     modelStatus: 'PROVISIONAL',
     titleKey: 'prediction.investment-style.title',
+    // The rules score growth best, but it needs class 5 and the suitable class is 3: income is indicated.
     predictedClass: 'income',
-    probability: 0.46,
+    unconstrainedClass: 'growth',
+    suitableClass: 3,
     classes: [
       {
         key: 'conservative',
         labelKey: 'prediction.investment-style.conservative',
         descriptionKey: 'prediction.investment-style.conservative-description',
-        probability: 0.31,
+        rank: 3,
+        minRiskClass: 1,
+        allowed: true,
       },
       {
         key: 'income',
         labelKey: 'prediction.investment-style.income',
         descriptionKey: 'prediction.investment-style.income-description',
-        probability: 0.46,
+        rank: 2,
+        minRiskClass: 2,
+        allowed: true,
       },
       {
         key: 'growth',
         labelKey: 'prediction.investment-style.growth',
         descriptionKey: 'prediction.investment-style.growth-description',
-        probability: 0.23,
+        rank: 1,
+        minRiskClass: 5,
+        allowed: false,
       },
     ],
     factors: [

@@ -36,6 +36,7 @@ const dynamicKeys = [
     `results.risk.bar.${kind}.best`,
     `results.risk.table.caption.${kind}`,
   ]),
+  'results.risk.table.caption.real',
   ...['tolerance_vs_capacity', 'tolerance_vs_self_estimate'].map(
     (r) => `results.risk.consistency.reason.${r}`,
   ),

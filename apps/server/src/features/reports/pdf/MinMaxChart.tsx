@@ -2,11 +2,11 @@
 // rolling windows of one length, with value labels and the date span of each window. The three charts share one
 // y scale so their bars can be compared.
 import { Line, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskView } from '@bq/contracts/dashboard';
 import type { ReportContext } from './report-context';
 import { COLORS } from './theme';
 
-type MinMax = TRiskSection['minMax'][number];
+type MinMax = TRiskView['minMax'][number];
 
 const AXIS = 30;
 const PLOT_HEIGHT = 118;

@@ -1,6 +1,6 @@
-// The prediction of a result (investment style or performance): the most likely class with its probability, all
-// classes as bars, and the dimensions that moved it most. Marked provisional while the model's weights are
-// expert-set rather than fitted.
+// The rule-based indication of a result (investment style or performance outlook, decision 0014): the class the
+// expert-set rules score best within the suitable risk class, no probability; what the caps ruled out; all classes
+// best first; and the dimensions that moved it most. Says that the rules are not fitted to outcomes.
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { TReportContent } from '@bq/contracts/reports';
 import type { ReportContext } from './report-context';
@@ -24,10 +24,17 @@ export function PredictionBlock({ prediction, ctx }: { prediction: Prediction; c
         <View style={[styles.panel, { marginBottom: 10 }]}>
           <Text style={styles.label}>{t('report.prediction.mostLikely')}</Text>
           <Text style={block.predicted}>{prediction.predictedLabel}</Text>
-          <Text style={block.probability}>
-            {t('report.prediction.probability', { percent: fmt.percent(prediction.probability, 0) })}
-          </Text>
           {prediction.predictedDescription ? <Text>{prediction.predictedDescription}</Text> : null}
+          {prediction.unconstrainedLabel && prediction.suitableClass !== null ? (
+            <Text style={block.capped}>
+              {t('report.prediction.capped', {
+                unconstrained: prediction.unconstrainedLabel,
+                needs: prediction.unconstrainedMinClass ?? '',
+                suitable: prediction.suitableClass,
+                class: prediction.predictedLabel,
+              })}
+            </Text>
+          ) : null}
         </View>
       </View>
 
@@ -35,13 +42,15 @@ export function PredictionBlock({ prediction, ctx }: { prediction: Prediction; c
         <Text style={styles.subHeading}>{t('report.prediction.allClasses')}</Text>
         {prediction.classes.map((c) => (
           <View key={c.key} style={block.classRow}>
+            <Text style={block.rank}>{fmt.number(c.rank, 0)}.</Text>
             <Text style={[block.classLabel, c.label === prediction.predictedLabel ? styles.bold : {}]}>
               {c.label}
             </Text>
-            <View style={block.track}>
-              <View style={[block.fill, { width: `${Math.max(0, Math.min(1, c.probability)) * 100}%` }]} />
-            </View>
-            <Text style={block.classPercent}>{fmt.percent(c.probability, 0)}</Text>
+            <Text style={block.classNote}>
+              {c.allowed || c.minRiskClass === null
+                ? ''
+                : t('report.prediction.aboveClass', { needs: c.minRiskClass, suitable: prediction.suitableClass ?? '' })}
+            </Text>
           </View>
         ))}
       </View>
@@ -82,12 +91,11 @@ const block = StyleSheet.create({
     marginRight: 8,
   },
   provisionalNote: { flex: 1, fontSize: 8, color: COLORS.muted },
-  predicted: { fontSize: 15, fontWeight: 'bold', color: COLORS.accent, marginTop: 2, lineHeight: 1.3 },
-  probability: { fontSize: 9, color: COLORS.muted, marginBottom: 4 },
-  classRow: { flexDirection: 'row', alignItems: 'center', marginBottom: 3 },
+  predicted: { fontSize: 15, fontWeight: 'bold', color: COLORS.accent, marginTop: 2, marginBottom: 4, lineHeight: 1.3 },
+  capped: { marginTop: 6, fontSize: 8.5, color: COLORS.warn },
+  classRow: { flexDirection: 'row', alignItems: 'flex-start', marginBottom: 3 },
+  rank: { width: 16, fontSize: 8.5, color: COLORS.muted },
   classLabel: { width: '34%', fontSize: 8.5, paddingRight: 6 },
-  track: { flex: 1, height: 7, backgroundColor: COLORS.track },
-  fill: { height: 7, backgroundColor: COLORS.accent },
-  classPercent: { width: 44, textAlign: 'right', fontSize: 8.5 },
+  classNote: { flex: 1, fontSize: 8, color: COLORS.muted },
   factor: { marginBottom: 2, marginLeft: 2 },
 });

@@ -137,6 +137,7 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
         <View style={block.portfolioBar}>
           <View style={{ flexGrow: risk.portfolio.equityShare, backgroundColor: COLORS.accent }} />
           <View style={{ flexGrow: risk.portfolio.bondShare, backgroundColor: COLORS.accentSoft }} />
+          <View style={{ flexGrow: risk.portfolio.cashShare, backgroundColor: COLORS.track }} />
         </View>
         <View style={block.portfolioLabels}>
           <Text style={block.equity}>
@@ -145,6 +146,11 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
           <Text style={block.bonds}>
             {t('report.risk.portfolio.bonds', { share: fmt.percent(risk.portfolio.bondShare, 0) })}
           </Text>
+          {risk.portfolio.cashShare > 0 ? (
+            <Text style={block.bonds}>
+              {t('report.risk.portfolio.cash', { share: fmt.percent(risk.portfolio.cashShare, 0) })}
+            </Text>
+          ) : null}
         </View>
         <Text style={styles.small}>{t('report.risk.portfolio.note')}</Text>
       </View>

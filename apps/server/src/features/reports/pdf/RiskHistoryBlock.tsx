@@ -1,8 +1,10 @@
-// The dashboard's BQA_RISK section in the PDF: what the figures are based on (market history, or a projection
-// from stated assumptions, which the reader must not mistake for history), the minMax charts I-III side by side,
-// chart IV (value over time, history only) and the table.
+// The dashboard's BQA_RISK section in the PDF: what the figures are (US equities and 10-year US Treasuries, total
+// return, in US dollars) and what they rest on (market history, or a projection from stated assumptions, which the
+// reader must not mistake for history), the PRIIPs-way market-risk class of the model portfolio, the minMax
+// charts I-III side by side, chart IV (value over time, history only) with the largest drawdown, the table, and
+// the same windows after US inflation (real).
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskSection, TRiskView } from '@bq/contracts/dashboard';
 import type { ReportLabelKey } from './labels';
 import { MinMaxChart } from './MinMaxChart';
 import type { ReportContext } from './report-context';
@@ -12,7 +14,7 @@ import { SectionHeading } from './SectionHeading';
 import { COLORS, styles } from './theme';
 import { ValueLineChart } from './ValueLineChart';
 
-type WindowLabel = TRiskSection['minMax'][number]['label'];
+type WindowLabel = TRiskView['minMax'][number]['label'];
 
 const WINDOW_KEYS: Record<WindowLabel, ReportLabelKey> = {
   year1: 'report.risk.window.year1',
@@ -24,15 +26,13 @@ const CHART_GAP = 14;
 export function RiskHistoryBlock({ section, ctx }: { section: TRiskSection; ctx: ReportContext }) {
   const { t, fmt, width } = ctx;
   const projection = section.basis.kind === 'projection';
+  const view = section.nominal;
   const windowName = (label: WindowLabel) => t(WINDOW_KEYS[label]);
   const barLabels = projection
     ? { worst: t('report.risk.bar.projection.worst'), best: t('report.risk.bar.projection.best') }
     : { worst: t('report.risk.bar.history.worst'), best: t('report.risk.bar.history.best') };
-  const scale = returnScale(section.minMax.flatMap((chart) => chart.bars.map((bar) => bar.value)));
-  const chartWidth = (width - CHART_GAP * (section.minMax.length - 1)) / Math.max(1, section.minMax.length);
-  const portfolioLine = section.lines.find((line) => line.key === 'portfolio');
-  const first = portfolioLine?.values[0];
-  const last = portfolioLine?.values[portfolioLine.values.length - 1];
+  const scale = returnScale(view.minMax.flatMap((chart) => chart.bars.map((bar) => bar.value)));
+  const chartWidth = (width - CHART_GAP * (view.minMax.length - 1)) / Math.max(1, view.minMax.length);
 
   return (
     <View>
@@ -40,19 +40,27 @@ export function RiskHistoryBlock({ section, ctx }: { section: TRiskSection; ctx:
       <View wrap={false}>
         <SectionHeading>{t('report.section.riskHistory')}</SectionHeading>
         {section.basis.kind === 'history' ? (
-          <Text style={styles.paragraph}>
-            {t('report.risk.basis.history', {
-              from: fmt.monthYear(section.basis.firstDate, 'long'),
-              to: fmt.monthYear(section.basis.lastDate, 'long'),
-              source: section.basis.source,
-            })}
-          </Text>
+          <>
+            <Text style={styles.paragraph}>
+              {t('report.risk.basis.history', {
+                from: fmt.monthYear(section.basis.firstDate, 'long'),
+                to: fmt.monthYear(section.basis.lastDate, 'long'),
+                source: section.basis.source,
+              })}
+            </Text>
+            <Text style={[styles.paragraph, history.what]}>
+              {t('report.risk.basis.what')}
+            </Text>
+          </>
         ) : (
           <ProjectionBasis assumptions={section.basis.assumptions} ctx={ctx} />
         )}
-        <Text style={history.axisNote}>{t('report.risk.chart.annualReturn')}</Text>
+        {section.marketRisk ? <MarketRisk marketRisk={section.marketRisk} profileClass={section.riskClass} ctx={ctx} /> : null}
+        <Text style={history.axisNote}>
+          {t(projection ? 'report.risk.chart.annualReturnProjection' : 'report.risk.chart.annualReturn')}
+        </Text>
         <View style={history.charts}>
-          {section.minMax.map((chart) => (
+          {view.minMax.map((chart) => (
             <MinMaxChart
               key={chart.id}
               chart={chart}
@@ -70,11 +78,11 @@ export function RiskHistoryBlock({ section, ctx }: { section: TRiskSection; ctx:
       </View>
 
       {/* A projection has no value history, so chart IV exists for market history only. */}
-      {!projection && section.lines.length > 0 ? (
+      {!projection && view.lines.length > 0 ? (
         <View wrap={false}>
           <ValueLineChart
-            title={t('report.risk.chart.line', { id: section.lines[0]!.id })}
-            lines={section.lines}
+            title={t('report.risk.chart.line', { id: view.lines[0]!.id })}
+            lines={view.lines}
             names={{
               portfolio: t('report.risk.line.portfolio'),
               equity: t('report.risk.line.equity'),
@@ -82,20 +90,97 @@ export function RiskHistoryBlock({ section, ctx }: { section: TRiskSection; ctx:
             }}
             ctx={ctx}
           />
-          {first && last ? (
-            <Text style={history.summary}>
-              {t('report.risk.chart.lineSummary', {
-                start: fmt.currency(first.valueAt),
-                from: fmt.monthYear(first.dateAt, 'long'),
-                end: fmt.currency(last.valueAt),
-                to: fmt.monthYear(last.dateAt, 'long'),
-              })}
-            </Text>
-          ) : null}
+          <ViewSummary view={view} basis="nominal" ctx={ctx} />
         </View>
       ) : null}
 
-      <RiskWindowTable section={section} windowName={windowName} barLabels={barLabels} ctx={ctx} />
+      <RiskWindowTable
+        rows={view.table.rows}
+        projection={projection}
+        caption={t(projection ? 'report.risk.table.caption.projection' : 'report.risk.table.caption.history')}
+        windowName={windowName}
+        barLabels={barLabels}
+        ctx={ctx}
+      />
+
+      {section.real ? (
+        <View wrap={false} style={{ marginTop: 12 }}>
+          <Text style={styles.subHeading}>{t('report.risk.real.title')}</Text>
+          <Text style={styles.small}>{t('report.risk.real.text')}</Text>
+          <ViewSummary view={section.real} basis="real" ctx={ctx} />
+          <RiskWindowTable
+            rows={section.real.table.rows}
+            projection={false}
+            caption={t('report.risk.table.caption.real')}
+            windowName={windowName}
+            barLabels={barLabels}
+            ctx={ctx}
+          />
+        </View>
+      ) : null}
+    </View>
+  );
+}
+
+/** What US$100 became, the largest fall from a previous high (every month) and the volatility, in one basis. */
+function ViewSummary({ view, basis, ctx }: { view: TRiskView; basis: 'nominal' | 'real'; ctx: ReportContext }) {
+  const { t, fmt } = ctx;
+  const portfolio = view.lines.find((line) => line.key === 'portfolio');
+  const first = portfolio?.values[0];
+  const last = portfolio?.values[portfolio.values.length - 1];
+  const drawdown = view.maxDrawdown;
+  return (
+    <View style={history.summary}>
+      {first && last ? (
+        <Text>
+          {t(basis === 'real' ? 'report.risk.chart.lineSummaryReal' : 'report.risk.chart.lineSummary', {
+            start: fmt.currency(first.valueAt, 'USD'),
+            from: fmt.monthYear(first.dateAt, 'long'),
+            end: fmt.currency(last.valueAt, 'USD'),
+            to: fmt.monthYear(last.dateAt, 'long'),
+          })}
+        </Text>
+      ) : null}
+      {drawdown ? (
+        <Text>
+          {t(drawdown.recoveryDate ? 'report.risk.drawdown' : 'report.risk.drawdownNotRecovered', {
+            fall: fmt.percent(drawdown.fall),
+            peak: fmt.monthYear(drawdown.peakDate, 'long'),
+            trough: fmt.monthYear(drawdown.troughDate, 'long'),
+            recovery: drawdown.recoveryDate ? fmt.monthYear(drawdown.recoveryDate, 'long') : '',
+          })}
+          {view.volatility !== null ? ` ${t('report.risk.volatility', { volatility: fmt.percent(view.volatility) })}` : ''}
+        </Text>
+      ) : null}
+    </View>
+  );
+}
+
+/** The PRIIPs-way market-risk class beside the profile class, named for what it is and is not. */
+function MarketRisk({
+  marketRisk,
+  profileClass,
+  ctx,
+}: {
+  marketRisk: NonNullable<TRiskSection['marketRisk']>;
+  profileClass: number;
+  ctx: ReportContext;
+}) {
+  const { t, fmt } = ctx;
+  return (
+    <View style={history.marketRisk} wrap={false}>
+      <Text style={history.marketRiskTitle}>
+        {t('report.risk.marketRisk.title', { mrm: marketRisk.mrm })}
+      </Text>
+      <Text style={styles.small}>
+        {t('report.risk.marketRisk.text', {
+          vev: fmt.percent(marketRisk.vev),
+          from: fmt.monthYear(marketRisk.from, 'long'),
+          to: fmt.monthYear(marketRisk.to, 'long'),
+          years: marketRisk.holdingYears,
+          class: profileClass,
+        })}
+      </Text>
     </View>
   );
 }
@@ -124,6 +209,13 @@ function ProjectionBasis({ assumptions, ctx }: { assumptions: Assumptions; ctx: 
         })}
       </Text>
       <Text style={history.assumption}>
+        •{' '}
+        {t('report.risk.assumptions.cash', {
+          return: fmt.percent(assumptions.cashReturn),
+          volatility: fmt.percent(assumptions.cashVolatility),
+        })}
+      </Text>
+      <Text style={history.assumption}>
         • {t('report.risk.assumptions.correlation', { correlation: fmt.number(assumptions.correlation, 2) })}
       </Text>
     </View>
@@ -138,6 +230,9 @@ const history = StyleSheet.create({
     padding: 10,
     marginBottom: 8,
   },
+  what: { fontSize: 8.5, color: COLORS.muted },
+  marketRisk: { backgroundColor: COLORS.panel, padding: 8, marginBottom: 8 },
+  marketRiskTitle: { fontWeight: 'bold', marginBottom: 2 },
   assumptionsTitle: { fontWeight: 'bold', marginBottom: 2 },
   assumption: { marginLeft: 8, marginBottom: 1 },
   axisNote: { fontSize: 7, color: COLORS.muted, marginBottom: 4 },

@@ -1,20 +1,23 @@
-// The table under the charts: per window length the worst and best annualised return and, for market history,
-// when it happened. Projections have no dates, so their table has no period columns.
+// A table of window extremes: per window length the worst and best annualised return and, for market history,
+// when it happened (nominal or real). Projections have no dates, so their table has no period columns.
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskView } from '@bq/contracts/dashboard';
 import type { ReportContext } from './report-context';
 import { COLORS } from './theme';
 
+type Row = TRiskView['table']['rows'][number];
+
 interface RiskWindowTableProps {
-  section: TRiskSection;
-  windowName: (label: TRiskSection['table']['rows'][number]['label']) => string;
+  rows: readonly Row[];
+  projection: boolean;
+  caption: string;
+  windowName: (label: Row['label']) => string;
   barLabels: { worst: string; best: string };
   ctx: ReportContext;
 }
 
-export function RiskWindowTable({ section, windowName, barLabels, ctx }: RiskWindowTableProps) {
+export function RiskWindowTable({ rows, projection, caption, windowName, barLabels, ctx }: RiskWindowTableProps) {
   const { t, fmt } = ctx;
-  const projection = section.basis.kind === 'projection';
   const columns = projection
     ? [
         { header: t('report.risk.table.window'), width: '40%' },
@@ -28,7 +31,7 @@ export function RiskWindowTable({ section, windowName, barLabels, ctx }: RiskWin
         { header: barLabels.best, width: '14%', numeric: true },
         { header: t('report.risk.table.period'), width: '28%' },
       ];
-  const cellsOf = (row: TRiskSection['table']['rows'][number]) =>
+  const cellsOf = (row: Row) =>
     projection
       ? [windowName(row.label), fmt.signedPercent(row.worst), fmt.signedPercent(row.best)]
       : [
@@ -40,9 +43,7 @@ export function RiskWindowTable({ section, windowName, barLabels, ctx }: RiskWin
         ];
   return (
     <View wrap={false} style={{ marginTop: 14 }}>
-      <Text style={table.caption}>
-        {t(projection ? 'report.risk.table.caption.projection' : 'report.risk.table.caption.history')}
-      </Text>
+      <Text style={table.caption}>{caption}</Text>
       <View style={[table.row, table.headerRow]}>
         {columns.map((column, i) => (
           <Text key={i} style={[table.header, { width: column.width }, column.numeric ? table.numeric : {}]}>
@@ -50,7 +51,7 @@ export function RiskWindowTable({ section, windowName, barLabels, ctx }: RiskWin
           </Text>
         ))}
       </View>
-      {section.table.rows.map((row) => (
+      {rows.map((row) => (
         <View key={row.label} style={table.row}>
           {cellsOf(row).map((cell, i) => (
             <Text

@@ -1,7 +1,9 @@
-// The T-score of one dimension on the 20-80 scale: the average range 40-60 shaded, the mean 50 dashed, the 95 %
-// band as a bar and the score as a dot. Tick labels are ordinary texts placed over the drawing, so they share the
+// The T-score of one dimension on the 20-80 scale: the level bands shaded as the label reads them (stanines 4-6
+// average, T 42.5-57.5, darker; stanines 3 and 7 lighter; SCORE_LEVEL_BANDS), the mean 50 dashed, the 95 % band as
+// a bar and the score as a dot. Tick labels are ordinary texts placed over the drawing, so they share the
 // page's font and styles (react-pdf's SVG text takes neither).
 import { Circle, Line, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { SCORE_LEVEL_BANDS } from '@bq/contracts/dashboard';
 import type { TReportDimension } from '@bq/contracts/reports';
 import { COLORS } from './theme';
 
@@ -25,7 +27,16 @@ export function TScoreScale({ width, t, band }: TScoreScaleProps) {
     <View style={{ width, height: HEIGHT }}>
       <Svg width={width} height={HEIGHT} style={scale.svg}>
         <Rect x={x(T_MIN)} y={6} width={x(T_MAX) - x(T_MIN)} height={10} fill={COLORS.track} />
-        <Rect x={x(40)} y={6} width={x(60) - x(40)} height={10} fill={COLORS.averageRange} />
+        {SCORE_LEVEL_BANDS.filter((b) => b.level !== 'LOW' && b.level !== 'HIGH').map((b) => (
+          <Rect
+            key={b.level}
+            x={x(b.tFrom)}
+            y={6}
+            width={x(b.tTo) - x(b.tFrom)}
+            height={10}
+            fill={b.level === 'AVERAGE' ? COLORS.averageRange : COLORS.nearAverageRange}
+          />
+        ))}
         {band ? (
           <Rect
             x={x(band.low)}

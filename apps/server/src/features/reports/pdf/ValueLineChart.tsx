@@ -2,18 +2,18 @@
 // of reference. A logarithmic axis, because 150 years of compounding span several orders of magnitude and equal
 // percentage moves should look equal.
 import { Line, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskView } from '@bq/contracts/dashboard';
 import type { ReportContext } from './report-context';
 import { logScale, yearOf, yearTicks } from './scales';
 import { COLORS } from './theme';
 
-type LineSeries = TRiskSection['lines'][number];
+type LineSeries = TRiskView['lines'][number];
 
 const AXIS = 46;
 const PLOT_HEIGHT = 150;
 const X_LABELS = 12;
-/** A yearly series since 1871 has about 160 points; monthly data is thinned to keep the PDF small. */
-const MAX_POINTS = 400;
+/** The stored series has about three points a year (about 460 since 1871); more is thinned to keep the PDF small. */
+const MAX_POINTS = 600;
 
 const SERIES_STYLE: Record<string, { color: string; width: number }> = {
   portfolio: { color: COLORS.accent, width: 1.6 },

@@ -1,7 +1,7 @@
 // Numbers and dates of the PDF in the content's locale. Dates and numbers use the product's hand-written locale
 // formats (@bq/domain/formats: DD.MM.YYYY and 1.234,5 in German) so the PDF matches the web app; month names come
 // from Intl with the locale's BCP 47 tag.
-import { formatCurrency, formatDate, formatNumber } from '@bq/domain/formats';
+import { formatCurrency, formatDate, formatNumber, type CurrencyCode } from '@bq/domain/formats';
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 
 export interface ReportFormat {
@@ -15,7 +15,8 @@ export interface ReportFormat {
   signedPercent: (fraction: number, decimals?: number) => string;
   /** A signed plain number: "+1.47", German "+1,47". */
   signedNumber: (value: number, decimals?: number) => string;
-  currency: (value: number, decimals?: number) => string;
+  /** An amount in the currency it is in (never assumed from the locale): US$100, German 100 US$. */
+  currency: (value: number, currency: CurrencyCode, decimals?: number) => string;
   /** "Jan 1931", German "Jan. 1931" (style short) or "January 1931" (long). */
   monthYear: (iso: string, style?: 'short' | 'long') => string;
   /** "Jan 1931 – Jan 1932"; '' when a date is missing (projections have no spans). */
@@ -46,7 +47,7 @@ export function reportFormat(locale: Locale): ReportFormat {
     percent,
     signedPercent: (fraction, decimals = 1) => withSign(fraction, percent(fraction, decimals)),
     signedNumber: (value, decimals = 2) => withSign(value, formatNumber(value, locale, decimals)),
-    currency: (value, decimals = 0) => formatCurrency(value, locale, decimals),
+    currency: (value, currency, decimals = 0) => formatCurrency(value, locale, decimals, currency),
     monthYear,
     monthSpan: (from, to) => (from && to ? `${monthYear(from)} – ${monthYear(to)}` : ''),
   };

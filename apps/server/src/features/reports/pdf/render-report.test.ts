@@ -12,6 +12,7 @@ import { REPORT_LABEL_KEYS, translator } from './labels';
 import { renderCertificatePdf, renderReportPdf } from './render-report';
 import {
   anonymizedGermanReport,
+  britishHistoryReport,
   certificate,
   englishBqpReport,
   germanBqaReport,
@@ -131,9 +132,17 @@ describe('renderReportPdf', () => {
       expect(text).toContain('20.11.2026, Sabine Köhler');
       expect(flat).toContain('Verluste über 10 % wären für ihn nicht tragbar. Wir bleiben bei Klasse 3.');
       expect(flat).not.toContain('halten Sie vor der Beratung fest');
-      expect(text).toContain('Aktien 25 %');
-      expect(text).toContain('Anleihen 75 %');
-      // Charts I-IV, the table and the euro amounts of the value summary.
+      expect(text).toContain('US-Aktien 25 %');
+      expect(text).toContain('US-Staatsanleihen 55 %');
+      expect(text).toContain('Geldmarktnah 20 %');
+      // What the figures are: US equities and Treasuries, total return, US dollars, nominal unless marked real.
+      expect(flat).toContain('US-Aktien (S&P 500, Dividenden wieder angelegt) und 10-jährige US-Staatsanleihen');
+      expect(flat).toContain('Gesamtrendite in US-Dollar, nominal');
+      expect(text).toContain('Rendite pro Jahr, nominal, in US-Dollar');
+      // The PRIIPs-way market-risk class beside the profile class, named for what it is.
+      expect(flat).toContain('Marktrisikoklasse des Modellportfolios (PRIIPs-Methode): 3 von 7');
+      expect(flat).toContain('nicht der Gesamtrisikoindikator eines Produkts');
+      // Charts I-IV, the table and the dollar amounts of the value summary: never a euro sign on dollar figures.
       expect(text).toContain('Diagramm I – 1 Jahr');
       expect(text).toContain('Diagramm III – 10 Jahre');
       expect(text).toContain('Diagramm IV – Wertentwicklung');
@@ -142,14 +151,28 @@ describe('renderReportPdf', () => {
       expect(text).toContain('Juni 1931 – Juni 1932');
       expect(text).toContain('100.000');
       expect(flat).toMatch(
-        /100 €, im Januar 1871 im Modellportfolio angelegt, wären im Januar 2026 [\d.]+ € wert gewesen/,
+        /100 US\$, im Januar 1871 im Modellportfolio angelegt, wären im Januar 2026 nominal [\d.]+ US\$ wert gewesen/,
       );
+      expect(text).not.toContain('€');
+      // The largest drawdown from every month, and the real (CPI-deflated) view.
+      expect(flat).toContain('Größter Rückgang von einem vorherigen Höchststand, über jeden Monat gemessen: -27,8 %');
+      expect(flat).toContain('September 1929 bis Juni 1932');
+      expect(text).toContain('Nach Inflation (real)');
+      expect(flat).toContain('Schlechteste und beste Rendite pro Jahr nach Inflation (real)');
+      expect(flat).toContain('-42,9 % (Dezember 1915 bis Juni 1920)');
       expect(text).not.toContain('Hochrechnung');
       // Prediction and evidence.
+      // The indication: rule-based, within the suitable class, no probability, the capped style named.
       expect(text).toContain('Anlagestil');
-      expect(text).toContain('Vorläufiges Modell');
-      expect(text).toContain('Wahrscheinlichkeit 41 %');
-      expect(flat).toContain('Risikobereitschaft hat die Wahrscheinlichkeit für „Ausgewogen“ erhöht.');
+      expect(text).toContain('Regelbasierter Hinweis');
+      expect(flat).toContain('NACH DEN REGELN AM BESTEN PASSEND Ertrag');
+      expect(flat).toContain(
+        'Die Antworten allein weisen auf „Ausgewogen“, das Risikoklasse 4 oder höher voraussetzt; die geeignete Risikoklasse ist 3, daher bleibt der Hinweis bei „Ertrag“.',
+      );
+      expect(flat).toContain('1. Ausgewogen setzt Risikoklasse 4 oder höher voraus: über der geeigneten Klasse 3');
+      expect(flat).toContain('Risikobereitschaft spricht für „Ertrag“.');
+      expect(flat).not.toMatch(/Wahrscheinlichkeit \d/);
+      expect(flat).toContain('Keine statistische Prognose');
       expect(text).toContain('Normen 2026.1 (vorläufig)');
       expect(flat).toContain('Fingerabdruck der Antworten 3f2a9c1b7d4e');
       expect(text).not.toContain('3f2a9c1b7d4e5');
@@ -198,10 +221,33 @@ describe('renderReportPdf', () => {
       expect(pdf.text).toContain('Equities: expected return 7.0%, volatility 16.0%');
       expect(pdf.text).toContain('Bonds: expected return 3.5%, volatility 6.0%');
       expect(pdf.text).toContain('Correlation of equities and bonds: 0.10');
+      expect(pdf.text).toContain('Cash-like part: expected return 2.5%, volatility 1.0%');
+      expect(pdf.text).toContain('Annualised return (projection, nominal)');
+      expect(pdf.text).not.toContain('Market-risk class');
       expect(pdf.text).toContain('Chart I – 1 year (projection)');
       expect(pdf.text).toContain('95th percentile');
       expect(pdf.text).toContain("Client's own estimate: Not given");
       expect(pdf.text).not.toContain('Chart IV');
+      expect(untranslated(pdf.text)).toEqual([]);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'writes the history in US dollars in a UK report (no euro sign) and says what it is: nominal, then real',
+    async () => {
+      const pdf = readBack('uk-history-a4', await renderReportPdf(britishHistoryReport(), { pageFormat: 'A4' }));
+      expect(pdf.flat).toMatch(
+        /US\$100 invested in the model portfolio in January 1871 would have been worth US\$[\d,]+ in January 2026 \(nominal\)/,
+      );
+      expect(pdf.text).not.toContain('€');
+      expect(pdf.flat).toContain('US equities (S&P 500, dividends reinvested) and 10-year US Treasuries, total return in US dollars');
+      expect(pdf.text).toContain('Annualised return, nominal, in US dollars');
+      expect(pdf.flat).toContain('Largest fall from a previous high, over every month: -27.8% (September 1929 to June 1932)');
+      expect(pdf.text).toContain('After inflation (real)');
+      expect(pdf.flat).toContain('After US inflation, the same US$100 would have been worth');
+      expect(pdf.flat).toContain('Market-risk class of the model portfolio (PRIIPs method): 3 of 7');
+      expect(pdf.flat).toContain('VaR-equivalent volatility 5.2% from the monthly returns June 2018 – June 2023');
       expect(untranslated(pdf.text)).toEqual([]);
     },
     RENDER_TIMEOUT,

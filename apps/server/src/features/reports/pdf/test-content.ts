@@ -128,40 +128,91 @@ const WINDOWS = [
 ] as const;
 
 export function historySection(): TRiskSection {
+  const nominal = historyView(1);
   return {
     riskClass: 3,
-    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
     basis: {
       kind: 'history',
       firstDate: '1871-01-01',
-      lastDate: '2026-01-01',
+      lastDate: '2023-06-01',
       source: 'Robert J. Shiller, Yale University',
+      assets: 'US_EQUITIES_US_TREASURIES_10Y',
+      returnType: 'TOTAL_RETURN',
+      currency: 'USD',
+      marketData: {
+        importId: '00000000-0000-4000-8000-000000000001',
+        sha256: 'a'.repeat(64),
+        importedAt: '2026-11-01T08:00:00.000Z',
+        fileLastDate: '2026-06-01',
+        gapPolicy: 'cut',
+      },
     },
+    nominal,
+    // Real: the same shape, lower (the fixture only needs something that reads as a second basis).
+    real: {
+      ...historyView(0.6),
+      maxDrawdown: {
+        fall: -0.429,
+        peakDate: '1915-12-01',
+        troughDate: '1920-06-01',
+        recoveryDate: '1924-01-01',
+      },
+      volatility: 0.055,
+    },
+    marketRisk: {
+      method: 'PRIIPS_CATEGORY_2_MRM',
+      mrm: 3,
+      vev: 0.052,
+      from: '2018-06-01',
+      to: '2023-06-01',
+      observations: 60,
+      holdingYears: 5,
+    },
+    computedAt: '2026-04-03T09:00:00.000Z',
+    algorithmVersion: '2026.11.2',
+  };
+}
+
+function historyView(scale: number): TRiskSection['nominal'] {
+  return {
     minMax: WINDOWS.map((w) => ({
       id: w.id,
       label: w.label,
       years: w.years,
       bars: [
-        { key: 'worst' as const, value: w.worst[0], dateFrom: w.worst[1], dateTo: w.worst[2] },
-        { key: 'best' as const, value: w.best[0], dateFrom: w.best[1], dateTo: w.best[2] },
+        {
+          key: 'worst' as const,
+          value: w.worst[0] - (1 - scale) * 0.03,
+          dateFrom: w.worst[1],
+          dateTo: w.worst[2],
+        },
+        { key: 'best' as const, value: w.best[0] * scale, dateFrom: w.best[1], dateTo: w.best[2] },
       ],
     })),
     lines: [
-      { id: 'IV', key: 'portfolio', values: yearlyValues(0.25) },
-      { id: 'IV', key: 'equity', values: yearlyValues(1) },
+      { id: 'IV', key: 'portfolio', values: yearlyValues(0.25 * scale) },
+      { id: 'IV', key: 'equity', values: yearlyValues(1 * scale) },
       { id: 'IV', key: 'bonds', values: yearlyValues(0) },
     ],
     table: {
       rows: WINDOWS.map((w) => ({
         label: w.label,
-        worst: w.worst[0],
-        best: w.best[0],
+        worst: w.worst[0] - (1 - scale) * 0.03,
+        best: w.best[0] * scale,
         worstFrom: w.worst[1],
         worstTo: w.worst[2],
         bestFrom: w.best[1],
         bestTo: w.best[2],
       })),
     },
+    maxDrawdown: {
+      fall: -0.278,
+      peakDate: '1929-09-01',
+      troughDate: '1932-06-01',
+      recoveryDate: '1936-01-01',
+    },
+    volatility: 0.044,
   };
 }
 
@@ -173,7 +224,7 @@ export function projectionSection(): TRiskSection {
   ];
   return {
     riskClass: 3,
-    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+    portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
     basis: {
       kind: 'projection',
       assumptions: {
@@ -181,30 +232,40 @@ export function projectionSection(): TRiskSection {
         equityVolatility: 0.16,
         bondReturn: 0.035,
         bondVolatility: 0.06,
+        cashReturn: 0.025,
+        cashVolatility: 0.01,
         correlation: 0.1,
       },
     },
-    minMax: horizons.map((h) => ({
-      id: h.id,
-      label: h.label,
-      years: h.years,
-      bars: [
-        { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
-        { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
-      ],
-    })),
-    lines: [],
-    table: {
-      rows: horizons.map((h) => ({
+    nominal: {
+      minMax: horizons.map((h) => ({
+        id: h.id,
         label: h.label,
-        worst: h.p5,
-        best: h.p95,
-        worstFrom: '',
-        worstTo: '',
-        bestFrom: '',
-        bestTo: '',
+        years: h.years,
+        bars: [
+          { key: 'worst' as const, value: h.p5, dateFrom: '', dateTo: '' },
+          { key: 'best' as const, value: h.p95, dateFrom: '', dateTo: '' },
+        ],
       })),
+      lines: [],
+      table: {
+        rows: horizons.map((h) => ({
+          label: h.label,
+          worst: h.p5,
+          best: h.p95,
+          worstFrom: '',
+          worstTo: '',
+          bestFrom: '',
+          bestTo: '',
+        })),
+      },
+      maxDrawdown: null,
+      volatility: null,
     },
+    real: null,
+    marketRisk: null,
+    computedAt: '2026-04-03T09:00:00.000Z',
+    algorithmVersion: '2026.11.2',
   };
 }
 
@@ -407,22 +468,25 @@ export function germanBqaReport(): TReportContent {
         direction: 'ABOVE',
         resolutions: [RESOLUTION],
       },
-      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.75 },
+      portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
       section: historySection(),
     },
     suitability: GERMAN_STATEMENT,
     prediction: {
       title: 'Anlagestil',
-      predictedLabel: 'Ausgewogen',
+      // The rules score "Ausgewogen" best, but it needs class 4 and the suitable class is 3.
+      predictedLabel: 'Ertrag',
       predictedDescription:
-        'Wachstum und Stabilität werden gegeneinander abgewogen. Eine regelmäßig ausbalancierte Mischung aus Aktien und Anleihen passt zu diesem Stil.',
-      probability: 0.412,
+        'Regelmäßige Erträge sind wichtiger als Wachstum. Eine Mischung mit überwiegend Anleihen passt zu diesem Stil.',
+      unconstrainedLabel: 'Ausgewogen',
+      unconstrainedMinClass: 4,
+      suitableClass: 3,
       classes: [
-        { key: 'conservative', label: 'Kapitalerhalt', probability: 0.118 },
-        { key: 'income', label: 'Ertrag', probability: 0.094 },
-        { key: 'balanced', label: 'Ausgewogen', probability: 0.412 },
-        { key: 'growth', label: 'Wachstum', probability: 0.251 },
-        { key: 'dynamic', label: 'Chancenorientiert', probability: 0.125 },
+        { key: 'balanced', label: 'Ausgewogen', rank: 1, allowed: false, minRiskClass: 4 },
+        { key: 'income', label: 'Ertrag', rank: 2, allowed: true, minRiskClass: 2 },
+        { key: 'growth', label: 'Wachstum', rank: 3, allowed: false, minRiskClass: 5 },
+        { key: 'dynamic', label: 'Chancenorientiert', rank: 4, allowed: false, minRiskClass: 6 },
+        { key: 'conservative', label: 'Kapitalerhalt', rank: 5, allowed: true, minRiskClass: 1 },
       ],
       factors: [
         { name: 'Risikobereitschaft', z: 1.47, contribution: 0.62 },
@@ -691,5 +755,14 @@ export function certificate(status: 'VALID' | 'REVOKED', locale: Locale = 'DE_DE
       : 'Certificate_Mueller_Juergen_02-15-2026.pdf',
     canManage: false,
     dashboardPath: null,
+  });
+}
+
+/** A British BQA report with market history: dollar figures in a euro-formatted locale. */
+export function britishHistoryReport(): TReportContent {
+  const projection = projectionReport();
+  return ZReportContent.parse({
+    ...projection,
+    risk: { ...projection.risk!, section: historySection() },
   });
 }

@@ -1,9 +1,8 @@
-// The prediction of the report (investment style or performance outlook): the most likely class with its
-// probability and description, then every class's probability, and a note when the model is still provisional.
+// The rule-based indication of the report (investment style or performance outlook, decision 0014): the class the
+// expert-set rules score best within the suitable risk class and its description, what the caps ruled out, every
+// class best first, and that the rules are not fitted to outcomes, so there is no probability.
 import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { TReportContent } from '@bq/contracts/reports';
-import { useFormat } from '../../../lib/formats';
-import { formatPercent } from '../../results/result-formats';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
 
 type ReportPredictionData = NonNullable<TReportContent['prediction']>;
@@ -15,8 +14,6 @@ export function ReportPrediction({
   prediction: ReportPredictionData;
   texts: DocumentTexts;
 }) {
-  const { locale } = useFormat();
-  const percent = (value: number) => formatPercent(value, locale, 0);
   const label = (key: string, values?: Record<string, string | number>) => documentText(texts, key, values);
   return (
     <Stack
@@ -29,39 +26,47 @@ export function ReportPrediction({
         <Title order={2} fz="h3" id="report-prediction-title">
           {prediction.title}
         </Title>
-        {prediction.provisional ? (
-          <Badge variant="outline" color="gray">
-            {label('report.prediction.provisional')}
-          </Badge>
-        ) : null}
+        <Badge variant="outline" color="gray">
+          {label('report.prediction.provisional')}
+        </Badge>
       </Group>
       <Text size="lg">
         {label('report.prediction.mostLikely')}:{' '}
         <Text span fw={700} data-testid="report-prediction-class">
           {prediction.predictedLabel}
-        </Text>{' '}
-        ({label('report.prediction.probability', { percent: percent(prediction.probability) })})
+        </Text>
       </Text>
       {prediction.predictedDescription ? <Text size="sm">{prediction.predictedDescription}</Text> : null}
+      {prediction.unconstrainedLabel && prediction.suitableClass !== null ? (
+        <Text size="sm" data-testid="report-prediction-capped">
+          {label('report.prediction.capped', {
+            unconstrained: prediction.unconstrainedLabel,
+            needs: prediction.unconstrainedMinClass ?? '',
+            suitable: prediction.suitableClass,
+            class: prediction.predictedLabel,
+          })}
+        </Text>
+      ) : null}
       {prediction.classes.length > 0 ? (
         <div>
           <Text size="sm" fw={600}>
             {label('report.prediction.allClasses')}
           </Text>
-          <List size="sm" mt={4}>
+          <List type="ordered" size="sm" mt={4}>
             {prediction.classes.map((c) => (
-              <List.Item key={c.key}>
-                {c.label}: {percent(c.probability)}
+              <List.Item key={c.key} c={c.allowed ? undefined : 'dimmed'}>
+                {c.label}
+                {!c.allowed && c.minRiskClass !== null
+                  ? ` – ${label('report.prediction.aboveClass', { needs: c.minRiskClass, suitable: prediction.suitableClass ?? '' })}`
+                  : null}
               </List.Item>
             ))}
           </List>
         </div>
       ) : null}
-      {prediction.provisional ? (
-        <Text size="xs" c="dimmed">
-          {label('report.prediction.provisionalNote')}
-        </Text>
-      ) : null}
+      <Text size="xs" c="dimmed">
+        {label('report.prediction.provisionalNote')}
+      </Text>
     </Stack>
   );
 }

@@ -188,7 +188,18 @@ export function ReportRisk({ risk, texts }: { risk: ReportRiskData; texts: Docum
           <Title order={3} fz="h4">
             {label('report.section.riskHistory')}
           </Title>
-          <RiskWindowTable rows={section.table.rows} projection={section.basis.kind === 'projection'} />
+          {section.basis.kind === 'history' ? (
+            <Text size="sm" c="dimmed" data-testid="report-risk-what">
+              {label('report.risk.basis.what')}
+            </Text>
+          ) : null}
+          {section.marketRisk ? (
+            <Text size="sm" fw={600} data-testid="report-market-risk">
+              {label('report.risk.marketRisk.title', { mrm: section.marketRisk.mrm })}
+            </Text>
+          ) : null}
+          <RiskWindowTable rows={section.nominal.table.rows} projection={section.basis.kind === 'projection'} />
+          {section.real ? <RiskWindowTable rows={section.real.table.rows} projection={false} real /> : null}
         </Stack>
       ) : null}
     </Stack>

@@ -4,12 +4,12 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskView } from '@bq/contracts/dashboard';
 import { useFormat } from '../../../lib/formats';
 import { formatMonthSpan, formatSignedPercent } from '../result-formats';
 import { ChartFigure } from './ChartFigure';
 
-type MinMax = TRiskSection['minMax'][number];
+type MinMax = TRiskView['minMax'][number];
 
 interface MinMaxChartProps {
   chart: MinMax;

@@ -1,24 +1,33 @@
 // The minMax numbers as a table (spec section 3: "a table with rows"): per window length the worst and best
-// annualised return with their periods; for a projection the 5th and 95th percentile without periods.
+// annualised return with their periods, nominal or real; for a projection the 5th and 95th percentile without periods.
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskView } from '@bq/contracts/dashboard';
 import { useFormat } from '../../../lib/formats';
 import { formatMonthSpan, formatSignedPercent } from '../result-formats';
 
 interface RiskWindowTableProps {
-  rows: TRiskSection['table']['rows'];
+  rows: TRiskView['table']['rows'];
   projection: boolean;
+  /** History only: the figures after US inflation. */
+  real?: boolean;
 }
 
-export function RiskWindowTable({ rows, projection }: RiskWindowTableProps) {
+export function RiskWindowTable({ rows, projection, real = false }: RiskWindowTableProps) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const kind = projection ? 'projection' : 'history';
+  const caption = projection ? 'projection' : real ? 'real' : 'history';
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table striped withTableBorder captionSide="top" data-testid="risk-table">
-        <Table.Caption>{t(`results.risk.table.caption.${kind}`)}</Table.Caption>
+      <Table
+        striped
+        withTableBorder
+        captionSide="top"
+        data-testid="risk-table"
+        data-basis={real ? 'real' : 'nominal'}
+      >
+        <Table.Caption>{t(`results.risk.table.caption.${caption}`)}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('results.risk.table.window')}</Table.Th>

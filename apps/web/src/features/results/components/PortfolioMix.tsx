@@ -1,4 +1,5 @@
-// The model portfolio of the risk class: its equity / bond mix as one stacked bar with the shares in words.
+// The model portfolio of the risk class: its US equity / US Treasury / cash-like mix as one stacked bar with the
+// shares in words.
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TModelPortfolio } from '@bq/contracts/dashboard';
@@ -11,17 +12,19 @@ export function PortfolioMix({ portfolio }: { portfolio: TModelPortfolio }) {
   const { locale } = useFormat();
   const equity = formatPercent(portfolio.equityShare, locale, 0);
   const bonds = formatPercent(portfolio.bondShare, locale, 0);
+  const cash = formatPercent(portfolio.cashShare, locale, 0);
   return (
     <Stack
       gap={6}
       data-testid="risk-portfolio"
       data-equity={portfolio.equityShare}
       data-bonds={portfolio.bondShare}
+      data-cash={portfolio.cashShare}
     >
       <Text fw={600}>{t('results.risk.portfolio.title', { class: portfolio.riskClass })}</Text>
       <div
         role="img"
-        aria-label={t('results.risk.portfolio.label', { equity, bonds })}
+        aria-label={t('results.risk.portfolio.label', { equity, bonds, cash })}
         className={classes.bar}
       >
         {portfolio.equityShare > 0 ? (
@@ -29,6 +32,9 @@ export function PortfolioMix({ portfolio }: { portfolio: TModelPortfolio }) {
         ) : null}
         {portfolio.bondShare > 0 ? (
           <span className={classes.bonds} style={{ flexGrow: portfolio.bondShare }} aria-hidden />
+        ) : null}
+        {portfolio.cashShare > 0 ? (
+          <span className={classes.cash} style={{ flexGrow: portfolio.cashShare }} aria-hidden />
         ) : null}
       </div>
       <Group gap="lg" aria-hidden>
@@ -40,6 +46,12 @@ export function PortfolioMix({ portfolio }: { portfolio: TModelPortfolio }) {
           <span className={`${classes.swatch} ${classes.bonds}`} />
           <Text size="sm">{t('results.risk.portfolio.bonds', { share: bonds })}</Text>
         </Group>
+        {portfolio.cashShare > 0 ? (
+          <Group gap={6}>
+            <span className={`${classes.swatch} ${classes.cash}`} />
+            <Text size="sm">{t('results.risk.portfolio.cash', { share: cash })}</Text>
+          </Group>
+        ) : null}
       </Group>
       <Text size="xs" c="dimmed">
         {t('results.risk.portfolio.note')}

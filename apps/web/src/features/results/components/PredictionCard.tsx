@@ -1,20 +1,25 @@
-// A result's prediction (investment style or performance outlook): the most likely class with its probability,
-// every class's probability as a bar, and the factors that moved it, in words.
-import { Badge, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+// A result's rule-based indication (investment style or performance outlook, decision 0014): the class the
+// expert-set rules score best within the client's suitable risk class, without a probability; what the caps ruled
+// out; every class best first, marked where it is above the suitable class; and the factors that moved it, in
+// words. No internal model id reaches the screen.
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPrediction } from '@bq/contracts/dashboard';
-import { useFormat } from '../../../lib/formats';
 import { textOf } from '../dimension-texts';
-import { formatPercent } from '../result-formats';
 import classes from '../result-dashboard.module.css';
 
 export function PredictionCard({ prediction }: { prediction: TPrediction }) {
   const { t } = useTranslation();
-  const { locale } = useFormat();
   const text = (key: string, fallback = key) => textOf(prediction.texts, key, fallback);
+  const labelOf = (key: string) => {
+    const found = prediction.classes.find((c) => c.key === key);
+    return found ? text(found.labelKey, found.key) : key;
+  };
   const predicted = prediction.classes.find((c) => c.key === prediction.predictedClass);
-  const predictedLabel = predicted ? text(predicted.labelKey, predicted.key) : prediction.predictedClass;
+  const predictedLabel = labelOf(prediction.predictedClass);
+  const unconstrained = prediction.classes.find((c) => c.key === prediction.unconstrainedClass);
+  const ranked = [...prediction.classes].sort((a, b) => a.rank - b.rank);
   const factors = prediction.factors.filter((factor) => factor.contribution !== 0);
   return (
     <Paper
@@ -32,25 +37,34 @@ export function PredictionCard({ prediction }: { prediction: TPrediction }) {
           <Title order={2} fz="h3" id="prediction-title">
             {text(prediction.titleKey, t('results.prediction.title'))}
           </Title>
-          {prediction.modelStatus === 'PROVISIONAL' ? (
-            <Badge variant="outline" color="gray">
-              {t('results.prediction.provisional')}
-            </Badge>
-          ) : null}
+          <Badge variant="outline" color="gray" data-testid="prediction-method">
+            {t('results.prediction.provisional')}
+          </Badge>
         </Group>
         <div>
           <Text size="lg">
             {t('results.prediction.mostLikely')}{' '}
             <Text span fw={700} data-testid="prediction-class">
               {predictedLabel}
-            </Text>{' '}
-            {t('results.prediction.probability', {
-              percent: formatPercent(prediction.probability, locale, 0),
-            })}
+            </Text>
           </Text>
           {predicted ? (
             <Text size="sm" c="dimmed" mt={4}>
               {text(predicted.descriptionKey, '')}
+            </Text>
+          ) : null}
+          {unconstrained && prediction.suitableClass !== null ? (
+            <Text size="sm" mt="xs" data-testid="prediction-capped">
+              {t('results.prediction.capped', {
+                unconstrained: labelOf(unconstrained.key),
+                needs: unconstrained.minRiskClass ?? '',
+                suitable: prediction.suitableClass,
+                class: predictedLabel,
+              })}
+            </Text>
+          ) : prediction.suitableClass !== null ? (
+            <Text size="sm" mt="xs" c="dimmed">
+              {t('results.prediction.withinClass', { suitable: prediction.suitableClass })}
             </Text>
           ) : null}
         </div>
@@ -58,28 +72,24 @@ export function PredictionCard({ prediction }: { prediction: TPrediction }) {
           <Title order={3} fz="h5" mb="xs">
             {t('results.prediction.allClasses')}
           </Title>
-          <Stack gap={8} maw={560}>
-            {prediction.classes.map((option) => {
-              const label = text(option.labelKey, option.key);
-              const percent = formatPercent(option.probability, locale, 0);
-              return (
-                <div key={option.key} data-testid={`prediction-class-${option.key}`}>
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm" fw={option.key === prediction.predictedClass ? 700 : 400}>
-                      {label}
-                    </Text>
-                    <Text size="sm">{percent}</Text>
-                  </Group>
-                  <Progress
-                    value={option.probability * 100}
-                    color={option.key === prediction.predictedClass ? 'brand.7' : 'gray.5'}
-                    size="md"
-                    aria-label={t('results.prediction.classBar', { label, percent })}
-                  />
-                </div>
-              );
-            })}
-          </Stack>
+          <List type="ordered" size="sm" spacing={4} data-testid="prediction-classes">
+            {ranked.map((option) => (
+              <List.Item
+                key={option.key}
+                data-testid={`prediction-class-${option.key}`}
+                data-allowed={option.allowed}
+                c={option.allowed ? undefined : 'dimmed'}
+              >
+                <Text span size="sm" fw={option.key === prediction.predictedClass ? 700 : 400}>
+                  {text(option.labelKey, option.key)}
+                </Text>
+                {option.key === prediction.predictedClass ? ` (${t('results.prediction.indicated')})` : null}
+                {!option.allowed && option.minRiskClass !== null
+                  ? ` – ${t('results.prediction.aboveClass', { needs: option.minRiskClass, suitable: prediction.suitableClass ?? '' })}`
+                  : null}
+              </List.Item>
+            ))}
+          </List>
         </div>
         {factors.length > 0 ? (
           <div>
@@ -115,9 +125,8 @@ export function PredictionCard({ prediction }: { prediction: TPrediction }) {
             {t('results.prediction.noFactors', { class: predictedLabel })}
           </Text>
         )}
-        <Text size="xs" c="dimmed">
-          {t('results.prediction.model', { model: prediction.modelId, version: prediction.modelVersion })}{' '}
-          {prediction.modelStatus === 'PROVISIONAL' ? t('results.prediction.provisionalNote') : null}
+        <Text size="xs" c="dimmed" data-testid="prediction-note">
+          {t('results.prediction.provisionalNote')}
         </Text>
       </Stack>
     </Paper>

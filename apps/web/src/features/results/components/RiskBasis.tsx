@@ -1,5 +1,6 @@
-// What the risk charts rest on: the imported market history (period and source), or, without history, a
-// projection from stated capital-market assumptions, which are listed so nobody mistakes them for history.
+// What the risk charts rest on and what they are: the imported market history (period and source) of US equities
+// and 10-year US Treasuries, total return in US dollars; or, without history, a projection from stated
+// capital-market assumptions, which are listed so nobody mistakes them for history.
 import { Alert, List, Text } from '@mantine/core';
 import { IconChartLine, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +21,16 @@ export function RiskBasis({ basis }: { basis: TRiskSection['basis'] }) {
         data-testid="risk-basis"
         data-kind="history"
       >
-        {t('results.risk.basis.history.text', {
-          from: formatMonthYear(basis.firstDate, locale),
-          to: formatMonthYear(basis.lastDate, locale),
-          source: basis.source,
-        })}
+        <Text size="sm">
+          {t('results.risk.basis.history.text', {
+            from: formatMonthYear(basis.firstDate, locale),
+            to: formatMonthYear(basis.lastDate, locale),
+            source: basis.source,
+          })}
+        </Text>
+        <Text size="sm" mt="xs" data-testid="risk-basis-what">
+          {t('results.risk.basis.history.what')}
+        </Text>
       </Alert>
     );
   }
@@ -54,6 +60,12 @@ export function RiskBasis({ basis }: { basis: TRiskSection['basis'] }) {
           {t('results.risk.basis.projection.bonds', {
             return: pct(assumptions.bondReturn),
             volatility: pct(assumptions.bondVolatility),
+          })}
+        </List.Item>
+        <List.Item>
+          {t('results.risk.basis.projection.cash', {
+            return: pct(assumptions.cashReturn),
+            volatility: pct(assumptions.cashVolatility),
           })}
         </List.Item>
         <List.Item>

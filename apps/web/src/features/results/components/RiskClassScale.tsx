@@ -1,5 +1,6 @@
-// The risk class on a 1-7 scale of seven boxes, read like the PRIIPs summary risk indicator: lower risk and
-// typically lower returns on the left, higher risk and typically higher returns on the right.
+// The risk profile class on the product's own 1-7 scale of seven boxes: lower risk and typically lower returns on
+// the left, higher risk and typically higher returns on the right. It looks like, but is not, a PRIIPs summary risk
+// indicator; the PRIIPs-way market-risk class of the model portfolio is shown beside it (MarketRiskClass).
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './RiskClassScale.module.css';

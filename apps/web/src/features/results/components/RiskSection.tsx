@@ -1,6 +1,9 @@
-// The BQA_RISK section: the risk class on the 1-7 scale, how the suitable class came about, the consistency flag,
-// the model portfolio, what the charts rest on, the minMax charts I-III, the value chart IV and the table.
-import { Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The BQA_RISK section: the risk class on the product's 1-7 scale with the model portfolio's PRIIPs-way market-risk
+// class beside it, how the suitable class came about, the consistency flag, the model portfolio, what the charts
+// rest on (US dollars, total return), a switch between nominal and inflation-adjusted (real) figures, the minMax
+// charts I-III, the value chart IV with the largest drawdown, and the table. All of it as stored with the result.
+import { useState } from 'react';
+import { Grid, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardContent, TRiskProfile } from '@bq/contracts/dashboard';
 import { MinMaxChart } from '../charts/MinMaxChart';
@@ -9,6 +12,7 @@ import { RiskWindowTable } from '../charts/RiskWindowTable';
 import { returnScale } from '../chart-series';
 import classes from '../result-dashboard.module.css';
 import { ConsistencyFlag } from './ConsistencyFlag';
+import { MarketRiskClass } from './MarketRiskClass';
 import { PortfolioMix } from './PortfolioMix';
 import { RestrictedNotice } from './RestrictedNotice';
 import { RiskBasis } from './RiskBasis';
@@ -31,8 +35,16 @@ export function RiskSection({ content, risk, token, canResolve }: RiskSectionPro
   const riskClass = section?.riskClass ?? risk?.suitableClass ?? null;
   const portfolio = section?.portfolio ?? risk?.portfolio ?? null;
   const projection = section?.basis.kind === 'projection';
-  const lines = section?.lines.filter((line) => line.values.length > 0) ?? [];
-  const scale = returnScale(section?.minMax.flatMap((chart) => chart.bars.map((bar) => bar.value)) ?? []);
+  const [basis, setBasis] = useState<'nominal' | 'real'>('nominal');
+  const real = basis === 'real' && section?.real ? section.real : null;
+  const view = real ?? section?.nominal;
+  const lines = view?.lines.filter((line) => line.values.length > 0) ?? [];
+  // One y scale for both bases, so switching shows how much inflation takes off rather than rescaling the bars.
+  const scale = returnScale(
+    [section?.nominal, section?.real].flatMap(
+      (v) => v?.minMax.flatMap((chart) => chart.bars.map((bar) => bar.value)) ?? [],
+    ),
+  );
 
   return (
     <Paper
@@ -70,7 +82,13 @@ export function RiskSection({ content, risk, token, canResolve }: RiskSectionPro
                       {t('results.risk.classTitle', { class: riskClass })}
                     </Text>
                     <RiskClassScale riskClass={riskClass} />
+                    <Text size="xs" c="dimmed" mt={4} data-testid="risk-scale-note">
+                      {t('results.risk.scaleNote')}
+                    </Text>
                   </div>
+                  {section?.marketRisk ? (
+                    <MarketRiskClass marketRisk={section.marketRisk} profileClass={riskClass} />
+                  ) : null}
                   {risk ? <RiskSuitability risk={risk} textOf={textOf} /> : null}
                 </Stack>
               </Grid.Col>
@@ -78,22 +96,54 @@ export function RiskSection({ content, risk, token, canResolve }: RiskSectionPro
                 {portfolio ? <PortfolioMix portfolio={portfolio} /> : null}
               </Grid.Col>
             </Grid>
-            {section ? (
+            {section && view ? (
               <>
                 <RiskBasis basis={section.basis} />
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-                  {section.minMax.map((chart) => (
+                {projection ? null : section.real ? (
+                  <Stack gap={4}>
+                    <SegmentedControl
+                      value={basis}
+                      onChange={(value) => setBasis(value as 'nominal' | 'real')}
+                      aria-label={t('results.risk.view.label')}
+                      data-testid="risk-basis-switch"
+                      maw={520}
+                      data={[
+                        { value: 'nominal', label: t('results.risk.view.nominal') },
+                        { value: 'real', label: t('results.risk.view.real') },
+                      ]}
+                    />
+                    <Text size="xs" c="dimmed" data-testid="risk-basis-note" aria-live="polite">
+                      {t(real ? 'results.risk.view.realNote' : 'results.risk.view.nominalNote')}
+                    </Text>
+                  </Stack>
+                ) : (
+                  <Text size="xs" c="dimmed" data-testid="risk-basis-note">
+                    {t('results.risk.view.noReal')}
+                  </Text>
+                )}
+                <SimpleGrid
+                  cols={{ base: 1, sm: 3 }}
+                  spacing="lg"
+                  data-testid="risk-minmax"
+                  data-basis={real ? 'real' : 'nominal'}
+                >
+                  {view.minMax.map((chart) => (
                     <MinMaxChart key={chart.id} chart={chart} projection={projection} scale={scale} />
                   ))}
                 </SimpleGrid>
                 {lines.length > 0 ? (
-                  <PortfolioValueChart lines={lines} />
+                  <PortfolioValueChart
+                    lines={lines}
+                    basis={real ? 'real' : 'nominal'}
+                    maxDrawdown={view.maxDrawdown}
+                    volatility={view.volatility}
+                  />
                 ) : (
                   <Text size="sm" c="dimmed" data-testid="risk-no-lines">
                     {t(projection ? 'results.risk.chart.noLinesProjection' : 'results.risk.chart.noLines')}
                   </Text>
                 )}
-                <RiskWindowTable rows={section.table.rows} projection={projection} />
+                <RiskWindowTable rows={view.table.rows} projection={projection} real={Boolean(real)} />
               </>
             ) : null}
           </Stack>

@@ -216,7 +216,7 @@ describe('result dashboard: dimensions', () => {
     expect(tolerance).toHaveTextContent('Accepts large swings for higher returns.');
     expect(tolerance).not.toHaveTextContent('Prefers safety over returns.');
     expect(within(tolerance).getByRole('img')).toHaveAccessibleName(
-      'T-score 64.7 on the scale from 20 to 80, average range 40 to 60; 95% band from 58.1 to 71.3',
+      'T-score 64.7 on the scale from 20 to 80, average range 42.5 to 57.5 (stanines 4 to 6); 95% band from 58.1 to 71.3',
     );
 
     const capacity = screen.getByTestId('result-dimension-capacity');
@@ -293,12 +293,13 @@ describe('result dashboard: BQA risk section', () => {
     expect(flag).toHaveTextContent(text('results.risk.consistency.review'));
 
     const portfolio = within(section).getByTestId('risk-portfolio');
-    expect(portfolio).toHaveTextContent('Stocks 25%');
-    expect(portfolio).toHaveTextContent('Bonds 75%');
+    expect(portfolio).toHaveTextContent('US stocks 25%');
+    expect(portfolio).toHaveTextContent('US Treasuries 55%');
+    expect(portfolio).toHaveTextContent('Cash-like 20%');
 
     expect(within(section).getByTestId('risk-basis')).toHaveAttribute('data-kind', 'history');
     expect(within(section).getByTestId('risk-basis')).toHaveTextContent(
-      'Jan 1871 to Jan 2026 (source: Shiller, Yale)',
+      'Jan 1871 to Jun 2023 (source: Shiller, Yale)',
     );
 
     const chartI = within(section).getByTestId('risk-chart-I');
@@ -309,7 +310,7 @@ describe('result dashboard: BQA risk section', () => {
     expect(within(section).getByTestId('risk-chart-III')).toHaveAccessibleName('Chart III – 10 years');
     const chartIV = within(section).getByTestId('risk-chart-IV');
     expect(chartIV).toHaveAccessibleName(/^Chart IV – Value over time/);
-    expect(chartIV).toHaveTextContent('100 invested in the model portfolio in Jan 1926');
+    expect(chartIV).toHaveTextContent('$100 invested in the model portfolio in Jan 1926');
     // 100 years of monthly values: the table has one row a year.
     expect(within(chartIV).getAllByRole('row')).toHaveLength(101);
 
@@ -330,6 +331,10 @@ describe('result dashboard: BQA risk section', () => {
     );
     expect(basis).toHaveTextContent('Bonds: expected return 3.5%, volatility 6.0%');
     expect(basis).toHaveTextContent('Correlation of stocks and bonds: 0.10');
+    expect(basis).toHaveTextContent('Cash-like part: expected return 2.5%, volatility 1.0%');
+    // No inflation-adjusted view of a projection, and no market-risk class.
+    expect(screen.queryByTestId('risk-basis-switch')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('risk-market-class')).not.toBeInTheDocument();
     const chartI = screen.getByTestId('risk-chart-I');
     expect(chartI).toHaveAccessibleName('Chart I – 1 year (projection)');
     expect(chartI).toHaveTextContent('5th percentile: -7.1% per year');
@@ -441,7 +446,7 @@ describe('result dashboard: BQA risk section', () => {
 });
 
 describe('result dashboard: prediction', () => {
-  it('shows the predicted class, all probabilities and the factors in words', async () => {
+  it('shows a rule-based indication within the suitable class: no probability, no model id, the capped style named', async () => {
     handlers[DASHBOARD_URL] = () =>
       jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
     handlers[PREDICT_URL] = () => jsonResponse(predictionOf());
@@ -449,23 +454,38 @@ describe('result dashboard: prediction', () => {
     const card = await screen.findByTestId('prediction-card');
     expect(card).toHaveAttribute('data-class', 'income');
     expect(within(card).getByRole('heading', { name: 'Investment style' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('Most likely: Income (46% probability)');
+    expect(card).toHaveTextContent('Best fit by the rules: Income');
     expect(card).toHaveTextContent('Steady income matters more than growth.');
-    expect(within(card).getByRole('progressbar', { name: 'Conservative: 31%' })).toBeInTheDocument();
-    expect(within(card).getByRole('progressbar', { name: 'Growth: 23%' })).toBeInTheDocument();
+    expect(within(card).getByTestId('prediction-capped')).toHaveTextContent(
+      'The answers alone point to “Growth”, which needs risk class 5 or higher; the suitable risk class is 3, so the indication stays at “Income”.',
+    );
+    // Every class best first; the one above the suitable class is marked as such.
+    const ranked = within(within(card).getByTestId('prediction-classes')).getAllByRole('listitem');
+    expect(ranked.map((item) => item.getAttribute('data-testid'))).toEqual([
+      'prediction-class-growth',
+      'prediction-class-income',
+      'prediction-class-conservative',
+    ]);
+    expect(ranked[0]).toHaveTextContent('Growth – needs risk class 5 or higher: above the suitable class 3');
+    expect(ranked[1]).toHaveTextContent('Income (indicated)');
+    // No percentage anywhere, and no internal model id ("investment-style").
+    expect(card.textContent).not.toMatch(/\d\s?%/);
+    expect(card.textContent).not.toContain('investment-style');
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
     const factors = within(card).getByTestId('prediction-factors');
-    expect(factors).toHaveTextContent('Capacity for loss raised the likelihood of “Income”.');
-    expect(factors).toHaveTextContent('Risk tolerance lowered the likelihood of “Income”.');
-    expect(card).toHaveTextContent(text('results.prediction.provisional'));
+    expect(factors).toHaveTextContent('Capacity for loss pointed toward “Income”.');
+    expect(factors).toHaveTextContent('Risk tolerance pointed away from “Income”.');
+    expect(within(card).getByTestId('prediction-method')).toHaveTextContent('Rule-based indication');
+    expect(within(card).getByTestId('prediction-note')).toHaveTextContent(text('results.prediction.provisionalNote'));
   });
 
-  it('says so when no single dimension moved the prediction', async () => {
+  it('says so when no single dimension moved the indication', async () => {
     handlers[DASHBOARD_URL] = () =>
       jsonResponse(dashboardOf({ prediction: { kind: 'INVESTMENT_STYLE', available: true } }));
     handlers[PREDICT_URL] = () => jsonResponse(predictionOf({ factors: [] }));
     renderPage();
     expect(await screen.findByTestId('prediction-factors')).toHaveTextContent(
-      'No single dimension moved the likelihood of “Income” directly',
+      'No single dimension pointed to “Income” directly',
     );
   });
 
