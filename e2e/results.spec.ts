@@ -213,12 +213,13 @@ test('an admin sees the market history and imports a file; a broken file is refu
 });
 
 /**
- * Answers that flag the risk profile: the most risk-seeking answer to every tolerance item (the definition says
- * which are reversed), and a self-estimate of class 1.
+ * Answers that flag the risk profile: the most risk-seeking answer to every tolerance item (the questions of the
+ * risk questionnaire, version 2, come from the shared suitability block, which says which are reversed), and a
+ * self-estimate of class 1, well below the class the middle answers to everything else allow.
  */
 function inconsistentRiskAnswers(): Record<string, number | string> {
   const definition = JSON.parse(
-    readFileSync(new URL('../apps/server/src/features/interactions/definitions/risk.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../apps/server/src/features/interactions/definitions/blocks/suitability.v1.json', import.meta.url), 'utf8'),
   ) as { items: { key: string; dimension?: string; type: string; reverse?: boolean; options?: { key: string }[] }[] };
   const answers: Record<string, number | string> = { self_estimate: 1 };
   for (const item of definition.items.filter((i) => i.dimension === 'tolerance')) {

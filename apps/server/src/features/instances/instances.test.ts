@@ -143,7 +143,7 @@ describe('what the account can send', () => {
     const { http } = await adviserWithClient(['BQ_RISK', 'BQ_SELECTION'], [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }]);
     const list = (await http.request('GET', '/api/interactions')).json();
     expect(list.map((i: { interactionId: string }) => i.interactionId)).toEqual(['risk']);
-    expect(list[0]).toMatchObject({ productType: 'BQ_RISK', version: 1 });
+    expect(list[0]).toMatchObject({ productType: 'BQ_RISK', version: 2 }); // the newest version, the one a new instance gets
     expect(list[0].itemCount).toBeGreaterThan(10);
   });
 

@@ -48,6 +48,7 @@ async function finishedResult(
     lastName?: string;
     locale?: string;
     autoSendReport?: boolean;
+    answers?: Record<string, number | string>;
   } = {},
 ) {
   const seed = opts.seed ?? 1;
@@ -77,7 +78,7 @@ async function finishedResult(
     ).toBe(200);
   }
   const definition = definitionForProduct(product);
-  const answers = simulateRespondents(definition, { count: 1, seed, consistency: 0.8 })[0]!.answers;
+  const answers = opts.answers ?? simulateRespondents(definition, { count: 1, seed, consistency: 0.8 })[0]!.answers;
   const participant = new TestClient(t.app);
   expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(
     200,
@@ -239,6 +240,50 @@ describe('PDF download', () => {
     expect(us.info).toMatch(/Page size:\s+612 x 792 pts/);
     expect(us.text).toMatch(/Page 1 of \d/);
     expect(letter.headers['content-disposition']).toMatch(/_\d{2}-\d{2}-\d{4}\.pdf"/);
+  });
+
+  it('prints the risk verdict with the reason of each limit and the suitability statement; anonymised without the personal details', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const definition = definitionForProduct('BQ_RISK');
+    // A client with a long horizon whose money is partly borrowed and who fails the bond question.
+    const answers: Record<string, number | string> = {};
+    for (const item of definition.items) {
+      if (item.type === 'choice') answers[item.key] = item.dimension === null ? item.options[0]!.key : item.options.at(-1)!.key;
+      else answers[item.key] = item.reverse ? 2 : 4;
+    }
+    Object.assign(answers, {
+      knowledge_check_1: 'rises',
+      knowledge_check_2: 'risk_spread',
+      knowledge_check_3: 'can_halve',
+      borrowing: 'some',
+      age_band: 'a45to59',
+      amount_band: 'k50to250k',
+      loss_money: 'k25to50k',
+      loss_percent: 'p30',
+      self_estimate: 5,
+    });
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 9, answers });
+    await unlock(ctx.http, token);
+    const risk = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json().risk;
+    expect(risk.caps.map((c: { key: string }) => c.key)).toEqual(['borrowing', 'knowledge_test']);
+    const res = await ctx.http.request('GET', `/api/report/download/${token}?interactionType=bqa&locale=DE_DE&pageFormat=A4`);
+    expect(res.statusCode).toBe(200);
+    const flat = pdfText(res.rawPayload, 'de-verdict.pdf').text.replace(/\s+/g, ' ');
+    expect(flat).toContain('GEEIGNETE RISIKOKLASSE');
+    expect(flat).toContain('Geliehenes Geld – „Ja, weniger als ein Viertel“: höchstens Klasse 5 – bestimmt die Klasse');
+    expect(flat).toContain('Wissensfragen – 1 von 3 nicht richtig beantwortet: höchstens Klasse 5, bis es erklärt ist');
+    expect(flat).toContain('ZUERST ERKLÄREN');
+    expect(flat).toContain('Vor Anleihen oder Rentenfonds: erklären, dass ihr Kurs fällt, wenn die Zinsen steigen.');
+    expect(flat).toContain('Ein Teil dieses Geldes ist geliehen');
+    expect(flat).toContain('Geeignetheitserklärung');
+    expect(flat).toContain('Alter 45 bis 59');
+    expect(flat).toContain('Frage: Anleihekurse und Zinsen Er steigt nicht richtig, Risikoklasse');
+    expect(flat).toContain('Mindestanteil nach EU-Taxonomie Kein Mindestanteil');
+    const anonymised = await ctx.http.request('GET', `/api/report/download/${token}?interactionType=bqa&locale=DE_DE&anonymize=true`);
+    const anonymousText = pdfText(anonymised.rawPayload, 'de-verdict-anon.pdf').text.replace(/\s+/g, ' ');
+    expect(anonymousText).toContain('Geeignetheitserklärung');
+    expect(anonymousText).toContain('Persönliche Angaben (Alter, abhängige Personen, Lebensumstände) sind im anonymisierten Bericht nicht enthalten.');
+    expect(anonymousText).not.toContain('45 bis 59');
   });
 
   it('downloads an anonymised PDF without the name', async () => {

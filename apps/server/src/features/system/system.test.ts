@@ -83,6 +83,14 @@ describe('OpenAPI document', () => {
         '/api/email/verification/{token}',
       ]),
     );
+    // The risk verdict (decision 0013): every limit with its kind and reason, the flag's direction, the statement.
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.RiskProfile.properties)).toEqual(expect.arrayContaining(['caps', 'explainFirst', 'remarks', 'consistency']));
+    expect(schemas.RiskProfile.properties.consistency.properties.direction).toBeDefined();
+    expect(Object.keys(schemas.RiskCap.properties)).toEqual(expect.arrayContaining(['key', 'kind', 'nameKey', 'maxClass', 'binding', 'answers', 'share', 'failed']));
+    expect(schemas.RiskCap.properties.kind.enum).toEqual(['DIMENSION', 'ANSWER', 'LOSS_PERCENT', 'LOSS_MONEY', 'KNOWLEDGE_TEST']);
+    expect(JSON.stringify(schemas.ReportContent.properties.suitability)).toContain('SuitabilityStatement');
+    for (const field of ['explainFirst', 'remarks', 'binding', 'reason']) expect(JSON.stringify(schemas.ReportContent.properties.risk)).toContain(`"${field}"`);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

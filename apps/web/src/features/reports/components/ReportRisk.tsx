@@ -59,7 +59,7 @@ function RiskCaps({ risk, label }: RiskPartProps) {
           <List.Item key={cap.key} data-cap={cap.key} data-binding={cap.binding}>
             {cap.reason}
             {cap.binding ? (
-              <Badge ml="xs" size="sm" variant="light" color="blue.9">
+              <Badge ml="xs" size="sm" variant="filled" color="blue.9">
                 {label('report.risk.binding')}
               </Badge>
             ) : null}

@@ -11,7 +11,7 @@ export function ReportSuitability({ statement, texts }: { statement: TSuitabilit
   const notes = (row: Row) => (
     <Group gap={4}>
       {row.assessment ? (
-        <Badge size="sm" variant="light" color={row.assessment === 'CORRECT' ? 'teal.9' : 'orange.9'} data-assessment={row.assessment}>
+        <Badge size="sm" variant="filled" color={row.assessment === 'CORRECT' ? 'teal.9' : 'orange.9'} data-assessment={row.assessment}>
           {label(row.assessment === 'CORRECT' ? 'report.suitability.correct' : 'report.suitability.incorrect')}
         </Badge>
       ) : null}

@@ -68,7 +68,7 @@ export function RiskSuitability({ risk, textOf }: RiskSuitabilityProps) {
               <List.Item key={cap.key} data-cap={cap.key} data-kind={cap.kind} data-binding={cap.binding}>
                 {sentence(cap)}
                 {cap.binding ? (
-                  <Badge ml="xs" size="sm" variant="light" color="blue.9" data-testid="risk-cap-binding">
+                  <Badge ml="xs" size="sm" variant="filled" color="blue.9" data-testid="risk-cap-binding">
                     {t('results.risk.verdict.binding')}
                   </Badge>
                 ) : null}
