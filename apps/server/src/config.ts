@@ -47,6 +47,8 @@ const ZEnv = z.object({
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL: connections per process (API or worker); keep processes x DB_POOL_SIZE under the server's max_connections. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
 });
 
 export type Config = z.infer<typeof ZEnv> & { embedded: boolean; demoData: boolean; publicUrl: string };

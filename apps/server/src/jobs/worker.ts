@@ -35,6 +35,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   void run();
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+  log.info('worker started');
   return {
     stop: () => {
       clearInterval(timer);
