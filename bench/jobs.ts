@@ -123,8 +123,7 @@ export async function runRecoveryBench(maxMinutes = 20): Promise<void> {
   const bench = await createBenchDatabase('recovery');
   const { tokens } = await seedSubmittable(bench, 1);
   const api = await startServerProcess(bench, 'api');
-  const dying = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/dying-worker.ts'], {
-    env: { ...process.env, ...bench.env },
+  const dying = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/dying-worker.ts', bench.env.DATABASE_URL!], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let said = '';

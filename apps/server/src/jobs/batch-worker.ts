@@ -20,8 +20,9 @@ export async function workInBatches<T extends object>(
   handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
   onFailure?: (job: PgBoss.JobWithMetadata<T>, err: unknown) => void,
 ): Promise<string> {
-  let workerId: string | undefined;
-  workerId = await queue.boss.work<T>(
+  // The handler may run before work() resolves with the id; until then a full batch just waits one poll interval.
+  const worker: { id?: string } = {};
+  worker.id = await queue.boss.work<T>(
     name,
     { batchSize: options.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true },
     async (jobs) => {
@@ -45,8 +46,8 @@ export async function workInBatches<T extends object>(
         await queue.boss.fail(name, job.id, err as object);
       }
       // A full batch means more may be waiting: skip the poll interval (pg-boss's loop waits unless notified).
-      if (jobs.length === options.batchSize && workerId) queue.boss.notifyWorker(workerId);
+      if (jobs.length === options.batchSize && worker.id) queue.boss.notifyWorker(worker.id);
     },
   );
-  return workerId;
+  return worker.id;
 }
