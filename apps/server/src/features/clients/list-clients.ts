@@ -14,6 +14,8 @@ import { requireProductConfiguration } from '../products/product-access';
 
 type Query = z.output<typeof ZClientListQuery>;
 
+const TRIGRAM_LENGTH = 3;
+
 /** Whitelisted ORDER BY expressions, each ending in the client id as tie-breaker so pages are stable. */
 const SORT_EXPRESSIONS: Record<Query['sort'], string> = {
   name: 'lower(c.last_name) %s, lower(c.first_name) %s, c.id %s',
@@ -72,8 +74,11 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
   const columns = sql`c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at`;
   const instanceColumns = sql`li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
     li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at`;
+  // Three letters make a trigram: a search that long usually matches few clients, found through the indexes. A
+  // shorter one can match a large share, which reading the list in sort order until the page is full serves better.
+  const selectiveSearch = Boolean(query.q && query.q.length >= TRIGRAM_LENGTH);
   const result = await db.execute<Row>(
-    query.q
+    selectiveSearch
       ? // A search: its matches first (trigram indexes), then their memberships, sorted and counted in one pass; the
         // latest instances are read for the page's rows only. MATERIALIZED keeps the planner from walking all
         // memberships in sort order testing each client, which it may think cheaper when it overestimates matches.
@@ -98,7 +103,7 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
         from page c
         left join interaction_instances li on li.id = c.latest_instance_id
         order by c.position`
-      : // The whole list or a filter: read in sort order (an index for each sort) and stop after the page.
+      : // The whole list, a filter or a short search: read in sort order (an index for each sort), stop after the page.
         sql`
         select ${columns}, cp.active, ${instanceColumns}
         from client_products cp
@@ -139,7 +144,7 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
   // page (or one past the end) needs a count, from the membership index alone when no client column is filtered.
   let total = rows[0]?.total !== undefined ? Number(rows[0].total) : offset + rows.length;
   const pastTheEnd = rows.length === 0 && offset > 0;
-  if (pastTheEnd || (!query.q && rows.length === query.pageSize)) {
+  if (pastTheEnd || (!selectiveSearch && rows.length === query.pageSize)) {
     const counted = await db.execute<{ n: number | string }>(
       query.q || query.group
         ? sql`select count(*) as n from client_products cp join clients c on c.id = cp.client_id
