@@ -1,6 +1,8 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
+// `npm run bench -- [seconds] [http] [jobs] [search] [scoring] [pdf]` runs only the named parts (default: all);
+// jobs and search start the server as its own process (bench/processes.ts).
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -9,63 +11,89 @@ import { seedTranslations } from '../apps/server/src/features/translations/seed-
 import { paths } from '../apps/server/src/paths';
 import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
+import { runRecoveryBench, runThroughputBench } from './jobs';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
+import { runSearchBench } from './search';
 
-const SECONDS = Number(process.argv[2] ?? 5);
+const args = process.argv.slice(2);
+const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
+const PARTS = ['http', 'jobs', 'search', 'scoring', 'pdf'] as const;
+const named = args.filter((a) => !/^\d+$/.test(a));
+const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`unknown bench part(s): ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: (typeof PARTS)[number]) => named.length === 0 || named.includes(part);
 const CONCURRENCY = 20;
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'false', LOGIN_MAX_FAILURES_PER_IP: '1000000' });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
-await migrateDatabase(database);
-await seedTranslations(database.db, paths.translationsData);
-const { account } = await createAccount(database.db, { credits: 100, products: ['BQ_RISK', 'BQ_ADVISORY_BANK'] });
-const { email, password } = await createUser(database.db, account.id);
-const queue = await openJobQueue(database);
-const app = await buildApp({ db: database.db, config, queue, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+async function runHttpBench() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'false', LOGIN_MAX_FAILURES_PER_IP: '1000000' });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
+  await migrateDatabase(database);
+  await seedTranslations(database.db, paths.translationsData);
+  const { account } = await createAccount(database.db, { credits: 100, products: ['BQ_RISK', 'BQ_ADVISORY_BANK'] });
+  const { email, password } = await createUser(database.db, account.id);
+  const queue = await openJobQueue(database);
+  const app = await buildApp({ db: database.db, config, queue, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const headers = { 'content-type': 'application/json', 'x-source': 'web' };
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const headers = { 'content-type': 'application/json', 'x-source': 'web' };
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
-async function measure(name: string, seconds: number, concurrency: number, call: () => Promise<Response>) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
-        const start = performance.now();
-        const res = await call();
-        await res.arrayBuffer();
-        if (!res.ok) failures += 1;
-        latencies.push(performance.now() - start);
-      }
-    }),
+  async function measure(name: string, seconds: number, concurrency: number, call: () => Promise<Response>) {
+    const latencies: number[] = [];
+    let failures = 0;
+    const end = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < end) {
+          const start = performance.now();
+          const res = await call();
+          await res.arrayBuffer();
+          if (!res.ok) failures += 1;
+          latencies.push(performance.now() - start);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
+    console.log(
+      `${name.padEnd(34)} ${(latencies.length / seconds).toFixed(0).padStart(7)} req/s   p50 ${pct(50).padStart(6)} ms   p99 ${pct(99).padStart(6)} ms   failures ${failures}`,
+    );
+  }
+
+  console.log(`database: ${database.kind}, ${SECONDS} s per scenario, ${CONCURRENCY} concurrent clients`);
+  await measure('GET /api/system/config (no DB)', SECONDS, CONCURRENCY, () => fetch(`${base}/api/system/config`));
+  await measure('GET /api/user (session + 3 queries)', SECONDS, CONCURRENCY, () => fetch(`${base}/api/user`, { headers: { cookie } }));
+  await measure('GET /api/i18ns?language=DE_DE', SECONDS, CONCURRENCY, () => fetch(`${base}/api/i18ns?language=DE_DE`));
+  await measure('POST /api/login (argon2id)', SECONDS, 4, () =>
+    fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }),
   );
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  console.log(
-    `${name.padEnd(34)} ${(latencies.length / seconds).toFixed(0).padStart(7)} req/s   p50 ${pct(50).padStart(6)} ms   p99 ${pct(99).padStart(6)} ms   failures ${failures}`,
-  );
+  await app.close();
+  await queue.stop();
+  await database.close();
 }
 
-console.log(`database: ${database.kind}, ${SECONDS} s per scenario, ${CONCURRENCY} concurrent clients`);
-await measure('GET /api/system/config (no DB)', SECONDS, CONCURRENCY, () => fetch(`${base}/api/system/config`));
-await measure('GET /api/user (session + 3 queries)', SECONDS, CONCURRENCY, () => fetch(`${base}/api/user`, { headers: { cookie } }));
-await measure('GET /api/i18ns?language=DE_DE', SECONDS, CONCURRENCY, () => fetch(`${base}/api/i18ns?language=DE_DE`));
-await measure('POST /api/login (argon2id)', SECONDS, 4, () =>
-  fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }),
-);
-await app.close();
-await queue.stop();
-await database.close();
-
-console.log('\nscoring engine (pure, in process)');
-runScoringBench();
-
-console.log('\nPDF rendering (bundled renderer, in process)');
-await runPdfBench();
+if (runs('http')) await runHttpBench();
+if (runs('jobs')) {
+  console.log('\njobs (server and worker as their own processes)');
+  await runThroughputBench();
+  await runRecoveryBench();
+}
+if (runs('search')) {
+  console.log('\nclient search (server as its own process)');
+  await runSearchBench(undefined, SECONDS);
+}
+if (runs('scoring')) {
+  console.log('\nscoring engine (pure, in process)');
+  runScoringBench();
+}
+if (runs('pdf')) {
+  console.log('\nPDF rendering (bundled renderer, in process)');
+  await runPdfBench();
+}

@@ -54,6 +54,10 @@ const ZEnv = z.object({
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL: connections per process (API or worker); keep processes x DB_POOL_SIZE under the server's max_connections. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** PostgreSQL: calculations one worker process runs at the same time (the embedded PGlite runs one at a time). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
 });
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & { MAIL_FROM: string; embedded: boolean; demoData: boolean; publicUrl: string };

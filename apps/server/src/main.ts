@@ -35,6 +35,7 @@ try {
   database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
     onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
   });
   await migrateDatabase(database);

@@ -7,6 +7,9 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Enough for 20 concurrent requests without waiting for a connection (issue 12); DB_POOL_SIZE overrides it. */
+export const DEFAULT_POOL_SIZE = 20;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -19,13 +22,15 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   loadDataDir?: Blob;
+  /** PostgreSQL: most connections this process opens (DB_POOL_SIZE); requests beyond it wait for a free one. */
+  poolSize?: number;
   /** Errors of idle PostgreSQL connections (server restart, terminated backend); the pool replaces them. */
   onIdleConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // Without a listener, an idle connection that the server drops is an 'error' event nobody handles, which
     // ends the whole process. The pool discards that connection and opens a new one on the next query.
     pool.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
@@ -38,9 +43,11 @@ export async function openDatabase(opts: {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  // pg_trgm backs the client search's trigram indexes (migration 0008); PostgreSQL ships it as a contrib extension.
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

@@ -14,10 +14,22 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /**
+ * pg-boss 10 has no heartbeat: a job whose worker died stays active until it expires (started_on + expire_in), is
+ * failed by the maintenance sweep and, after its retry delay, fetched again. So a calculation, which takes
+ * milliseconds, expires after CALCULATION_EXPIRE_SECONDS and the sweep runs every MAINTENANCE_INTERVAL_SECONDS:
+ * a dead worker's calculation is picked up again within 30 + 10 + retry delay (2-4 s) + poll (1 s), under a
+ * minute (docs/decisions/0017-jobs-and-search-at-scale.md). A live job that overruns the expiry is only run twice,
+ * which the idempotent handler (features/calculation/calculate-instance.ts) turns into one result.
+ */
+export const CALCULATION_EXPIRE_SECONDS = 30;
+export const MAINTENANCE_INTERVAL_SECONDS = 10;
+
+/**
  * Per-queue retry policy where the default does not fit. Mail: a mail server that is down for a while should not
  * exhaust the retries within a minute, so 5 retries with backoff from 30 s span about half an hour.
  */
 const QUEUE_OPTIONS: Partial<Record<QueueName, { retryLimit?: number; retryDelay?: number; expireInSeconds?: number }>> = {
+  [QUEUES.calculate]: { expireInSeconds: CALCULATION_EXPIRE_SECONDS },
   [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 10 * 60 },
 };
 
@@ -29,14 +41,19 @@ export interface JobQueue {
 export async function openJobQueue(database: Database, opts: { onError?: (err: Error) => void } = {}): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
-    // Housekeeping runs in the worker role; intervals kept modest for an embedded single process.
+    // The maintenance sweep (expire, archive, drop) runs in every process; a timestamp in pg-boss's schema lets
+    // only one of them run it per interval.
     supervise: true,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     schedule: false,
   });
   boss.on('error', (err: Error) => opts.onError?.(err));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60, ...QUEUE_OPTIONS[name] });
+    const options = { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60, ...QUEUE_OPTIONS[name] };
+    // createQueue leaves an existing queue as it is: updateQueue brings the policy of earlier installs up to date.
+    await boss.createQueue(name, options);
+    await boss.updateQueue(name, options);
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -9,18 +9,29 @@ import { purgeExpiredSessions } from '../plugins/sessions';
 import { calculateInstance } from '../features/calculation/calculate-instance';
 import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
+import { workInBatches } from './batch-worker';
 import { QUEUES, type JobQueue } from './queue';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
+/**
+ * How a worker takes calculations: JOB_CONCURRENCY at a time on PostgreSQL (each on its own connection), one at a
+ * time on the embedded PGlite, which runs one transaction at a time anyway; twice that many per fetch.
+ */
+export function calculationWork(config: Config) {
+  const concurrency = config.embedded ? 1 : config.JOB_CONCURRENCY;
+  return { concurrency, batchSize: Math.max(2 * concurrency, 10), pollingIntervalSeconds: config.JOB_POLL_SECONDS };
+}
+
 export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): void }> {
-  await queue.boss.work<{ instanceId: string }>(
+  const work = calculationWork(config);
+  await workInBatches<{ instanceId: string }>(
+    queue,
     QUEUES.calculate,
-    { batchSize: 1, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
-    async ([job]) => {
-      // The auto report mail is queued in the transaction that makes the result available.
-      if (job) await calculateInstance(db, job.data.instanceId, log, (tx, instanceId) => queueAutoReport(tx, queue, config, instanceId));
-    },
+    work,
+    // The auto report mail is queued in the transaction that makes the result available.
+    (job) => calculateInstance(db, job.data.instanceId, log, (tx, instanceId) => queueAutoReport(tx, queue, config, instanceId)),
+    (job, err) => log.warn({ err, instanceId: job.data.instanceId, retryCount: job.retryCount }, 'calculation job failed; pg-boss retries it'),
   );
   // Mail: delivery jobs, automatic reminders (features/mail/mail-worker.ts).
   const mail = await startMailWorker(db, config, log, queue);
@@ -35,6 +46,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   void run();
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+  log.info({ calculations: work }, 'worker started');
   return {
     stop: () => {
       clearInterval(timer);

@@ -1,5 +1,6 @@
 // Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TRiskSection } from '@bq/contracts/dashboard';
 import type { ClientGroup } from '@bq/domain/client-rules';
@@ -94,14 +95,27 @@ export const clients = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the client search matches names against: lower(first || ' ' || last), kept by the database. Stored, so
+     * a search that reads many rows compares ready lower-cased text (ILIKE lower-cases both sides on every row);
+     * a trigram index on it (migration 0008) finds the rows of a selective search.
+     */
+    searchName: text('search_name').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
   },
   (t) => [
     uniqueIndex('clients_account_email_uq').on(t.accountId, t.email),
     index('clients_created_by_idx').on(t.createdBy),
+    // The client list's sorts by name and by creation, read in order (features/clients/list-clients.ts).
+    index('clients_account_name_idx').on(t.accountId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('clients_account_created_idx').on(t.accountId, t.createdAt, t.id),
   ],
 );
 
-/** A client's membership in a product configuration; deactivating is per product. */
+/**
+ * A client's membership in a product configuration; deactivating is per product. The latest_instance_* and
+ * last_activity_at columns are kept by database triggers (migration 0008, docs/decisions/0017), never by the
+ * application: the client list sorts, filters and counts on them without looking at every client's instances.
+ */
 export const clientProducts = pgTable(
   'client_products',
   {
@@ -111,6 +125,12 @@ export const clientProducts = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Trigger-kept: the client's most recently created instance in this configuration (no foreign key: a cache). */
+    latestInstanceId: uuid('latest_instance_id'),
+    /** Trigger-kept: that instance's status. */
+    latestInstanceStatus: text('latest_instance_status').$type<InteractionStatus>(),
+    /** Trigger-kept: that instance's updated_at, or the client's updated_at when it has none (the list's "last activity"). */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('client_products_client_config_uq').on(t.clientId, t.productConfigurationId),
@@ -159,6 +179,8 @@ export const interactionInstances = pgTable(
   (t) => [
     index('interaction_instances_account_expires_idx').on(t.accountId, t.expiresAt),
     index('interaction_instances_client_idx').on(t.clientId),
+    // The latest instance of a client in a configuration, for the activity triggers and the client profile.
+    index('interaction_instances_client_config_created_idx').on(t.clientId, t.productConfigurationId, t.createdAt.desc(), t.id.desc()),
     index('interaction_instances_product_config_idx').on(t.productConfigurationId),
     index('interaction_instances_initiator_idx').on(t.initiatorId),
     index('interaction_instances_unlocked_by_idx').on(t.unlockedBy),

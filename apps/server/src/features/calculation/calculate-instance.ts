@@ -29,6 +29,10 @@ async function moveStatus(
   onMoved?: OnResultAvailable,
 ) {
   return db.transaction(async (tx) => {
+    // A worker whose host vanished mid-transaction (no connection close for PostgreSQL to notice) would hold this
+    // row lock until TCP keepalive ends the session, hours by default; the retry on another worker would wait that
+    // long. The server ends such a transaction after this idle time instead (issue 12: picked up within a minute).
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = '20s'`);
     const [row] = await tx.execute<{ status: InteractionStatus }>(sql`select status from interaction_instances where id = ${instanceId} for update`).then(
       (r) => (r as unknown as { rows: { status: InteractionStatus }[] }).rows,
     );

@@ -1,5 +1,8 @@
 // GET /api/participants: the client list of one product, searched, filtered, sorted and paginated on the
-// server. One query: the latest instance per client comes from a lateral join, the total from a window.
+// server. Built for 100,000 clients in an account (docs/decisions/0017): the latest instance, its status and the
+// last activity come from trigger-kept columns of client_products instead of a look at every client's instances;
+// the "contains" search uses trigram indexes; the total is counted by a second query only when the page cannot
+// tell it.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TClientListItem, TClientListResponse, ZClientListQuery } from '@bq/contracts/clients';
 import type { z } from 'zod';
@@ -11,12 +14,15 @@ import { requireProductConfiguration } from '../products/product-access';
 
 type Query = z.output<typeof ZClientListQuery>;
 
-/** Whitelisted ORDER BY expressions; the tie-breaker keeps pages stable. */
+const TRIGRAM_LENGTH = 3;
+
+/** Whitelisted ORDER BY expressions, each ending in the client id as tie-breaker so pages are stable. */
 const SORT_EXPRESSIONS: Record<Query['sort'], string> = {
-  name: 'lower(c.last_name) %s, lower(c.first_name) %s',
-  email: 'c.email %s',
-  createdAt: 'c.created_at %s',
-  lastActivity: 'coalesce(li.updated_at, c.updated_at) %s',
+  name: 'lower(c.last_name) %s, lower(c.first_name) %s, c.id %s',
+  email: 'c.email %s, c.id %s',
+  createdAt: 'c.created_at %s, c.id %s',
+  // Matches client_products_config_activity_idx, so the first page is read from the index in order.
+  lastActivity: 'cp.last_activity_at %s, cp.client_id %s',
 };
 
 type Row = {
@@ -35,7 +41,8 @@ type Row = {
   li_lock_status: string | null;
   li_created_at: Date | string | null;
   li_expires_at: Date | string | null;
-  total: number | string;
+  /** Searches only: how many clients match. */
+  total?: number | string;
 };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -46,39 +53,66 @@ function escapeLike(text: string): string {
 
 export async function listClients(db: Db, auth: AuthContext, query: Query): Promise<TClientListResponse> {
   const config = await requireProductConfiguration(db, auth, query.productConfigurationId, { entity: 'BQ_USER', action: 'READ' });
-  const conditions: SQL[] = [sql`c.account_id = ${auth.accountId}`];
+  // Conditions on the membership alone: the count can then be read from the activity index without the clients.
+  const membership: SQL[] = [sql`cp.product_configuration_id = ${config.id}`, sql`cp.account_id = ${auth.accountId}`];
+  if (query.status === 'ACTIVE') membership.push(sql`cp.active`);
+  if (query.status === 'INACTIVE') membership.push(sql`not cp.active`);
+  if (query.interactionStatus) membership.push(sql`cp.latest_instance_status = ${query.interactionStatus}`);
+  const client: SQL[] = [sql`c.account_id = ${auth.accountId}`];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(
-      sql`(c.first_name ilike ${pattern} or c.last_name ilike ${pattern} or c.email ilike ${pattern} or (c.first_name || ' ' || c.last_name) ilike ${pattern})`,
-    );
+    // The same as first name, last name, e-mail or "first last" ILIKE the pattern: in a UTF-8 database ILIKE is
+    // lower(text) LIKE lower(pattern), search_name is lower(first || ' ' || last), which contains either name, and
+    // e-mails are stored lower-case. Both columns have trigram indexes.
+    client.push(sql`(c.search_name like lower(${pattern}) or c.email like lower(${pattern}))`);
   }
-  if (query.group) conditions.push(sql`c.client_group = ${query.group}`);
-  if (query.status === 'ACTIVE') conditions.push(sql`cp.active`);
-  if (query.status === 'INACTIVE') conditions.push(sql`not cp.active`);
-  if (query.interactionStatus) conditions.push(sql`li.status = ${query.interactionStatus}`);
+  if (query.group) client.push(sql`c.client_group = ${query.group}`);
   const direction = query.order === 'asc' ? 'asc' : 'desc';
-  const orderBy = sql.raw(`${SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction)}, c.id ${direction}`);
+  const orderBy = sql.raw(SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction));
   const offset = (query.page - 1) * query.pageSize;
 
-  const result = await db.execute<Row>(sql`
-    select c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at, cp.active,
-           li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
-           li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at,
-           count(*) over () as total
-    from clients c
-    join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${config.id}
-    left join lateral (
-      select ii.token, ii.interaction_id, ii.status, ii.lock_status, ii.created_at, ii.updated_at, ii.expires_at
-      from interaction_instances ii
-      where ii.client_id = c.id and ii.product_configuration_id = ${config.id}
-      order by ii.created_at desc
-      limit 1
-    ) li on true
-    where ${sql.join(conditions, sql` and `)}
-    order by ${orderBy}
-    limit ${query.pageSize} offset ${offset}
-  `);
+  const columns = sql`c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at`;
+  const instanceColumns = sql`li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
+    li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at`;
+  // Three letters make a trigram: a search that long usually matches few clients, found through the indexes. A
+  // shorter one can match a large share, which reading the list in sort order until the page is full serves better.
+  const selectiveSearch = Boolean(query.q && query.q.length >= TRIGRAM_LENGTH);
+  const result = await db.execute<Row>(
+    selectiveSearch
+      ? // A search: its matches first (trigram indexes), then their memberships, sorted and counted in one pass; the
+        // latest instances are read for the page's rows only. MATERIALIZED keeps the planner from walking all
+        // memberships in sort order testing each client, which it may think cheaper when it overestimates matches.
+        sql`
+        with hits as materialized (
+          select c.id, ${columns} from clients c where ${sql.join(client, sql` and `)}
+        ), page as (
+          select ${columns}, c.id, cp.active, cp.latest_instance_id,
+                 row_number() over (order by ${orderBy}) as position, count(*) over () as total
+          from hits c
+          -- One index probe per match (client_products_client_config_uq); LIMIT 1 (a membership is unique anyway)
+          -- keeps the planner from hashing all of the configuration's memberships instead.
+          cross join lateral (
+            select cp.client_id, cp.active, cp.latest_instance_id, cp.last_activity_at from client_products cp
+            where cp.client_id = c.id and ${sql.join(membership, sql` and `)}
+            limit 1
+          ) cp
+          order by ${orderBy}
+          limit ${query.pageSize} offset ${offset}
+        )
+        select ${columns}, c.active, ${instanceColumns}, c.total
+        from page c
+        left join interaction_instances li on li.id = c.latest_instance_id
+        order by c.position`
+      : // The whole list, a filter or a short search: read in sort order (an index for each sort), stop after the page.
+        sql`
+        select ${columns}, cp.active, ${instanceColumns}
+        from client_products cp
+        join clients c on c.id = cp.client_id
+        left join interaction_instances li on li.id = cp.latest_instance_id
+        where ${sql.join([...membership, ...client], sql` and `)}
+        order by ${orderBy}
+        limit ${query.pageSize} offset ${offset}`,
+  );
   const rows = (result as unknown as { rows: Row[] }).rows;
   const now = new Date();
   const items: TClientListItem[] = rows.map((r) => ({
@@ -106,18 +140,17 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
           }
         : null,
   }));
-  // A page past the end has no rows to carry the window total; count it separately only then.
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && query.page > 1) {
-    const counted = await db.execute<{ n: number | string }>(sql`
-      select count(*) as n from clients c
-      join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${config.id}
-      left join lateral (
-        select ii.status from interaction_instances ii
-        where ii.client_id = c.id and ii.product_configuration_id = ${config.id}
-        order by ii.created_at desc limit 1
-      ) li on true
-      where ${sql.join(conditions, sql` and `)}`);
+  // A search counted its matches; otherwise a part-filled page is the last one and tells the total, and only a full
+  // page (or one past the end) needs a count, from the membership index alone when no client column is filtered.
+  let total = rows[0]?.total !== undefined ? Number(rows[0].total) : offset + rows.length;
+  const pastTheEnd = rows.length === 0 && offset > 0;
+  if (pastTheEnd || (!selectiveSearch && rows.length === query.pageSize)) {
+    const counted = await db.execute<{ n: number | string }>(
+      query.q || query.group
+        ? sql`select count(*) as n from client_products cp join clients c on c.id = cp.client_id
+              where ${sql.join([...membership, ...client], sql` and `)}`
+        : sql`select count(*) as n from client_products cp where ${sql.join(membership, sql` and `)}`,
+    );
     total = Number((counted as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
   }
   return { items, total, page: query.page, pageSize: query.pageSize };

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { workInBatches } from '../../jobs/batch-worker';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { deliverMail, recoverAbandonedMails } from './deliver-mail';
 import { sweepReminders } from './reminder-sweep';
@@ -13,11 +14,14 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
   if (transport.kind === 'files' && !config.embedded) {
     log.warn(`SMTP_URL is not set: mails are written as .eml files to ${mailFolder(config)} and not sent`);
   }
-  await queue.boss.work<{ mailId: string }>(
+  // Several mails per fetch, a few sent at a time, so a burst (e.g. the auto report mails of many results) does not
+  // wait a poll interval per mail; one at a time on the embedded PGlite.
+  const concurrency = config.embedded ? 1 : Math.min(4, config.JOB_CONCURRENCY);
+  await workInBatches<{ mailId: string }>(
+    queue,
     QUEUES.mailDeliver,
-    { batchSize: 1, pollingIntervalSeconds: config.JOB_POLL_SECONDS, includeMetadata: true },
-    async ([job]) => {
-      if (!job) return;
+    { batchSize: 10, concurrency, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
+    async (job) => {
       const outcome = await deliverMail(db, transport, job.data.mailId, { finalAttempt: job.retryCount >= job.retryLimit, log });
       // Claimed by a live delivery elsewhere: look again later rather than risk losing it if that one dies.
       if (outcome === 'busy') throw new Error(`mail ${job.data.mailId} is being delivered by another worker`);

@@ -1,0 +1,146 @@
+// Bench helpers: a throw-away database of the kind under test (a PostgreSQL database beside DATABASE_URL's, or a
+// PGlite folder), and the server started as its own process (`node --import tsx apps/server/src/main.ts`), as
+// it runs in production, so the bench's own requests and polling do not share its event loop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { openJobQueue } from '../apps/server/src/jobs/queue';
+import { seedTranslations } from '../apps/server/src/features/translations/seed-translations';
+import { paths } from '../apps/server/src/paths';
+import { adminQuery, withDatabase } from '../apps/server/src/test/postgres-admin';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface BenchDatabase {
+  kind: 'postgres' | 'pglite';
+  /** What a server process needs to open it: DATABASE_URL, or DATA_DIR for PGlite. */
+  env: Record<string, string>;
+  /** Opens it in this process (for PGlite only while no server process has it open). */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database with the translations and the job queue's schema. */
+export async function createBenchDatabase(label: string, adminUrl = process.env.DATABASE_URL): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bq-bench-${label}-`));
+  let bench: BenchDatabase;
+  if (adminUrl) {
+    const name = `bq_bench_${label}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    const url = withDatabase(adminUrl, name);
+    bench = {
+      kind: 'postgres',
+      env: { DATABASE_URL: url, DATA_DIR: dataDir },
+      open: () => openDatabase({ databaseUrl: url }),
+      drop: async () => {
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } else {
+    bench = {
+      kind: 'pglite',
+      env: { DATA_DIR: dataDir },
+      // The server opens DATA_DIR itself as its PGlite folder; mail files go to DATA_DIR/mail beside it.
+      open: () => openDatabase({ dataDir }),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const database = await bench.open();
+  await migrateDatabase(database);
+  await seedTranslations(database.db, paths.translationsData);
+  await (await openJobQueue(database)).stop();
+  await database.close();
+  return bench;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** Everything the process wrote, for a bench that fails. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts apps/server/src/main.ts with the given role. api/all are ready when they answer HTTP; a worker when it
+ * logs that its handlers run (it serves no HTTP).
+ */
+export async function startServerProcess(db: BenchDatabase, role: 'all' | 'api' | 'worker', env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: role === 'worker' ? 'info' : 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOGIN_MAX_FAILURES_PER_IP: '1000000',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      ...db.env,
+      ROLE: role,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server process (${role}) exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server process (${role}) did not start:\n${output}`);
+    if (role === 'worker') {
+      if (output.includes('worker started')) break;
+    } else {
+      const ok = await fetch(`${base}/api/system/config`).then((r) => r.ok, () => false);
+      if (ok) break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A signed-in adviser over HTTP, like the web client (session cookie plus the X-Source header). */
+export async function signIn(base: string, email: string, password: string) {
+  const headers = { 'content-type': 'application/json', 'x-source': 'web' };
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { cookie, get: (path: string) => fetch(`${base}${path}`, { headers: { cookie, 'x-source': 'web' } }) };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
