@@ -13,7 +13,11 @@ export function CoverBlock({ content, ctx }: { content: TReportContent; ctx: Rep
     { label: t('report.cover.client'), value: content.client.displayName },
     { label: t('report.cover.account'), value: content.accountName },
     { label: t('report.cover.adviser'), value: content.adviserName ?? notRecorded },
-    { label: t('report.cover.completedAt'), value: fmt.date(content.completedAt) || notRecorded },
+    {
+      // Anonymised, the date is only the month: "Completed in November 2026".
+      label: t(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt'),
+      value: fmt.date(content.completedAt) || notRecorded,
+    },
   ];
   return (
     <View style={cover.block} wrap={false}>

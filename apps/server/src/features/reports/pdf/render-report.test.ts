@@ -213,8 +213,9 @@ describe('renderReportPdf', () => {
   );
 
   it(
-    'never shows the real name in an anonymised report',
+    'never shows the real name, a token, the fingerprint or an exact date in an anonymised report',
     async () => {
+      const named = germanBqaReport();
       const pdf = readBack(
         'de-anonymized-a4',
         await renderReportPdf(anonymizedGermanReport(), { pageFormat: 'A4' }),
@@ -222,13 +223,23 @@ describe('renderReportPdf', () => {
       expect(pdf.text).not.toContain(REAL_CLIENT.firstName);
       expect(pdf.text).not.toContain(REAL_CLIENT.lastName);
       expect(pdf.text).toContain('Kunde');
-      expect(pdf.text).toContain('Anonymisierte Fassung');
-      expect(pdf.text).toContain('20.11.2026, Sabine Köhler');
+      expect(pdf.flat).toContain('Anonymisierte Fassung');
+      // Dates to the month, with wording that fits a month.
+      expect(pdf.text).toContain('AUSGEFÜLLT IM');
+      expect(pdf.text).toContain('April 2026');
+      expect(pdf.text).toContain('November 2026, Sabine Köhler');
+      expect(pdf.flat).toContain('berechnet im April 2026');
+      expect(pdf.text).not.toMatch(/\d{2}\.\d{2}\.2026/);
       expect(pdf.text).toContain('Die Notiz ist im anonymisierten Bericht ausgelassen.');
+      // No reference token (it opens the named report) and no answers fingerprint.
+      expect(pdf.text).not.toContain(named.instanceToken!);
+      expect(pdf.text).not.toContain('Referenz');
+      expect(pdf.text).not.toContain(named.evidence.answersHash.slice(0, 12));
+      expect(pdf.text).not.toContain('Fingerabdruck');
       // The PDF's metadata carries the title with the display name, so it must be anonymised too.
-      expect(
-        execFileSync('pdfinfo', [join(dir, 'de-anonymized-a4.pdf')], { encoding: 'utf8' }),
-      ).not.toContain('Müller');
+      const info = execFileSync('pdfinfo', [join(dir, 'de-anonymized-a4.pdf')], { encoding: 'utf8' });
+      expect(info).not.toContain('Müller');
+      expect(info).toMatch(/^Title:\s+Bericht zur Anlageberatung – Kunde$/m);
     },
     RENDER_TIMEOUT,
   );
