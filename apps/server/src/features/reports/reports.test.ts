@@ -2,10 +2,12 @@
 // Results come from the participant's calls and the calculation, as in production; PDFs are checked by the
 // text pdftotext extracts from them, and their page size by pdfinfo (poppler-utils).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
 import { simulateRespondents } from '@bq/scoring/simulate';
@@ -102,6 +104,26 @@ function pdfText(body: Buffer, name: string): { text: string; info: string } {
     text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
     info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
   };
+}
+
+/** The fonts pdffonts lists: name (subset prefix removed) and whether the file embeds it. */
+function fontsOf(file: string): { name: string; embedded: boolean }[] {
+  return execFileSync('pdffonts', [file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const columns = line.trim().split(/\s+/);
+      return { name: columns[0]!.replace(/^[A-Z]{6}\+/, ''), embedded: columns[columns.length - 5] === 'yes' };
+    });
+}
+
+/** The QR code a phone reads off page 1: rasterised by poppler (pdftoppm), decoded by jsQR. */
+function scanQrCode(file: string): string | null {
+  const image = file.replace(/\.pdf$/, '-page1');
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, image]);
+  const png = PNG.sync.read(readFileSync(`${image}.png`));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
 }
 
 describe('report content', () => {
@@ -320,6 +342,19 @@ describe('PDF download', () => {
     expect(res.headers['content-disposition']).not.toMatch(/Mueller/);
   });
 
+  it('prints a client name with emoji with the embedded fonts only: no Helvetica, a visible substitute for what they lack', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 12, firstName: 'Lea 🌻', lastName: 'Weiß ❤️' });
+    await unlock(ctx.http, token);
+    const res = await ctx.http.request('GET', `/api/report/download/${token}?interactionType=bqa&locale=DE_DE`);
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfText(res.rawPayload, 'emoji.pdf');
+    expect(text).toContain('Lea \uFFFD Weiß ❤');
+    const fonts = fontsOf(join(pdfDir, 'emoji.pdf'));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((font) => !font.embedded || !font.name.startsWith('DejaVuSans'))).toEqual([]);
+  });
+
   it('refuses bad requests with JSON errors: no type, wrong type, locked', async () => {
     const ctx = await adviser(['BQ_RISK']);
     const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 8 });
@@ -413,6 +448,8 @@ describe('certificates', () => {
     );
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload, 'certificate.pdf').text).toContain(link.verificationToken);
+    // Its QR code, scanned off the printed page, opens the same verification page.
+    expect(scanQrCode(join(pdfDir, 'certificate.pdf'))).toBe(link.verificationUrl);
 
     // Unknown and near-miss tokens are not valid; they do not reveal anything.
     const unknown = await anonymous().request(

@@ -5,10 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageFormat } from '@bq/contracts/reports';
 import { LOCALES } from '@bq/domain/locales';
 import { REPORT_LABEL_KEYS, translator } from './labels';
+import { embeddedCoverage, SUBSTITUTE } from './printable-text';
 import { renderCertificatePdf, renderReportPdf } from './render-report';
 import {
   anonymizedGermanReport,
@@ -19,6 +22,7 @@ import {
   recommendationsReport,
   reportTexts,
   REAL_CLIENT,
+  RESOLUTION,
   VERIFICATION_URL,
 } from './test-content';
 
@@ -77,6 +81,22 @@ function readBack(name: string, pdf: Buffer): ReadBack {
   return { text, flat: text.replace(/\s+/g, ' '), pages, size };
 }
 
+/** The text of one page, in reading order. */
+function pageText(file: string, page: number): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-'], {
+    encoding: 'utf8',
+  }).replaceAll('\u00a0', ' ');
+}
+
+/** The QR codes a phone would read off the first page: rasterised by poppler (pdftoppm), decoded by jsQR. */
+function scanQrCodes(file: string): string[] {
+  const image = file.replace(/\.pdf$/, '-page1');
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, image]);
+  const png = PNG.sync.read(readFileSync(`${image}.png`));
+  const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return found ? [found.data] : [];
+}
+
 const SIZES: Record<PageFormat, { portrait: string; landscape: string }> = {
   A4: { portrait: '595.28 x 841.89', landscape: '841.89 x 595.28' },
   LETTER: { portrait: '612 x 792', landscape: '792 x 612' },
@@ -93,6 +113,14 @@ describe('renderReportPdf', () => {
       expect(pdf.size).toBe(SIZES.A4.portrait);
       expect(pdf.pages).toBeGreaterThanOrEqual(3);
       const { text, flat } = pdf;
+      // Page 1 carries the verdict: the suitable class and its model portfolio (the risk section follows the cover).
+      const page1 = pageText(join(dir, 'de-bqa-a4.pdf'), 1);
+      expect(page1).toContain('GEEIGNETE RISIKOKLASSE');
+      expect(page1).toContain('Klasse 3 von 7');
+      expect(page1).toContain('MODELLPORTFOLIO FÜR KLASSE 3');
+      expect(page1).toMatch(/Aktien 25 %\s+Anleihen 75 %/);
+      expect(page1).toContain('Risikoprofil');
+      expect(page1).not.toContain('Ergebnisse nach Dimension');
       // Header, cover and footer.
       expect(text).toContain('Jürgen Müller');
       expect(text).toContain('Privatbank Südwest AG · Vertraulich');
@@ -204,6 +232,9 @@ describe('renderReportPdf', () => {
         expect(pdf.flat).toContain(`${i + 1} ${recommendation.title}`);
       });
       expect(pdf.text).toContain('Profile at a glance');
+      const page1 = pageText(join(dir, 'uk-recommendations-a4.pdf'), 1);
+      expect(page1).toContain('SUITABLE RISK CLASS');
+      expect(page1).toMatch(/Equities 25%\s+Bonds 75%/);
       expect(pdf.text).toContain('Capacity for loss: at most class 3');
       expect(pdf.text).toContain('Oliver Bennett');
       expect(pdf.text).toContain('03/04/2026');
@@ -245,6 +276,38 @@ describe('renderReportPdf', () => {
   );
 
   it(
+    'renders a name and a note with emoji and CJK: only the embedded DejaVu faces, every character one they draw',
+    async () => {
+      const report = germanBqaReport();
+      const content = {
+        ...report,
+        client: { firstName: 'Zoë 🌻', lastName: 'Schmidt-Ørsted 王', displayName: 'Zoë 🌻 Schmidt-Ørsted 王' },
+        accountName: 'Privatbank Südwest AG 🏦',
+        risk: {
+          ...report.risk!,
+          consistency: {
+            ...report.risk!.consistency,
+            resolutions: [{ ...RESOLUTION, note: 'Besprochen 👍🏽, Familie 👨‍👩‍👧 einverstanden ❤️ – 1.000 €.' }],
+          },
+        },
+      };
+      const pdf = readBack('de-emoji-a4', await renderReportPdf(content, { pageFormat: 'A4' }));
+      const fonts = fontsOf(join(dir, 'de-emoji-a4.pdf'));
+      expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).not.toContain('Helvetica');
+      expect(fonts.every((font) => font.name.includes('DejaVuSans') && font.embedded)).toBe(true);
+      // One visible substitute per character the fonts lack; what they have (umlauts, Ø, ❤, €) stays.
+      expect(pdf.text).toContain(`Zoë ${SUBSTITUTE} Schmidt-Ørsted ${SUBSTITUTE}`);
+      expect(pdf.text).toContain(`Privatbank Südwest AG ${SUBSTITUTE}`);
+      expect(pdf.flat).toContain(`Besprochen ${SUBSTITUTE}, Familie ${SUBSTITUTE} einverstanden ❤ – 1.000 €.`);
+      // No box: every character in the file is one all four faces draw.
+      const covered = embeddedCoverage();
+      const undrawable = [...pdf.text].filter((char) => !/\s/.test(char) && !covered.has(char.codePointAt(0)!));
+      expect(undrawable).toEqual([]);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
     'renders the German report on Letter and the English one on A4 as asked',
     async () => {
       const german = readBack(
@@ -279,6 +342,8 @@ describe('renderCertificatePdf', () => {
       expect(pdf.text).toContain('15.02.2026');
       expect(pdf.flat).toContain(`Echtheit prüfen unter ${VERIFICATION_URL}`);
       expect(pdf.text).not.toContain('WIDERRUFEN');
+      // The printed QR code, scanned from the page rendered at 150 dpi, opens the verification page.
+      expect(scanQrCodes(join(dir, 'de-certificate-valid-a4.pdf'))).toEqual([VERIFICATION_URL]);
     },
     RENDER_TIMEOUT,
   );
@@ -295,6 +360,8 @@ describe('renderCertificatePdf', () => {
       expect(pdf.text).toContain('REVOKED on 05/12/2026');
       expect(pdf.flat).toContain('This certificate has been revoked and is no longer valid.');
       expect(pdf.text).toContain(VERIFICATION_URL);
+      // A revoked one keeps its code: the page it opens says "not valid".
+      expect(scanQrCodes(join(dir, 'en-certificate-revoked-letter.pdf'))).toEqual([VERIFICATION_URL]);
     },
     RENDER_TIMEOUT,
   );
