@@ -1,10 +1,12 @@
 // GET /api/participants: the client list of one product, searched, filtered, sorted and paginated on the
-// server. One query: the latest instance per client comes from a lateral join, the total from a window.
+// server. One query: the latest instance and the latest finished result per client come from lateral joins (set-
+// based, no query per row), the total from a window.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TClientListItem, TClientListResponse, ZClientListQuery } from '@bq/contracts/clients';
 import type { z } from 'zod';
 import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
+import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration } from '../products/product-access';
@@ -35,6 +37,9 @@ type Row = {
   li_lock_status: string | null;
   li_created_at: Date | string | null;
   li_expires_at: Date | string | null;
+  lr_token: string | null;
+  lr_finished_at: Date | string | null;
+  lr_lock_status: string | null;
   total: number | string;
 };
 
@@ -65,6 +70,7 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
     select c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at, cp.active,
            li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
            li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at,
+           lr.token as lr_token, lr.finished_at as lr_finished_at, lr.lock_status as lr_lock_status,
            count(*) over () as total
     from clients c
     join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${config.id}
@@ -75,6 +81,17 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
       order by ii.created_at desc
       limit 1
     ) li on true
+    left join lateral (
+      select ii.token, coalesce(ii.filled_at, ii.created_at) as finished_at, ii.lock_status
+      from interaction_instances ii
+      where ii.client_id = c.id and ii.product_configuration_id = ${config.id}
+        and ii.status in (${sql.join(
+          RESULT_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+      order by coalesce(ii.filled_at, ii.created_at) desc, ii.id desc
+      limit 1
+    ) lr on true
     where ${sql.join(conditions, sql` and `)}
     order by ${orderBy}
     limit ${query.pageSize} offset ${offset}
@@ -103,6 +120,14 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
             createdAt: iso(r.li_created_at),
             expiresAt: r.li_expires_at ? iso(r.li_expires_at) : null,
             expirationStatus: instanceExpirationStatus(r.li_status ?? '', r.li_expires_at ? iso(r.li_expires_at) : null, now),
+          }
+        : null,
+    latestResult:
+      r.lr_token && r.lr_finished_at
+        ? {
+            token: r.lr_token,
+            finishedAt: iso(r.lr_finished_at),
+            lockStatus: r.lr_lock_status as NonNullable<TClientListItem['latestResult']>['lockStatus'],
           }
         : null,
   }));

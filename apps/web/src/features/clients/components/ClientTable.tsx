@@ -1,5 +1,6 @@
 // One page of clients: name (the link to the client view, so the row is reachable by keyboard), e-mail, group,
-// the latest interaction's status and expiry, and the creation date. A click anywhere on a row opens it too.
+// the latest interaction's status and expiry, a link straight to the latest result's dashboard, and the creation
+// date. A click anywhere else on a row opens the client.
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
@@ -11,6 +12,7 @@ import { useAppNavigate } from '../../../lib/navigation';
 import { ClientGroupBadge } from './ClientGroupBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
+import { LatestResultLink } from './LatestResultLink';
 
 interface ClientTableProps {
   items: TClientListItem[];
@@ -42,6 +44,7 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
             <Table.Th>{t('clients.list.column.group')}</Table.Th>
             <Table.Th>{t('clients.list.column.interaction')}</Table.Th>
             <Table.Th>{t('clients.list.column.expiry')}</Table.Th>
+            <Table.Th>{t('clients.list.column.result')}</Table.Th>
             <Table.Th>{t('clients.list.column.created')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -92,6 +95,9 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
               </Table.Td>
               <Table.Td>
                 <ExpirationBadge status={client.lastInstance?.expirationStatus ?? null} />
+              </Table.Td>
+              <Table.Td>
+                <LatestResultLink client={client} productType={productType} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

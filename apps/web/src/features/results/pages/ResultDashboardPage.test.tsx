@@ -102,7 +102,17 @@ describe('result dashboard: states of the request', () => {
     expect(screen.queryByTestId('result-dashboard')).not.toBeInTheDocument();
     const button = within(panel).getByTestId('result-unlock-button');
     expect(button).toHaveTextContent(text('results.unlock.button'));
+    // A confirmation first, with the balance before and after; cancelling spends nothing.
     fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: text('results.unlock.confirm.title') });
+    expect(within(dialog).getByTestId('result-unlock-confirm-text')).toHaveTextContent(
+      'Your balance is 12 credits; after unlocking it will be 11 credits.',
+    );
+    fireEvent.click(within(dialog).getByTestId('result-unlock-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(UNLOCK_URL)).toHaveLength(0);
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByTestId('result-unlock-confirm'));
 
     expect(await screen.findByTestId('result-dashboard')).toBeInTheDocument();
     const [, init] = callsTo(UNLOCK_URL)[0]!;
@@ -118,6 +128,7 @@ describe('result dashboard: states of the request', () => {
     handlers[UNLOCK_URL] = error('error.credit.payment_required', 402);
     renderPage();
     fireEvent.click(await screen.findByTestId('result-unlock-button'));
+    fireEvent.click(await screen.findByTestId('result-unlock-confirm'));
     const panel = await screen.findByTestId('result-payment-required');
     expect(panel).toHaveTextContent(text('ERROR_CREDIT_PAYMENT_REQUIRED'));
     expect(within(panel).getByRole('button', { name: text('results.payment.buy') })).toBeDisabled();
@@ -152,7 +163,19 @@ describe('result dashboard: states of the request', () => {
     handlers[SEND_URL] = () => jsonResponse({ sentTo: 'anna@example.com', reportSentAt: '2026-04-05T09:15:00Z' });
     renderPage();
     const button = await screen.findByRole('button', { name: text('results.documents.email') });
+    // Asked first, naming the address; cancelling sends nothing.
     fireEvent.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Email the report to Müller, Anna?' });
+    expect(dialog).toHaveTextContent(
+      'A new link to download the report goes to anna@example.com, in the client\'s language.',
+    );
+    fireEvent.click(within(dialog).getByTestId('result-send-report-email-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(SEND_URL)).toHaveLength(0);
+
+    fireEvent.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Email the report to Müller, Anna?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: text('results.documents.emailConfirm.confirm') }));
     expect(await screen.findByText('Report emailed to anna@example.com.')).toBeInTheDocument();
     expect(callsTo(SEND_URL)).toHaveLength(1);
     expect(callsTo(SEND_URL)[0]?.[1]?.method).toBe('POST');
@@ -162,6 +185,7 @@ describe('result dashboard: states of the request', () => {
     handlers['/api/instance/i1/report/email'] = error('error.general', 500);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: text('results.documents.email') }));
+    fireEvent.click(await screen.findByTestId('result-send-report-email-confirm'));
     expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
   });
 
