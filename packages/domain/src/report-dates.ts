@@ -24,9 +24,11 @@ export function formatMonthYear(value: string, locale: Locale): string {
   if (!match) return '';
   const month = Number(match[2]);
   if (month < 1 || month > 12) return '';
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(Number(match[1]), month - 1, 1)),
-  );
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Number(match[1]), month - 1, 1)));
 }
 
 /** A report date as shown: the month and year of a month-only value, else the locale's date; '' when missing. */

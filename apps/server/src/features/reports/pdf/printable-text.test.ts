@@ -5,7 +5,8 @@ import { embeddedCoverage, printable, printableContent, SUBSTITUTE as X } from '
 
 describe('printable', () => {
   it('keeps German, the euro sign, typographic punctuation, other European scripts and line breaks', () => {
-    const text = 'Jürgen Müller-Lüdenscheidt, Straße · 1.234,50 € – „Zitat“ … Ørsted, Łódź, Ελλάδα, Жанна\nZeile 2\tTab';
+    const text =
+      'Jürgen Müller-Lüdenscheidt, Straße · 1.234,50 € – „Zitat“ … Ørsted, Łódź, Ελλάδα, Жанна\nZeile 2\tTab';
     expect(printable(text)).toBe(text);
   });
 
@@ -30,7 +31,21 @@ describe('printable', () => {
 
   it('maps every string of a content object and keeps the rest', () => {
     expect(
-      printableContent({ name: 'Ida 🌷', count: 3, ok: true, none: null, list: ['🍀', 'x'], nested: { note: 'a🍕b' } }),
-    ).toEqual({ name: `Ida ${X}`, count: 3, ok: true, none: null, list: [X, 'x'], nested: { note: `a${X}b` } });
+      printableContent({
+        name: 'Ida 🌷',
+        count: 3,
+        ok: true,
+        none: null,
+        list: ['🍀', 'x'],
+        nested: { note: 'a🍕b' },
+      }),
+    ).toEqual({
+      name: `Ida ${X}`,
+      count: 3,
+      ok: true,
+      none: null,
+      list: [X, 'x'],
+      nested: { note: `a${X}b` },
+    });
   });
 });

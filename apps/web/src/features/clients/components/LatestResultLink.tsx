@@ -9,7 +9,13 @@ import type { ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useFormat } from '../../../lib/formats';
 
-export function LatestResultLink({ client, productType }: { client: TClientListItem; productType: ProductType }) {
+export function LatestResultLink({
+  client,
+  productType,
+}: {
+  client: TClientListItem;
+  productType: ProductType;
+}) {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const result = client.latestResult;
