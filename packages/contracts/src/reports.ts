@@ -177,6 +177,8 @@ export const ZReportDownloadInfo = z
     locale: z.enum(LOCALES),
     pageFormat: z.enum(PAGE_FORMATS),
     clientFirstName: z.string(),
+    /** German names the client formally with the full name. */
+    clientLastName: z.string(),
     interactionName: z.string(),
     accountName: z.string(),
     expiresAt: z.string(),

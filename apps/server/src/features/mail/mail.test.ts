@@ -178,7 +178,8 @@ describe('POST /api/instance/{token}/invite/email', () => {
     const subject = decodeWords(headerOf(message.raw, 'Subject')!);
     expect(subject).toMatch(/^Kanzlei Weiß: Ihr Fragebogen „.+“$/);
     const text = partOf(message.raw, 'text/plain');
-    expect(text).toMatch(/^Guten Tag Jürgen,/);
+    // Formal German: "Sie" and the full name (docs/decisions/0015).
+    expect(text).toMatch(/^Guten Tag Jürgen Groß,/);
     expect(text).toContain('Maria Berger von Kanzlei Weiß');
     const link = `${PUBLIC_URL}/q/${instance.token}`;
     expect(text).toContain(link);
@@ -199,7 +200,7 @@ describe('POST /api/instance/{token}/invite/email', () => {
     const token = new URL(/https:\/\/advice\.example\.com\/q\/\S+/.exec(text)![0]).pathname.split('/').pop()!;
     const q = await new TestClient(t.app, '192.0.2.30').request('GET', `/api/q?token=${token}`);
     expect(q.statusCode).toBe(200);
-    expect(q.json()).toMatchObject({ locale: 'DE_DE', participantFirstName: 'Jürgen' });
+    expect(q.json()).toMatchObject({ locale: 'DE_DE', participantFirstName: 'Jürgen', participantLastName: 'Groß' });
 
     const view = (await http.request('GET', `/api/instance/${instance.token}`)).json();
     expect(view).toMatchObject({ invitedAt: body.invitedAt, remindersSent: 0, lastReminderAt: null });
@@ -320,7 +321,7 @@ describe('the outbox and its delivery', () => {
     to,
     locale: 'DE_DE' as const,
     template: 'verification' as const,
-    params: { firstName: 'Jörg', link: `${PUBLIC_URL}/verify/abc`, hours: '48' },
+    params: { firstName: 'Jörg', lastName: 'Brandt', link: `${PUBLIC_URL}/verify/abc`, hours: '48' },
   });
 
   it('writes the mail and its job in the same transaction: a rollback leaves neither', async () => {
@@ -416,10 +417,10 @@ describe('the outbox and its delivery', () => {
 
   it('renders every template in every language with the parameters its callers pass', async () => {
     const params = {
-      invite: { firstName: 'A', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027' },
-      reminder: { firstName: 'A', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027', validity: 'V.' },
+      invite: { firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027' },
+      reminder: { firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027', validity: 'V.' },
       report: { firstName: 'A', lastName: 'L', accountName: 'C', adviserName: 'B', interactionName: 'D', link: `${PUBLIC_URL}/report/x/download`, expiresAt: '01.02.2027' },
-      verification: { firstName: 'A', link: `${PUBLIC_URL}/verify/x`, hours: '48' },
+      verification: { firstName: 'A', lastName: 'L', link: `${PUBLIC_URL}/verify/x`, hours: '48' },
     };
     await expect(
       t.db.transaction(async (tx) => {

@@ -513,6 +513,7 @@ describe('auto report and mailed download links', () => {
       locale: 'DE_DE',
       pageFormat: 'A4',
       clientFirstName: 'Jürgen',
+      clientLastName: 'Müller',
     });
     const pdf = await anonymous().request('GET', `/api/report/download/${downloadToken}`);
     expect(pdf.statusCode).toBe(200);

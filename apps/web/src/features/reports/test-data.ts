@@ -163,6 +163,7 @@ export function downloadInfoOf(overrides: Partial<TReportDownloadInfo> = {}): TR
     locale: 'EN_US',
     pageFormat: 'LETTER',
     clientFirstName: 'Anna',
+    clientLastName: 'Müller',
     interactionName: 'Risk profile report',
     accountName: 'Demo Advisory',
     expiresAt: '2026-05-02T10:00:00Z',

@@ -89,6 +89,7 @@ function questionnaireOf(overrides: Partial<TQuestionnaire> = {}): TQuestionnair
     expiresAt: '2026-12-31T12:00:00Z',
     locale: 'EN_US',
     participantFirstName: 'Anna',
+    participantLastName: 'Müller',
     accountName: 'Nordbank Advisory',
     interaction,
     texts,
@@ -176,7 +177,7 @@ describe('participant questionnaire', () => {
     expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Risk profile' })).toBeInTheDocument();
     const intro = screen.getByTestId('questionnaire-intro');
-    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { name: 'Anna' }));
+    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { firstName: 'Anna', lastName: 'Müller' }));
     expect(intro).toHaveTextContent(fill('questionnaire.invitedBy', { accountName: 'Nordbank Advisory' }));
     expect(intro).toHaveTextContent('We would like to understand how you invest.');
     expect(intro).toHaveTextContent(fill('questionnaire.duration', { minutes: 7 }));
@@ -294,7 +295,7 @@ describe('participant questionnaire', () => {
     renderPage();
     expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your finances');
     expect(screen.getByTestId('questionnaire-welcome-back')).toHaveTextContent(
-      fill('questionnaire.welcomeBack', { name: 'Anna' }),
+      fill('questionnaire.welcomeBack', { firstName: 'Anna', lastName: 'Müller' }),
     );
     expect(radio('q4', 'Neutral')).toBeChecked();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');

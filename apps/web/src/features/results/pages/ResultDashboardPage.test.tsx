@@ -70,14 +70,23 @@ describe('result dashboard: states of the request', () => {
     expect(
       await within(header).findByText(/Risk profile questionnaire · Completed on 04\/03\/2026/),
     ).toBeInTheDocument();
+    // No developer line in the header: the evidence is at the foot, behind a "Technical evidence" disclosure.
+    expect(header).not.toHaveTextContent('Norms 2026.1');
     const evidence = screen.getByTestId('result-evidence');
-    expect(evidence).toHaveTextContent('Norms 2026.1');
-    expect(evidence).toHaveTextContent('algorithm 1.0.0');
-    expect(evidence).toHaveTextContent('3f2a9c1b7d4e');
-    expect(evidence).toHaveAttribute('data-hash', dashboardOf().evidence.answersHash);
+    expect(header).not.toContainElement(evidence);
+    const toggle = within(evidence).getByRole('button', { name: text('results.evidence.toggle') });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('result-provisional-norms')).toHaveTextContent(
       text('results.evidence.provisional'),
     );
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = screen.getByTestId('result-evidence-details');
+    expect(toggle).toHaveAttribute('aria-controls', details.id);
+    expect(details).toHaveTextContent('Norms 2026.1');
+    expect(details).toHaveTextContent('algorithm 1.0.0');
+    expect(details).toHaveTextContent('3f2a9c1b7d4e');
+    expect(evidence).toHaveAttribute('data-hash', dashboardOf().evidence.answersHash);
     expect(screen.getByTestId('result-lock-badge')).toHaveAttribute('data-status', 'UNLOCKED');
   });
 
