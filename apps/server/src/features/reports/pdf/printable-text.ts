@@ -31,12 +31,14 @@ let coverage: Set<number> | null = null;
 
 /** The code points all four faces draw (a bold or italic run must not fall back either). */
 export function embeddedCoverage(): ReadonlySet<number> {
-  if (!coverage) {
-    const sets = FONT_FILES.map(
-      (file) => new Set(openSync(resolveFromHere(`dejavu-fonts-ttf/ttf/${file}`)).characterSet),
-    );
-    coverage = new Set([...sets[0]!].filter((codePoint) => sets.every((set) => set.has(codePoint))));
-  }
+  if (coverage) return coverage;
+  const sets = FONT_FILES.map((file) => {
+    const font = openSync(resolveFromHere(`dejavu-fonts-ttf/ttf/${file}`));
+    // A .ttf holds one font; a collection (.ttc) would be a packaging mistake worth failing loudly on.
+    if (!('characterSet' in font)) throw new Error(`${file} is a font collection, not a font`);
+    return new Set(font.characterSet);
+  });
+  coverage = new Set([...sets[0]!].filter((codePoint) => sets.every((set) => set.has(codePoint))));
   return coverage;
 }
 

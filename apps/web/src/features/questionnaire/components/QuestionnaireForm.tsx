@@ -74,9 +74,13 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
       topRef.current?.scrollIntoView({ block: 'start' });
       ('review' in target ? reviewHeadingRef : headingRef).current?.focus({ preventScroll: true });
     } else {
-      formRef.current
-        ?.querySelector<HTMLInputElement>(`[data-item-key="${target.itemKey}"] input[type="radio"]`)
-        ?.focus();
+      // The chosen answer if there is one (a change from the review), else the first option, as a radio group
+      // takes the focus when tabbed into.
+      const item = formRef.current?.querySelector(`[data-item-key="${target.itemKey}"]`);
+      (
+        item?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
+        item?.querySelector<HTMLInputElement>('input[type="radio"]')
+      )?.focus();
     }
   });
 
