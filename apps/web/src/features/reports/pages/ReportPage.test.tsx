@@ -258,6 +258,10 @@ describe('report view: download', () => {
     const [, init] = callsTo(DOWNLOAD_URL)[0]!;
     expect(init?.credentials).toBe('same-origin');
     expect(init?.headers).toMatchObject({ 'X-Source': 'web', Accept: 'application/json' });
+
+    // Anonymising drops the message that names the named file.
+    fireEvent.click(screen.getByLabelText(text('reports.toolbar.anonymize')));
+    await waitFor(() => expect(screen.queryByText(/Risikoprofil_Müller\.pdf/)).not.toBeInTheDocument());
   });
 
   it('reads the error from the binary body, shows its translated text and clears the flag', async () => {

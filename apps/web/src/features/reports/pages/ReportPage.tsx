@@ -67,11 +67,21 @@ export function ReportPage({ reportType }: { reportType: ReportContentType }) {
       <BackToResultLink path={dashboardPath} testId="report-back-to-result" />
       <ReportToolbar
         locale={locale}
-        onLocaleChange={setChosenLocale}
+        onLocaleChange={(next) => {
+          download.reset();
+          setChosenLocale(next);
+        }}
         pageFormat={pageFormat}
-        onPageFormatChange={setChosenFormat}
+        onPageFormatChange={(next) => {
+          download.reset();
+          setChosenFormat(next);
+        }}
         anonymize={anonymize}
-        onAnonymizeChange={setAnonymize}
+        onAnonymizeChange={(next) => {
+          // The last download's message names its file, with the client's name: not beside an anonymised report.
+          download.reset();
+          setAnonymize(next);
+        }}
         download={download}
         onDownload={startDownload}
         previewUrl={reportPreviewUrl(options)}
