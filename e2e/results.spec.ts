@@ -98,9 +98,12 @@ test('the adviser unlocks a locked risk result with one credit and reads its das
   await expect(row).toHaveCount(1);
   const resultLink = row.getByTestId('client-row-result');
   await expect(resultLink).toHaveAttribute('data-lock-status', 'LOCKED');
+  await expect(page.locator('tr[data-testid^="client-row-"]')).toHaveCount(1);
+  await expect(resultLink).toBeInViewport();
   await screenshot(page, 'client-list-latest-result-EN_US');
   await resultLink.click();
-  await expect(page).toHaveURL(/\/BQ_RISK\/client\/[A-Za-z0-9_-]{24}\/dashboard\/[A-Za-z0-9_-]{24}$/);
+  // (The app carries the query string between routes of one product, spec section 2.)
+  await expect(page).toHaveURL(/\/BQ_RISK\/client\/[A-Za-z0-9_-]{24}\/dashboard\/[A-Za-z0-9_-]{24}(\?.*)?$/);
   await expect(page.getByTestId('breadcrumb')).toContainText('Becker');
   const after = await unlock(page, EN);
 
@@ -113,6 +116,7 @@ test('the adviser unlocks a locked risk result with one credit and reads its das
   await evidence.getByRole('button', { name: EN['results.evidence.toggle'] }).click();
   await expect(page.getByTestId('result-evidence-details')).toBeVisible();
   await expect(page.getByTestId('result-evidence-details')).toContainText('algorithm');
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const key of ['tolerance', 'capacity', 'loss_reaction', 'horizon', 'knowledge']) {
     const card = page.getByTestId(`result-dimension-${key}`);
     await expect(card).toBeVisible();

@@ -1,6 +1,7 @@
 // One click from the client list to a client's latest finished result: its dashboard (a locked one shows the
-// unlock panel there). The link's name says whose result, from when, and whether it is still locked.
-import { Anchor, Group, Text } from '@mantine/core';
+// unlock panel there). The link says "Result of <date>" (with a lock while locked); its accessible name says whose
+// result, from when, and whether it is still locked. Nothing when there is no result yet.
+import { Anchor, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
@@ -19,13 +20,7 @@ export function LatestResultLink({
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const result = client.latestResult;
-  if (!result) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('clients.list.result.none')}
-      </Text>
-    );
-  }
+  if (!result) return null;
   const date = formatDate(result.finishedAt);
   const locked = result.lockStatus === 'LOCKED';
   const label = t(locked ? 'clients.list.result.openLockedLabel' : 'clients.list.result.openLabel', {
