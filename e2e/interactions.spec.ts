@@ -5,7 +5,7 @@
 // fill-in for two other products of the demo admin.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test, waitForMail } from './support';
 
 type Texts = Record<string, string>;
 type Locale = 'EN_US' | 'DE_DE';
@@ -50,8 +50,12 @@ interface NewClient {
   locale: Locale;
 }
 
-/** Creates a client in the product and returns the client view's path. */
+/** Creates a client in the product and returns the client view's path (and the client's e-mail address). */
 async function createClient(page: Page, T: Texts, productType: string, client: NewClient): Promise<string> {
+  return (await createClientWithEmail(page, T, productType, client)).path;
+}
+
+async function createClientWithEmail(page: Page, T: Texts, productType: string, client: NewClient) {
   await page.goto(`/product/${productType}`);
   await page.getByTestId('create-client-button').click();
   await expect(page).toHaveURL(new RegExp(`/${productType}/client$`));
@@ -69,7 +73,7 @@ async function createClient(page: Page, T: Texts, productType: string, client: N
   await page.getByTestId('client-form-submit').click();
   await expect(page).toHaveURL(new RegExp(`/${productType}/client/[A-Za-z0-9_-]{24}$`));
   await expect(page.getByTestId('client-name')).toContainText(client.firstName);
-  return new URL(page.url()).pathname;
+  return { path: new URL(page.url()).pathname, email };
 }
 
 /** Opens the send dialog on the client view. */
@@ -110,12 +114,15 @@ async function answerPage(page: Page): Promise<number> {
   return count;
 }
 
-/** Answers this and every following page, then submits. */
-async function answerToTheEndAndSubmit(page: Page, T: Texts) {
+/** Answers this and every following page, opens the review of all answers, then submits from it. */
+async function answerToTheEndAndSubmit(page: Page, T: Texts, onReview?: () => Promise<void>) {
   const indicator = page.getByTestId('questionnaire-page-indicator');
   for (let guard = 0; guard < 40; guard++) {
     await answerPage(page);
-    if (await page.getByTestId('questionnaire-submit').isVisible()) {
+    if (await page.getByTestId('questionnaire-review-open').isVisible()) {
+      await page.getByTestId('questionnaire-review-open').click();
+      await expect(page.getByTestId('questionnaire-review')).toBeVisible();
+      await onReview?.();
       await expect(page.getByTestId('questionnaire-save-status')).not.toHaveAttribute('data-state', 'error');
       await page.getByTestId('questionnaire-submit').click();
       await expect(page.getByTestId('questionnaire-thank-you')).toBeVisible();
@@ -187,7 +194,7 @@ for (const [language, T] of [
     if (language === 'DE_DE') await setAdviserLanguage(page, 'DE_DE', EN);
     try {
       // ---- Story 2: send (bad expiry first) ----
-      const clientPath = await createClient(page, T, 'BQ_RISK', client);
+      const { path: clientPath, email: clientEmail } = await createClientWithEmail(page, T, 'BQ_RISK', client);
       await expect(page.getByTestId('client-interactions-empty')).toBeVisible();
       const dialog = await openSendModal(page, T, client);
       await expect(dialog.getByTestId('send-interaction-name')).not.toBeEmpty();
@@ -199,6 +206,11 @@ for (const [language, T] of [
       await expect(
         dialog.getByTestId('send-interaction-preview-questions').getByRole('listitem').first(),
       ).toBeVisible();
+      // Issue 11: the invitation goes out on the first click, to the address the option names.
+      const emailInvite = dialog.getByRole('checkbox', {
+        name: fill(T['interactions.send.emailInvite.label'], { email: clientEmail }),
+      });
+      await expect(emailInvite).toBeChecked();
       await expect(dialog.getByTestId('send-interaction-auto-reminder')).toBeChecked();
       await expect(dialog.getByTestId('send-interaction-auto-report')).not.toBeChecked();
       const expiry = dialog.getByTestId('send-interaction-expiry');
@@ -221,7 +233,21 @@ for (const [language, T] of [
       await dialog.getByTestId('send-interaction-submit').click();
       const token = await landOnActionsPage(page);
       expect(posts).toHaveLength(1);
-      await expect(page.getByText(fill(T['interactions.send.success'], { name: clientName }))).toBeVisible();
+      await expect(
+        page.getByText(fill(T['interactions.send.successEmailed'], { name: clientName, email: clientEmail })),
+      ).toBeVisible();
+      // Sent, not merely prepared: the page says when, offers to send again, and the mail arrives, greeting the
+      // client formally in German (full name).
+      await expect(page.getByTestId('interaction-invited-at')).toBeVisible();
+      await expect(page.getByTestId('interaction-send-invite-email')).toHaveText(T['interactions.emailSend.again']!);
+      const invitation = await waitForMail(clientEmail, (mail) => mail.text.includes(`/q/${token}`));
+      expect(invitation.text).toContain(
+        fill(EMAIL[client.locale]['email.invite.body']!.split('\n')[0], {
+          firstName: client.firstName,
+          lastName: client.lastName,
+        }),
+      );
+      await screenshot(page, `interaction-sent-first-click-${language}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         fill(T['interactions.actions.title'], { name: clientName }),
       );
@@ -258,7 +284,10 @@ for (const [language, T] of [
       ).toBe(true);
       expect(
         body.startsWith(
-          fill(emailTexts['email.invite.body']!.split('\n')[0], { firstName: client.firstName }),
+          fill(emailTexts['email.invite.body']!.split('\n')[0], {
+            firstName: client.firstName,
+            lastName: client.lastName,
+          }),
         ),
       ).toBe(true);
       expect(body).toContain(`\r\n${inviteUrl}\r\n`);
@@ -344,7 +373,7 @@ for (const [language, T] of [
       await expect(q.getByTestId('questionnaire')).toBeVisible();
       await expect(q.locator('html')).toHaveAttribute('lang', LANG_TAGS[client.locale]);
       await expect(q.getByTestId('questionnaire-intro')).toContainText(
-        fill(T['questionnaire.greeting'], { name: client.firstName }),
+        fill(T['questionnaire.greeting'], { firstName: client.firstName, lastName: client.lastName }),
       );
       await expect(q.getByTestId('questionnaire-intro')).toContainText(
         fill(T['questionnaire.invitedBy'], { accountName: ACCOUNT_NAME }),
@@ -411,7 +440,7 @@ for (const [language, T] of [
       const r = again.page;
       await r.goto(inviteUrl);
       await expect(r.getByTestId('questionnaire-welcome-back')).toHaveText(
-        fill(T['questionnaire.welcomeBack'], { name: client.firstName }),
+        fill(T['questionnaire.welcomeBack'], { firstName: client.firstName, lastName: client.lastName }),
       );
       await expect(r.getByTestId('questionnaire-page-indicator')).toHaveText(pageIndicator(T, 3));
       await expect(r.getByTestId('questionnaire-progress')).toHaveAttribute(
@@ -431,7 +460,29 @@ for (const [language, T] of [
         await r.getByTestId('questionnaire-next').click();
         await expect(r.getByTestId('questionnaire-page-indicator')).toHaveText(pageIndicator(T, p));
       }
-      await answerToTheEndAndSubmit(r, T);
+      // Issue 11: the review of all answers before submitting; one answer changed from it by keyboard.
+      await answerToTheEndAndSubmit(r, T, async () => {
+        const review = r.getByTestId('questionnaire-review');
+        await expect(review.getByRole('heading', { level: 2 })).toHaveText(T['questionnaire.review.title']!);
+        await expect(review.getByRole('heading', { level: 2 })).toBeFocused();
+        await expect(review.locator('dd')).toHaveCount(total);
+        await screenshot(r, `questionnaire-review-${language}`);
+        const first = review.locator('[data-testid^="questionnaire-change-"]').first();
+        const firstKey = ((await first.getAttribute('data-testid')) ?? '').replace('questionnaire-change-', '');
+        const before = await review.getByTestId(`questionnaire-review-${firstKey}`).locator('dd').innerText();
+        await first.focus();
+        await r.keyboard.press('Enter');
+        await expect(r.getByTestId('questionnaire-page-indicator')).toHaveText(pageIndicator(T, 1));
+        // The focus is on the answer given (the second option, chosen by keyboard on page 1).
+        const radios = r.getByTestId(`questionnaire-item-${firstKey}`).getByRole('radio');
+        await expect(radios.nth(1)).toBeFocused();
+        await r.keyboard.press('ArrowDown');
+        await expect(radios.nth(2)).toBeChecked();
+        await expect(r.getByTestId('questionnaire-save-status')).toHaveAttribute('data-state', 'saved');
+        await r.getByTestId('questionnaire-back-to-review').click();
+        await expect(review).toBeVisible();
+        await expect(review.getByTestId(`questionnaire-review-${firstKey}`).locator('dd')).not.toHaveText(before);
+      });
       const thanks = r.getByTestId('questionnaire-thank-you');
       await expect(thanks.getByRole('heading')).toHaveText(
         fill(T['questionnaire.thankYou.title'], { accountName: ACCOUNT_NAME }),
@@ -491,7 +542,7 @@ for (const productType of ['BQ_SELECTION', 'BQ_PERFORMANCE_SELF_ASSESSMENT'] as 
     const q = participant.page;
     await q.goto(inviteUrl);
     await expect(q.getByTestId('questionnaire-intro')).toContainText(
-      fill(EN['questionnaire.greeting'], { name: client.firstName }),
+      fill(EN['questionnaire.greeting'], { firstName: client.firstName, lastName: client.lastName }),
     );
     await expect(status).toHaveAttribute('data-status', 'OPENED', { timeout: 15_000 });
     const total = Number(await q.getByTestId('questionnaire-progress').getAttribute('aria-valuemax'));

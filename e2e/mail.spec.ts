@@ -30,6 +30,8 @@ test('auto reminders reach the demo clients whose questionnaires wait, each in t
   const german = await waitForMail('thomas.wagner@example.com', (m) => m.subject.startsWith('Erinnerung von Demo Advisory'));
   expect(german.subject).toContain('Risikoprofil');
   expect(german.text).toMatch(/Der Link ist noch \d+ Tage gültig/);
+  // Formal German: "Sie" and the full name.
+  expect(german.text).toMatch(/^Guten Tag Thomas Wagner,/);
   const british = await waitForMail('emily.carter@example.com', (m) => m.subject.startsWith('Reminder from Demo Advisory'));
   expect(british.text).toContain('Emily');
 
@@ -56,7 +58,8 @@ test('the adviser e-mails an invitation; the German client opens the questionnai
 
   const mail = await waitForMail(email);
   expect(mail.subject).toBe('Demo Advisory: Ihr Fragebogen „Risikoprofil“');
-  expect(mail.text).toContain('Jörg');
+  expect(mail.text).toMatch(/^Guten Tag Jörg Weißmann,/);
+  expect(mail.text).toContain('bittet Sie');
   const link = linkIn(mail, '/q/');
   expect(link).toBe(`/q/${instanceToken}`);
 
@@ -147,15 +150,20 @@ test('the adviser e-mails the report from the dashboard; the German client downl
   await answerAndSubmit(page.request, instanceToken);
   await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
 
+  // Issue 11: asked first, naming the address.
   await page.getByTestId('result-send-report-email').click();
+  const confirm = page.getByRole('dialog', { name: 'Email the report to Brückner, Käthe?' });
+  await expect(confirm).toContainText(`A new link to download the report goes to ${email}, in the client's language.`);
+  await screenshot(page, 'report-email-confirm');
+  await confirm.getByTestId('result-send-report-email-confirm').click();
   await expect(page.getByText(`Report emailed to ${email}.`)).toBeVisible();
   await screenshot(page, 'report-emailed-from-dashboard');
   const mail = await waitForMail(email, (m) => m.subject.includes('Ihr Bericht'));
-  expect(mail.text).toContain('Käthe');
+  expect(mail.text).toMatch(/^Guten Tag Käthe Brückner,/);
 
   const { context, page: client } = await asClient(browser, 'de-DE');
   await client.goto(linkIn(mail, '/report/'));
-  await expect(client.getByTestId('report-link-summary')).toContainText('Käthe');
+  await expect(client.getByTestId('report-link-summary')).toContainText('für Käthe Brückner');
   const pdf = await downloadFrom(client, 'report-link-download');
   expect(pdf.text).toContain('Käthe Brückner');
   await context.close();

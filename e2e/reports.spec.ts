@@ -11,6 +11,8 @@ import {
   downloadFrom,
   expect,
   openLoginAndSignIn,
+  pdfInfo,
+  pdfPageScreenshot,
   screenshot,
   test,
   unlockOnDashboard,
@@ -18,7 +20,7 @@ import {
 
 test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF @embedded', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
-  const { clientToken, instanceToken } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
+  const { clientToken, instanceToken, email } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
   await answerAndSubmit(page.request, instanceToken);
   await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
 
@@ -29,6 +31,8 @@ test('the adviser unlocks a result, opens its report, switches it to German and 
   await expect(page.getByTestId('report-document')).toContainText('Jürgen Grünewald');
   await expect(page.getByTestId('report-risk')).toBeVisible();
   await screenshot(page, 'report-EN_US');
+  const english = await downloadFrom(page, 'report-download');
+  pdfPageScreenshot(english.path, 'report-pdf-page1-EN_US');
 
   // The report's language is chosen on the page; the PDF follows it.
   await page.getByTestId('report-locale').selectOption('DE_DE');
@@ -38,14 +42,31 @@ test('the adviser unlocks a result, opens its report, switches it to German and 
   expect(pdf.name).toMatch(/^Risikoprofil-Bericht_Gruenewald_Juergen_\d{2}-\d{2}-\d{4}\.pdf$/);
   expect(pdf.text).toContain('Jürgen Grünewald');
   expect(pdf.text).toMatch(/Seite 1 von \d/);
+  // Issue 11: page 1 carries the suitable class and the model portfolio.
+  const page1 = pdf.text.split('\f')[0]!;
+  expect(page1).toContain('GEEIGNETE RISIKOKLASSE');
+  expect(page1).toMatch(/MODELLPORTFOLIO FÜR KLASSE \d/);
+  expect(page1).toMatch(/Aktien \d+\s%/);
+  pdfPageScreenshot(pdf.path, 'report-pdf-page1-DE_DE');
 
-  // Anonymised: the name leaves the page and the file.
+  // Anonymised: nothing on the page, in the file or its name leads back to the client: no name, no e-mail, no
+  // token (the one in this page's address opens the named report), no exact date.
   await page.getByTestId('report-anonymize').check();
   await expect(page.getByTestId('report-anonymized')).toBeVisible();
-  await expect(page.getByTestId('report-document')).not.toContainText('Grünewald');
+  const onScreen = page.getByTestId('report-document');
+  await expect(onScreen).not.toContainText('Grünewald');
+  await expect(onScreen).not.toContainText(instanceToken);
+  await expect(page.getByTestId('report-completed')).toHaveText(/^[A-Za-zäöüÄÖÜ]+ \d{4}$/);
+  await screenshot(page, 'report-anonymised-DE_DE');
   const anonymous = await downloadFrom(page, 'report-download');
-  expect(anonymous.name).not.toContain('Gruenewald');
-  expect(anonymous.text).not.toContain('Grünewald');
+  expect(anonymous.name).toMatch(/^Risikoprofil-Bericht_\d{2}-\d{4}\.pdf$/);
+  for (const secret of ['Grünewald', 'Jürgen', instanceToken, email]) {
+    expect(anonymous.text).not.toContain(secret);
+    expect(pdfInfo(anonymous.path)).not.toContain(secret);
+  }
+  expect(anonymous.text).not.toMatch(/\d{2}\.\d{2}\.\d{4}/);
+  pdfPageScreenshot(anonymous.path, 'report-pdf-anonymised-page1-DE_DE');
+  pdfPageScreenshot(anonymous.path, 'report-pdf-anonymised-last-page-DE_DE', Number(/^Pages:\s+(\d+)/m.exec(pdfInfo(anonymous.path))![1]));
 });
 
 test('a certificate is verified by a stranger without signing in; an unknown token is not valid', async ({ page, browser }) => {
@@ -67,6 +88,7 @@ test('a certificate is verified by a stranger without signing in; an unknown tok
   await screenshot(page, 'certificate-EN_US');
   const certificatePdf = await downloadFrom(page, 'certificate-download');
   expect(certificatePdf.text).toContain('Sophie Keller');
+  pdfPageScreenshot(certificatePdf.path, 'certificate-pdf-EN_US');
   const verificationUrl = await page.getByTestId('certificate-verification-link').inputValue();
   expect(verificationUrl).toMatch(/\/verify\/certificate\/[A-Za-z0-9_-]{43}$/);
   expect(certificatePdf.text.replace(/\s+/g, '')).toContain(verificationUrl.split('/').pop()!);

@@ -60,7 +60,16 @@ async function unlock(page: Page, T: Texts): Promise<string> {
   const balanceAfter = T === DE ? `${(before - 1).toLocaleString('de-DE')} Credits` : `${(before - 1).toLocaleString('en-US')} credits`;
   await expect(page.getByTestId('result-unlock-panel')).toBeVisible();
   await screenshot(page, `result-locked-${T === DE ? 'DE_DE' : 'EN_US'}`);
+  // Issue 11: spending a credit is confirmed first, with the balance before and after.
   await page.getByTestId('result-unlock-button').click();
+  const confirm = page.getByRole('dialog', { name: T['results.unlock.confirm.title'] });
+  await expect(confirm).toBeVisible();
+  const balanceBefore = T === DE ? `${before.toLocaleString('de-DE')} Credits` : `${before.toLocaleString('en-US')} credits`;
+  await expect(confirm.getByTestId('result-unlock-confirm-text')).toHaveText(
+    T['results.unlock.confirm.text']!.replace('{{balance}}', balanceBefore).replace('{{after}}', balanceAfter),
+  );
+  await screenshot(page, `result-unlock-confirm-${T === DE ? 'DE_DE' : 'EN_US'}`);
+  await confirm.getByTestId('result-unlock-confirm').click();
   await expect(page.getByTestId('result-dashboard')).toBeVisible();
   await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
   await expect(balance).toHaveText(balanceAfter);
@@ -82,14 +91,32 @@ async function expectRiskSectionFromHistory(page: Page) {
 test('the adviser unlocks a locked risk result with one credit and reads its dashboard (English)', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
   await useLanguage(page, 'EN_US');
-  await openClient(page, 'BQ_RISK', 'Becker');
-  await expect(page.getByTestId('lock-status').first()).toHaveAttribute('data-status', 'LOCKED');
-  await openResultFromClient(page);
+  // Issue 11: from the client list, one click to the client's latest result.
+  await page.goto('/product/BQ_RISK');
+  await page.getByTestId('client-search').fill('Becker');
+  const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: 'Becker' });
+  await expect(row).toHaveCount(1);
+  const resultLink = row.getByTestId('client-row-result');
+  await expect(resultLink).toHaveAttribute('data-lock-status', 'LOCKED');
+  await expect(page.locator('tr[data-testid^="client-row-"]')).toHaveCount(1);
+  await expect(resultLink).toBeInViewport();
+  await screenshot(page, 'client-list-latest-result-EN_US');
+  await resultLink.click();
+  // (The app carries the query string between routes of one product, spec section 2.)
+  await expect(page).toHaveURL(/\/BQ_RISK\/client\/[A-Za-z0-9_-]{24}\/dashboard\/[A-Za-z0-9_-]{24}(\?.*)?$/);
   await expect(page.getByTestId('breadcrumb')).toContainText('Becker');
   const after = await unlock(page, EN);
 
   await expect(page.getByTestId('result-header')).toContainText('Becker, Lukas');
-  await expect(page.getByTestId('result-evidence')).toHaveAttribute('data-norm-status', 'PROVISIONAL');
+  // The technical evidence is not in the header but behind a disclosure at the foot of the dashboard.
+  await expect(page.getByTestId('result-header')).not.toContainText('algorithm');
+  const evidence = page.getByTestId('result-evidence');
+  await expect(evidence).toHaveAttribute('data-norm-status', 'PROVISIONAL');
+  await expect(page.getByTestId('result-evidence-details')).not.toBeVisible();
+  await evidence.getByRole('button', { name: EN['results.evidence.toggle'] }).click();
+  await expect(page.getByTestId('result-evidence-details')).toBeVisible();
+  await expect(page.getByTestId('result-evidence-details')).toContainText('algorithm');
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const key of ['tolerance', 'capacity', 'loss_reaction', 'horizon', 'knowledge']) {
     const card = page.getByTestId(`result-dimension-${key}`);
     await expect(card).toBeVisible();
@@ -112,6 +139,9 @@ test('the adviser unlocks a locked risk result with one credit and reads its das
 test('in German: a bank advisory result with its investment style, and the wealth advisory trial without a credit', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
   await useLanguage(page, 'DE_DE');
+  await page.goto('/product/BQ_ADVISORY_BANK');
+  await expect(page.locator('tr[data-testid^="client-row-"]').filter({ hasText: 'Richter' }).getByTestId('client-row-result')).toBeVisible();
+  await screenshot(page, 'client-list-latest-result-DE_DE');
 
   await openClient(page, 'BQ_ADVISORY_BANK', 'Richter');
   await openResultFromClient(page);
@@ -170,7 +200,9 @@ test('from a submitted questionnaire to an unlocked dashboard @embedded', async 
       await radios.nth(Math.floor(n / 2)).check();
     }
     await expect(participant.getByTestId('questionnaire-save-status')).toHaveAttribute('data-state', 'saved');
-    if (await participant.getByTestId('questionnaire-submit').isVisible()) {
+    if (await participant.getByTestId('questionnaire-review-open').isVisible()) {
+      // The review of all answers comes before submitting.
+      await participant.getByTestId('questionnaire-review-open').click();
       await participant.getByTestId('questionnaire-submit').click();
       break;
     }

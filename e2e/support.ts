@@ -111,11 +111,15 @@ export async function answerAndSubmit(
   await api.post(request, `/api/q/${instanceToken}/submit`);
 }
 
-/** Opens a submitted questionnaire's dashboard, waits for the background calculation and unlocks it with a credit. */
+/**
+ * Opens a submitted questionnaire's dashboard, waits for the background calculation and unlocks it with a credit
+ * (the button asks for confirmation first, naming the balance).
+ */
 export async function unlockOnDashboard(page: Page, product: string, clientToken: string, instanceToken: string) {
   await page.goto(`/${product}/client/${clientToken}/dashboard/${instanceToken}`);
   await expect(page.getByTestId('result-unlock-panel')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('result-unlock-button').click();
+  await page.getByTestId('result-unlock-confirm').click();
   await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
 }
 
@@ -158,9 +162,19 @@ export function linkIn(mail: CaughtMail, pathPrefix: string): string {
 
 // ---- Downloads ----
 
-/** Clicks a download button and returns the suggested file name and the PDF's text (pdftotext). */
+/** Clicks a download button and returns the suggested file name, the PDF's text (pdftotext) and its path. */
 export async function downloadFrom(page: Page, testId: string) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   const path = await download.path();
-  return { name: download.suggestedFilename(), text: execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }) };
+  return { name: download.suggestedFilename(), text: execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }), path };
+}
+
+/** A PDF's page as a picture among the screenshots (pdftoppm), to look at the document as printed. */
+export function pdfPageScreenshot(pdfPath: string, name: string, page = 1) {
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, `e2e/artifacts/${name}`]);
+}
+
+/** The PDF's document information (pdfinfo): title, author, subject ... */
+export function pdfInfo(pdfPath: string): string {
+  return execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
 }

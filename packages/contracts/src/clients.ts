@@ -102,7 +102,22 @@ export const ZClientListQuery = z.object({
 });
 export type TClientListQuery = z.input<typeof ZClientListQuery>;
 
-export const ZClientListItem = ZClient.extend({ lastInstance: ZInstanceSummary.nullable() }).meta({ id: 'ClientListItem' });
+/** The client's latest finished result in the product (its dashboard is /{product}/client/{client}/dashboard/{token}). */
+export const ZLatestResult = z
+  .object({
+    token: z.string(),
+    /** When the questionnaire was completed (else when the instance was created). */
+    finishedAt: z.string(),
+    lockStatus: z.enum(LOCK_STATUSES),
+  })
+  .meta({ id: 'LatestResult' });
+export type TLatestResult = z.infer<typeof ZLatestResult>;
+
+export const ZClientListItem = ZClient.extend({
+  lastInstance: ZInstanceSummary.nullable(),
+  /** The latest instance with a result (RESULTS_AVAILABLE or PREDICTION_ERROR), which need not be lastInstance. */
+  latestResult: ZLatestResult.nullable(),
+}).meta({ id: 'ClientListItem' });
 export type TClientListItem = z.infer<typeof ZClientListItem>;
 
 export const ZClientListResponse = z

@@ -163,7 +163,14 @@ export const ZDashboard = z
     kind: z.enum(DASHBOARD_KINDS),
     status: z.enum(INTERACTION_STATUSES),
     lockStatus: z.enum(['LOCKED', 'UNLOCKED', 'TRIAL']),
-    client: z.object({ token: z.string(), firstName: z.string(), lastName: z.string(), initials: z.string() }),
+    /** email: where "Email report to client" sends the link (the confirmation names it). */
+    client: z.object({
+      token: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      initials: z.string(),
+      email: z.string(),
+    }),
     filledAt: z.string().nullable(),
     calculatedAt: z.string(),
     evidence: ZResultEvidence,

@@ -10,6 +10,11 @@ export const ZCreateInstanceRequest = z
     expiresInDays: z.number().int().min(1).max(365).default(30),
     autoReminder: z.boolean().default(true),
     autoSendReport: z.boolean().default(false),
+    /**
+     * E-mail the invitation to the client's address now, in the same transaction as the instance (the answer's
+     * invitedAt says when). The send dialog ticks it; API callers that hand the link out themselves leave it off.
+     */
+    sendInvitationEmail: z.boolean().default(false),
   })
   .meta({ id: 'CreateInstanceRequest' });
 export type TCreateInstanceRequest = z.input<typeof ZCreateInstanceRequest>;

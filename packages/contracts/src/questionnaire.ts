@@ -38,6 +38,8 @@ export const ZQuestionnaire = z
     expiresAt: z.string().nullable(),
     locale: z.enum(LOCALES),
     participantFirstName: z.string(),
+    /** German greets formally with the full name ("Guten Tag Anna Müller"), English with the first name. */
+    participantLastName: z.string(),
     accountName: z.string(),
     interaction: ZPublicInteraction,
     /** The texts of every key above, in the participant's language. */

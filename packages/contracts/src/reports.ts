@@ -133,18 +133,27 @@ export const ZReportContent = z
   .object({
     reportType: z.enum(['bqp', 'bqa', 'bqaRecommendations']),
     locale: z.enum(LOCALES),
-    instanceToken: z.string(),
+    /** The result's instance token (it opens the named report); null in an anonymised report. */
+    instanceToken: z.string().nullable(),
     productType: z.string(),
     /** Translated document title, e.g. "Risk profile report". */
     title: z.string(),
     interactionName: z.string(),
     client: z.object({ firstName: z.string(), lastName: z.string(), displayName: z.string() }),
+    /**
+     * Anonymised (docs/decisions/0015): no name, e-mail or token anywhere in the content, every date of the client's
+     * (completedAt, calculatedAt, resolutions' resolvedAt) kept to the month as "YYYY-MM", the answers fingerprint
+     * empty, the adviser's notes empty, dashboardPath null.
+     */
     anonymized: z.boolean(),
     accountName: z.string(),
     /** The adviser who sent the questionnaire; null when unknown. */
     adviserName: z.string().nullable(),
+    /** ISO timestamp; "YYYY-MM" in an anonymised report. */
     completedAt: z.string().nullable(),
+    /** ISO timestamp; "YYYY-MM" in an anonymised report. */
     calculatedAt: z.string(),
+    /** answersHash is '' in an anonymised report: it identifies the stored result. */
     evidence: ZResultEvidence,
     dimensions: z.array(ZReportDimension),
     risk: ZReportRisk.nullable(),
@@ -157,7 +166,10 @@ export const ZReportContent = z
     texts: z.record(z.string(), z.string()),
     /** The suggested file name of the PDF (spec section 9). */
     fileName: z.string(),
-    /** For a signed-in evaluator of the issuing account who may see the result: its dashboard route; else null. */
+    /**
+     * For a signed-in evaluator of the issuing account who may see the result: its dashboard route; else null.
+     * Always null in an anonymised report (the route carries the tokens).
+     */
     dashboardPath: z.string().nullable(),
   })
   .meta({ id: 'ReportContent' });
@@ -213,6 +225,8 @@ export const ZReportDownloadInfo = z
     locale: z.enum(LOCALES),
     pageFormat: z.enum(PAGE_FORMATS),
     clientFirstName: z.string(),
+    /** German names the client formally with the full name. */
+    clientLastName: z.string(),
     interactionName: z.string(),
     accountName: z.string(),
     expiresAt: z.string(),

@@ -32,4 +32,12 @@ describe('report file names (spec section 9)', () => {
   it('leaves the names out of an anonymised report', () => {
     expect(reportFileName({ title: 'Risk profile report', date: '2026-11-23', locale: 'EN_UK' })).toBe('Risk-profile-report_23-11-2026.pdf');
   });
+
+  it('keeps only the month when asked (anonymised reports), the same in every locale', () => {
+    for (const locale of ['DE_DE', 'EN_UK', 'EN_US'] as const) {
+      expect(reportFileName({ title: 'Risk profile report', date: '2026-11-23T23:30:00Z', locale, monthOnly: true })).toBe(
+        'Risk-profile-report_11-2026.pdf',
+      );
+    }
+  });
 });

@@ -27,8 +27,27 @@ export function fileNameDate(date: Date | string, locale: Locale): string {
   return locale === 'EN_US' ? `${mm}-${dd}-${yyyy}` : `${dd}-${mm}-${yyyy}`;
 }
 
-/** e.g. Risk-profile-report_Mueller_Juergen_23-11-2026.pdf; anonymised reports leave the names out. */
-export function reportFileName(opts: { title: string; lastName?: string | null; firstName?: string | null; date: Date | string; locale: Locale; extension?: string }): string {
+/** The month as MM-YYYY (every locale writes the month before the year). */
+export function fileNameMonth(date: Date | string): string {
+  const d = parseIsoDate(date);
+  if (!d) throw new RangeError(`Not an ISO date: ${String(date)}`);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCFullYear())}`;
+}
+
+/**
+ * e.g. Risk-profile-report_Mueller_Juergen_23-11-2026.pdf. Anonymised reports leave the names out and keep only the
+ * month (monthOnly: Risk-profile-report_11-2026.pdf), like their content.
+ */
+export function reportFileName(opts: {
+  title: string;
+  lastName?: string | null;
+  firstName?: string | null;
+  date: Date | string;
+  locale: Locale;
+  monthOnly?: boolean;
+  extension?: string;
+}): string {
   const names = [opts.lastName, opts.firstName].filter((n): n is string => Boolean(n && n.trim())).map(fileNamePart);
-  return [fileNamePart(opts.title), ...names, fileNameDate(opts.date, opts.locale)].join('_') + `.${opts.extension ?? 'pdf'}`;
+  const date = opts.monthOnly ? fileNameMonth(opts.date) : fileNameDate(opts.date, opts.locale);
+  return [fileNamePart(opts.title), ...names, date].join('_') + `.${opts.extension ?? 'pdf'}`;
 }

@@ -19,6 +19,8 @@ export interface FileDownload {
   /** The translated reason after a failure. */
   errorMessage: string | null;
   start: (run: DownloadRun) => Promise<void>;
+  /** Back to idle (not while a download runs), e.g. when the options that named the last file change. */
+  reset: () => void;
 }
 
 interface Options {
@@ -59,5 +61,13 @@ export function useFileDownload({ fallbackKey }: Options = {}): FileDownload {
     [fallbackKey],
   );
 
-  return { downloading, phase, progress, fileName, errorMessage, start };
+  const reset = useCallback(() => {
+    if (running.current) return;
+    setPhase('idle');
+    setProgress(null);
+    setFileName(null);
+    setErrorMessage(null);
+  }, []);
+
+  return { downloading, phase, progress, fileName, errorMessage, start, reset };
 }

@@ -251,6 +251,52 @@ describe('GET /api/participants (list)', () => {
     expect(profile.instances.map((i: { status: string }) => i.status)).toEqual(['OPENED', 'FILLED']);
   });
 
+  it('names each client’s latest finished result, which need not be the latest interaction, in the same list query', async () => {
+    const { http, config, account } = await adviser();
+    const a = (await http.request('POST', '/api/u', { ...valid, email: 'res-a@x.example', productConfigurationId: config('BQ_RISK') })).json();
+    const b = (await http.request('POST', '/api/u', { ...valid, lastName: 'Ohne', email: 'res-b@x.example', productConfigurationId: config('BQ_RISK') })).json();
+    const [row] = await t.db.select().from(clients).where(eq(clients.token, a.token));
+    const day = 86_400_000;
+    const add = async (status: InteractionStatus, daysAgo: number, extra: Partial<typeof interactionInstances.$inferInsert> = {}) => {
+      const token = randomBytes(18).toString('base64url');
+      await t.db.insert(interactionInstances).values({
+        accountId: account.id,
+        token,
+        clientId: row!.id,
+        productConfigurationId: config('BQ_RISK'),
+        interactionId: 'risk',
+        status,
+        createdAt: new Date(Date.now() - (daysAgo + 1) * day),
+        expiresAt: new Date(Date.now() + 30 * day),
+        ...extra,
+      });
+      return token;
+    };
+    await add('RESULTS_AVAILABLE', 20, { filledAt: new Date(Date.now() - 20 * day), lockStatus: 'UNLOCKED' });
+    const latest = await add('PREDICTION_ERROR', 5, { filledAt: new Date(Date.now() - 5 * day), lockStatus: 'LOCKED' });
+    await add('CALCULATING', 2, { filledAt: new Date(Date.now() - 2 * day) });
+    await add('NEW', 0);
+    // A result in another product is not this product's.
+    await t.db.insert(interactionInstances).values({
+      accountId: account.id,
+      token: randomBytes(18).toString('base64url'),
+      clientId: row!.id,
+      productConfigurationId: config('BQ_SELECTION'),
+      interactionId: 'selection',
+      status: 'RESULTS_AVAILABLE',
+      filledAt: new Date(),
+    });
+
+    const body = (await http.request('GET', `/api/participants?productConfigurationId=${config('BQ_RISK')}&sort=name&order=asc`)).json();
+    const byToken = new Map(body.items.map((item: { token: string }) => [item.token, item]));
+    expect(byToken.get(a.token)).toMatchObject({
+      lastInstance: { status: 'NEW' },
+      latestResult: { token: latest, lockStatus: 'LOCKED', finishedAt: expect.any(String) },
+    });
+    expect(Date.now() - Date.parse((byToken.get(a.token) as { latestResult: { finishedAt: string } }).latestResult.finishedAt)).toBeGreaterThan(4 * day);
+    expect(byToken.get(b.token)).toMatchObject({ lastInstance: null, latestResult: null });
+  });
+
   it("never shows another account's clients, and refuses bad query values with 400", async () => {
     const mine = await adviser();
     const other = await adviser();

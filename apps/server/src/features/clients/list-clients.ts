@@ -3,11 +3,13 @@
 // last activity come from trigger-kept columns of client_products instead of a look at every client's instances;
 // the "contains" search uses trigram indexes; the total is counted by a second query only when the page cannot
 // tell it.
+// The latest finished result (the list's one-click link to its dashboard) is read for the page's rows only.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TClientListItem, TClientListResponse, ZClientListQuery } from '@bq/contracts/clients';
 import type { z } from 'zod';
 import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
+import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration } from '../products/product-access';
@@ -43,6 +45,9 @@ type Row = {
   li_expires_at: Date | string | null;
   /** Searches only: how many clients match. */
   total?: number | string;
+  lr_token: string | null;
+  lr_finished_at: Date | string | null;
+  lr_lock_status: string | null;
 };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -73,7 +78,20 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
 
   const columns = sql`c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at`;
   const instanceColumns = sql`li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
-    li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at`;
+    li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at,
+    lr.token as lr_token, lr.finished_at as lr_finished_at, lr.lock_status as lr_lock_status`;
+  // The client's latest instance with a result, which need not be its latest instance (one probe per page row).
+  const latestResult = sql`left join lateral (
+      select ii.token, coalesce(ii.filled_at, ii.created_at) as finished_at, ii.lock_status
+      from interaction_instances ii
+      where ii.client_id = c.id and ii.product_configuration_id = ${config.id}
+        and ii.status in (${sql.join(
+          RESULT_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+      order by coalesce(ii.filled_at, ii.created_at) desc, ii.id desc
+      limit 1
+    ) lr on true`;
   // Three letters make a trigram: a search that long usually matches few clients, found through the indexes. A
   // shorter one can match a large share, which reading the list in sort order until the page is full serves better.
   const selectiveSearch = Boolean(query.q && query.q.length >= TRIGRAM_LENGTH);
@@ -102,6 +120,7 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
         select ${columns}, c.active, ${instanceColumns}, c.total
         from page c
         left join interaction_instances li on li.id = c.latest_instance_id
+        ${latestResult}
         order by c.position`
       : // The whole list, a filter or a short search: read in sort order (an index for each sort), stop after the page.
         sql`
@@ -109,6 +128,7 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
         from client_products cp
         join clients c on c.id = cp.client_id
         left join interaction_instances li on li.id = cp.latest_instance_id
+        ${latestResult}
         where ${sql.join([...membership, ...client], sql` and `)}
         order by ${orderBy}
         limit ${query.pageSize} offset ${offset}`,
@@ -137,6 +157,14 @@ export async function listClients(db: Db, auth: AuthContext, query: Query): Prom
             createdAt: iso(r.li_created_at),
             expiresAt: r.li_expires_at ? iso(r.li_expires_at) : null,
             expirationStatus: instanceExpirationStatus(r.li_status ?? '', r.li_expires_at ? iso(r.li_expires_at) : null, now),
+          }
+        : null,
+    latestResult:
+      r.lr_token && r.lr_finished_at
+        ? {
+            token: r.lr_token,
+            finishedAt: iso(r.lr_finished_at),
+            lockStatus: r.lr_lock_status as NonNullable<TClientListItem['latestResult']>['lockStatus'],
           }
         : null,
   }));

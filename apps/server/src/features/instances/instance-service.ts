@@ -23,10 +23,17 @@ export const INSTANCE_ERRORS = {
   limitReached: 'error.interaction.limit_reached',
 } as const;
 
+type InstanceRow = typeof interactionInstances.$inferSelect;
+
 export async function createInstance(
   db: Db,
   auth: AuthContext,
   input: TCreateInstanceRequest,
+  /**
+   * Queues the invitation mail in the creating transaction when sendInvitationEmail is set
+   * (features/mail/send-invitation.ts; passed in so this feature does not depend on the mail feature).
+   */
+  queueInvitation?: (tx: Tx, instance: InstanceRow) => Promise<unknown>,
 ): Promise<TInstance> {
   const request = ZCreateInstanceRequest.parse(input);
   const config = await requireProductConfiguration(db, auth, request.productConfigurationId, {
@@ -77,7 +84,12 @@ export async function createInstance(
         autoSendReport: request.autoSendReport,
       })
       .returning();
-    return toInstance(row!, client.token);
+    if (!request.sendInvitationEmail || !queueInvitation) return toInstance(row!, client.token);
+    // The mail and the instance commit together: no questionnaire that says "invited" without its mail, and no
+    // mail for a questionnaire that was rolled back.
+    await queueInvitation(tx, row!);
+    const [invited] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, row!.id));
+    return toInstance(invited!, client.token);
   });
 }
 

@@ -49,7 +49,9 @@ export async function invitationValues(db: Db | Tx, config: Config, instance: In
         .limit(1)
     : [];
   const values = {
+    // German greets with first and last name ("Guten Tag Jürgen Müller", docs/decisions/0015), English by first name.
     firstName: client.firstName,
+    lastName: client.lastName,
     senderName: [row.senderFirst, row.senderLast].filter(Boolean).join(' ') || row.accountName,
     accountName: row.accountName,
     interactionName: name?.text ?? instance.interactionId,

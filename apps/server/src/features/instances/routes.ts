@@ -23,6 +23,7 @@ import { configurationForInteraction, interactionLimit, listAccountInteractions,
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { createInstance, deleteInstance, getInstance, updateAutoSends } from './instance-service';
+import { queueInvitationMail } from '../mail/send-invitation';
 import { queueAutoReport } from '../reports/report-mail';
 import { buildInvite } from './invite';
 
@@ -46,7 +47,13 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await createInstance(app.db, requireAuth(request), request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const instance = await createInstance(app.db, auth, request.body, (tx, row) =>
+        queueInvitationMail(tx, app.queue, app.config, row, auth.userId, new Date()),
+      );
+      return reply.code(201).send(instance);
+    },
   );
 
   app.get(

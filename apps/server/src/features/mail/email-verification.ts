@@ -37,7 +37,7 @@ export async function queueEmailVerification(
   tx: Tx,
   queue: JobQueue,
   config: Pick<Config, 'publicUrl'>,
-  user: { id: string; accountId: string; email: string; firstName: string; locale: typeof users.$inferSelect.locale },
+  user: { id: string; accountId: string; email: string; firstName: string; lastName: string; locale: typeof users.$inferSelect.locale },
   now: Date = new Date(),
 ): Promise<TEmailVerificationResendResponse> {
   const token = randomBytes(32).toString('base64url');
@@ -56,7 +56,7 @@ export async function queueEmailVerification(
       to: user.email,
       locale: user.locale,
       template: 'verification',
-      params: { firstName: user.firstName, link: verificationUrl(config, token), hours: String(VERIFICATION_VALID_HOURS) },
+      params: { firstName: user.firstName, lastName: user.lastName, link: verificationUrl(config, token), hours: String(VERIFICATION_VALID_HOURS) },
       userId: user.id,
     },
     config,

@@ -12,7 +12,7 @@ import type { TInteractionDefinition } from '@bq/contracts/interaction-definitio
 import type { Locale } from '@bq/domain/locales';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
-import { emailVerifications, interactionInstances, mailOutbox, users } from '../../db/schema';
+import { emailVerifications, interactionInstances, mailOutbox, productConfigurations, users } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
@@ -178,7 +178,8 @@ describe('POST /api/instance/{token}/invite/email', () => {
     const subject = decodeWords(headerOf(message.raw, 'Subject')!);
     expect(subject).toMatch(/^Kanzlei Weiß: Ihr Fragebogen „.+“$/);
     const text = partOf(message.raw, 'text/plain');
-    expect(text).toMatch(/^Guten Tag Jürgen,/);
+    // Formal German: "Sie" and the full name (docs/decisions/0015).
+    expect(text).toMatch(/^Guten Tag Jürgen Groß,/);
     expect(text).toContain('Maria Berger von Kanzlei Weiß');
     const link = `${PUBLIC_URL}/q/${instance.token}`;
     expect(text).toContain(link);
@@ -199,7 +200,7 @@ describe('POST /api/instance/{token}/invite/email', () => {
     const token = new URL(/https:\/\/advice\.example\.com\/q\/\S+/.exec(text)![0]).pathname.split('/').pop()!;
     const q = await new TestClient(t.app, '192.0.2.30').request('GET', `/api/q?token=${token}`);
     expect(q.statusCode).toBe(200);
-    expect(q.json()).toMatchObject({ locale: 'DE_DE', participantFirstName: 'Jürgen' });
+    expect(q.json()).toMatchObject({ locale: 'DE_DE', participantFirstName: 'Jürgen', participantLastName: 'Groß' });
 
     const view = (await http.request('GET', `/api/instance/${instance.token}`)).json();
     expect(view).toMatchObject({ invitedAt: body.invitedAt, remindersSent: 0, lastReminderAt: null });
@@ -251,6 +252,67 @@ describe('POST /api/instance/{token}/invite/email', () => {
   });
 });
 
+describe('POST /api/instance with sendInvitationEmail', () => {
+  async function adviserAndClient(locale: Locale = 'DE_DE') {
+    const acc = await createAccount(t.db, { name: 'Kanzlei Weiß', products: ['BQ_RISK'] });
+    const { email, password } = await createUser(t.db, acc.account.id, { firstName: 'Maria', lastName: 'Berger' });
+    const http = new TestClient(t.app);
+    await http.login(email, password);
+    const config = acc.configs[0]!.id;
+    const clientEmail = uniqueEmail('first-click');
+    const client = (
+      await http.request('POST', '/api/u', { firstName: 'Jürgen', lastName: 'Groß', email: clientEmail, locale, productConfigurationId: config })
+    ).json();
+    const send = (body: Record<string, unknown>) =>
+      http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config, autoReminder: false, ...body });
+    return { http, send, config, clientEmail: clientEmail.toLowerCase(), accountId: acc.account.id };
+  }
+  const instanceIdOf = async (token: string) =>
+    (await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, token)))[0]!.id;
+
+  it('queues exactly one invitation with the new questionnaire, delivered on the first click; a click on "send" right after adds none', async () => {
+    const { http, send, clientEmail } = await adviserAndClient();
+    const res = await send({ sendInvitationEmail: true });
+    expect(res.statusCode).toBe(201);
+    const instance = res.json();
+    expect(Date.parse(instance.invitedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const instanceId = await instanceIdOf(instance.token);
+    const mails = await mailsOf(t.db, instanceId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'INVITATION', toAddress: clientEmail, locale: 'DE_DE' });
+    expect(await jobCount(mails[0]!.id)).toBe(1);
+
+    const message = await waitForMessageTo(clientEmail);
+    expect(partOf(message.raw, 'text/plain')).toContain(`${PUBLIC_URL}/q/${instance.token}`);
+    // The actions page's "send by e-mail" right after is the same invitation (double-click rule), not a second one.
+    expect((await http.request('POST', `/api/instance/${instance.token}/invite/email`)).json().invitedAt).toBe(instance.invitedAt);
+    expect(await mailsOf(t.db, instanceId)).toHaveLength(1);
+  });
+
+  it('sends nothing without the option (the default), as before', async () => {
+    const { send } = await adviserAndClient();
+    const instance = (await send({})).json();
+    expect(instance.invitedAt).toBeNull();
+    expect(await mailsOf(t.db, await instanceIdOf(instance.token))).toHaveLength(0);
+  });
+
+  it('writes neither instance nor mail when the questionnaire is refused (limit reached)', async () => {
+    const { send, accountId } = await adviserAndClient();
+    await t.db.update(productConfigurations).set({ maxInstances: 0 }).where(eq(productConfigurations.accountId, accountId));
+    const res = await send({ sendInvitationEmail: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorKey).toBe('error.interaction.limit_reached');
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.accountId, accountId))).toHaveLength(0);
+  });
+
+  it('refuses a sendInvitationEmail that is not a boolean (400)', async () => {
+    const { send } = await adviserAndClient();
+    const res = await send({ sendInvitationEmail: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorKey).toBe('error.validation');
+  });
+});
+
 describe('the outbox and its delivery', () => {
   const request = (to: string, dedupeKey: string) => ({
     accountId: null,
@@ -259,7 +321,7 @@ describe('the outbox and its delivery', () => {
     to,
     locale: 'DE_DE' as const,
     template: 'verification' as const,
-    params: { firstName: 'Jörg', link: `${PUBLIC_URL}/verify/abc`, hours: '48' },
+    params: { firstName: 'Jörg', lastName: 'Brandt', link: `${PUBLIC_URL}/verify/abc`, hours: '48' },
   });
 
   it('writes the mail and its job in the same transaction: a rollback leaves neither', async () => {
@@ -355,10 +417,10 @@ describe('the outbox and its delivery', () => {
 
   it('renders every template in every language with the parameters its callers pass', async () => {
     const params = {
-      invite: { firstName: 'A', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027' },
-      reminder: { firstName: 'A', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027', validity: 'V.' },
+      invite: { firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027' },
+      reminder: { firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027', validity: 'V.' },
       report: { firstName: 'A', lastName: 'L', accountName: 'C', adviserName: 'B', interactionName: 'D', link: `${PUBLIC_URL}/report/x/download`, expiresAt: '01.02.2027' },
-      verification: { firstName: 'A', link: `${PUBLIC_URL}/verify/x`, hours: '48' },
+      verification: { firstName: 'A', lastName: 'L', link: `${PUBLIC_URL}/verify/x`, hours: '48' },
     };
     await expect(
       t.db.transaction(async (tx) => {

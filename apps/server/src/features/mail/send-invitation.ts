@@ -7,7 +7,7 @@ import type { TInviteEmailResponse } from '@bq/contracts/mail';
 import { isOpenForAnswers } from '@bq/domain/interaction-lifecycle';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { interactionInstances } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { AuthContext } from '../../plugins/auth';
@@ -31,30 +31,47 @@ export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Confi
     if (!instance || !isOpenForAnswers(instance.status) || !instance.expiresAt || instance.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(INVITATION_ERRORS.notInvitable, 409, 'The questionnaire was answered, closed or has expired');
     }
-    const { client, values } = await invitationValues(tx, config, instance, auth.userId);
     if (instance.invitedAt && now.getTime() - instance.invitedAt.getTime() < DOUBLE_CLICK_SECONDS * 1000) {
+      const { client } = await invitationValues(tx, config, instance, auth.userId);
       return { sentTo: client.email, invitedAt: instance.invitedAt.toISOString() };
     }
-    await queueMail(
-      tx,
-      queue,
-      {
-        accountId: instance.accountId,
-        kind: 'INVITATION',
-        dedupeKey: `invite:${instance.id}:${now.getTime()}`,
-        to: client.email,
-        locale: client.locale,
-        template: 'invite',
-        params: values,
-        instanceId: instance.id,
-        userId: auth.userId,
-      },
-      config,
-    );
-    await tx
-      .update(interactionInstances)
-      .set({ invitedAt: now, updatedAt: sql`now()` })
-      .where(eq(interactionInstances.id, instance.id));
-    return { sentTo: client.email, invitedAt: now.toISOString() };
+    return queueInvitationMail(tx, queue, config, instance, auth.userId, now);
   });
+}
+
+/**
+ * Writes the invitation mail into the outbox and records when it went out, in the caller's transaction: the resend
+ * above, and sending a questionnaire with "e-mail the invitation" ticked (POST /api/instance), where the instance
+ * and its invitation commit together or not at all.
+ */
+export async function queueInvitationMail(
+  tx: Tx,
+  queue: JobQueue,
+  config: Config,
+  instance: typeof interactionInstances.$inferSelect,
+  userId: string,
+  now: Date,
+): Promise<TInviteEmailResponse> {
+  const { client, values } = await invitationValues(tx, config, instance, userId);
+  await queueMail(
+    tx,
+    queue,
+    {
+      accountId: instance.accountId,
+      kind: 'INVITATION',
+      dedupeKey: `invite:${instance.id}:${now.getTime()}`,
+      to: client.email,
+      locale: client.locale,
+      template: 'invite',
+      params: values,
+      instanceId: instance.id,
+      userId,
+    },
+    config,
+  );
+  await tx
+    .update(interactionInstances)
+    .set({ invitedAt: now, updatedAt: sql`now()` })
+    .where(eq(interactionInstances.id, instance.id));
+  return { sentTo: client.email, invitedAt: now.toISOString() };
 }

@@ -128,6 +128,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     expiresAt: instance.expiresAt?.toISOString() ?? null,
     locale: client.locale,
     participantFirstName: client.firstName,
+    participantLastName: client.lastName,
     accountName,
     interaction: publicInteraction(definition),
     texts: await definitionTexts(db, definition, client.locale),

@@ -4,6 +4,7 @@ import type { TRiskCap } from '@bq/contracts/dashboard';
 import type { TReportContent, TReportDimension } from '@bq/contracts/reports';
 import type { ConsistencyReason } from '@bq/scoring/risk';
 import type { Locale } from '@bq/domain/locales';
+import { monthOf } from '@bq/domain/report-dates';
 import { reportFileName } from '@bq/domain/report-file-name';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -124,9 +125,11 @@ async function reportRisk(
       flagged: risk.consistency.flagged,
       reasons: risk.consistency.reasons.map((r) => consistencyReason(r, texts)),
       direction: verdict.consistency.direction,
-      // Free text may name the client, so an anonymised report keeps who resolved it when, not the note.
+      // Free text may name the client, so an anonymised report keeps who resolved it in which month, not the note.
       resolutions: risk.consistency.flagged
-        ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) => (anonymize ? { ...r, note: '' } : r))
+        ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) =>
+            anonymize ? { ...r, note: '', resolvedAt: monthOf(r.resolvedAt) } : r,
+          )
         : [],
     },
     portfolio: storedPortfolio(risk.portfolio),
@@ -212,7 +215,10 @@ export function recommendations(
   return out;
 }
 
-/** The PDF's file name (spec section 9): title, the client's names unless anonymised, the completion date. */
+/**
+ * The PDF's file name (spec section 9): title, the client's names and the completion date; anonymised, the title
+ * and the completion month only.
+ */
 export function reportFileNameOf(
   subject: ReportSubject,
   title: string,
@@ -224,7 +230,24 @@ export function reportFileNameOf(
     firstName: opts.anonymize ? null : subject.client.firstName,
     date: subject.instance.filledAt ?? subject.results.calculatedAt,
     locale: opts.locale,
+    monthOnly: opts.anonymize,
   });
+}
+
+/**
+ * What an anonymised report must not carry (docs/decisions/0015): anything that finds the person again. The token
+ * opens the named report, the answers fingerprint identifies the stored result, an exact day narrows the clients of
+ * one adviser down to one; so no token, no fingerprint, dates to the month.
+ */
+function anonymised(content: TReportContent): TReportContent {
+  return {
+    ...content,
+    instanceToken: null,
+    completedAt: content.completedAt ? monthOf(content.completedAt) : null,
+    calculatedAt: monthOf(content.calculatedAt),
+    evidence: { ...content.evidence, answersHash: '' },
+    dashboardPath: null,
+  };
 }
 
 export async function buildReportContent(
@@ -244,7 +267,7 @@ export async function buildReportContent(
   const completedAt = subject.instance.filledAt?.toISOString() ?? null;
   const { firstName, lastName } = subject.client;
   const results = subject.results;
-  return {
+  const content: TReportContent = {
     reportType,
     locale: opts.locale,
     instanceToken: subject.instance.token,
@@ -268,6 +291,7 @@ export async function buildReportContent(
       reportType === 'bqaRecommendations' ? recommendations({ risk, prediction, dimensions }, texts) : [],
     texts: texts.report,
     fileName: reportFileNameOf(subject, title, opts),
-    dashboardPath: await viewerDashboardPath(db, opts.viewer ?? null, subject.instance.token),
+    dashboardPath: opts.anonymize ? null : await viewerDashboardPath(db, opts.viewer ?? null, subject.instance.token),
   };
+  return opts.anonymize ? anonymised(content) : content;
 }

@@ -123,6 +123,7 @@ export async function downloadInfo(db: Db, config: Config, token: string): Promi
     locale: link.locale,
     pageFormat: link.pageFormat,
     clientFirstName: subject.client.firstName,
+    clientLastName: subject.client.lastName,
     interactionName: texts.t(subject.definition.nameKey),
     accountName: subject.account.name,
     expiresAt: link.expiresAt.toISOString(),

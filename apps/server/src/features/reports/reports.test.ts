@@ -2,10 +2,12 @@
 // Results come from the participant's calls and the calculation, as in production; PDFs are checked by the
 // text pdftotext extracts from them, and their page size by pdfinfo (poppler-utils).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
 import { simulateRespondents } from '@bq/scoring/simulate';
@@ -105,6 +107,26 @@ function pdfText(body: Buffer, name: string): { text: string; info: string } {
   };
 }
 
+/** The fonts pdffonts lists: name (subset prefix removed) and whether the file embeds it. */
+function fontsOf(file: string): { name: string; embedded: boolean }[] {
+  return execFileSync('pdffonts', [file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const columns = line.trim().split(/\s+/);
+      return { name: columns[0]!.replace(/^[A-Z]{6}\+/, ''), embedded: columns[columns.length - 5] === 'yes' };
+    });
+}
+
+/** The QR code a phone reads off page 1: rasterised by poppler (pdftoppm), decoded by jsQR. */
+function scanQrCode(file: string): string | null {
+  const image = file.replace(/\.pdf$/, '-page1');
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, image]);
+  const png = PNG.sync.read(readFileSync(`${image}.png`));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
 describe('report content', () => {
   it('is 402 while the result is locked and 404 for an unknown token; once unlocked it is public by the instance token', async () => {
     const ctx = await adviser(['BQ_RISK']);
@@ -176,16 +198,81 @@ describe('report content', () => {
     expect(res.json().errorKey).toBe('error.result.not_ready');
   });
 
-  it('anonymises: no name in the content or the file name', async () => {
+  it('anonymises: nothing in the content, the PDF text, the PDF metadata or the file name leads back to the client', async () => {
     const ctx = await adviser(['BQ_RISK']);
-    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 4 });
+    const { token, id, client } = await finishedResult(ctx, 'BQ_RISK', {
+      seed: 4,
+      firstName: 'Ottilie',
+      lastName: 'Quastenberg',
+    });
     await unlock(ctx.http, token);
-    const content = (
-      await anonymous().request('GET', `/api/report/content/bqa/${token}?anonymize=true&locale=EN_UK`)
-    ).json();
-    expect(content.anonymized).toBe(true);
-    expect(JSON.stringify(content)).not.toMatch(/Müller|Jürgen|Mueller/);
-    expect(content.fileName).toMatch(/^Risk-profile-report_\d{2}-\d{2}-\d{4}\.pdf$/);
+    // A flagged profile with a resolution, so the adviser's record is part of what is checked.
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, id));
+    const results = structuredClone(row!.results!);
+    results.risk!.consistency = {
+      flagged: true,
+      reasons: [{ kind: 'tolerance_vs_self_estimate', toleranceClass: 6, otherClass: 2, gap: 4 }],
+    };
+    await t.db.update(interactionInstances).set({ results }).where(eq(interactionInstances.id, id));
+    expect(
+      (
+        await ctx.http.request('POST', `/api/dashboard/${token}/consistency/resolution`, {
+          note: 'Talked it through with Ottilie Quastenberg: she accepts class 3.',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const filledDay = row!.filledAt!.toISOString().slice(0, 10);
+    const secrets = [token, client.token, client.email, 'Ottilie', 'Quastenberg', filledDay];
+    const leaks = (text: string) => secrets.filter((secret) => text.includes(secret));
+
+    // The content as the signed-in adviser sees it (who would get the dashboard link) and as anyone else does.
+    for (const http of [ctx.http, anonymous()]) {
+      for (const type of ['bqa', 'bqa/recommendations']) {
+        const res = await http.request('GET', `/api/report/content/${type}/${token}?anonymize=true&locale=EN_UK`);
+        expect(res.statusCode).toBe(200);
+        const content = res.json();
+        expect(content.anonymized).toBe(true);
+        expect(leaks(JSON.stringify(content))).toEqual([]);
+        expect(content).toMatchObject({
+          instanceToken: null,
+          dashboardPath: null,
+          client: { firstName: '', lastName: '', displayName: 'Anonymous client' },
+          evidence: { answersHash: '' },
+        });
+        expect(content.completedAt).toMatch(/^\d{4}-\d{2}$/);
+        expect(content.calculatedAt).toMatch(/^\d{4}-\d{2}$/);
+        expect(content.risk.consistency.resolutions).toEqual([
+          { note: '', authorName: expect.any(String), resolvedAt: expect.stringMatching(/^\d{4}-\d{2}$/) },
+        ]);
+        expect(content.fileName).toMatch(/^[A-Za-z-]+_\d{2}-\d{4}\.pdf$/);
+      }
+    }
+
+    for (const interactionType of ['bqa', 'bqaRecommendations']) {
+      const res = await ctx.http.request(
+        'GET',
+        `/api/report/download/${token}?interactionType=${interactionType}&locale=DE_DE&anonymize=true`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(leaks(res.headers['content-disposition'] as string)).toEqual([]);
+      expect(res.headers['content-disposition']).toMatch(/filename="[\w-]+_\d{2}-\d{4}\.pdf"/);
+      const { text, info } = pdfText(res.rawPayload, `anon-${interactionType}.pdf`);
+      expect(text).toContain('Anonymisierte Person');
+      expect(leaks(text)).toEqual([]);
+      expect(leaks(info)).toEqual([]);
+      // Not even the exact completion date in German notation.
+      const [y, m, d] = filledDay.split('-');
+      expect(text).not.toContain(`${d}.${m}.${y}`);
+      expect(info).toMatch(/^Title:.*Anonymisierte Person$/m);
+      // The uncompressed parts of the file too (info dictionary, link annotations), beyond what poppler prints.
+      expect(leaks(res.rawPayload.toString('latin1'))).toEqual([]);
+    }
+
+    // The named report still carries all of it.
+    const named = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=EN_UK`)).json();
+    expect(named.instanceToken).toBe(token);
+    expect(named.client.displayName).toBe('Ottilie Quastenberg');
+    expect(named.risk.consistency.resolutions[0].note).toContain('Quastenberg');
   });
 
   it('lists recommendations that follow from the profile, the review last', async () => {
@@ -300,6 +387,19 @@ describe('PDF download', () => {
     expect(res.headers['content-disposition']).not.toMatch(/Mueller/);
   });
 
+  it('prints a client name with emoji with the embedded fonts only: no Helvetica, a visible substitute for what they lack', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 12, firstName: 'Lea 🌻', lastName: 'Weiß ❤️' });
+    await unlock(ctx.http, token);
+    const res = await ctx.http.request('GET', `/api/report/download/${token}?interactionType=bqa&locale=DE_DE`);
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfText(res.rawPayload, 'emoji.pdf');
+    expect(text).toContain('Lea \uFFFD Weiß ❤');
+    const fonts = fontsOf(join(pdfDir, 'emoji.pdf'));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((font) => !font.embedded || !font.name.startsWith('DejaVuSans'))).toEqual([]);
+  });
+
   it('refuses bad requests with JSON errors: no type, wrong type, locked', async () => {
     const ctx = await adviser(['BQ_RISK']);
     const { token } = await finishedResult(ctx, 'BQ_RISK', { seed: 8 });
@@ -393,6 +493,8 @@ describe('certificates', () => {
     );
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload, 'certificate.pdf').text).toContain(link.verificationToken);
+    // Its QR code, scanned off the printed page, opens the same verification page.
+    expect(scanQrCode(join(pdfDir, 'certificate.pdf'))).toBe(link.verificationUrl);
 
     // Unknown and near-miss tokens are not valid; they do not reveal anything.
     const unknown = await anonymous().request(
@@ -456,6 +558,7 @@ describe('auto report and mailed download links', () => {
       locale: 'DE_DE',
       pageFormat: 'A4',
       clientFirstName: 'Jürgen',
+      clientLastName: 'Müller',
     });
     const pdf = await anonymous().request('GET', `/api/report/download/${downloadToken}`);
     expect(pdf.statusCode).toBe(200);

@@ -40,7 +40,7 @@ export async function requireOpenResult(
   const definition = getInteractionDefinition(instance.interactionId, (instance.results as InstanceResults).definitionVersion);
   if (!definition) throw new AppError('error.not_found', 404, 'Not found');
   const [client] = await db
-    .select({ token: clients.token, firstName: clients.firstName, lastName: clients.lastName })
+    .select({ token: clients.token, firstName: clients.firstName, lastName: clients.lastName, email: clients.email })
     .from(clients)
     .where(eq(clients.id, instance.clientId));
   return { instance, results: instance.results as InstanceResults, productType, definition: definition as TInteractionDefinition, client: client! };

@@ -97,6 +97,29 @@ describe('OpenAPI document', () => {
   });
 });
 
+describe('OpenAPI document: the shapes issue 11 changed (reports, sending, client list, questionnaire)', () => {
+  it('shows the new and changed fields', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schemas = doc.components.schemas;
+    const json = (value: unknown) => JSON.stringify(value);
+    // Sending a questionnaire can e-mail the invitation in the same call.
+    expect(schemas.CreateInstanceRequest.properties.sendInvitationEmail).toMatchObject({ type: 'boolean', default: false });
+    // The client list names each client's latest finished result.
+    expect(json(schemas.ClientListItem.properties.latestResult)).toContain('LatestResult');
+    expect(schemas.LatestResult.required).toEqual(expect.arrayContaining(['token', 'finishedAt', 'lockStatus']));
+    // An anonymised report has no instance token.
+    expect(json(schemas.ReportContent.properties.instanceToken)).toContain('null');
+    // The names German needs for a formal greeting, the address the report-mail confirmation names.
+    expect(schemas.ReportDownloadInfo.properties.clientLastName).toMatchObject({ type: 'string' });
+    const questionnaire = json(doc.paths['/api/q'].get.responses['200'].content['application/json'].schema);
+    const questionnaireSchema = /#\/components\/schemas\/(\w+)/.exec(questionnaire)?.[1];
+    expect(json(questionnaireSchema ? schemas[questionnaireSchema] : questionnaire)).toContain('participantLastName');
+    const dashboard = json(doc.paths['/api/dashboard/{token}'].get.responses['200'].content['application/json'].schema);
+    const dashboardSchema = /#\/components\/schemas\/(\w+)/.exec(dashboard)?.[1];
+    expect(dashboardSchema ? schemas[dashboardSchema].properties.client.required : []).toContain('email');
+  });
+});
+
 describe('unknown API paths', () => {
   it('answer 404 JSON with error.not_found, signed in or not', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });

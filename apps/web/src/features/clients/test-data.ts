@@ -40,7 +40,7 @@ export function instanceOf(overrides: Partial<TInstanceSummary> = {}): TInstance
 }
 
 export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientListItem {
-  return { ...clientOf(), lastInstance: null, ...overrides };
+  return { ...clientOf(), lastInstance: null, latestResult: null, ...overrides };
 }
 
 export function profileOf(overrides: Partial<TClientProfile> = {}): TClientProfile {

@@ -10,6 +10,7 @@ const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
     'report.cover.account': 'Prepared by',
     'report.cover.adviser': 'Adviser',
     'report.cover.completedAt': 'Completed on',
+    'report.cover.completedIn': 'Completed in',
     'report.cover.anonymized': "Anonymized copy: the client's name has been removed.",
     'report.section.risk': 'Risk profile',
     'report.section.dimensions': 'Results by dimension',
@@ -30,6 +31,7 @@ const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
     'report.dimension.stanineValue': '{{stanine}} of 9',
     'report.evidence.line':
       'Norms {{norm}} ({{normStatus}}) · Algorithm {{algorithm}} · Answers fingerprint {{hash}}',
+    'report.evidence.lineAnonymized': 'Norms {{norm}} ({{normStatus}}) · Algorithm {{algorithm}} · Calculated in {{calculated}}',
     'report.evidence.normStatus.PROVISIONAL': 'provisional',
   },
   DE_DE: {
@@ -198,9 +200,26 @@ export function reportContentOf(
     texts: TEXTS[german ? 'DE_DE' : 'EN_US'],
     fileName: 'Risk-profile-report_Mueller_Anna_04-03-2026.pdf',
     dashboardPath: null,
+    ...(options.anonymize ? ANONYMISED : {}),
     ...overrides,
   };
 }
+
+/** What the server changes in an anonymised content besides the name: no token, no fingerprint, months, no notes. */
+const ANONYMISED = {
+  instanceToken: null,
+  completedAt: '2026-04',
+  calculatedAt: '2026-04',
+  evidence: {
+    definitionVersion: 1,
+    normVersion: '2026.1',
+    normStatus: 'PROVISIONAL',
+    algorithmVersion: '1.0.0',
+    answersHash: '',
+  },
+  fileName: 'Risk-profile-report_04-2026.pdf',
+  dashboardPath: null,
+} satisfies Partial<TReportContent>;
 
 export function downloadInfoOf(overrides: Partial<TReportDownloadInfo> = {}): TReportDownloadInfo {
   return {
@@ -208,6 +227,7 @@ export function downloadInfoOf(overrides: Partial<TReportDownloadInfo> = {}): TR
     locale: 'EN_US',
     pageFormat: 'LETTER',
     clientFirstName: 'Anna',
+    clientLastName: 'Müller',
     interactionName: 'Risk profile report',
     accountName: 'Demo Advisory',
     expiresAt: '2026-05-02T10:00:00Z',

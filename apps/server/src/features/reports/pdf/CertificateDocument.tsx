@@ -1,12 +1,16 @@
 // The certificate: one landscape page with a framed, centred layout (holder, questionnaire, strengths, issuer,
-// dates) and the public verification URL. A revoked certificate carries a red "REVOKED on <date>" banner and a red
-// frame, so a printed copy cannot pass for a valid one.
+// dates) and the public verification URL with a QR code to it. A revoked certificate carries a red "REVOKED on
+// <date>" banner and a red frame, so a printed copy cannot pass for a valid one.
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { PageFormat, TCertificateContent } from '@bq/contracts/reports';
 import { LOCALE_TAGS } from '@bq/domain/locales';
 import { reportFormat } from './format';
 import { translator } from './labels';
+import { QrCode } from './QrCode';
 import { COLORS, PDF_CREATOR, styles } from './theme';
+
+/** Side of the QR code in points (about 2.2 cm): phones read it from a printed page at arm's length. */
+const QR_SIZE = 62;
 
 export function CertificateDocument({
   content,
@@ -78,9 +82,13 @@ export function CertificateDocument({
                 </View>
               ))}
             </View>
-            <Text style={cert.verify}>
-              {t('report.certificate.verify')} {content.verificationUrl}
-            </Text>
+            {/* The QR code opens the public verification page: a printed certificate is checked by a phone. */}
+            <View style={cert.verifyRow}>
+              <QrCode value={content.verificationUrl} size={QR_SIZE} />
+              <Text style={cert.verify}>
+                {t('report.certificate.verify')} {content.verificationUrl}
+              </Text>
+            </View>
           </View>
         </View>
       </Page>
@@ -155,5 +163,6 @@ const cert = StyleSheet.create({
   fact: { width: 180, marginHorizontal: 14, alignItems: 'center' },
   factValue: { fontSize: 10.5, fontWeight: 'bold', textAlign: 'center' },
   factRule: { alignSelf: 'stretch', height: 0.5, backgroundColor: COLORS.faint, marginVertical: 3 },
-  verify: { fontSize: 8, color: COLORS.muted, textAlign: 'center' },
+  verifyRow: { flexDirection: 'row', alignItems: 'center', justifyContent: 'center' },
+  verify: { fontSize: 8, color: COLORS.muted, marginLeft: 8, maxWidth: 420 },
 });

@@ -20,7 +20,8 @@ export function EvidenceNote({ content, ctx }: { content: TReportContent; ctx: R
     <View style={note.container} wrap={false}>
       <Text style={note.title}>{t('report.section.evidence')}</Text>
       <Text style={note.text}>
-        {t('report.evidence.line', {
+        {/* Anonymised: no answers fingerprint (it identifies the stored result) and the month of the calculation. */}
+        {t(content.anonymized ? 'report.evidence.lineAnonymized' : 'report.evidence.line', {
           definition: evidence.definitionVersion,
           norm: evidence.normVersion,
           normStatus: t(NORM_STATUS[evidence.normStatus]),
@@ -32,7 +33,10 @@ export function EvidenceNote({ content, ctx }: { content: TReportContent; ctx: R
       {evidence.normStatus === 'PROVISIONAL' ? (
         <Text style={note.text}>{t('report.evidence.provisional')}</Text>
       ) : null}
-      <Text style={note.text}>{t('report.evidence.reference', { token: content.instanceToken })}</Text>
+      {/* The reference is the instance token, which opens the named report: never in an anonymised one. */}
+      {content.instanceToken ? (
+        <Text style={note.text}>{t('report.evidence.reference', { token: content.instanceToken })}</Text>
+      ) : null}
       <Text style={[note.text, note.disclaimer]}>{t('report.disclaimer')}</Text>
     </View>
   );

@@ -1,7 +1,7 @@
 // The whole report PDF for one content object. Which blocks appear depends on the report type: the BQP report
-// shows the dimensions; the BQA report adds the risk profile and its history; the recommendations report leads
-// with the advice and summarises the profile behind it. Every report ends with the prediction (when there is one)
-// and the evidence note.
+// shows the dimensions; the BQA report leads with the risk profile and its history (its verdict already on the
+// cover), then the dimensions; the recommendations report leads with the advice and summarises the profile behind
+// it. Every report ends with the prediction (when there is one) and the evidence note.
 import { Document, Text } from '@react-pdf/renderer';
 import type { PageFormat, TReportContent } from '@bq/contracts/reports';
 import { LOCALE_TAGS } from '@bq/domain/locales';
@@ -41,6 +41,10 @@ export function ReportDocument({ content, pageFormat }: { content: TReportConten
       </>
     ) : (
       <>
+        {/* The risk profile first (as on the web report): it is what a BQA report is for; the dimensions behind it follow. */}
+        {content.risk ? <RiskBlock risk={content.risk} ctx={ctx} /> : null}
+        {content.suitability ? <SuitabilityBlock statement={content.suitability} ctx={ctx} /> : null}
+        {content.risk?.section ? <RiskHistoryBlock section={content.risk.section} ctx={ctx} /> : null}
         {content.dimensions.length > 0 ? (
           <>
             <SectionHeading>{t('report.section.dimensions')}</SectionHeading>
@@ -50,9 +54,6 @@ export function ReportDocument({ content, pageFormat }: { content: TReportConten
             ))}
           </>
         ) : null}
-        {content.risk ? <RiskBlock risk={content.risk} ctx={ctx} /> : null}
-        {content.suitability ? <SuitabilityBlock statement={content.suitability} ctx={ctx} /> : null}
-        {content.risk?.section ? <RiskHistoryBlock section={content.risk.section} ctx={ctx} /> : null}
       </>
     );
 

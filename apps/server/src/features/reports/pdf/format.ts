@@ -1,12 +1,13 @@
 // Numbers and dates of the PDF in the content's locale. Dates and numbers use the product's hand-written locale
 // formats (@bq/domain/formats: DD.MM.YYYY and 1.234,5 in German) so the PDF matches the web app; month names come
 // from Intl with the locale's BCP 47 tag.
-import { formatCurrency, formatDate, formatNumber, type CurrencyCode } from '@bq/domain/formats';
+import { formatCurrency, formatNumber, type CurrencyCode } from '@bq/domain/formats';
+import { formatReportDate } from '@bq/domain/report-dates';
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 
 export interface ReportFormat {
   locale: Locale;
-  /** 03.04.2026, 03/04/2026 or 04/03/2026; '' for a missing date. */
+  /** 03.04.2026, 03/04/2026 or 04/03/2026; "April 2026" for a month-only value (anonymised); '' for a missing date. */
   date: (iso: string | null) => string;
   number: (value: number, decimals?: number) => string;
   /** A fraction as a percentage: 0.125 -> "12.5%", German "12,5 %" (no-break space, as DIN 5008 writes it). */
@@ -42,7 +43,7 @@ export function reportFormat(locale: Locale): ReportFormat {
   };
   return {
     locale,
-    date: (iso) => (iso ? formatDate(iso, locale) : ''),
+    date: (iso) => formatReportDate(iso, locale),
     number: (value, decimals = 1) => formatNumber(value, locale, decimals),
     percent,
     signedPercent: (fraction, decimals = 1) => withSign(fraction, percent(fraction, decimals)),

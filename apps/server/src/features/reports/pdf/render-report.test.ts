@@ -5,10 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageFormat } from '@bq/contracts/reports';
 import { LOCALES } from '@bq/domain/locales';
 import { REPORT_LABEL_KEYS, translator } from './labels';
+import { embeddedCoverage, SUBSTITUTE } from './printable-text';
 import { renderCertificatePdf, renderReportPdf } from './render-report';
 import {
   anonymizedGermanReport,
@@ -20,6 +23,7 @@ import {
   recommendationsReport,
   reportTexts,
   REAL_CLIENT,
+  RESOLUTION,
   VERIFICATION_URL,
 } from './test-content';
 
@@ -78,6 +82,22 @@ function readBack(name: string, pdf: Buffer): ReadBack {
   return { text, flat: text.replace(/\s+/g, ' '), pages, size };
 }
 
+/** The text of one page, in reading order. */
+function pageText(file: string, page: number): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-'], {
+    encoding: 'utf8',
+  }).replaceAll('\u00a0', ' ');
+}
+
+/** The QR codes a phone would read off the first page: rasterised by poppler (pdftoppm), decoded by jsQR. */
+function scanQrCodes(file: string): string[] {
+  const image = file.replace(/\.pdf$/, '-page1');
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, image]);
+  const png = PNG.sync.read(readFileSync(`${image}.png`));
+  const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return found ? [found.data] : [];
+}
+
 const SIZES: Record<PageFormat, { portrait: string; landscape: string }> = {
   A4: { portrait: '595.28 x 841.89', landscape: '841.89 x 595.28' },
   LETTER: { portrait: '612 x 792', landscape: '792 x 612' },
@@ -94,6 +114,14 @@ describe('renderReportPdf', () => {
       expect(pdf.size).toBe(SIZES.A4.portrait);
       expect(pdf.pages).toBeGreaterThanOrEqual(3);
       const { text, flat } = pdf;
+      // Page 1 carries the verdict: the suitable class and its model portfolio (the risk section follows the cover).
+      const page1 = pageText(join(dir, 'de-bqa-a4.pdf'), 1);
+      expect(page1).toContain('GEEIGNETE RISIKOKLASSE');
+      expect(page1).toContain('Klasse 3 von 7');
+      expect(page1).toContain('MODELLPORTFOLIO FÜR KLASSE 3');
+      expect(page1).toMatch(/Aktien 25 %\s+Anleihen 75 %/);
+      expect(page1).toContain('Risikoprofil');
+      expect(page1).not.toContain('Ergebnisse nach Dimension');
       // Header, cover and footer.
       expect(text).toContain('Jürgen Müller');
       expect(text).toContain('Privatbank Südwest AG · Vertraulich');
@@ -264,6 +292,9 @@ describe('renderReportPdf', () => {
       });
       expect(pdf.text).toContain('Profile at a glance');
       expect(pdf.flat).toContain('Capacity for loss (score 2.4 of 5): at most class 3 – sets the class');
+      const page1 = pageText(join(dir, 'uk-recommendations-a4.pdf'), 1);
+      expect(page1).toContain('SUITABLE RISK CLASS');
+      expect(page1).toMatch(/Equities 25%\s+Bonds 55%\s+Cash-like 20%/);
       expect(pdf.text).toContain('Oliver Bennett');
       expect(pdf.text).toContain('03/04/2026');
       expect(untranslated(pdf.text)).toEqual([]);
@@ -272,8 +303,9 @@ describe('renderReportPdf', () => {
   );
 
   it(
-    'never shows the real name in an anonymised report',
+    'never shows the real name, a token, the fingerprint or an exact date in an anonymised report',
     async () => {
+      const named = germanBqaReport();
       const pdf = readBack(
         'de-anonymized-a4',
         await renderReportPdf(anonymizedGermanReport(), { pageFormat: 'A4' }),
@@ -281,13 +313,55 @@ describe('renderReportPdf', () => {
       expect(pdf.text).not.toContain(REAL_CLIENT.firstName);
       expect(pdf.text).not.toContain(REAL_CLIENT.lastName);
       expect(pdf.text).toContain('Kunde');
-      expect(pdf.text).toContain('Anonymisierte Fassung');
-      expect(pdf.text).toContain('20.11.2026, Sabine Köhler');
+      expect(pdf.flat).toContain('Anonymisierte Fassung');
+      // Dates to the month, with wording that fits a month.
+      expect(pdf.text).toContain('AUSGEFÜLLT IM');
+      expect(pdf.text).toContain('April 2026');
+      expect(pdf.text).toContain('November 2026, Sabine Köhler');
+      expect(pdf.flat).toContain('berechnet im April 2026');
+      expect(pdf.text).not.toMatch(/\d{2}\.\d{2}\.2026/);
       expect(pdf.text).toContain('Die Notiz ist im anonymisierten Bericht ausgelassen.');
+      // No reference token (it opens the named report) and no answers fingerprint.
+      expect(pdf.text).not.toContain(named.instanceToken!);
+      expect(pdf.text).not.toContain('Referenz');
+      expect(pdf.text).not.toContain(named.evidence.answersHash.slice(0, 12));
+      expect(pdf.text).not.toContain('Fingerabdruck');
       // The PDF's metadata carries the title with the display name, so it must be anonymised too.
-      expect(
-        execFileSync('pdfinfo', [join(dir, 'de-anonymized-a4.pdf')], { encoding: 'utf8' }),
-      ).not.toContain('Müller');
+      const info = execFileSync('pdfinfo', [join(dir, 'de-anonymized-a4.pdf')], { encoding: 'utf8' });
+      expect(info).not.toContain('Müller');
+      expect(info).toMatch(/^Title:\s+Bericht zur Anlageberatung – Kunde$/m);
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'renders a name and a note with emoji and CJK: only the embedded DejaVu faces, every character one they draw',
+    async () => {
+      const report = germanBqaReport();
+      const content = {
+        ...report,
+        client: { firstName: 'Zoë 🌻', lastName: 'Schmidt-Ørsted 王', displayName: 'Zoë 🌻 Schmidt-Ørsted 王' },
+        accountName: 'Privatbank Südwest AG 🏦',
+        risk: {
+          ...report.risk!,
+          consistency: {
+            ...report.risk!.consistency,
+            resolutions: [{ ...RESOLUTION, note: 'Besprochen 👍🏽, Familie 👨‍👩‍👧 einverstanden ❤️ – 1.000 €.' }],
+          },
+        },
+      };
+      const pdf = readBack('de-emoji-a4', await renderReportPdf(content, { pageFormat: 'A4' }));
+      const fonts = fontsOf(join(dir, 'de-emoji-a4.pdf'));
+      expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).not.toContain('Helvetica');
+      expect(fonts.every((font) => font.name.includes('DejaVuSans') && font.embedded)).toBe(true);
+      // One visible substitute per character the fonts lack; what they have (umlauts, Ø, ❤, €) stays.
+      expect(pdf.text).toContain(`Zoë ${SUBSTITUTE} Schmidt-Ørsted ${SUBSTITUTE}`);
+      expect(pdf.text).toContain(`Privatbank Südwest AG ${SUBSTITUTE}`);
+      expect(pdf.flat).toContain(`Besprochen ${SUBSTITUTE}, Familie ${SUBSTITUTE} einverstanden ❤ – 1.000 €.`);
+      // No box: every character in the file is one all four faces draw.
+      const covered = embeddedCoverage();
+      const undrawable = [...pdf.text].filter((char) => !/\s/.test(char) && !covered.has(char.codePointAt(0)!));
+      expect(undrawable).toEqual([]);
     },
     RENDER_TIMEOUT,
   );
@@ -327,6 +401,8 @@ describe('renderCertificatePdf', () => {
       expect(pdf.text).toContain('15.02.2026');
       expect(pdf.flat).toContain(`Echtheit prüfen unter ${VERIFICATION_URL}`);
       expect(pdf.text).not.toContain('WIDERRUFEN');
+      // The printed QR code, scanned from the page rendered at 150 dpi, opens the verification page.
+      expect(scanQrCodes(join(dir, 'de-certificate-valid-a4.pdf'))).toEqual([VERIFICATION_URL]);
     },
     RENDER_TIMEOUT,
   );
@@ -343,6 +419,8 @@ describe('renderCertificatePdf', () => {
       expect(pdf.text).toContain('REVOKED on 05/12/2026');
       expect(pdf.flat).toContain('This certificate has been revoked and is no longer valid.');
       expect(pdf.text).toContain(VERIFICATION_URL);
+      // A revoked one keeps its code: the page it opens says "not valid".
+      expect(scanQrCodes(join(dir, 'en-certificate-revoked-letter.pdf'))).toEqual([VERIFICATION_URL]);
     },
     RENDER_TIMEOUT,
   );

@@ -5,6 +5,7 @@ import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import type { PageFormat, TCertificateContent, TReportContent } from '@bq/contracts/reports';
 import { CertificateDocument } from './CertificateDocument';
 import { registerFonts } from './fonts';
+import { printableContent } from './printable-text';
 import { ReportDocument } from './ReportDocument';
 
 export { REPORT_LABEL_KEYS } from './labels';
@@ -14,7 +15,7 @@ export async function renderReportPdf(
   opts: { pageFormat: PageFormat },
 ): Promise<Buffer> {
   registerFonts();
-  return render(<ReportDocument content={content} pageFormat={opts.pageFormat} />);
+  return render(<ReportDocument content={printableContent(content)} pageFormat={opts.pageFormat} />);
 }
 
 /** One landscape page in the given paper size. */
@@ -23,7 +24,7 @@ export async function renderCertificatePdf(
   opts: { pageFormat: PageFormat },
 ): Promise<Buffer> {
   registerFonts();
-  return render(<CertificateDocument content={content} pageFormat={opts.pageFormat} />);
+  return render(<CertificateDocument content={printableContent(content)} pageFormat={opts.pageFormat} />);
 }
 
 // The documents are components whose root is react-pdf's <Document>; renderToBuffer's type only admits an element

@@ -503,22 +503,30 @@ export function germanBqaReport(): TReportContent {
 }
 
 /**
- * The same report shared without the client's name (GDPR): the server blanks the names and says "Kunde", and
- * leaves out the adviser's free-text notes.
+ * The same report shared without the client's name (GDPR), as the server sends it: names blanked ("Kunde"), no
+ * token, no answers fingerprint, no adviser notes, every date kept to the month (docs/decisions/0015).
  */
 export function anonymizedGermanReport(): TReportContent {
   const report = germanBqaReport();
   return ZReportContent.parse({
     ...report,
+    instanceToken: null,
+    completedAt: '2026-04',
+    calculatedAt: '2026-04',
+    evidence: { ...report.evidence, answersHash: '' },
     risk: {
       ...report.risk!,
-      consistency: { ...report.risk!.consistency, resolutions: [{ ...RESOLUTION, note: '' }] },
+      consistency: {
+        ...report.risk!.consistency,
+        resolutions: [{ ...RESOLUTION, note: '', resolvedAt: '2026-11' }],
+      },
     },
     client: { firstName: '', lastName: '', displayName: 'Kunde' },
     anonymized: true,
     // Personal details are left out of an anonymised statement.
     suitability: { ...report.suitability!, sections: report.suitability!.sections.slice(1), personalOmitted: true },
-    fileName: 'Bericht-zur-Anlageberatung_03-04-2026.pdf',
+    fileName: 'Bericht-zur-Anlageberatung_04-2026.pdf',
+    dashboardPath: null,
   });
 }
 

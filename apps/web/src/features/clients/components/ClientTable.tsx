@@ -1,6 +1,7 @@
 // One page of clients: name (the link to the client view, so the row is reachable by keyboard), e-mail, group,
-// the latest interaction's status and expiry, and the creation date. A click anywhere on a row opens it too.
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+// the latest interaction's status with a link straight to the latest result's dashboard under it, its expiry, and
+// the creation date. A click anywhere else on a row opens the client.
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
 import { fullName } from '@bq/domain/initials';
@@ -11,6 +12,7 @@ import { useAppNavigate } from '../../../lib/navigation';
 import { ClientGroupBadge } from './ClientGroupBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
+import { LatestResultLink } from './LatestResultLink';
 
 interface ClientTableProps {
   items: TClientListItem[];
@@ -82,13 +84,17 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                 <ClientGroupBadge group={client.group} />
               </Table.Td>
               <Table.Td>
-                {client.lastInstance ? (
-                  <InteractionStatusBadge status={client.lastInstance.status} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('clients.list.noInteraction')}
-                  </Text>
-                )}
+                {/* The latest result sits under the latest interaction's status: in view without scrolling sideways. */}
+                <Stack gap={4} align="flex-start">
+                  {client.lastInstance ? (
+                    <InteractionStatusBadge status={client.lastInstance.status} />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('clients.list.noInteraction')}
+                    </Text>
+                  )}
+                  <LatestResultLink client={client} productType={productType} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <ExpirationBadge status={client.lastInstance?.expirationStatus ?? null} />

@@ -18,17 +18,22 @@ export const ZSendInteractionForm = z.object({
 });
 export type SendInteractionFormData = z.output<typeof ZSendInteractionForm>;
 
-/** The contract's defaults: 30 days, reminder on, report off. */
+/**
+ * The contract's defaults: 30 days, reminder on, report off. The dialog e-mails the invitation unless the adviser
+ * unticks it (the API leaves it off for callers that hand the link out themselves), so the first click sends.
+ */
 export const SEND_DEFAULTS = {
   expiresInDays: expiresInDays.parse(undefined),
   autoReminder: ZCreateInstanceRequest.shape.autoReminder.parse(undefined),
   autoSendReport: ZCreateInstanceRequest.shape.autoSendReport.parse(undefined),
+  sendInvitationEmail: true,
 };
 
 export interface SendInteractionChoices {
   expiresInDays: number;
   autoReminder: boolean;
   autoSendReport: boolean;
+  sendInvitationEmail: boolean;
 }
 
 export function createInstanceRequest(

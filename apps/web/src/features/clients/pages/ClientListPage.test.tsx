@@ -21,6 +21,7 @@ const anna = listItemOf({
   lastName: 'Müller',
   group: 'ESTABLISHED',
   lastInstance: instanceOf({ status: 'RESULTS_AVAILABLE', expirationStatus: 'EXPIRE_THIS_MONTH' }),
+  latestResult: { token: 'r1', finishedAt: '2026-04-03T09:00:00Z', lockStatus: 'LOCKED' },
 });
 const bert = listItemOf({
   token: 'c2',
@@ -81,6 +82,13 @@ describe('client list', () => {
     expect(bertRow).toHaveTextContent('Adler, Bert');
     expect(bertRow).toHaveTextContent(text('clients.list.noInteraction'));
     expect(screen.getByTestId('client-list-range')).toHaveTextContent('1–20 of 42');
+    // One click to the latest result's dashboard; Bert has none yet.
+    const result = within(annaRow).getByRole('link', {
+      name: 'Open the result of Müller, Anna from 04/03/2026 (locked: unlocking costs 1 credit)',
+    });
+    expect(result).toHaveAttribute('href', '/BQ_RISK/client/c1/dashboard/r1');
+    expect(result).toHaveTextContent('Result of 04/03/2026');
+    expect(within(bertRow).queryByTestId('client-row-result')).not.toBeInTheDocument();
 
     const query = listQueries()[0]!;
     expect(Object.fromEntries(query)).toEqual({
@@ -91,6 +99,13 @@ describe('client list', () => {
       page: '1',
       pageSize: '20',
     });
+  });
+
+  it("opens a client's latest result in one click, not the client view", async () => {
+    const { router } = renderList();
+    const link = await screen.findByTestId('client-row-result');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/BQ_RISK/client/c1/dashboard/r1'));
   });
 
   it('puts filter, sort and page changes into the URL and asks the server for them', async () => {

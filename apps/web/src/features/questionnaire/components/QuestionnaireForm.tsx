@@ -1,10 +1,11 @@
-// The questionnaire being answered: one short page at a time with progress and autosave. "Next" and "Submit"
-// check the page's required questions (errors on the items, focus on the first); a page change moves the focus
-// to the page's heading. Submitting saves what is left, then hands the answers in; a refusal for missing
-// answers lists them and opens the first one's page.
+// The questionnaire being answered: one short page at a time with progress and autosave. "Next" and "Review
+// answers" check the page's required questions (errors on the items, focus on the first); a page change moves the
+// focus to the page's heading. After the last page comes the review of all answers, from which any one can be
+// changed (its page opens, then "Back to the review"); submitting there saves what is left, then hands the answers
+// in; a refusal for missing answers lists them and opens the first one's page.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconListCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TQuestionnaire } from '@bq/contracts/questionnaire';
@@ -26,9 +27,10 @@ import { MissingAnswers } from './MissingAnswers';
 import { QuestionItem } from './QuestionItem';
 import { QuestionnaireIntro } from './QuestionnaireIntro';
 import { QuestionnaireProgress } from './QuestionnaireProgress';
+import { QuestionnaireReview } from './QuestionnaireReview';
 import { SaveStatus } from './SaveStatus';
 
-type FocusTarget = { heading: true } | { itemKey: string };
+type FocusTarget = { heading: true } | { itemKey: string } | { review: true };
 type SubmitProblem = 'notSaved' | 'failed';
 
 interface QuestionnaireFormProps {
@@ -53,9 +55,13 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
   const [missingAtSubmit, setMissingAtSubmit] = useState<string[]>([]);
   const [submitProblem, setSubmitProblem] = useState<SubmitProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The review of all answers is shown instead of a page; a page opened from it leads back to it.
+  const [reviewing, setReviewing] = useState(false);
+  const [fromReview, setFromReview] = useState(false);
 
   const topRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusRequest = useRef<FocusTarget | null>(null);
 
@@ -64,13 +70,17 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
     const target = focusRequest.current;
     if (!target) return;
     focusRequest.current = null;
-    if ('heading' in target) {
+    if ('heading' in target || 'review' in target) {
       topRef.current?.scrollIntoView({ block: 'start' });
-      headingRef.current?.focus({ preventScroll: true });
+      ('review' in target ? reviewHeadingRef : headingRef).current?.focus({ preventScroll: true });
     } else {
-      formRef.current
-        ?.querySelector<HTMLInputElement>(`[data-item-key="${target.itemKey}"] input[type="radio"]`)
-        ?.focus();
+      // The chosen answer if there is one (a change from the review), else the first option, as a radio group
+      // takes the focus when tabbed into.
+      const item = formRef.current?.querySelector(`[data-item-key="${target.itemKey}"]`);
+      (
+        item?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
+        item?.querySelector<HTMLInputElement>('input[type="radio"]')
+      )?.focus();
     }
   });
 
@@ -81,7 +91,24 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
   const goToPage = (index: number) => {
     setPageIndex(index);
     setReturning(false);
+    setReviewing(false);
     focusRequest.current = { heading: true };
+  };
+
+  const openReview = () => {
+    setReviewing(true);
+    setFromReview(false);
+    setReturning(false);
+    setMissingAtSubmit([]);
+    focusRequest.current = { review: true };
+  };
+
+  /** From the review: the item's page, the focus on the item, and the way back to the review. */
+  const changeAnswer = (itemKey: string) => {
+    setPageIndex(pageIndexOfItem(pages, itemKey));
+    setReviewing(false);
+    setFromReview(true);
+    focusRequest.current = { itemKey };
   };
 
   /** Points out the given unanswered items and takes the participant to the first of them. */
@@ -89,6 +116,7 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
     const first = itemKeys[0];
     if (first === undefined) return;
     setFlagged((current) => new Set([...current, ...itemKeys]));
+    setReviewing(false);
     const index = pageIndexOfItem(pages, first);
     if (index >= 0 && index !== pageIndex) {
       setPageIndex(index);
@@ -146,12 +174,27 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
       .filter((item) => item.required && !isAnswered(answers, item.key))
       .map((item) => item.key);
     if (missingHere.length > 0) return showMissing(missingHere);
-    if (!isLast) return goToPage(pageIndex + 1);
+    if (!isLast && !fromReview) return goToPage(pageIndex + 1);
     const missing = missingRequired(pages, answers);
     setMissingAtSubmit(missing);
     if (missing.length > 0) return showMissing(missing);
-    void handOver();
+    openReview();
   };
+
+  const submitProblemAlert = submitProblem ? (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('questionnaire.submitFailed.title')}
+      data-testid="questionnaire-submit-error"
+    >
+      {submitProblem === 'notSaved'
+        ? t('questionnaire.submitFailed.notSaved')
+        : t('questionnaire.submitFailed.text')}
+    </Alert>
+  ) : null;
 
   const stillMissing = missingAtSubmit
     .filter((itemKey) => !isAnswered(answers, itemKey))
@@ -173,20 +216,39 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
               {textOf(interaction.nameKey)}
             </Title>
           </div>
-          {pageIndex === 0 || returning ? (
+          {(pageIndex === 0 && !reviewing) || returning ? (
             <QuestionnaireIntro questionnaire={questionnaire} returning={returning} />
           ) : null}
           <QuestionnaireProgress
             answered={answeredCount(interaction, answers)}
             total={interaction.items.length}
-            page={pageIndex + 1}
+            page={reviewing ? pages.length : pageIndex + 1}
             pages={pages.length}
           />
           <SaveStatus state={autosave.saveState} failedForGood={autosave.failedForGood} />
         </Stack>
       </Paper>
 
-      {page ? (
+      {reviewing ? (
+        <QuestionnaireReview
+          pages={pages}
+          answers={answers}
+          textOf={textOf}
+          onChange={changeAnswer}
+          onBack={() => goToPage(pages.length - 1)}
+          onSubmit={() => {
+            if (submitting) return;
+            // The server has the last word; this only catches an answer taken back in another tab meanwhile.
+            const missing = missingRequired(pages, answers);
+            setMissingAtSubmit(missing);
+            if (missing.length > 0) return showMissing(missing);
+            void handOver();
+          }}
+          submitting={submitting}
+          problem={submitProblemAlert}
+          headingRef={reviewHeadingRef}
+        />
+      ) : page ? (
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="questionnaire-page-title">
           <Stack gap="md">
             <Title
@@ -225,20 +287,6 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
                 onAnswer={autosave.setAnswer}
               />
             ))}
-            {submitProblem ? (
-              <Alert
-                color="red"
-                variant="light"
-                role="alert"
-                icon={<IconAlertTriangle aria-hidden />}
-                title={t('questionnaire.submitFailed.title')}
-                data-testid="questionnaire-submit-error"
-              >
-                {submitProblem === 'notSaved'
-                  ? t('questionnaire.submitFailed.notSaved')
-                  : t('questionnaire.submitFailed.text')}
-              </Alert>
-            ) : null}
             <Group justify="space-between" mt="sm">
               {pageIndex > 0 ? (
                 <Button
@@ -253,14 +301,21 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
               ) : (
                 <span />
               )}
-              {isLast ? (
+              {fromReview ? (
                 <Button
                   type="submit"
-                  loading={submitting}
-                  rightSection={<IconSend size={18} aria-hidden />}
-                  data-testid="questionnaire-submit"
+                  rightSection={<IconListCheck size={18} aria-hidden />}
+                  data-testid="questionnaire-back-to-review"
                 >
-                  {t('questionnaire.submit')}
+                  {t('questionnaire.review.backToReview')}
+                </Button>
+              ) : isLast ? (
+                <Button
+                  type="submit"
+                  rightSection={<IconListCheck size={18} aria-hidden />}
+                  data-testid="questionnaire-review-open"
+                >
+                  {t('questionnaire.review.open')}
                 </Button>
               ) : (
                 <Button

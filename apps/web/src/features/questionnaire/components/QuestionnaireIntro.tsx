@@ -15,14 +15,16 @@ interface QuestionnaireIntroProps {
 export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIntroProps) {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
-  const { participantFirstName: name, accountName, interaction, texts, expiresAt } = questionnaire;
+  const { accountName, interaction, texts, expiresAt } = questionnaire;
+  // Both names: the German texts greet formally with the full name, the English ones with the first name.
+  const name = { firstName: questionnaire.participantFirstName, lastName: questionnaire.participantLastName };
   if (returning) {
-    return <Text data-testid="questionnaire-welcome-back">{t('questionnaire.welcomeBack', { name })}</Text>;
+    return <Text data-testid="questionnaire-welcome-back">{t('questionnaire.welcomeBack', name)}</Text>;
   }
   return (
     <Stack gap="sm" data-testid="questionnaire-intro">
       <Text fw={600}>
-        {t('questionnaire.greeting', { name })} {t('questionnaire.invitedBy', { accountName })}
+        {t('questionnaire.greeting', name)} {t('questionnaire.invitedBy', { accountName })}
       </Text>
       {texts[interaction.introKey] ? <Text>{texts[interaction.introKey]}</Text> : null}
       <Group gap="lg" c="dimmed">

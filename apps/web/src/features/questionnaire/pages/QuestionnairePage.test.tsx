@@ -89,6 +89,7 @@ function questionnaireOf(overrides: Partial<TQuestionnaire> = {}): TQuestionnair
     expiresAt: '2026-12-31T12:00:00Z',
     locale: 'EN_US',
     participantFirstName: 'Anna',
+    participantLastName: 'Müller',
     accountName: 'Nordbank Advisory',
     interaction,
     texts,
@@ -176,7 +177,7 @@ describe('participant questionnaire', () => {
     expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Risk profile' })).toBeInTheDocument();
     const intro = screen.getByTestId('questionnaire-intro');
-    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { name: 'Anna' }));
+    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { firstName: 'Anna', lastName: 'Müller' }));
     expect(intro).toHaveTextContent(fill('questionnaire.invitedBy', { accountName: 'Nordbank Advisory' }));
     expect(intro).toHaveTextContent('We would like to understand how you invest.');
     expect(intro).toHaveTextContent(fill('questionnaire.duration', { minutes: 7 }));
@@ -294,23 +295,27 @@ describe('participant questionnaire', () => {
     renderPage();
     expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your finances');
     expect(screen.getByTestId('questionnaire-welcome-back')).toHaveTextContent(
-      fill('questionnaire.welcomeBack', { name: 'Anna' }),
+      fill('questionnaire.welcomeBack', { firstName: 'Anna', lastName: 'Müller' }),
     );
     expect(radio('q4', 'Neutral')).toBeChecked();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
     expect(pageTitle()).not.toHaveFocus();
   });
 
-  it('submits on the last page and thanks the participant', async () => {
+  it('reviews the answers after the last page, submits from the review and thanks the participant', async () => {
     getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 4, q2: 'yes', q3: 2 } }));
     renderPage();
     expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your horizon');
     expect(screen.queryByTestId('questionnaire-next')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('questionnaire-submit'));
+    expect(screen.queryByTestId('questionnaire-submit')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('questionnaire-review-open'));
     expect(item('q5')).toHaveTextContent(text('questionnaire.item.required'));
-    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(0);
+    expect(screen.queryByTestId('questionnaire-review')).not.toBeInTheDocument();
 
     fireEvent.click(radio('q5', '3 years or more'));
+    fireEvent.click(screen.getByTestId('questionnaire-review-open'));
+    expect(await screen.findByTestId('questionnaire-review')).toBeInTheDocument();
+    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(0);
     fireEvent.click(screen.getByTestId('questionnaire-submit'));
     const thanks = await screen.findByTestId('questionnaire-thank-you');
     // The last answer was saved before the questionnaire was handed in.
@@ -332,7 +337,8 @@ describe('participant questionnaire', () => {
     renderPage();
     expect(await screen.findByTestId('questionnaire-page-title')).toHaveTextContent('Your horizon');
     getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 4, q2: 'yes', q5: 'long' } }));
-    fireEvent.click(screen.getByTestId('questionnaire-submit'));
+    fireEvent.click(screen.getByTestId('questionnaire-review-open'));
+    fireEvent.click(await screen.findByTestId('questionnaire-submit'));
 
     const missing = await screen.findByTestId('questionnaire-missing');
     expect(missing).toHaveTextContent(
@@ -343,6 +349,63 @@ describe('participant questionnaire', () => {
     expect(item('q3')).toHaveTextContent(text('questionnaire.item.required'));
     await waitFor(() => expect(radio('q3', 'Strongly disagree')).toHaveFocus());
     expect(screen.queryByTestId('questionnaire-thank-you')).not.toBeInTheDocument();
+  });
+
+  it('shows every answer on a review page, lets the participant change one by keyboard and come back, and sends nothing before submitting', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ answers: { q1: 4, q2: 'yes', q3: 2, q5: 'long' } }));
+    renderPage();
+    fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
+    const review = await screen.findByTestId('questionnaire-review');
+    const heading = within(review).getByRole('heading', { level: 2, name: text('questionnaire.review.title') });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
+      fill('questionnaire.progress.page', { page: 3, pages: 3 }),
+    );
+    // Page by page, each question with the answer in words; the optional one left open says so.
+    for (const title of ['Your approach', 'Your finances', 'Your horizon']) {
+      expect(within(review).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    const answerOf = (key: string) => within(screen.getByTestId(`questionnaire-review-${key}`)).getByRole('definition');
+    expect(answerOf('q1')).toHaveTextContent('Agree');
+    expect(answerOf('q2')).toHaveTextContent('Yes');
+    expect(answerOf('q3')).toHaveTextContent('Disagree');
+    expect(answerOf('q4')).toHaveTextContent(text('questionnaire.review.notAnswered'));
+    expect(answerOf('q5')).toHaveTextContent('3 years or more');
+
+    // "Change" is a button named for its question; it opens that page with the focus on the question.
+    const change = within(review).getByRole('button', {
+      name: fill('questionnaire.review.changeLabel', { question: 'Do you own shares?' }),
+    });
+    change.focus();
+    fireEvent.click(change);
+    expect(pageTitle()).toHaveTextContent('Your approach');
+    await waitFor(() => expect(radio('q2', 'Yes')).toHaveFocus());
+    fireEvent.click(radio('q2', 'No'));
+    // Straight back to the review, not through the remaining pages.
+    expect(screen.queryByTestId('questionnaire-next')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('questionnaire-back-to-review'));
+    expect(await screen.findByTestId('questionnaire-review')).toBeInTheDocument();
+    expect(answerOf('q2')).toHaveTextContent('No');
+    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(0);
+
+    // Back from the review is the last page.
+    fireEvent.click(screen.getByTestId('questionnaire-review-back'));
+    expect(pageTitle()).toHaveTextContent('Your horizon');
+    fireEvent.click(screen.getByTestId('questionnaire-review-open'));
+    fireEvent.click(await screen.findByTestId('questionnaire-submit'));
+    expect(await screen.findByTestId('questionnaire-thank-you')).toBeInTheDocument();
+    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(1);
+    expect(savedBodies()).toContainEqual({ answers: { q2: 'no' } });
+  });
+
+  it('reviews in the client’s language', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ locale: 'DE_DE', answers: ALL_ANSWERS }));
+    renderPage();
+    fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
+    const review = await screen.findByTestId('questionnaire-review');
+    expect(within(review).getByRole('heading', { level: 2 })).toHaveTextContent(deBqui['questionnaire.review.title']);
+    expect(screen.getByTestId('questionnaire-submit')).toHaveTextContent(deBqui['questionnaire.submit']);
+    expect(within(review).getAllByRole('button', { name: /^Antwort ändern: / })).toHaveLength(5);
   });
 
   it.each([

@@ -2,13 +2,14 @@
 // and a fingerprint of the answers), so a printed report can be traced and reproduced; then the disclaimer.
 import { Stack, Text, Title } from '@mantine/core';
 import type { TReportContent } from '@bq/contracts/reports';
+import { formatReportDate } from '@bq/domain/report-dates';
 import { useFormat } from '../../../lib/formats';
 import { documentText } from '../../../lib/document-text';
 
 const HASH_SHOWN = 12;
 
 export function ReportEvidence({ content }: { content: TReportContent }) {
-  const { formatDate } = useFormat();
+  const { locale } = useFormat();
   const { evidence, texts } = content;
   return (
     <Stack gap={6} component="footer" aria-labelledby="report-evidence-title">
@@ -16,12 +17,13 @@ export function ReportEvidence({ content }: { content: TReportContent }) {
         {documentText(texts, 'report.section.evidence')}
       </Title>
       <Text size="xs" c="dimmed" data-testid="report-evidence" data-norm-status={evidence.normStatus}>
-        {documentText(texts, 'report.evidence.line', {
+        {/* Anonymised: the month of the calculation and no answers fingerprint (it identifies the stored result). */}
+        {documentText(texts, content.anonymized ? 'report.evidence.lineAnonymized' : 'report.evidence.line', {
           definition: evidence.definitionVersion,
           norm: evidence.normVersion,
           normStatus: documentText(texts, `report.evidence.normStatus.${evidence.normStatus}`),
           algorithm: evidence.algorithmVersion,
-          calculated: formatDate(content.calculatedAt),
+          calculated: formatReportDate(content.calculatedAt, locale),
           hash: evidence.answersHash.slice(0, HASH_SHOWN),
         })}
       </Text>

@@ -2,6 +2,7 @@
 // adviser, and when the questionnaire was completed (in the report's locale).
 import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { TReportContent } from '@bq/contracts/reports';
+import { formatReportDate } from '@bq/domain/report-dates';
 import { useFormat } from '../../../lib/formats';
 import { documentText } from '../../../lib/document-text';
 
@@ -25,7 +26,8 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 export function ReportHeading({ content }: { content: TReportContent }) {
-  const { formatDate } = useFormat();
+  // An anonymised report's dates are months ("2026-11"), shown as "November 2026".
+  const { locale } = useFormat();
   const label = (key: string) => documentText(content.texts, key);
   return (
     <Stack gap="md" component="header">
@@ -53,8 +55,8 @@ export function ReportHeading({ content }: { content: TReportContent }) {
           <Fact label={label('report.cover.adviser')} value={content.adviserName} testId="report-adviser" />
         ) : null}
         <Fact
-          label={label('report.cover.completedAt')}
-          value={content.completedAt ? formatDate(content.completedAt) : label('report.cover.notRecorded')}
+          label={label(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt')}
+          value={formatReportDate(content.completedAt, locale) || label('report.cover.notRecorded')}
           testId="report-completed"
         />
       </Box>

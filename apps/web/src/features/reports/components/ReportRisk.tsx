@@ -5,6 +5,7 @@
 import { Alert, Badge, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TReportContent } from '@bq/contracts/reports';
+import { formatReportDate } from '@bq/domain/report-dates';
 import { RiskWindowTable } from '../../results/charts/RiskWindowTable';
 import { PortfolioMix } from '../../results/components/PortfolioMix';
 import { RiskClassScale } from '../../results/components/RiskClassScale';
@@ -133,7 +134,7 @@ function Consistency({ risk, label }: RiskPartProps) {
 
 /** How the adviser resolved the difference; an anonymised report has the dates and authors but no notes. */
 function Resolutions({ risk, label }: RiskPartProps) {
-  const { formatDate } = useFormat();
+  const { locale } = useFormat();
   return (
     <Stack gap={6} data-testid="report-consistency-resolutions">
       <Text size="sm" fw={600}>
@@ -143,7 +144,7 @@ function Resolutions({ risk, label }: RiskPartProps) {
         <div key={index}>
           <Text size="xs" c="dimmed">
             {label('report.risk.consistency.resolvedBy', {
-              date: formatDate(resolution.resolvedAt),
+              date: formatReportDate(resolution.resolvedAt, locale),
               name: resolution.authorName,
             })}
           </Text>

@@ -48,7 +48,7 @@ describe('mailed report link', () => {
     handlers[DOWNLOAD_URL] = () => pdf.response;
     renderPage();
     expect(await screen.findByTestId('report-link-summary')).toHaveTextContent(
-      'Your report “Risk profile report” from Demo Advisory, for Anna, available until 05/02/2026.',
+      'Your report “Risk profile report” from Demo Advisory, for Anna Müller, available until 05/02/2026.',
     );
     const button = screen.getByTestId('report-link-download');
     fireEvent.click(button);

@@ -62,6 +62,7 @@ export function ReportDownloadPage() {
             interactionName: data.interactionName,
             accountName: data.accountName,
             clientFirstName: data.clientFirstName,
+            clientLastName: data.clientLastName,
             date: formatDate(data.expiresAt),
           })}
         </Text>

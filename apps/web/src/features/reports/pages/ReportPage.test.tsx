@@ -193,10 +193,28 @@ describe('report view: toolbar', () => {
     expect(callsTo(contentUrl('EN_US', true))).toHaveLength(1);
     expect(screen.queryByText(/Müller/)).not.toBeInTheDocument();
     expect(screen.getByTestId('report-anonymized')).toBeInTheDocument();
+    // The dates are months, worded for a month; the evidence has no answers fingerprint.
+    expect(screen.getByTestId('report-completed')).toHaveTextContent('April 2026');
+    expect(screen.getByText('Completed in')).toBeInTheDocument();
+    expect(screen.getByTestId('report-evidence')).toHaveTextContent('Calculated in April 2026');
+    expect(screen.getByTestId('report-evidence')).not.toHaveTextContent('fingerprint');
     expect(screen.getByTestId('report-preview')).toHaveAttribute(
       'href',
       '/api/render/report/i1?interactionType=bqa&locale=EN_US&pageFormat=LETTER&anonymize=true',
     );
+  });
+
+  it('keeps the adviser’s way back to the dashboard when the anonymised content carries none', async () => {
+    handlers[contentUrl()] = () =>
+      jsonResponse(reportContentOf({}, { dashboardPath: '/BQ_RISK/client/c1/dashboard/i1' }));
+    renderPage();
+    expect(await screen.findByTestId('report-back-to-result')).toHaveAttribute(
+      'href',
+      '/BQ_RISK/client/c1/dashboard/i1',
+    );
+    fireEvent.click(screen.getByLabelText(text('reports.toolbar.anonymize')));
+    await waitFor(() => expect(screen.getByTestId('report-document')).toHaveAttribute('data-anonymized', 'true'));
+    expect(screen.getByTestId('report-back-to-result')).toHaveAttribute('href', '/BQ_RISK/client/c1/dashboard/i1');
   });
 
   it('puts the chosen page format into the preview link, which opens in a new tab', async () => {
@@ -249,6 +267,10 @@ describe('report view: download', () => {
     const [, init] = callsTo(DOWNLOAD_URL)[0]!;
     expect(init?.credentials).toBe('same-origin');
     expect(init?.headers).toMatchObject({ 'X-Source': 'web', Accept: 'application/json' });
+
+    // Anonymising drops the message that names the named file.
+    fireEvent.click(screen.getByLabelText(text('reports.toolbar.anonymize')));
+    await waitFor(() => expect(screen.queryByText(/Risikoprofil_Müller\.pdf/)).not.toBeInTheDocument());
   });
 
   it('reads the error from the binary body, shows its translated text and clears the flag', async () => {

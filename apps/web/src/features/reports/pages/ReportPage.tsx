@@ -31,6 +31,9 @@ export function ReportPage({ reportType }: { reportType: ReportContentType }) {
   const pageFormat = chosenFormat ?? defaultPageFormat(locale);
 
   const content = useReportContent({ reportType, token, locale, anonymize });
+  // An anonymised content carries no way back (its dashboardPath is null); the signed-in adviser keeps the link the
+  // named version gave them.
+  const dashboardPath = useLastDashboardPath(content.data?.dashboardPath);
   const scope = useLocaleScope(content.data?.locale ?? locale);
   const download = useFileDownload({ fallbackKey: 'reports.download.failed' });
   const options: ReportOptions = {
@@ -61,14 +64,24 @@ export function ReportPage({ reportType }: { reportType: ReportContentType }) {
   }
   return (
     <Stack gap="lg" data-testid="report-page" data-report-type={reportType}>
-      <BackToResultLink path={content.data.dashboardPath} testId="report-back-to-result" />
+      <BackToResultLink path={dashboardPath} testId="report-back-to-result" />
       <ReportToolbar
         locale={locale}
-        onLocaleChange={setChosenLocale}
+        onLocaleChange={(next) => {
+          download.reset();
+          setChosenLocale(next);
+        }}
         pageFormat={pageFormat}
-        onPageFormatChange={setChosenFormat}
+        onPageFormatChange={(next) => {
+          download.reset();
+          setChosenFormat(next);
+        }}
         anonymize={anonymize}
-        onAnonymizeChange={setAnonymize}
+        onAnonymizeChange={(next) => {
+          // The last download's message names its file, with the client's name: not beside an anonymised report.
+          download.reset();
+          setAnonymize(next);
+        }}
         download={download}
         onDownload={startDownload}
         previewUrl={reportPreviewUrl(options)}
@@ -78,4 +91,11 @@ export function ReportPage({ reportType }: { reportType: ReportContentType }) {
       </I18nextProvider>
     </Stack>
   );
+}
+
+/** The last dashboard path the server gave this page (a render-time memo, so no effect is needed). */
+function useLastDashboardPath(current: string | null | undefined): string | null {
+  const [last, setLast] = useState<string | null>(null);
+  if (current && current !== last) setLast(current);
+  return current ?? last;
 }

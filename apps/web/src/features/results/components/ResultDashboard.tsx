@@ -1,5 +1,6 @@
 // A loaded result: the header, the trial notice (wealth advisory), and the sections in the current locale: for
-// bqa the BQA_RISK section first, then the prediction where the product predicts, then the dimensions.
+// bqa the BQA_RISK section first, then the prediction where the product predicts, then the dimensions; the
+// technical evidence last, behind a disclosure.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
@@ -13,6 +14,7 @@ import { usePrediction } from '../api/get-prediction';
 import { textOf } from '../dimension-texts';
 import { DimensionSection } from './DimensionSection';
 import { PredictionSection } from './PredictionSection';
+import { ResultEvidence } from './ResultEvidence';
 import { ResultHeader } from './ResultHeader';
 import { ResultSkeleton } from './ResultSkeleton';
 import { RiskSection } from './RiskSection';
@@ -67,6 +69,7 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
       ) : (
         <ResultSkeleton withHeader={false} />
       )}
+      <ResultEvidence dashboard={dashboard} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 // The dashboard's heading: whose result, of which questionnaire, completed when, open how (trial or unlocked),
-// the links to its report (and certificate), e-mailing the report to the client, and the evidence line beneath.
+// the links to its report (and certificate) and e-mailing the report to the client. The technical evidence is at
+// the foot of the dashboard (ResultEvidence), behind a disclosure.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
 import { fullName } from '@bq/domain/initials';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useFormat } from '../../../lib/formats';
-import { ResultEvidence } from './ResultEvidence';
 import { ResultLockBadge } from './ResultLockBadge';
 import { ResultReportLinks } from './ResultReportLinks';
 import { SendReportEmailButton } from './SendReportEmailButton';
@@ -38,7 +38,6 @@ export function ResultHeader({ dashboard, interactionName }: ResultHeaderProps) 
           </>
         }
       />
-      <ResultEvidence dashboard={dashboard} />
     </Stack>
   );
 }

@@ -1,9 +1,12 @@
 // "Email report": the platform sends the client a fresh link to the report (in the client's language), whether
-// or not auto report is on, e.g. after a talk or when the first mail got lost. The toast names the address.
+// or not auto report is on, e.g. after a talk or when the first mail got lost. A mail to a client cannot be taken
+// back, so a confirmation names the address first; the toast names it again once the mail is queued.
 import { Button } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
+import { fullName } from '@bq/domain/initials';
 import { showSuccess } from '../../../lib/notify';
 import { useSendReportEmail } from '../api/send-report-email';
 
@@ -11,17 +14,28 @@ export function SendReportEmailButton({ dashboard }: { dashboard: TDashboard }) 
   const { t } = useTranslation();
   const send = useSendReportEmail(dashboard.instanceToken);
   if (dashboard.lockStatus === 'LOCKED') return null;
+  const { client } = dashboard;
+
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: t('results.documents.emailConfirm.title', { name: fullName(client.lastName, client.firstName) }),
+      children: t('results.documents.emailConfirm.text', { email: client.email }),
+      labels: { confirm: t('results.documents.emailConfirm.confirm'), cancel: t('common.cancel') },
+      confirmProps: { 'data-testid': 'result-send-report-email-confirm' },
+      cancelProps: { 'data-testid': 'result-send-report-email-cancel' },
+      onConfirm: () =>
+        send.mutate(undefined, {
+          onSuccess: (response) => showSuccess(t('results.documents.emailSent', { email: response.sentTo })),
+        }),
+    });
+
   return (
     <Button
       variant="light"
       size="sm"
       leftSection={<IconSend size={18} aria-hidden />}
       loading={send.isPending}
-      onClick={() =>
-        send.mutate(undefined, {
-          onSuccess: (response) => showSuccess(t('results.documents.emailSent', { email: response.sentTo })),
-        })
-      }
+      onClick={confirm}
       data-testid="result-send-report-email"
     >
       {t('results.documents.email')}

@@ -1,6 +1,8 @@
-// A LOCKED result: what unlocking costs (one credit), the current balance, and the button that spends it. Without
-// credits (402 error.credit.payment_required) nothing is unlocked and the payment-required panel says so.
+// A LOCKED result: what unlocking costs (one credit), the current balance, and the button that spends it after a
+// confirmation with the balance before and after. Without credits (402 error.credit.payment_required) nothing is
+// unlocked and the payment-required panel says so.
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconCoins, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
@@ -25,10 +27,25 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
       />
     );
   }
-  const balance = t('shell.credits', {
-    count: user.creditBalance,
-    formatted: formatNumber(user.creditBalance, 0),
-  });
+  const credits = (count: number) => t('shell.credits', { count, formatted: formatNumber(count, 0) });
+  const balance = credits(user.creditBalance);
+  // Spending a credit cannot be undone: the confirmation says what it costs and what is left afterwards.
+  const confirmUnlock = () =>
+    modals.openConfirmModal({
+      title: t('results.unlock.confirm.title'),
+      children: (
+        <Text size="sm" data-testid="result-unlock-confirm-text">
+          {t('results.unlock.confirm.text', {
+            balance,
+            after: credits(Math.max(0, user.creditBalance - 1)),
+          })}
+        </Text>
+      ),
+      labels: { confirm: t('results.unlock.confirm.confirm'), cancel: t('common.cancel') },
+      confirmProps: { 'data-testid': 'result-unlock-confirm' },
+      cancelProps: { 'data-testid': 'result-unlock-cancel' },
+      onConfirm: () => unlock.mutate(),
+    });
   return (
     <Paper withBorder radius="md" p="xl" maw={640} data-testid="result-unlock-panel">
       <Stack gap="sm">
@@ -56,7 +73,7 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
         <div>
           <Button
             leftSection={<IconLockOpen size={18} aria-hidden />}
-            onClick={() => unlock.mutate()}
+            onClick={confirmUnlock}
             loading={unlock.isPending}
             data-testid="result-unlock-button"
           >

@@ -70,14 +70,23 @@ describe('result dashboard: states of the request', () => {
     expect(
       await within(header).findByText(/Risk profile questionnaire · Completed on 04\/03\/2026/),
     ).toBeInTheDocument();
+    // No developer line in the header: the evidence is at the foot, behind a "Technical evidence" disclosure.
+    expect(header).not.toHaveTextContent('Norms 2026.1');
     const evidence = screen.getByTestId('result-evidence');
-    expect(evidence).toHaveTextContent('Norms 2026.1');
-    expect(evidence).toHaveTextContent('algorithm 1.0.0');
-    expect(evidence).toHaveTextContent('3f2a9c1b7d4e');
-    expect(evidence).toHaveAttribute('data-hash', dashboardOf().evidence.answersHash);
+    expect(header).not.toContainElement(evidence);
+    const toggle = within(evidence).getByRole('button', { name: text('results.evidence.toggle') });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('result-provisional-norms')).toHaveTextContent(
       text('results.evidence.provisional'),
     );
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = screen.getByTestId('result-evidence-details');
+    expect(toggle).toHaveAttribute('aria-controls', details.id);
+    expect(details).toHaveTextContent('Norms 2026.1');
+    expect(details).toHaveTextContent('algorithm 1.0.0');
+    expect(details).toHaveTextContent('3f2a9c1b7d4e');
+    expect(evidence).toHaveAttribute('data-hash', dashboardOf().evidence.answersHash);
     expect(screen.getByTestId('result-lock-badge')).toHaveAttribute('data-status', 'UNLOCKED');
   });
 
@@ -102,7 +111,17 @@ describe('result dashboard: states of the request', () => {
     expect(screen.queryByTestId('result-dashboard')).not.toBeInTheDocument();
     const button = within(panel).getByTestId('result-unlock-button');
     expect(button).toHaveTextContent(text('results.unlock.button'));
+    // A confirmation first, with the balance before and after; cancelling spends nothing.
     fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: text('results.unlock.confirm.title') });
+    expect(within(dialog).getByTestId('result-unlock-confirm-text')).toHaveTextContent(
+      'Your balance is 12 credits; after unlocking it will be 11 credits.',
+    );
+    fireEvent.click(within(dialog).getByTestId('result-unlock-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(UNLOCK_URL)).toHaveLength(0);
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByTestId('result-unlock-confirm'));
 
     expect(await screen.findByTestId('result-dashboard')).toBeInTheDocument();
     const [, init] = callsTo(UNLOCK_URL)[0]!;
@@ -118,6 +137,7 @@ describe('result dashboard: states of the request', () => {
     handlers[UNLOCK_URL] = error('error.credit.payment_required', 402);
     renderPage();
     fireEvent.click(await screen.findByTestId('result-unlock-button'));
+    fireEvent.click(await screen.findByTestId('result-unlock-confirm'));
     const panel = await screen.findByTestId('result-payment-required');
     expect(panel).toHaveTextContent(text('ERROR_CREDIT_PAYMENT_REQUIRED'));
     expect(within(panel).getByRole('button', { name: text('results.payment.buy') })).toBeDisabled();
@@ -152,7 +172,19 @@ describe('result dashboard: states of the request', () => {
     handlers[SEND_URL] = () => jsonResponse({ sentTo: 'anna@example.com', reportSentAt: '2026-04-05T09:15:00Z' });
     renderPage();
     const button = await screen.findByRole('button', { name: text('results.documents.email') });
+    // Asked first, naming the address; cancelling sends nothing.
     fireEvent.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Email the report to Müller, Anna?' });
+    expect(dialog).toHaveTextContent(
+      'A new link to download the report goes to anna@example.com, in the client\'s language.',
+    );
+    fireEvent.click(within(dialog).getByTestId('result-send-report-email-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(SEND_URL)).toHaveLength(0);
+
+    fireEvent.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Email the report to Müller, Anna?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: text('results.documents.emailConfirm.confirm') }));
     expect(await screen.findByText('Report emailed to anna@example.com.')).toBeInTheDocument();
     expect(callsTo(SEND_URL)).toHaveLength(1);
     expect(callsTo(SEND_URL)[0]?.[1]?.method).toBe('POST');
@@ -162,6 +194,7 @@ describe('result dashboard: states of the request', () => {
     handlers['/api/instance/i1/report/email'] = error('error.general', 500);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: text('results.documents.email') }));
+    fireEvent.click(await screen.findByTestId('result-send-report-email-confirm'));
     expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
   });
 
@@ -179,7 +212,7 @@ describe('result dashboard: states of the request', () => {
     expect(await screen.findByTestId('result-not-found')).toHaveTextContent(text('results.notFound.title'));
     unmount();
     handlers[DASHBOARD_URL] = () =>
-      jsonResponse(dashboardOf({ client: { token: 'c2', firstName: 'B', lastName: 'C', initials: 'BC' } }));
+      jsonResponse(dashboardOf({ client: { token: 'c2', firstName: 'B', lastName: 'C', initials: 'BC', email: 'b.c@example.com' } }));
     renderPage();
     expect(await screen.findByTestId('result-not-found')).toBeInTheDocument();
   });

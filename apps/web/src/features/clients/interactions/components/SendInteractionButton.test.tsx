@@ -77,15 +77,21 @@ describe('send questionnaire', () => {
     expect(await within(questions).findAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('starts with 30 days, reminder on and report off, and sends them', async () => {
+  it('starts with 30 days, the invitation e-mail ticked, reminder on and report off, and sends them in one click', async () => {
+    createResponse = () => jsonResponse(fullInstanceOf({ token: 'new1', invitedAt: '2026-04-03T09:00:00Z' }), 201);
     const { router } = renderView();
     await openModal();
     expect(expiry()).toHaveValue('30');
+    const emailInvite = screen.getByRole('checkbox', {
+      name: text('interactions.send.emailInvite.label').replace('{{email}}', 'anna.mueller@example.com'),
+    });
+    expect(emailInvite).toBeChecked();
     expect(screen.getByTestId('send-interaction-auto-reminder')).toBeChecked();
     expect(screen.getByTestId('send-interaction-auto-report')).not.toBeChecked();
     fireEvent.click(screen.getByTestId('send-interaction-submit'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/BQ_RISK/client/c1/interaction/new1'));
+    expect(posts()).toHaveLength(1);
     expect(posts()[0]?.[1]?.method).toBe('POST');
     expect(bodyOf(posts()[0])).toEqual({
       clientToken: 'c1',
@@ -93,9 +99,15 @@ describe('send questionnaire', () => {
       expiresInDays: 30,
       autoReminder: true,
       autoSendReport: false,
+      sendInvitationEmail: true,
     });
+    // It says where the invitation went.
     expect(
-      await screen.findByText(text('interactions.send.success').replace('{{name}}', 'Müller, Anna')),
+      await screen.findByText(
+        text('interactions.send.successEmailed')
+          .replace('{{name}}', 'Müller, Anna')
+          .replace('{{email}}', 'anna.mueller@example.com'),
+      ),
     ).toBeInTheDocument();
     // The profile is asked again, so the new interaction shows in the client's list.
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === PROFILE_URL).length).toBeGreaterThan(1);
@@ -105,6 +117,7 @@ describe('send questionnaire', () => {
     renderView();
     await openModal();
     fireEvent.change(expiry(), { target: { value: '14' } });
+    fireEvent.click(screen.getByTestId('send-interaction-email-invite'));
     fireEvent.click(screen.getByTestId('send-interaction-auto-reminder'));
     fireEvent.click(screen.getByTestId('send-interaction-auto-report'));
     fireEvent.click(screen.getByTestId('send-interaction-submit'));
@@ -113,7 +126,12 @@ describe('send questionnaire', () => {
       expiresInDays: 14,
       autoReminder: false,
       autoSendReport: true,
+      sendInvitationEmail: false,
     });
+    // Not e-mailed: the toast says the link is ready to be passed on.
+    expect(
+      await screen.findByText(text('interactions.send.success').replace('{{name}}', 'Müller, Anna')),
+    ).toBeInTheDocument();
   });
 
   it.each(['0', '366', ''])('refuses an expiry of "%s" days and sends nothing', async (value) => {

@@ -1,8 +1,9 @@
 // The send dialog: which questionnaire goes out (name, number of questions, time needed, a preview of the
-// questions), when it expires and whether reminder and report go out automatically. Sending creates the
-// instance and opens its actions page, where the adviser copies or mails the link.
+// questions), when it expires, whether the invitation is e-mailed now (ticked: the first click sends it) and whether
+// reminder and report go out automatically. Sending creates the instance (and queues its invitation in the same
+// transaction) and opens its actions page, where the adviser copies the link or sends it again.
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
 import type { TAccountInteraction } from '@bq/contracts/instances';
@@ -52,6 +53,9 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
   const form = useZodForm(ZSendInteractionForm, { expiresInDays: String(SEND_DEFAULTS.expiresInDays) });
   const [autoReminder, setAutoReminder] = useState(SEND_DEFAULTS.autoReminder);
   const [autoSendReport, setAutoSendReport] = useState(SEND_DEFAULTS.autoSendReport);
+  // Only a client with an address can be e-mailed; the option is then ticked, so the first click sends.
+  const canEmail = client.email.trim() !== '';
+  const [sendInvitationEmail, setSendInvitationEmail] = useState(canEmail && SEND_DEFAULTS.sendInvitationEmail);
   const name = fullName(client.lastName, client.firstName);
   const interactionName =
     preview.data?.texts[interaction.nameKey] ?? t(PRODUCT_TYPE_INFO[client.productType].nameKey);
@@ -62,10 +66,15 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
       expiresInDays,
       autoReminder,
       autoSendReport,
+      sendInvitationEmail,
     });
     create.mutate(request, {
       onSuccess: (instance) => {
-        showSuccess(t('interactions.send.success', { name }));
+        showSuccess(
+          instance.invitedAt
+            ? t('interactions.send.successEmailed', { name, email: client.email })
+            : t('interactions.send.success', { name }),
+        );
         onClose();
         navigate(`/${client.productType}/client/${client.token}/interaction/${instance.token}`);
       },
@@ -112,6 +121,15 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
           required
           data-testid="send-interaction-expiry"
         />
+        {canEmail ? (
+          <Checkbox
+            label={t('interactions.send.emailInvite.label', { email: client.email })}
+            description={t('interactions.send.emailInvite.hint')}
+            checked={sendInvitationEmail}
+            onChange={(event) => setSendInvitationEmail(event.currentTarget.checked)}
+            data-testid="send-interaction-email-invite"
+          />
+        ) : null}
         <Switch
           label={t('interactions.autoReminder.label')}
           description={t('interactions.autoReminder.hint')}

@@ -31,7 +31,7 @@ export function SendInviteEmailButton({ instance, to }: { instance: TInstance; t
           }
           data-testid="interaction-send-invite-email"
         >
-          {t('interactions.emailSend.button')}
+          {instance.invitedAt ? t('interactions.emailSend.again') : t('interactions.emailSend.button')}
         </Button>
       </Group>
       {instance.invitedAt ? (
