@@ -9,7 +9,6 @@ import type { AuthContext } from '../../plugins/auth';
 import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { riskVerdict } from './risk-verdict';
-import { storedPortfolio } from './risk-section';
 
 /** Stanine in words (1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high): the shared band system. */
 export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
