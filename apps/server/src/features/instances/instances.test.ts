@@ -82,7 +82,7 @@ describe('GET /api/instance/{token}/invite', () => {
     expect(invite.inviteUrl).toBe(`${t.config.publicUrl}/q/${instance.token}`);
     expect(invite.email.to).toBe('juergen@example.com');
     expect(invite.email.subject).toContain('Kanzlei Weiß');
-    expect(invite.email.body).toMatch(/^Guten Tag Jürgen,/);
+    expect(invite.email.body).toMatch(/^Guten Tag Jürgen Groß,/);
     expect(invite.email.body).toContain('Maria Berger von Kanzlei Weiß');
     expect(invite.email.body).toContain(invite.inviteUrl);
     expect(invite.email.body).toMatch(/gültig bis \d{2}\.\d{2}\.\d{4}/);

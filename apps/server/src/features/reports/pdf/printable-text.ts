@@ -49,6 +49,16 @@ export function printable(text: string): string {
   // Printable ASCII (and line breaks) is always covered: the common case costs one test.
   if (/^[\x20-\x7e\n\r\t]*$/.test(text)) return text;
   const covered = embeddedCoverage();
+  // Most text (German, typographic punctuation) is covered character by character: no need to segment it.
+  let allCovered = true;
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    if (isSteering(codePoint) || (!covered.has(codePoint) && !LAYOUT.test(char))) {
+      allCovered = false;
+      break;
+    }
+  }
+  if (allCovered) return text;
   let out = '';
   for (const { segment } of segmenter.segment(text)) {
     if (LAYOUT.test(segment)) {
