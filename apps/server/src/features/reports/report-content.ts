@@ -247,7 +247,19 @@ function anonymised(content: TReportContent): TReportContent {
     calculatedAt: monthOf(content.calculatedAt),
     evidence: { ...content.evidence, answersHash: '' },
     dashboardPath: null,
+    // The stored risk section was computed on the day of the calculation; the market data's import day travels too.
+    risk: content.risk?.section
+      ? { ...content.risk, section: anonymisedRiskSection(content.risk.section) }
+      : content.risk,
   };
+}
+
+function anonymisedRiskSection(section: NonNullable<NonNullable<TReportContent['risk']>['section']>) {
+  const basis =
+    section.basis.kind === 'history'
+      ? { ...section.basis, marketData: { ...section.basis.marketData, importedAt: monthOf(section.basis.marketData.importedAt) } }
+      : section.basis;
+  return { ...section, computedAt: monthOf(section.computedAt), basis };
 }
 
 export async function buildReportContent(
