@@ -102,7 +102,10 @@ async function answerAsParticipant(browser: Browser, pageErrors: string[], token
       await items.nth(i).getByRole('radio').nth(position).check();
     }
     if (pageNumber === 6) await screenshot(q, `risk-verdict-questionnaire-losses-${locale}`);
-    if (await q.getByTestId('questionnaire-submit').isVisible()) {
+    if (await q.getByTestId('questionnaire-review-open').isVisible()) {
+      // After the last page: the review of every answer, and the submit button there.
+      await q.getByTestId('questionnaire-review-open').click();
+      await expect(q.getByTestId('questionnaire-review')).toBeVisible();
       await expect(q.getByTestId('questionnaire-save-status')).not.toHaveAttribute('data-state', 'error');
       await q.getByTestId('questionnaire-submit').click();
       await expect(q.getByTestId('questionnaire-thank-you')).toBeVisible();
