@@ -1,6 +1,6 @@
 // Builds the Fastify instance: external plugins, then the app's own (errors, auth, docs), then feature
 // routes, then the web app host. No listen(): tests call inject() on it.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -9,6 +9,7 @@ import type { JobQueue } from './jobs/queue';
 import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
 import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
@@ -37,13 +38,22 @@ declare module 'fastify' {
 
 export const APP_VERSION = '0.1.0';
 
-export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: {
+  db: Db;
+  config: Config;
+  queue: JobQueue;
+  logger?: boolean;
+  /** Sees every route as it is registered (tests that must cover every route collect them here). */
+  onRoute?: (route: RouteOptions) => void;
+}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: badUrlHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
@@ -56,6 +66,7 @@ export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; 
 
   await app.register(cookie);
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
 

@@ -38,4 +38,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://advice.example.com' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads a relative DATA_DIR from where the npm command was typed, also for workspace scripts run in apps/server', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/bq' }).DATA_DIR).toBe('/srv/bq/data');
+    expect(loadConfig({ INIT_CWD: '/srv/bq', DATA_DIR: '/var/lib/bq' }).DATA_DIR).toBe('/var/lib/bq');
+    expect(loadConfig({}).DATA_DIR).toBe('./data');
+  });
 });

@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
 // message naming the variable; nothing else in the server reads process.env.
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -79,7 +80,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: required in production: the address people reach the product by, e.g. https://advice.example.com (used in every link of mails and pages)',
     );
   }
+  // npm runs a workspace's scripts (npm run operator, market:import, db:migrate) in apps/server; a relative
+  // DATA_DIR means the folder where the command was typed (INIT_CWD), the same one `npm start` uses.
+  const DATA_DIR = env.INIT_CWD && !isAbsolute(parsed.DATA_DIR) ? resolve(env.INIT_CWD, parsed.DATA_DIR) : parsed.DATA_DIR;
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
-  return { ...parsed, MAIL_FROM, embedded, demoData, publicUrl };
+  return { ...parsed, DATA_DIR, MAIL_FROM, embedded, demoData, publicUrl };
 }

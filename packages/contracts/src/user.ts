@@ -26,6 +26,8 @@ export const ZUser = z
     creditBalance: z.number().int(),
     /** The sign-in before the current one (ISO timestamp), shown in the user menu. */
     previousLoginAt: z.string().nullable(),
+    /** Platform operator: may import the market history shared by all accounts (set by the CLI only). */
+    platformOperator: z.boolean(),
   })
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;

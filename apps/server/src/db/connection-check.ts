@@ -21,7 +21,7 @@ export function describeConnectionError(err: unknown): string {
   const e = err as { code?: string; message?: string; cause?: unknown };
   const inner = e?.cause && typeof e.cause === 'object' ? (e.cause as { code?: string; message?: string }) : e;
   const code = inner?.code ?? e?.code;
-  const message = (inner?.message ?? e?.message ?? String(err)).split('\n')[0];
+  const message = (inner?.message ?? e?.message ?? String(err)).split('\n')[0] ?? '';
   switch (code) {
     case 'ECONNREFUSED':
       return 'the server refused the connection (is PostgreSQL running on that host and port?)';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -29,6 +29,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for tests of cross-cutting plugins, registered before the app is ready. */
   registerExtra?: (app: FastifyInstance) => void,
+  /** Sees every route the app registers (e.g. to send something to each one). */
+  onRoute?: (route: RouteOptions) => void,
 ): Promise<TestApp> {
   const baseUrl = testDatabaseUrl();
   let closing = false;
@@ -71,7 +73,7 @@ export async function createTestApp(
     ...env,
   });
   const queue = await openJobQueue(database);
-  const app = await buildApp({ db: database.db, config, queue, logger: false });
+  const app = await buildApp({ db: database.db, config, queue, logger: false, ...(onRoute ? { onRoute } : {}) });
   registerExtra?.(app);
   await app.ready();
   let worker: { stop(): void } | undefined;

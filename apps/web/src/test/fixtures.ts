@@ -32,6 +32,7 @@ export function userOf(overrides: Partial<TUser> = {}): TUser {
     currentProduct: riskProduct,
     creditBalance: 12,
     previousLoginAt: null,
+    platformOperator: false,
     ...overrides,
   };
 }

@@ -22,9 +22,9 @@ afterAll(() => t.close());
 
 type Permission = { realm: string; entity: string; action: string };
 
-async function adviser(products: ProductType[], opts: { credits?: number; permissions?: Permission[] } = {}) {
+async function adviser(products: ProductType[], opts: { credits?: number; permissions?: Permission[]; platformOperator?: boolean } = {}) {
   const acc = await createAccount(t.db, { products, credits: opts.credits ?? 10 });
-  const { email, password } = await createUser(t.db, acc.account.id, { permissions: opts.permissions });
+  const { email, password } = await createUser(t.db, acc.account.id, { permissions: opts.permissions, platformOperator: opts.platformOperator });
   const http = new TestClient(t.app);
   await http.login(email, password);
   const config = (p: ProductType) => acc.configs.find((c) => c.productType === p)!.id;
@@ -241,7 +241,7 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
 
 describe('GET /api/dashboard/content/{kind}/{token}', () => {
   it('gives the texts in the requested locale and the BQA_RISK section as projections while no history is imported, then from the history', async () => {
-    const ctx = await adviser(['BQ_RISK']);
+    const ctx = await adviser(['BQ_RISK'], { platformOperator: true });
     const { token, definition } = await finishedResult(ctx, 'BQ_RISK', 9);
     await unlock(ctx.http, token);
     const status = (await ctx.http.request('GET', '/api/admin/market-history')).json();
@@ -259,7 +259,7 @@ describe('GET /api/dashboard/content/{kind}/{token}', () => {
     expect(projected.minMax.map((c: { id: string; label: string }) => [c.id, c.label])).toEqual([['I', 'year1'], ['II', 'year5'], ['III', 'year10']]);
     for (const chart of projected.minMax) expect(chart.bars[0].value).toBeLessThan(chart.bars[1].value);
 
-    // An admin imports the public-domain history; the same dashboard then shows windows from it.
+    // A platform operator imports the public-domain history; the same dashboard then shows windows from it.
     const upload = await ctx.http.request('POST', '/api/admin/market-history?source=shiller.csv', readFileSync(SHILLER_CSV, 'utf8'), { 'content-type': 'text/csv' });
     expect(upload.statusCode).toBe(200);
     expect(upload.json()).toMatchObject({ imported: true, rowCount: 1866, firstDate: '1871-01-01', lastDate: '2026-06-01', source: 'shiller.csv' });
@@ -434,8 +434,8 @@ describe('GET /api/interaction/dimensions/{token}', () => {
 });
 
 describe('market history import', () => {
-  it('is for admins only and refuses a file that is not a Shiller-format CSV', async () => {
-    const admin = await adviser(['BQ_RISK']);
+  it('is for platform operators only and refuses a file that is not a Shiller-format CSV', async () => {
+    const admin = await adviser(['BQ_RISK'], { platformOperator: true });
     const bad = await admin.http.request('POST', '/api/admin/market-history', 'Date,Foo\n2020-01-01,1\n', { 'content-type': 'text/csv' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorKey).toBe('error.market_history.invalid_file');

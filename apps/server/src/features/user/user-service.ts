@@ -56,6 +56,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
     currentProduct,
     creditBalance: await creditBalance(db, account.id),
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
+    platformOperator: user.platformOperator,
   };
 }
 
