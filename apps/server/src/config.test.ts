@@ -44,4 +44,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: '/srv/bq', DATA_DIR: '/var/lib/bq' }).DATA_DIR).toBe('/var/lib/bq');
     expect(loadConfig({}).DATA_DIR).toBe('./data');
   });
+
+  it('keeps the developer mailbox off unless asked for, and refuses it outside the embedded demo', () => {
+    expect(loadConfig({}).DEV_MAILBOX).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', DEMO_DATA: 'false' })).toThrow(/DEV_MAILBOX/);
+  });
 });

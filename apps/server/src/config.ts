@@ -52,6 +52,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address, optionally "Name" <address>')
     .optional(),
+  /**
+   * The developer mailbox (/dev/mailbox: every mail with its links) for the embedded demo. Off unless set; only
+   * with the embedded database and demo data, never in production, and then only for the demo account's admin.
+   */
+  DEV_MAILBOX: bool.default(false),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -74,6 +79,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (embedded && parsed.ROLE !== 'all') {
     throw new Error('Invalid configuration:\n  ROLE: the embedded database allows one process only; set DATABASE_URL to split api and worker');
+  }
+  if (parsed.DEV_MAILBOX && (parsed.NODE_ENV === 'production' || !embedded || !demoData)) {
+    throw new Error(
+      'Invalid configuration:\n  DEV_MAILBOX: the developer mailbox is only for the embedded demo (no DATABASE_URL, demo data on, not in production)',
+    );
   }
   if (!parsed.PUBLIC_URL && parsed.NODE_ENV === 'production') {
     throw new Error(

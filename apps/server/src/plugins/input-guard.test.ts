@@ -7,6 +7,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TestClient, createTestApp, type TestApp } from '../test/test-app';
+import { testDatabaseUrl } from '../test/postgres-admin';
 import { createAccount, createUser } from '../test/factories';
 
 type JsonSchema = {
@@ -32,7 +33,9 @@ let t: TestApp;
 let http: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, (route) => void routes.push(route));
+  // The developer mailbox's routes exist only in the embedded demo (PGlite runs): there they are probed too.
+  const embedded = !testDatabaseUrl();
+  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, (route) => void routes.push(route));
   const { account } = await createAccount(t.db, { products: ['BQ_RISK', 'BQ_SELECTION'], credits: 5 });
   const { email, password } = await createUser(t.db, account.id, { platformOperator: true });
   http = new TestClient(t.app);
