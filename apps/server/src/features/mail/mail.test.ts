@@ -684,6 +684,56 @@ describe('e-mail verification', () => {
   });
 });
 
+describe('e-mail verification: a new link by address, without a session', () => {
+  const resend = (email: string, ip = '198.51.100.7') =>
+    t.app.inject({ method: 'GET', url: `/api/email/verification/resend?email=${encodeURIComponent(email)}`, remoteAddress: ip, headers: { 'x-source': 'web' } });
+  const shape = (body: { sentTo: string; expiresAt: string }) => ({ ...body, sentTo: '<address>', expiresAt: body.expiresAt.slice(0, 15) });
+  const verificationMailsTo = async (email: string) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email.toLowerCase()))).filter((m) => m.kind === 'EMAIL_VERIFICATION');
+
+  it('answers the same for an unverified user, a verified user and an address nobody has; only the first gets a mail', async () => {
+    const acc = await createAccount(t.db);
+    const unverified = await createUser(t.db, acc.account.id);
+    const verified = await createUser(t.db, acc.account.id);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, verified.user.id));
+    const nobody = uniqueEmail('nobody');
+
+    const answers = [];
+    for (const [i, email] of [unverified.email, verified.email, nobody].entries()) {
+      const res = await resend(email.toUpperCase(), `198.51.100.${20 + i}`);
+      answers.push({ status: res.statusCode, headers: { 'cache-control': res.headers['cache-control'] }, body: res.json() });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[0]!.body.sentTo).toBe(unverified.email.toLowerCase());
+    expect(answers.map((a) => ({ ...a, body: shape(a.body) }))).toEqual([answers[0], answers[0], answers[0]].map((a) => ({ ...a!, body: shape(a!.body) })));
+    expect(await verificationMailsTo(unverified.email)).toHaveLength(1);
+    expect(await verificationMailsTo(verified.email)).toHaveLength(0);
+    expect(await verificationMailsTo(nobody)).toHaveLength(0);
+    // A second request within the minute: the same answer again, and no second mail.
+    expect((await resend(unverified.email, '198.51.100.30')).statusCode).toBe(200);
+    expect(await verificationMailsTo(unverified.email)).toHaveLength(1);
+  });
+
+  it('is rate limited per address and per IP, alike for addresses with and without an account', async () => {
+    const acc = await createAccount(t.db);
+    const { email } = await createUser(t.db, acc.account.id);
+    for (const address of [email, uniqueEmail('nobody')]) {
+      for (let i = 0; i < 3; i++) expect((await resend(address, `203.0.113.${i + 1}`)).statusCode).toBe(200);
+      const limited = await resend(address, '203.0.113.99');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().errorKey).toBe('error.auth.too_many_attempts');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const ip = '192.0.2.200';
+    for (let i = 0; i < 20; i++) expect((await resend(uniqueEmail('spray'), ip)).statusCode).toBe(200);
+    expect((await resend(uniqueEmail('spray'), ip)).statusCode).toBe(429);
+    // A malformed address is a validation error, not a way to probe.
+    const bad = await resend('not-an-address', '192.0.2.201');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[0]).toMatchObject({ path: 'querystring.email', errorKey: 'error.validation.invalid_email' });
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the new calls with operationId, tags and description', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

@@ -9,6 +9,7 @@ import {
   ZDevMailParams,
   ZDevMailboxList,
   ZEmailVerificationParams,
+  ZEmailVerificationResendQuery,
   ZEmailVerificationResendResponse,
   ZEmailVerificationResponse,
   ZInviteEmailResponse,
@@ -17,7 +18,13 @@ import type { Config } from '../../config';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { getDevMail, listDevMails, requireDemoAdmin } from './dev-mailbox';
-import { EMAIL_VERIFICATION_ERRORS, resendEmailVerification, verifyEmail } from './email-verification';
+import {
+  EMAIL_VERIFICATION_ERRORS,
+  RESEND_BY_ADDRESS_LIMITS,
+  resendEmailVerification,
+  resendEmailVerificationByAddress,
+  verifyEmail,
+} from './email-verification';
 import { INVITATION_ERRORS, sendInvitationEmail } from './send-invitation';
 
 /**
@@ -60,21 +67,33 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/email/verification/resend',
     {
+      config: { public: true },
       schema: {
         operationId: 'resendEmailVerification',
         tags: ['user', 'mail'],
-        description: "Sends a new verification link (valid 48 hours) to the signed-in user's address; at most one a minute.",
+        description:
+          "Without `email`: a new verification link (valid 48 hours) to the signed-in user's own address, at most one a minute (401 without a session). " +
+          `With \`email\` (no session needed): the same 200 answer for every address, whether or not it belongs to anyone or needs verifying; a link goes out only to an unverified user's address, at most one a minute; at most ${RESEND_BY_ADDRESS_LIMITS.perAddress} requests per address and ${RESEND_BY_ADDRESS_LIMITS.perIp} per IP in ${RESEND_BY_ADDRESS_LIMITS.windowMinutes} minutes (429 error.auth.too_many_attempts).`,
+        security: [{ session: [] }, {}],
+        querystring: ZEmailVerificationResendQuery,
         response: {
           200: ZEmailVerificationResendResponse,
           ...apiErrors({
+            400: ['error.validation'],
             401: ['error.auth.unauthorized'],
             409: [EMAIL_VERIFICATION_ERRORS.alreadyVerified],
-            429: [EMAIL_VERIFICATION_ERRORS.tooSoon],
+            429: [EMAIL_VERIFICATION_ERRORS.tooSoon, 'error.auth.too_many_attempts'],
           }),
         },
       },
     },
-    async (request) => resendEmailVerification(app.db, app.queue, app.config, requireAuth(request).userId),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.query.email !== undefined) {
+        return resendEmailVerificationByAddress(app.db, app.queue, app.config, request.query.email, request.ip);
+      }
+      return resendEmailVerification(app.db, app.queue, app.config, requireAuth(request).userId);
+    },
   );
 
   app.get(
