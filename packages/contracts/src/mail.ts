@@ -28,9 +28,7 @@ export type TEmailVerificationResponse = z.infer<typeof ZEmailVerificationRespon
  * GET /api/email/verification/resend?email=: without a session, the address to send a new link to. The answer is
  * the same whether or not the address belongs to anyone (it cannot be used to find out who has an account).
  */
-export const ZEmailVerificationResendQuery = z
-  .object({ email: z.email('error.validation.invalid_email').max(254).optional() })
-  .meta({ id: 'EmailVerificationResendQuery' });
+export const ZEmailVerificationResendQuery = z.object({ email: z.email('error.validation.invalid_email').max(254).optional() });
 export type TEmailVerificationResendQuery = z.infer<typeof ZEmailVerificationResendQuery>;
 
 /**

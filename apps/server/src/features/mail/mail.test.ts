@@ -748,5 +748,9 @@ describe('OpenAPI', () => {
       expect(op.tags.length).toBeGreaterThan(0);
       expect(op.description).toBeTruthy();
     }
+    const resend = doc.paths['/api/email/verification/resend'].get;
+    expect(resend.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'email' }));
+    expect(resend.responses['429'].description).toContain('error.auth.too_many_attempts');
+    expect(resend.description).toMatch(/same 200 answer for every address/);
   });
 });
