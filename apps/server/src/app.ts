@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
 import openapiPlugin from './plugins/openapi';
+import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
@@ -64,6 +65,7 @@ export async function buildApp(opts: {
   app.decorate('pdf', new PdfRenderPool());
   app.addHook('onClose', () => app.pdf.close());
 
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

@@ -22,6 +22,11 @@ const ZEnv = z.object({
   /** Secure cookies: auto = when the request arrived over HTTPS (X-Forwarded-Proto behind TRUST_PROXY). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Strict-Transport-Security max-age for responses that went out over HTTPS (directly, or behind TRUST_PROXY
+   * with X-Forwarded-Proto: https); 0 switches HSTS off. Never sent over plain HTTP.
+   */
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(15_552_000),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),

@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { findUnsafeText } from '@bq/domain/safe-text';
-import { AppError } from '../app-error';
 import { ZApiError } from '@bq/contracts/errors';
+import { AppError } from '../app-error';
+import { fallbackSecurityHeaders } from './security-headers';
 
 export const INVALID_CHARACTERS = 'error.validation.invalid_characters';
 
@@ -36,6 +37,8 @@ function undecodableQueryParameter(url: string): string | null {
 
 /** Fastify's own answer to a path it cannot decode, in the API's error shape (frameworkErrors option). */
 export function badUrlHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  // No hook runs for this answer, so it gets the security headers here.
+  void reply.headers(fallbackSecurityHeaders());
   if (error.code === 'FST_ERR_BAD_URL') {
     void reply.code(400).send({
       errorKey: ERROR_KEYS.validation,
