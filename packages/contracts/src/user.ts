@@ -5,7 +5,13 @@ import { ACCOUNT_TYPES, PLAN_TYPES, PRODUCT_TYPES } from '@bq/domain/product-typ
 import { ZPermission } from './permissions';
 
 export const ZProductConfiguration = z
-  .object({ id: z.string(), productType: z.enum(PRODUCT_TYPES), planType: z.enum(PLAN_TYPES) })
+  .object({
+    id: z.string(),
+    productType: z.enum(PRODUCT_TYPES),
+    planType: z.enum(PLAN_TYPES),
+    /** Days a new invitation link stays valid unless the adviser chooses otherwise (the send form's default). */
+    invitationValidDays: z.number().int(),
+  })
   .meta({ id: 'ProductConfiguration' });
 export type TProductConfiguration = z.infer<typeof ZProductConfiguration>;
 
