@@ -10,6 +10,7 @@ import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
+import { loggerOptions, type LogStream } from './plugins/logging';
 import openapiPlugin from './plugins/openapi';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
@@ -46,9 +47,11 @@ export async function buildApp(opts: {
   logger?: boolean;
   /** Sees every route as it is registered (tests that must cover every route collect them here). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: LogStream;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

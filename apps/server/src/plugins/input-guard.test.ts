@@ -35,7 +35,9 @@ let http: TestClient;
 beforeAll(async () => {
   // The developer mailbox's routes exist only in the embedded demo (PGlite runs): there they are probed too.
   const embedded = !testDatabaseUrl();
-  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, (route) => void routes.push(route));
+  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, {
+    onRoute: (route) => void routes.push(route),
+  });
   const { account } = await createAccount(t.db, { products: ['BQ_RISK', 'BQ_SELECTION'], credits: 5 });
   const { email, password } = await createUser(t.db, account.id, { platformOperator: true });
   http = new TestClient(t.app);

@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from '../db/client';
 import { adminQuery, testDatabaseUrl, withDatabase } from './postgres-admin';
 import { openJobQueue, type JobQueue } from '../jobs/queue';
 import { startWorker } from '../jobs/worker';
+import type { LogStream } from '../plugins/logging';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,8 +30,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for tests of cross-cutting plugins, registered before the app is ready. */
   registerExtra?: (app: FastifyInstance) => void,
-  /** Sees every route the app registers (e.g. to send something to each one). */
-  onRoute?: (route: RouteOptions) => void,
+  more: {
+    /** Sees every route the app registers (e.g. to send something to each one). */
+    onRoute?: (route: RouteOptions) => void;
+    /** Logs go here (at LOG_LEVEL) instead of nowhere. */
+    logStream?: LogStream;
+  } = {},
 ): Promise<TestApp> {
   const baseUrl = testDatabaseUrl();
   let closing = false;
@@ -73,7 +78,14 @@ export async function createTestApp(
     ...env,
   });
   const queue = await openJobQueue(database);
-  const app = await buildApp({ db: database.db, config, queue, logger: false, ...(onRoute ? { onRoute } : {}) });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    queue,
+    logger: Boolean(more.logStream),
+    ...(more.onRoute ? { onRoute: more.onRoute } : {}),
+    ...(more.logStream ? { logStream: more.logStream } : {}),
+  });
   registerExtra?.(app);
   await app.ready();
   let worker: { stop(): void } | undefined;
