@@ -221,20 +221,25 @@ test('from a submitted questionnaire to an unlocked dashboard @embedded', async 
   await screenshot(page, 'result-dashboard-new-client-EN_US');
 });
 
-test('an admin sees the market history and imports a file; a broken file is refused with a message', async ({ page }) => {
+test('an account admin sees the market history but cannot replace it (shared by all accounts: platform operator only)', async ({ page }) => {
   await openLoginAndSignIn(page, ADMIN);
   await useLanguage(page, 'EN_US');
   await page.goto('/settings/market-history');
   await expect(page.getByTestId('market-history-status')).toContainText('1871-01-01');
-  const file = page.getByTestId('market-history-page').locator('input[type="file"]');
-  await file.setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Foo\n2020-01-01,1\n') });
-  await page.getByTestId('market-history-import').click();
-  await expect(page.getByText(EN['ERROR_MARKET_HISTORY_INVALID_FILE']!)).toBeVisible();
-  await screenshot(page, 'market-history-refused-EN_US');
-  await file.setInputFiles(SHILLER_CSV);
-  await page.getByTestId('market-history-import').click();
-  await expect(page.getByTestId('market-history-status')).toContainText('data.csv');
-  await expect(page.getByTestId('market-history-status')).toContainText('1,866');
+  await expect(page.getByTestId('market-history-operator-only')).toContainText(EN['marketHistory.operatorOnly.text']!);
+  await expect(page.getByTestId('market-history-page').locator('input[type="file"]')).toHaveCount(0);
+  await screenshot(page, 'market-history-admin-EN_US');
+  // The server refuses the admin's upload too, whatever the page shows.
+  const upload = await page.request.post('/api/admin/market-history', {
+    headers: { 'x-source': 'web', 'content-type': 'text/csv' },
+    data: readFileSync(SHILLER_CSV),
+  });
+  expect(upload.status()).toBe(403);
+  expect((await upload.json()).errorKey).toBe('error.auth.operator_required');
+  await useLanguage(page, 'DE_DE');
+  await page.goto('/settings/market-history');
+  await expect(page.getByTestId('market-history-operator-only')).toContainText(DE['marketHistory.operatorOnly.text']!);
+  await screenshot(page, 'market-history-admin-DE_DE');
 
   // The adviser has no such page: a notice, and no entry in the settings list.
   await page.getByTestId('user-menu-button').click();

@@ -5,6 +5,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     message?: string,
     public readonly headers: Record<string, string> = {},
+    /** Per-field errorKeys for a form (as in validation errors). */
+    public readonly fields?: { path: string; errorKey: string }[],
   ) {
     super(message ?? errorKey);
     this.name = 'AppError';

@@ -1,6 +1,6 @@
 // Builds the Fastify instance: external plugins, then the app's own (errors, auth, docs), then feature
 // routes, then the web app host. No listen(): tests call inject() on it.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -9,7 +9,10 @@ import type { JobQueue } from './jobs/queue';
 import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
+import { loggerOptions, type LogStream } from './plugins/logging';
 import openapiPlugin from './plugins/openapi';
+import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
@@ -37,13 +40,24 @@ declare module 'fastify' {
 
 export const APP_VERSION = '0.1.0';
 
-export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: {
+  db: Db;
+  config: Config;
+  queue: JobQueue;
+  logger?: boolean;
+  /** Sees every route as it is registered (tests that must cover every route collect them here). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: LogStream;
+}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: badUrlHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
@@ -54,8 +68,10 @@ export async function buildApp(opts: { db: Db; config: Config; queue: JobQueue; 
   app.decorate('pdf', new PdfRenderPool());
   app.addHook('onClose', () => app.pdf.close());
 
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
 

@@ -38,4 +38,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://advice.example.com' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads a relative DATA_DIR from where the npm command was typed, also for workspace scripts run in apps/server', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/bq' }).DATA_DIR).toBe('/srv/bq/data');
+    expect(loadConfig({ INIT_CWD: '/srv/bq', DATA_DIR: '/var/lib/bq' }).DATA_DIR).toBe('/var/lib/bq');
+    expect(loadConfig({}).DATA_DIR).toBe('./data');
+  });
+
+  it('keeps the developer mailbox off unless asked for, and refuses it outside the embedded demo', () => {
+    expect(loadConfig({}).DEV_MAILBOX).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ DEV_MAILBOX: 'true', DEMO_DATA: 'false' })).toThrow(/DEV_MAILBOX/);
+  });
 });

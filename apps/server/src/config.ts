@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
 // message naming the variable; nothing else in the server reads process.env.
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -21,6 +22,11 @@ const ZEnv = z.object({
   /** Secure cookies: auto = when the request arrived over HTTPS (X-Forwarded-Proto behind TRUST_PROXY). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Strict-Transport-Security max-age for responses that went out over HTTPS (directly, or behind TRUST_PROXY
+   * with X-Forwarded-Proto: https); 0 switches HSTS off. Never sent over plain HTTP.
+   */
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(15_552_000),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
@@ -51,6 +57,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address, optionally "Name" <address>')
     .optional(),
+  /**
+   * The developer mailbox (/dev/mailbox: every mail with its links) for the embedded demo. Off unless set; only
+   * with the embedded database and demo data, never in production, and then only for the demo account's admin.
+   */
+  DEV_MAILBOX: bool.default(false),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,12 +89,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (embedded && parsed.ROLE !== 'all') {
     throw new Error('Invalid configuration:\n  ROLE: the embedded database allows one process only; set DATABASE_URL to split api and worker');
   }
+  if (parsed.DEV_MAILBOX && (parsed.NODE_ENV === 'production' || !embedded || !demoData)) {
+    throw new Error(
+      'Invalid configuration:\n  DEV_MAILBOX: the developer mailbox is only for the embedded demo (no DATABASE_URL, demo data on, not in production)',
+    );
+  }
   if (!parsed.PUBLIC_URL && parsed.NODE_ENV === 'production') {
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: required in production: the address people reach the product by, e.g. https://advice.example.com (used in every link of mails and pages)',
     );
   }
+  // npm runs a workspace's scripts (npm run operator, market:import, db:migrate) in apps/server; a relative
+  // DATA_DIR means the folder where the command was typed (INIT_CWD), the same one `npm start` uses.
+  const DATA_DIR = env.INIT_CWD && !isAbsolute(parsed.DATA_DIR) ? resolve(env.INIT_CWD, parsed.DATA_DIR) : parsed.DATA_DIR;
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
-  return { ...parsed, MAIL_FROM, embedded, demoData, publicUrl };
+  return { ...parsed, DATA_DIR, MAIL_FROM, embedded, demoData, publicUrl };
 }

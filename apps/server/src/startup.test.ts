@@ -12,7 +12,8 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+      // Only what is given: nothing of the test run's own environment (e.g. its DATABASE_URL) leaks in.
+      env: { PORT: '0', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

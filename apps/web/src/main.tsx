@@ -1,5 +1,6 @@
 // Start-up: read the public system config and the translations of the chosen locale, then render (spec
 // section 1: translations load first; a failure there is only logged).
+import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

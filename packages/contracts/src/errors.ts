@@ -19,6 +19,8 @@ export const ERROR_KEYS = {
   notFound: 'error.not_found',
   unauthorized: 'error.auth.unauthorized',
   forbidden: 'error.auth.forbidden',
+  /** Data every account shares (the market history): only a platform operator, never an account admin. */
+  operatorRequired: 'error.auth.operator_required',
   csrf: 'error.auth.csrf',
   invalidCredentials: 'error.auth.invalid_credentials',
   tooManyAttempts: 'error.auth.too_many_attempts',

@@ -2,12 +2,18 @@
 import { z } from 'zod';
 import { ZInstanceSummary } from './clients';
 
+/** How long an invitation link works when neither the adviser nor the product configuration says otherwise. */
+export const DEFAULT_INVITATION_VALID_DAYS = 30;
+
 export const ZCreateInstanceRequest = z
   .object({
     clientToken: z.string().min(1).max(100),
     productConfigurationId: z.uuid(),
-    /** Days until the questionnaire expires (spec: expiration badges); 1-365, default 30. */
-    expiresInDays: z.number().int().min(1).max(365).default(30),
+    /**
+     * Days until the questionnaire link expires (spec: expiration badges); 1-365. Default: the product
+     * configuration's invitationValidDays (30 unless configured otherwise).
+     */
+    expiresInDays: z.number().int().min(1).max(365).optional(),
     autoReminder: z.boolean().default(true),
     autoSendReport: z.boolean().default(false),
     /**

@@ -24,7 +24,17 @@ export const ZEmailVerificationResponse = z
   .meta({ id: 'EmailVerificationResponse' });
 export type TEmailVerificationResponse = z.infer<typeof ZEmailVerificationResponse>;
 
-/** GET /api/email/verification/resend: a new verification mail went into the outbox. */
+/**
+ * GET /api/email/verification/resend?email=: without a session, the address to send a new link to. The answer is
+ * the same whether or not the address belongs to anyone (it cannot be used to find out who has an account).
+ */
+export const ZEmailVerificationResendQuery = z.object({ email: z.email('error.validation.invalid_email').max(254).optional() });
+export type TEmailVerificationResendQuery = z.infer<typeof ZEmailVerificationResendQuery>;
+
+/**
+ * GET /api/email/verification/resend: a new verification mail went into the outbox (signed in, for the own address),
+ * or, asked for an address, "if that address needs verifying, a link is on its way" (the same answer for every address).
+ */
 export const ZEmailVerificationResendResponse = z
   .object({ sentTo: z.string(), expiresAt: z.string() })
   .meta({ id: 'EmailVerificationResendResponse' });

@@ -5,7 +5,13 @@ import { ACCOUNT_TYPES, PLAN_TYPES, PRODUCT_TYPES } from '@bq/domain/product-typ
 import { ZPermission } from './permissions';
 
 export const ZProductConfiguration = z
-  .object({ id: z.string(), productType: z.enum(PRODUCT_TYPES), planType: z.enum(PLAN_TYPES) })
+  .object({
+    id: z.string(),
+    productType: z.enum(PRODUCT_TYPES),
+    planType: z.enum(PLAN_TYPES),
+    /** Days a new invitation link stays valid unless the adviser chooses otherwise (the send form's default). */
+    invitationValidDays: z.number().int(),
+  })
   .meta({ id: 'ProductConfiguration' });
 export type TProductConfiguration = z.infer<typeof ZProductConfiguration>;
 
@@ -26,6 +32,8 @@ export const ZUser = z
     creditBalance: z.number().int(),
     /** The sign-in before the current one (ISO timestamp), shown in the user menu. */
     previousLoginAt: z.string().nullable(),
+    /** Platform operator: may import the market history shared by all accounts (set by the CLI only). */
+    platformOperator: z.boolean(),
   })
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;

@@ -2,7 +2,8 @@
 // 1. CSRF: a state-changing request authenticated by cookie must carry the web client's `X-Source: web`
 //    header (a cross-site form or fetch cannot set it without a CORS pre-flight, which we never grant).
 // 2. Resolves the session cookie to request.auth. An Authorization header is never combined with the cookie.
-// 3. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set.
+// 3. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
+//    `config.operator` routes (data every account shares) need the platform operator flag, which no permission grants.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +18,8 @@ export interface AuthContext {
   accountId: string;
   sessionId: string;
   permissions: Permission[];
+  /** Platform operator (users.platform_operator, set by the CLI only): may change data shared by all accounts. */
+  platformOperator: boolean;
 }
 
 declare module 'fastify' {
@@ -25,6 +28,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission triple a signed-in user needs for this route. */
     permission?: Permission;
+    /** Only a platform operator: for data every account shares. No account permission, not even ALL/ALL/ALL, suffices. */
+    operator?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -49,13 +54,19 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       const session = await findSession(app.db, token);
       if (session) {
         const [user] = await app.db
-          .select({ id: users.id, permissions: users.permissions })
+          .select({ id: users.id, permissions: users.permissions, platformOperator: users.platformOperator })
           .from(users)
           .innerJoin(accounts, eq(accounts.id, users.accountId))
           .where(and(eq(users.id, session.userId), eq(users.active, true)))
           .limit(1);
         if (user) {
-          request.auth = { userId: user.id, accountId: session.accountId, sessionId: session.id, permissions: user.permissions };
+          request.auth = {
+            userId: user.id,
+            accountId: session.accountId,
+            sessionId: session.id,
+            permissions: user.permissions,
+            platformOperator: user.platformOperator,
+          };
           await touchSession(app.db, app.config, session);
         }
       }
@@ -67,6 +78,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
     if (routeConfig.permission && !hasPermission(request.auth.permissions, routeConfig.permission)) {
       throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
+    }
+    if (routeConfig.operator && !request.auth.platformOperator) {
+      throw new AppError(ERROR_KEYS.operatorRequired, 403, 'Only a platform operator may change data shared by all accounts');
     }
   });
 });

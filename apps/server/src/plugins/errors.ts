@@ -47,7 +47,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ errorKey: error.errorKey, message: error.message, reqId: request.id });
+        .send({ errorKey: error.errorKey, message: error.message, reqId: request.id, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldError[] = error.validation.map((v) => ({

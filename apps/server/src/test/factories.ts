@@ -31,7 +31,15 @@ export const TEST_PASSWORD = 'Test-Password-2026!';
 export async function createUser(
   db: Db,
   accountId: string,
-  opts: { email?: string; password?: string; permissions?: Permission[]; firstName?: string; lastName?: string } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    permissions?: Permission[];
+    firstName?: string;
+    lastName?: string;
+    /** A platform operator (may import the market history every account shares). */
+    platformOperator?: boolean;
+  } = {},
 ) {
   const email = opts.email ?? uniqueEmail();
   const [user] = await db
@@ -43,6 +51,7 @@ export async function createUser(
       firstName: opts.firstName ?? 'Tess',
       lastName: opts.lastName ?? 'Tester',
       permissions: opts.permissions ?? [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
+      platformOperator: opts.platformOperator ?? false,
     })
     .returning();
   if (!user) throw new Error('user not created');

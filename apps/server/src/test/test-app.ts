@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from '../db/client';
 import { adminQuery, testDatabaseUrl, withDatabase } from './postgres-admin';
 import { openJobQueue, type JobQueue } from '../jobs/queue';
 import { startWorker } from '../jobs/worker';
+import type { LogStream } from '../plugins/logging';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,6 +30,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for tests of cross-cutting plugins, registered before the app is ready. */
   registerExtra?: (app: FastifyInstance) => void,
+  more: {
+    /** Sees every route the app registers (e.g. to send something to each one). */
+    onRoute?: (route: RouteOptions) => void;
+    /** Logs go here (at LOG_LEVEL) instead of nowhere. */
+    logStream?: LogStream;
+  } = {},
 ): Promise<TestApp> {
   const baseUrl = testDatabaseUrl();
   let closing = false;
@@ -71,7 +78,14 @@ export async function createTestApp(
     ...env,
   });
   const queue = await openJobQueue(database);
-  const app = await buildApp({ db: database.db, config, queue, logger: false });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    queue,
+    logger: Boolean(more.logStream),
+    ...(more.onRoute ? { onRoute: more.onRoute } : {}),
+    ...(more.logStream ? { logStream: more.logStream } : {}),
+  });
   registerExtra?.(app);
   await app.ready();
   let worker: { stop(): void } | undefined;

@@ -3,8 +3,8 @@ import type { TUser } from '@bq/contracts/user';
 import { permittedProducts, productAccess } from './product-access';
 
 const products: TUser['products'] = [
-  { id: 'p1', productType: 'BQ_RISK', planType: 'BASIC' },
-  { id: 'p2', productType: 'BQ_PERFORMANCE', planType: 'BASIC' },
+  { id: 'p1', productType: 'BQ_RISK', planType: 'BASIC', invitationValidDays: 30 },
+  { id: 'p2', productType: 'BQ_PERFORMANCE', planType: 'BASIC', invitationValidDays: 30 },
 ];
 
 describe('product access', () => {

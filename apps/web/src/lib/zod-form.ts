@@ -67,7 +67,7 @@ export function validateWith<F extends string, Out>(
 }
 
 /**
- * The field errors of a failed API call: the 400's `fields` (path 'body.email' or 'email') that name one of
+ * The field errors of a failed API call: the 400's `fields` (path 'body.email', 'querystring.email' or 'email') that name one of
  * `fields`, plus `extra` (e.g. a 409 that concerns the e-mail). Empty for anything else.
  */
 export function apiFieldErrors<F extends string>(
@@ -78,7 +78,7 @@ export function apiFieldErrors<F extends string>(
   if (!(error instanceof ApiError)) return {};
   const errors: FieldErrors<F> = {};
   for (const field of error.fields) {
-    const name = field.path.replace(/^body\./, '').split('.')[0] as F;
+    const name = field.path.replace(/^(body|querystring|params)\./, '').split('.')[0] as F;
     if (fields.includes(name) && !errors[name]) errors[name] = errorKeyMessage(field.errorKey);
   }
   return { ...errors, ...extra(error) };

@@ -13,6 +13,7 @@ export const riskProduct: TProductConfiguration = {
   id: RISK_CONFIGURATION_ID,
   productType: 'BQ_RISK',
   planType: 'BASIC',
+  invitationValidDays: 30,
 };
 
 /** Maria Berger of the demo account, on BQ_RISK, without permissions: each test gives the ones it is about. */
@@ -32,6 +33,7 @@ export function userOf(overrides: Partial<TUser> = {}): TUser {
     currentProduct: riskProduct,
     creditBalance: 12,
     previousLoginAt: null,
+    platformOperator: false,
     ...overrides,
   };
 }

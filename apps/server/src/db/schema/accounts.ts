@@ -1,6 +1,6 @@
 // Accounts (tenants), their product configurations and the credit ledger.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountType, PlanType, ProductType } from '@bq/domain/product-types';
 
 export const accounts = pgTable('accounts', {
@@ -22,9 +22,20 @@ export const productConfigurations = pgTable(
     planType: text('plan_type').$type<PlanType>().notNull().default('BASIC'),
     /** Resource limit BQ_INTERACTION_COUNT: how many instances of the product's interaction may be sent; null = unlimited. */
     maxInstances: integer('max_instances'),
+    /** How many days a new invitation link (/q/{token}) stays valid unless the adviser chooses otherwise. */
+    invitationValidDays: integer('invitation_valid_days').notNull().default(30),
+    /**
+     * How many days a result's report links work for people who are not signed in: the public report pages by
+     * instance token (counted from when the result opened) and mailed download links. Null: REPORT_LINK_DAYS.
+     */
+    reportLinkDays: integer('report_link_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('product_configurations_account_product_uq').on(t.accountId, t.productType)],
+  (t) => [
+    uniqueIndex('product_configurations_account_product_uq').on(t.accountId, t.productType),
+    check('product_configurations_invitation_valid_days_ck', sql`${t.invitationValidDays} between 1 and 365`),
+    check('product_configurations_report_link_days_ck', sql`${t.reportLinkDays} between 1 and 365`),
+  ],
 );
 
 /** Every credit movement is a row; the balance is their sum (DESIGN.md section 5). */

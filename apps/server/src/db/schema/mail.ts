@@ -56,3 +56,22 @@ export const emailVerifications = pgTable(
   },
   (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
+
+/**
+ * Requests for a new verification link by address (GET /api/email/verification/resend?email=), counted per address
+ * (its SHA-256: the table never holds addresses that belong to nobody) and per IP for the rate limit, whether or not
+ * the address belongs to anyone, so the limit cannot tell them apart. Rows older than the window are purged.
+ */
+export const verificationResendRequests = pgTable(
+  'verification_resend_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailHash: text('email_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_resend_requests_email_idx').on(t.emailHash, t.createdAt),
+    index('verification_resend_requests_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

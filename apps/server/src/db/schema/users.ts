@@ -19,6 +19,11 @@ export const users = pgTable(
     currentProductConfigurationId: uuid('current_product_configuration_id').references(() => productConfigurations.id),
     active: boolean('active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Platform operator: may change data every account shares (the market history). Not an account permission:
+     * no account admin holds it, and only the CLI (`npm run operator`) sets it, never the API.
+     */
+    platformOperator: boolean('platform_operator').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

@@ -79,7 +79,7 @@ export async function createInstance(
         definitionVersion: definitionForProduct(config.productType).version,
         // The wealth advisory trial shows its results without a credit (DESIGN.md section 3).
         lockStatus: config.planType === 'TRIAL' ? 'TRIAL' : 'LOCKED',
-        expiresAt: new Date(Date.now() + request.expiresInDays * 86_400_000),
+        expiresAt: new Date(Date.now() + (request.expiresInDays ?? config.invitationValidDays) * 86_400_000),
         autoReminder: request.autoReminder,
         autoSendReport: request.autoSendReport,
       })

@@ -1,14 +1,15 @@
 // E-mail verification (spec: /verify/{token}, GET /api/email/verification/{token} and .../resend). The mail
 // carries a random token; the table keeps its SHA-256 only. A token works once, for 48 hours, and only for the
-// address it was sent to. Resending is limited to one mail a minute per user.
+// address it was sent to. Resending is limited to one mail a minute per user; asked for by address (no session),
+// requests are also limited per address and per IP, and every address gets the same answer.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { TEmailVerificationResendResponse, TEmailVerificationResponse } from '@bq/contracts/mail';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { emailVerifications, users } from '../../db/schema';
+import { emailVerifications, users, verificationResendRequests } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { queueMail } from './outbox';
 
@@ -22,8 +23,10 @@ export const EMAIL_VERIFICATION_ERRORS = {
 
 export const VERIFICATION_VALID_HOURS = 48;
 export const RESEND_INTERVAL_SECONDS = 60;
+/** Resend requests by address: at most this many per address and per IP within the window (whoever owns the address). */
+export const RESEND_BY_ADDRESS_LIMITS = { windowMinutes: 60, perAddress: 3, perIp: 20 } as const;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function verificationUrl(config: Pick<Config, 'publicUrl'>, token: string): string {
   return `${config.publicUrl}/verify/${encodeURIComponent(token)}`;
@@ -64,21 +67,26 @@ export async function queueEmailVerification(
   return { sentTo: user.email, expiresAt: expiresAt.toISOString() };
 }
 
-/** GET /api/email/verification/resend for the signed-in user. */
+/** Milliseconds until the user may get another verification mail (0: now). */
+async function resendWaitMs(tx: Tx, userId: string, now: Date): Promise<number> {
+  const [latest] = await tx
+    .select({ createdAt: emailVerifications.createdAt })
+    .from(emailVerifications)
+    .where(eq(emailVerifications.userId, userId))
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(1);
+  return latest ? Math.max(0, latest.createdAt.getTime() + RESEND_INTERVAL_SECONDS * 1000 - now.getTime()) : 0;
+}
+
+/** GET /api/email/verification/resend for the signed-in user's own address. */
 export async function resendEmailVerification(db: Db, queue: JobQueue, config: Config, userId: string): Promise<TEmailVerificationResendResponse> {
   return db.transaction(async (tx) => {
     // The user row lock makes two simultaneous clicks one mail plus one 429.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
     if (user.emailVerifiedAt) throw new AppError(EMAIL_VERIFICATION_ERRORS.alreadyVerified, 409, 'The e-mail address is already verified');
-    const [latest] = await tx
-      .select({ createdAt: emailVerifications.createdAt })
-      .from(emailVerifications)
-      .where(eq(emailVerifications.userId, userId))
-      .orderBy(desc(emailVerifications.createdAt))
-      .limit(1);
     const now = new Date();
-    const waitMs = latest ? latest.createdAt.getTime() + RESEND_INTERVAL_SECONDS * 1000 - now.getTime() : 0;
+    const waitMs = await resendWaitMs(tx, userId, now);
     if (waitMs > 0) {
       throw new AppError(EMAIL_VERIFICATION_ERRORS.tooSoon, 429, 'A verification mail was sent less than a minute ago', {
         'retry-after': String(Math.ceil(waitMs / 1000)),
@@ -86,6 +94,46 @@ export async function resendEmailVerification(db: Db, queue: JobQueue, config: C
     }
     return queueEmailVerification(tx, queue, config, user, now);
   });
+}
+
+/**
+ * GET /api/email/verification/resend?email= (no session needed): a new link if the address belongs to a user whose
+ * address is not verified yet and who got none in the last minute; otherwise nothing. The answer is the same in
+ * every case, and the rate limit counts requests, not users, so neither tells whether the address has an account.
+ */
+export async function resendEmailVerificationByAddress(
+  db: Db,
+  queue: JobQueue,
+  config: Config,
+  address: string,
+  ip: string,
+): Promise<TEmailVerificationResendResponse> {
+  const email = address.trim().toLowerCase();
+  const emailHash = hashToken(email);
+  const now = new Date();
+  const since = new Date(now.getTime() - RESEND_BY_ADDRESS_LIMITS.windowMinutes * 60_000);
+  const [byAddress] = await db
+    .select({ n: count() })
+    .from(verificationResendRequests)
+    .where(and(eq(verificationResendRequests.emailHash, emailHash), gt(verificationResendRequests.createdAt, since)));
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(verificationResendRequests)
+    .where(and(eq(verificationResendRequests.ip, ip), gt(verificationResendRequests.createdAt, since)));
+  if ((byAddress?.n ?? 0) >= RESEND_BY_ADDRESS_LIMITS.perAddress || (byIp?.n ?? 0) >= RESEND_BY_ADDRESS_LIMITS.perIp) {
+    throw new AppError(ERROR_KEYS.tooManyAttempts, 429, 'Too many requests for verification links; try again later', {
+      'retry-after': String(RESEND_BY_ADDRESS_LIMITS.windowMinutes * 60),
+    });
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(verificationResendRequests).where(lt(verificationResendRequests.createdAt, since));
+    await tx.insert(verificationResendRequests).values({ emailHash, ip, createdAt: now });
+    const [user] = await tx.select().from(users).where(and(eq(users.email, email), eq(users.active, true))).for('update');
+    if (user && !user.emailVerifiedAt && (await resendWaitMs(tx, user.id, now)) === 0) {
+      await queueEmailVerification(tx, queue, config, user, now);
+    }
+  });
+  return { sentTo: email, expiresAt: new Date(now.getTime() + VERIFICATION_VALID_HOURS * 3_600_000).toISOString() };
 }
 
 /** GET /api/email/verification/{token}: public; the token is the credential. */

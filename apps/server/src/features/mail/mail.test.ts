@@ -10,6 +10,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { Locale } from '@bq/domain/locales';
+import type { Permission } from '@bq/domain/permissions';
+import type { AccountType } from '@bq/domain/product-types';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
 import { emailVerifications, interactionInstances, mailOutbox, productConfigurations, users } from '../../db/schema';
@@ -132,10 +134,21 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function adviserWithClient(opts: { locale?: Locale; email?: string; accountName?: string; app?: TestApp; autoReminder?: boolean; expiresInDays?: number } = {}) {
+async function adviserWithClient(
+  opts: {
+    locale?: Locale;
+    email?: string;
+    accountName?: string;
+    accountType?: AccountType;
+    permissions?: Permission[];
+    app?: TestApp;
+    autoReminder?: boolean;
+    expiresInDays?: number;
+  } = {},
+) {
   const app = opts.app ?? t;
-  const acc = await createAccount(app.db, { name: opts.accountName ?? 'Kanzlei Weiß', products: ['BQ_RISK'] });
-  const { email, password, user } = await createUser(app.db, acc.account.id, { firstName: 'Maria', lastName: 'Berger' });
+  const acc = await createAccount(app.db, { name: opts.accountName ?? 'Kanzlei Weiß', type: opts.accountType, products: ['BQ_RISK'] });
+  const { email, password, user } = await createUser(app.db, acc.account.id, { firstName: 'Maria', lastName: 'Berger', permissions: opts.permissions });
   const http = new TestClient(app.app);
   await http.login(email, password);
   const config = acc.configs[0]!.id;
@@ -481,44 +494,68 @@ describe('.eml files and the developer mailbox', () => {
     expect(readdirSync(join(filesDir, 'mail')).filter((f) => f.includes(mail!.id))).toEqual([emlFileName(mail!)]);
   });
 
-  it('lists the mails newest first and shows one with text, HTML and headers, only in the embedded mode', async () => {
-    const { http, instance, instanceId } = await adviserWithClient({ app: files, locale: 'DE_DE' });
-    await http.request('POST', `/api/instance/${instance.token}/invite/email`);
+  it('is off unless DEV_MAILBOX is on, and then only for an admin of the demo account, who sees that account\'s mails', async () => {
+    const demo = await adviserWithClient({ app: files, locale: 'DE_DE', accountType: 'DEMO', accountName: 'Demo Advisory' });
+    await demo.http.request('POST', `/api/instance/${demo.instance.token}/invite/email`);
     const [mail] = await waitFor(async () => {
-      const rows = await mailsOf(files.db, instanceId);
+      const rows = await mailsOf(files.db, demo.instanceId);
       return rows[0]?.status === 'SENT' ? rows : undefined;
     }, 'SENT');
+    const other = await adviserWithClient({ app: files, locale: 'EN_US', accountName: 'Other Advisory' });
+    await other.http.request('POST', `/api/instance/${other.instance.token}/invite/email`);
+    const [otherMail] = await waitFor(async () => {
+      const rows = await mailsOf(files.db, other.instanceId);
+      return rows.length > 0 ? rows : undefined;
+    }, 'queued');
 
-    const embedded = await buildApp({ db: files.db, config: { ...files.config, embedded: true }, queue: files.queue, logger: false });
-    const server = await buildApp({ db: files.db, config: { ...files.config, embedded: false }, queue: files.queue, logger: false });
+    const enabled = { ...files.config, embedded: true, demoData: true, DEV_MAILBOX: true };
+    const on = await buildApp({ db: files.db, config: enabled, queue: files.queue, logger: false });
+    const off = await buildApp({ db: files.db, config: { ...enabled, DEV_MAILBOX: false }, queue: files.queue, logger: false });
+    const production = await buildApp({ db: files.db, config: { ...enabled, NODE_ENV: 'production' }, queue: files.queue, logger: false });
+    const onPostgres = await buildApp({ db: files.db, config: { ...enabled, embedded: false }, queue: files.queue, logger: false });
     try {
-      // No sign-in needed: a tester opens the invitation "as the client".
-      const list = await embedded.inject({ method: 'GET', url: '/api/dev/mailbox' });
+      const as = (app: typeof on, who: TestClient | null, url: string) =>
+        app.inject({ method: 'GET', url, headers: who?.cookie ? { cookie: who.cookie } : {} });
+      const demoAdviser = await createUser(files.db, demo.account.id, { permissions: [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }] });
+      const demoAdviserHttp = new TestClient(on);
+      await demoAdviserHttp.login(demoAdviser.email, demoAdviser.password);
+
+      // Not signed in: 401. An admin of another account, or the demo account's adviser: 403.
+      for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${mail!.id}`]) {
+        const anonymous = await as(on, null, url);
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json().errorKey).toBe('error.auth.unauthorized');
+        expect((await as(on, other.http, url)).statusCode, url).toBe(403);
+        expect((await as(on, demoAdviserHttp, url)).statusCode, url).toBe(403);
+      }
+
+      const list = await as(on, demo.http, '/api/dev/mailbox');
       expect(list.statusCode).toBe(200);
       const mails = list.json().mails as { id: string; createdAt: string }[];
       expect(mails[0]).toMatchObject({ id: mail!.id, kind: 'INVITATION', status: 'SENT', locale: 'DE_DE', subject: mail!.subject });
-      expect(mails.map((m) => m.createdAt)).toEqual([...mails.map((m) => m.createdAt)].sort().reverse());
+      // Only the demo account's mails: another account's invitation is not there, nor can it be opened.
+      expect(mails.map((m) => m.id)).not.toContain(otherMail!.id);
+      expect((await as(on, demo.http, `/api/dev/mailbox/${otherMail!.id}`)).statusCode).toBe(404);
 
-      const one = await embedded.inject({ method: 'GET', url: `/api/dev/mailbox/${mail!.id}` });
+      const one = await as(on, demo.http, `/api/dev/mailbox/${mail!.id}`);
       expect(one.statusCode).toBe(200);
       const detail = one.json();
       expect(detail).toMatchObject({ text: mail!.textBody, html: mail!.htmlBody, messageId: mail!.messageId });
       expect(detail.file).toBe(join(filesDir, 'mail', emlFileName(mail!)));
       expect(detail.headers).toContainEqual({ name: 'Subject', value: mail!.subject });
-      expect(detail.html).toContain(`${PUBLIC_URL}/q/${instance.token}`);
-      expect((await embedded.inject({ method: 'GET', url: '/api/dev/mailbox/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+      expect(detail.html).toContain(`${PUBLIC_URL}/q/${demo.instance.token}`);
+      expect((await as(on, demo.http, '/api/dev/mailbox/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
-      // With PostgreSQL (not embedded) the mailbox does not exist.
-      for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${mail!.id}`]) {
-        const res = await server.inject({ method: 'GET', url });
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json().errorKey).toBe('error.not_found');
+      // Not asked for, in production, or on PostgreSQL: the mailbox does not exist, for the demo admin neither.
+      for (const app of [off, production, onPostgres, files.app]) {
+        for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${mail!.id}`]) {
+          const res = await as(app, demo.http, url);
+          expect(res.statusCode, url).toBe(404);
+          expect(res.json().errorKey).toBe('error.not_found');
+        }
       }
-      // And the test app itself has it exactly when it runs embedded (PGlite), not on PostgreSQL.
-      expect((await files.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(files.config.embedded ? 200 : 404);
     } finally {
-      await embedded.close();
-      await server.close();
+      await Promise.all([on.close(), off.close(), production.close(), onPostgres.close()]);
     }
   });
 });
@@ -709,6 +746,56 @@ describe('e-mail verification', () => {
   });
 });
 
+describe('e-mail verification: a new link by address, without a session', () => {
+  const resend = (email: string, ip = '198.51.100.7') =>
+    t.app.inject({ method: 'GET', url: `/api/email/verification/resend?email=${encodeURIComponent(email)}`, remoteAddress: ip, headers: { 'x-source': 'web' } });
+  const shape = (body: { sentTo: string; expiresAt: string }) => ({ ...body, sentTo: '<address>', expiresAt: body.expiresAt.slice(0, 15) });
+  const verificationMailsTo = async (email: string) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email.toLowerCase()))).filter((m) => m.kind === 'EMAIL_VERIFICATION');
+
+  it('answers the same for an unverified user, a verified user and an address nobody has; only the first gets a mail', async () => {
+    const acc = await createAccount(t.db);
+    const unverified = await createUser(t.db, acc.account.id);
+    const verified = await createUser(t.db, acc.account.id);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, verified.user.id));
+    const nobody = uniqueEmail('nobody');
+
+    const answers = [];
+    for (const [i, email] of [unverified.email, verified.email, nobody].entries()) {
+      const res = await resend(email.toUpperCase(), `198.51.100.${20 + i}`);
+      answers.push({ status: res.statusCode, headers: { 'cache-control': res.headers['cache-control'] }, body: res.json() });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[0]!.body.sentTo).toBe(unverified.email.toLowerCase());
+    expect(answers.map((a) => ({ ...a, body: shape(a.body) }))).toEqual([answers[0], answers[0], answers[0]].map((a) => ({ ...a!, body: shape(a!.body) })));
+    expect(await verificationMailsTo(unverified.email)).toHaveLength(1);
+    expect(await verificationMailsTo(verified.email)).toHaveLength(0);
+    expect(await verificationMailsTo(nobody)).toHaveLength(0);
+    // A second request within the minute: the same answer again, and no second mail.
+    expect((await resend(unverified.email, '198.51.100.30')).statusCode).toBe(200);
+    expect(await verificationMailsTo(unverified.email)).toHaveLength(1);
+  });
+
+  it('is rate limited per address and per IP, alike for addresses with and without an account', async () => {
+    const acc = await createAccount(t.db);
+    const { email } = await createUser(t.db, acc.account.id);
+    for (const address of [email, uniqueEmail('nobody')]) {
+      for (let i = 0; i < 3; i++) expect((await resend(address, `203.0.113.${i + 1}`)).statusCode).toBe(200);
+      const limited = await resend(address, '203.0.113.99');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().errorKey).toBe('error.auth.too_many_attempts');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const ip = '192.0.2.200';
+    for (let i = 0; i < 20; i++) expect((await resend(uniqueEmail('spray'), ip)).statusCode).toBe(200);
+    expect((await resend(uniqueEmail('spray'), ip)).statusCode).toBe(429);
+    // A malformed address is a validation error, not a way to probe.
+    const bad = await resend('not-an-address', '192.0.2.201');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[0]).toMatchObject({ path: 'querystring.email', errorKey: 'error.validation.invalid_email' });
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the new calls with operationId, tags and description', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
@@ -717,11 +804,15 @@ describe('OpenAPI', () => {
       doc.paths['/api/email/verification/{token}'].get,
       doc.paths['/api/email/verification/resend'].get,
     ];
-    if (t.config.embedded) ops.push(doc.paths['/api/dev/mailbox'].get, doc.paths['/api/dev/mailbox/{id}'].get);
+    // The mailbox's calls exist only with DEV_MAILBOX on (see above).
     for (const op of ops) {
       expect(op.operationId).toBeTruthy();
       expect(op.tags.length).toBeGreaterThan(0);
       expect(op.description).toBeTruthy();
     }
+    const resend = doc.paths['/api/email/verification/resend'].get;
+    expect(resend.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'email' }));
+    expect(resend.responses['429'].description).toContain('error.auth.too_many_attempts');
+    expect(resend.description).toMatch(/same 200 answer for every address/);
   });
 });

@@ -1,6 +1,7 @@
 // Mail calls: POST /api/instance/{token}/invite/email (the invitation as a real e-mail; a path the spec leaves
 // open), GET /api/email/verification/{token} and .../resend (spec), and the developer mailbox GET /api/dev/mailbox
-// and /api/dev/mailbox/{id}, which exist only in the embedded mode outside production (docs/decisions/0010-mail.md).
+// and /api/dev/mailbox/{id}, which exist only when DEV_MAILBOX is on in the embedded demo, for the demo account's
+// admin (docs/decisions/0010-mail.md, 0016-security-hardening.md).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -8,6 +9,7 @@ import {
   ZDevMailParams,
   ZDevMailboxList,
   ZEmailVerificationParams,
+  ZEmailVerificationResendQuery,
   ZEmailVerificationResendResponse,
   ZEmailVerificationResponse,
   ZInviteEmailResponse,
@@ -15,14 +17,27 @@ import {
 import type { Config } from '../../config';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
-import { getDevMail, listDevMails } from './dev-mailbox';
-import { EMAIL_VERIFICATION_ERRORS, resendEmailVerification, verifyEmail } from './email-verification';
+import { getDevMail, listDevMails, requireDemoAdmin } from './dev-mailbox';
+import {
+  EMAIL_VERIFICATION_ERRORS,
+  RESEND_BY_ADDRESS_LIMITS,
+  resendEmailVerification,
+  resendEmailVerificationByAddress,
+  verifyEmail,
+} from './email-verification';
 import { INVITATION_ERRORS, sendInvitationEmail } from './send-invitation';
 
-/** The developer mailbox shows every mail with its links (tokens): never where real people's mail is. */
-export function devMailboxEnabled(config: Pick<Config, 'embedded' | 'NODE_ENV'>): boolean {
-  return config.embedded && config.NODE_ENV !== 'production';
+/**
+ * The developer mailbox shows mails with their links (tokens): never where real people's mail is. Asked for
+ * (DEV_MAILBOX), embedded demo only, never in production (config.ts refuses that too; this guards hand-made configs).
+ */
+export function devMailboxEnabled(config: Pick<Config, 'embedded' | 'NODE_ENV' | 'DEV_MAILBOX' | 'demoData'>): boolean {
+  return config.DEV_MAILBOX && config.embedded && config.demoData && config.NODE_ENV !== 'production';
 }
+
+/** Reading the mailbox: an admin of the demo account (see requireDemoAdmin). */
+const DEV_MAILBOX_ACCESS = { permission: { realm: 'BQ_ADMIN', entity: 'ALL', action: 'READ' } } as const;
+const DEV_MAILBOX_ERRORS = { 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] };
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -52,21 +67,33 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/email/verification/resend',
     {
+      config: { public: true },
       schema: {
         operationId: 'resendEmailVerification',
         tags: ['user', 'mail'],
-        description: "Sends a new verification link (valid 48 hours) to the signed-in user's address; at most one a minute.",
+        description:
+          "Without `email`: a new verification link (valid 48 hours) to the signed-in user's own address, at most one a minute (401 without a session). " +
+          `With \`email\` (no session needed): the same 200 answer for every address, whether or not it belongs to anyone or needs verifying; a link goes out only to an unverified user's address, at most one a minute; at most ${RESEND_BY_ADDRESS_LIMITS.perAddress} requests per address and ${RESEND_BY_ADDRESS_LIMITS.perIp} per IP in ${RESEND_BY_ADDRESS_LIMITS.windowMinutes} minutes (429 error.auth.too_many_attempts).`,
+        security: [{ session: [] }, {}],
+        querystring: ZEmailVerificationResendQuery,
         response: {
           200: ZEmailVerificationResendResponse,
           ...apiErrors({
+            400: ['error.validation'],
             401: ['error.auth.unauthorized'],
             409: [EMAIL_VERIFICATION_ERRORS.alreadyVerified],
-            429: [EMAIL_VERIFICATION_ERRORS.tooSoon],
+            429: [EMAIL_VERIFICATION_ERRORS.tooSoon, 'error.auth.too_many_attempts'],
           }),
         },
       },
     },
-    async (request) => resendEmailVerification(app.db, app.queue, app.config, requireAuth(request).userId),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.query.email !== undefined) {
+        return resendEmailVerificationByAddress(app.db, app.queue, app.config, request.query.email, request.ip);
+      }
+      return resendEmailVerification(app.db, app.queue, app.config, requireAuth(request).userId);
+    },
   );
 
   app.get(
@@ -100,37 +127,39 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox',
     {
-      config: { public: true },
+      config: DEV_MAILBOX_ACCESS,
       schema: {
         operationId: 'listDevMailbox',
         tags: ['mail'],
-        security: [],
-        description: 'Embedded mode only (404 otherwise): every mail of the outbox, newest first, for developers and testers.',
-        response: { 200: ZDevMailboxList },
+        description:
+          'Only with DEV_MAILBOX on in the embedded demo (404 otherwise), for an admin of the demo account: the mails of that account, newest first.',
+        response: { 200: ZDevMailboxList, ...apiErrors(DEV_MAILBOX_ERRORS) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { mails: await listDevMails(app.db) };
+      const auth = await requireDemoAdmin(app.db, requireAuth(request));
+      return { mails: await listDevMails(app.db, auth.accountId) };
     },
   );
 
   app.get(
     '/api/dev/mailbox/:id',
     {
-      config: { public: true },
+      config: DEV_MAILBOX_ACCESS,
       schema: {
         operationId: 'getDevMail',
         tags: ['mail'],
-        security: [],
-        description: 'Embedded mode only (404 otherwise): one mail with its plain text, HTML and header fields.',
+        description:
+          "Only with DEV_MAILBOX on in the embedded demo (404 otherwise), for an admin of the demo account: one of the account's mails with its plain text, HTML and header fields.",
         params: ZDevMailParams,
-        response: { 200: ZDevMail, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'] }) },
+        response: { 200: ZDevMail, ...apiErrors({ ...DEV_MAILBOX_ERRORS, 400: ['error.validation'], 404: ['error.not_found'] }) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getDevMail(app.db, app.config, request.params.id);
+      const auth = await requireDemoAdmin(app.db, requireAuth(request));
+      return getDevMail(app.db, app.config, auth.accountId, request.params.id);
     },
   );
 };

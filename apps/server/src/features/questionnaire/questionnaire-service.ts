@@ -1,6 +1,7 @@
 // The participant's questionnaire, reached only through the instance token of the invite link: opening it
 // (NEW -> OPENED), saving answers as they are given, and submitting (OPENED -> FILLED, calculation enqueued in
-// the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes.
+// the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes and
+// no longer return the answers.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
@@ -132,7 +133,8 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     accountName,
     interaction: publicInteraction(definition),
     texts: await definitionTexts(db, definition, client.locale),
-    answers: instance.answers,
+    // Once submitted, the link no longer shows what was answered: it may have been forwarded or left open.
+    answers: isOpenForAnswers(instance.status) ? instance.answers : {},
   };
 }
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { ProductType } from '@bq/domain/product-types';
-import { interactionInstances } from '../../db/schema';
+import { interactionInstances, productConfigurations } from '../../db/schema';
 import { openJobQueue } from '../../jobs/queue';
 import { startWorker } from '../../jobs/worker';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -169,6 +169,38 @@ describe('POST /api/q/{token}/submit and the calculation', () => {
     await calculateInstance(t.db, first.id);
     const [after] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, first.id));
     expect(after!.results).toEqual(first.results);
+  });
+});
+
+describe('the invitation token after submitting, and its expiry', () => {
+  it('no longer returns the answers once submitted (the questionnaire still opens, as submitted)', async () => {
+    const { participant, instance } = await sentInstance();
+    await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: fullAnswers(risk()) });
+    expect(Object.keys((await participant.request('GET', `/api/q?token=${instance.token}`)).json().answers).length).toBeGreaterThan(0);
+    expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
+    const after = await participant.request('GET', `/api/q?token=${instance.token}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ status: 'FILLED', answers: {} });
+    expect(after.body).not.toContain(`"${risk().items[0]!.key}":`);
+    // Neither can the answers be read back by sending them again.
+    const resend = await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: {} });
+    expect(resend.statusCode).toBe(409);
+    expect(resend.body).not.toContain('answers');
+  });
+
+  it('expires after the product configuration\'s invitation validity unless the adviser chooses; then 410', async () => {
+    const { adviser, client, config } = await sentInstance();
+    await t.db.update(productConfigurations).set({ invitationValidDays: 7 }).where(eq(productConfigurations.id, config));
+    expect((await adviser.request('GET', '/api/user')).json().products[0]).toMatchObject({ id: config, invitationValidDays: 7 });
+    const created = (await adviser.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config })).json();
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, created.token));
+    const days = (row!.expiresAt!.getTime() - row!.createdAt.getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 2);
+
+    await t.db.update(interactionInstances).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(interactionInstances.id, row!.id));
+    const expired = await new TestClient(t.app, '192.0.2.11').request('GET', `/api/q?token=${created.token}`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().errorKey).toBe('error.interaction.expired');
   });
 });
 

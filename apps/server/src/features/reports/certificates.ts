@@ -15,7 +15,7 @@ import { getInteractionDefinition } from '../interactions/definitions';
 import { requireInstance } from '../instances/instance-service';
 import { dimensionResults } from '../results/dashboard';
 import { assertReportType } from './report-content';
-import { loadReportSubject, viewerDashboardPath, type ReportSubject } from './report-subject';
+import { assertPublicReportLinkOpen, loadReportSubject, viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, textsByKey } from './report-texts';
 
 export const CERTIFICATE_ERRORS = {
@@ -98,8 +98,9 @@ async function canManage(db: Db, auth: AuthContext | null, token: string): Promi
   }
 }
 
-export async function certificateLink(db: Db, config: Config, token: string) {
+export async function certificateLink(db: Db, config: Config, token: string, viewer: AuthContext | null) {
   const subject = await loadReportSubject(db, { token });
+  await assertPublicReportLinkOpen(db, config, subject, viewer);
   const certificate = await issuedCertificate(db, subject);
   return {
     verificationToken: certificate.verificationToken,

@@ -1,5 +1,6 @@
 // Report download links (/report/{token}/download) for the auto report mail: a random token that only the
-// mail carries (the table keeps its SHA-256), valid for REPORT_LINK_DAYS, for one result in one language and
+// mail carries (the table keeps its SHA-256), valid for the product configuration's reportLinkDays (else
+// REPORT_LINK_DAYS), for one result in one language and
 // page format. They are told apart from instance tokens by a prefix, since both use GET /api/report/download/{id}.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';

@@ -52,7 +52,7 @@ async function queueReportMail(
     interactionType,
     locale: client.locale,
     pageFormat,
-    validDays: config.REPORT_LINK_DAYS,
+    validDays: subject.reportLinkDays ?? config.REPORT_LINK_DAYS,
   });
   const definition = getInteractionDefinition(instance.interactionId, instance.definitionVersion);
   const names = await textsByKey(tx as unknown as Db, client.locale, definition ? [definition.nameKey] : []);

@@ -20,7 +20,7 @@ import { userLocale } from '../user/user-service';
 import { certificateContent } from './certificates';
 import { recordDownload, isDownloadToken, resolveDownloadToken } from './download-tokens';
 import { buildReportContent, reportFileNameOf, reportTitleKey } from './report-content';
-import { loadReportSubject, type ReportSubject } from './report-subject';
+import { assertPublicReportLinkOpen, loadReportSubject, type ReportSubject } from './report-subject';
 import { loadReportTexts } from './report-texts';
 import type { PdfRenderer } from './pdf/pdf-pool';
 
@@ -96,6 +96,7 @@ export async function renderRequestedPdf(
     });
   }
   const subject = await loadReportSubject(db, { token: id });
+  await assertPublicReportLinkOpen(db, config, subject, auth);
   const locale = await subjectLocale(db, subject, auth, query.locale);
   return renderFor(db, config, pdf, subject, query.interactionType, {
     locale,
@@ -154,6 +155,7 @@ export async function sampleSelfAssessmentPdf(
     client: { id: 'sample', firstName: sampleName, lastName: '', email: '', locale },
     account: { id: 'sample', name: texts.t('report.title.sampleAccount') },
     adviserName: null,
+    reportLinkDays: null,
   } satisfies ReportSubject;
   const content = await buildReportContent(db, subject, 'bqp', { locale, anonymize: false });
   const sample = {

@@ -1,12 +1,14 @@
 // Finds the result a report, certificate or download is about. Reports are reachable by the instance token
 // alone (the public routes of spec section 2: the participant's personal token is the capability), so this
 // does not look at the session; it checks only that the result exists, is finished and is open (UNLOCKED or
-// TRIAL). A LOCKED result has no report: unlocking is the adviser's paid step.
+// TRIAL). A LOCKED result has no report: unlocking is the adviser's paid step. The public link expires
+// (assertPublicReportLinkOpen); the issuing account's evaluators keep their access.
 import { eq } from 'drizzle-orm';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import {
   accounts,
@@ -40,6 +42,7 @@ export async function findReportInstance(db: Db | Tx, where: ReturnType<typeof e
       },
       account: { id: accounts.id, name: accounts.name },
       productType: productConfigurations.productType,
+      reportLinkDays: productConfigurations.reportLinkDays,
       adviser: { firstName: users.firstName, lastName: users.lastName },
     })
     .from(interactionInstances)
@@ -85,7 +88,36 @@ export async function loadReportSubject(db: Db | Tx, by: { token: string } | { i
     client: row.client,
     account: row.account,
     adviserName: adviserName || null,
+    /** The product configuration's report link validity (null: REPORT_LINK_DAYS). */
+    reportLinkDays: row.reportLinkDays,
   };
+}
+
+export const REPORT_LINK_ERRORS = { expired: 'error.report.link_expired' } as const;
+
+/**
+ * Until when the public report link of a result works for people who are not signed in: reportLinkDays (product
+ * configuration, else REPORT_LINK_DAYS) from the moment the result opened (unlocked, or calculated for a trial).
+ */
+export function publicReportLinkExpiresAt(subject: ReportSubject, config: Pick<Config, 'REPORT_LINK_DAYS'>): Date {
+  const openedAt = subject.instance.unlockedAt ?? new Date(subject.results.calculatedAt);
+  return new Date(openedAt.getTime() + (subject.reportLinkDays ?? config.REPORT_LINK_DAYS) * 86_400_000);
+}
+
+/**
+ * The public report, certificate and PDF by instance token: 410 error.report.link_expired once the link has expired,
+ * except for a signed-in evaluator of the issuing account who may see the result (their dashboard links here).
+ */
+export async function assertPublicReportLinkOpen(
+  db: Db,
+  config: Pick<Config, 'REPORT_LINK_DAYS'>,
+  subject: ReportSubject,
+  viewer: AuthContext | null,
+  now = new Date(),
+): Promise<void> {
+  if (now.getTime() < publicReportLinkExpiresAt(subject, config).getTime()) return;
+  if (await viewerDashboardPath(db, viewer, subject.instance.token)) return;
+  throw new AppError(REPORT_LINK_ERRORS.expired, 410, 'This report link has expired');
 }
 
 /**

@@ -28,7 +28,7 @@ import {
 } from './certificates';
 import { DOWNLOAD_ERRORS } from './download-tokens';
 import { buildReportContent } from './report-content';
-import { loadReportSubject } from './report-subject';
+import { REPORT_LINK_ERRORS, assertPublicReportLinkOpen, loadReportSubject } from './report-subject';
 import {
   contentDisposition,
   downloadInfo,
@@ -44,7 +44,10 @@ const REPORT_ERRORS = {
   402: [RESULT_ERRORS.locked],
   404: ['error.not_found'],
   409: [RESULT_ERRORS.notReady],
+  410: [REPORT_LINK_ERRORS.expired],
 };
+const PUBLIC_LINK_NOTE =
+  ' Without a session the link works for the product configuration\'s reportLinkDays (else REPORT_LINK_DAYS) after the result opened, then 410 error.report.link_expired; evaluators of the issuing account keep access.';
 const PDF_DESCRIPTION =
   'Answers application/pdf (binary). Errors are JSON; the web client reads them from the binary body.';
 /** Binary bodies skip the serializer; the schema only documents them. */
@@ -59,7 +62,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getReportContent',
         tags: ['reports'],
         description:
-          "Public by instance token. The BQP (also self-assessment) or BQA report, resolved in one locale (default: the signed-in user's, else the client's).",
+          "Public by instance token. The BQP (also self-assessment) or BQA report, resolved in one locale (default: the signed-in user's, else the client's)." +
+          PUBLIC_LINK_NOTE,
         params: z.object({ kind: z.enum(['bqp', 'bqa']), token: ZToken }),
         querystring: ZReportContentQuery,
         response: { 200: ZReportContent, ...apiErrors(REPORT_ERRORS) },
@@ -67,6 +71,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
+      await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
       const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
       return buildReportContent(app.db, subject, request.params.kind, {
         viewer: request.auth,
@@ -84,7 +89,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getReportRecommendations',
         tags: ['reports'],
         description:
-          'Public by instance token. The BQA report with the recommendations that follow from the profile.',
+          'Public by instance token. The BQA report with the recommendations that follow from the profile.' + PUBLIC_LINK_NOTE,
         params: z.object({ token: ZToken }),
         querystring: ZReportContentQuery,
         response: { 200: ZReportContent, ...apiErrors(REPORT_ERRORS) },
@@ -92,6 +97,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
+      await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
       const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
       return buildReportContent(app.db, subject, 'bqaRecommendations', {
         viewer: request.auth,
@@ -109,7 +115,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCertificateContent',
         tags: ['certificates'],
         description:
-          'Public by instance token. The certificate of a BQP result (issued at the first request). canManage: the viewer may revoke it.',
+          'Public by instance token. The certificate of a BQP result (issued at the first request). canManage: the viewer may revoke it.' +
+          PUBLIC_LINK_NOTE,
         params: z.object({ token: ZToken }),
         querystring: ZLocaleQuery,
         response: {
@@ -120,6 +127,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
+      await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
       const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
       return certificateContent(app.db, app.config, subject, locale, request.auth);
     },
@@ -190,7 +198,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCertificateVerificationLink',
         tags: ['certificates'],
         description:
-          'Public by instance token: the verification token and the public URL /verify/certificate/{verificationToken}.',
+          'Public by instance token: the verification token and the public URL /verify/certificate/{verificationToken}.' +
+          PUBLIC_LINK_NOTE,
         params: z.object({ token: ZToken }),
         response: {
           200: ZCertificateVerificationLink,
@@ -198,7 +207,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => certificateLink(app.db, app.config, request.params.token),
+    async (request) => certificateLink(app.db, app.config, request.params.token, request.auth),
   );
 
   app.get(
@@ -247,13 +256,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/api/report/download/:id',
       operationId: 'downloadReport',
       disposition: 'attachment',
-      description: `The report PDF as an attachment, named per spec section 9. id: an instance token (interactionType required) or a mailed download token (rdl_...; the token fixes type, locale and format). ${PDF_DESCRIPTION}`,
+      description: `The report PDF as an attachment, named per spec section 9. id: an instance token (interactionType required) or a mailed download token (rdl_...; the token fixes type, locale and format; 410 error.auto_report.expired after its expiry). ${PDF_DESCRIPTION}${PUBLIC_LINK_NOTE}`,
     },
     {
       url: '/api/render/report/:id',
       operationId: 'renderReport',
       disposition: 'inline',
-      description: `The same PDF as /api/report/download, inline (for a preview in the browser). ${PDF_DESCRIPTION}`,
+      description: `The same PDF as /api/report/download, inline (for a preview in the browser). ${PDF_DESCRIPTION}${PUBLIC_LINK_NOTE}`,
     },
   ] as const;
   for (const route of pdfRoutes) {
@@ -272,7 +281,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
             ...apiErrors({
               ...REPORT_ERRORS,
               409: [RESULT_ERRORS.notReady, CERTIFICATE_ERRORS.notAvailable],
-              410: [DOWNLOAD_ERRORS.expired],
+              410: [DOWNLOAD_ERRORS.expired, REPORT_LINK_ERRORS.expired],
             }),
           },
         },

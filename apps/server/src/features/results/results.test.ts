@@ -22,9 +22,9 @@ afterAll(() => t.close());
 
 type Permission = { realm: string; entity: string; action: string };
 
-async function adviser(products: ProductType[], opts: { credits?: number; permissions?: Permission[] } = {}) {
+async function adviser(products: ProductType[], opts: { credits?: number; permissions?: Permission[]; platformOperator?: boolean } = {}) {
   const acc = await createAccount(t.db, { products, credits: opts.credits ?? 10 });
-  const { email, password } = await createUser(t.db, acc.account.id, { permissions: opts.permissions });
+  const { email, password } = await createUser(t.db, acc.account.id, { permissions: opts.permissions, platformOperator: opts.platformOperator });
   const http = new TestClient(t.app);
   await http.login(email, password);
   const config = (p: ProductType) => acc.configs.find((c) => c.productType === p)!.id;
@@ -242,7 +242,7 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
 
 describe('GET /api/dashboard/content/{kind}/{token}', () => {
   it('gives the texts in the requested locale and the BQA_RISK section as projections while no history is imported; results calculated after an import get the history', async () => {
-    const ctx = await adviser(['BQ_RISK']);
+    const ctx = await adviser(['BQ_RISK'], { platformOperator: true });
     const { token, definition } = await finishedResult(ctx, 'BQ_RISK', 9);
     await unlock(ctx.http, token);
     const status = (await ctx.http.request('GET', '/api/admin/market-history')).json();
@@ -262,7 +262,7 @@ describe('GET /api/dashboard/content/{kind}/{token}', () => {
     expect(projected.real).toBeNull();
     expect(projected.marketRisk).toBeNull();
 
-    // An admin imports the public-domain history; results calculated from then on show windows from it, while the
+    // A platform operator imports the public-domain history; results calculated from then on show windows from it, while the
     // finished result keeps the section it was calculated with (risk-section.test.ts).
     const upload = await ctx.http.request('POST', '/api/admin/market-history?source=shiller.csv', readFileSync(SHILLER_CSV, 'utf8'), { 'content-type': 'text/csv' });
     expect(upload.statusCode).toBe(200);
@@ -499,7 +499,7 @@ describe('definition versions (decision 0013)', () => {
    * algorithm (decision 0014): a finished result keeps the ones it was calculated with (stored portfolio and section),
    * and a recomputation under a later algorithm version may give the class another mix.
    */
-  const scoredNumbers = (results: Record<string, unknown>) => {
+  const scoredNumbers = (results: object) => {
     const { algorithmVersion: _v, prediction: _p, riskSection: _s, risk, ...rest } = results as Record<string, unknown> & {
       risk?: ({ portfolio: { riskClass: number } } & Record<string, unknown>) | null;
     };
@@ -612,8 +612,8 @@ describe('GET /api/interaction/dimensions/{token}', () => {
 });
 
 describe('market history import', () => {
-  it('is for admins only and refuses a file that is not a Shiller-format CSV', async () => {
-    const admin = await adviser(['BQ_RISK']);
+  it('is for platform operators only and refuses a file that is not a Shiller-format CSV', async () => {
+    const admin = await adviser(['BQ_RISK'], { platformOperator: true });
     const bad = await admin.http.request('POST', '/api/admin/market-history', 'Date,Foo\n2020-01-01,1\n', { 'content-type': 'text/csv' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorKey).toBe('error.market_history.invalid_file');

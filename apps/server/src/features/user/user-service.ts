@@ -32,7 +32,12 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
   const { user, account } = row;
 
   const configurations = await db
-    .select({ id: productConfigurations.id, productType: productConfigurations.productType, planType: productConfigurations.planType })
+    .select({
+      id: productConfigurations.id,
+      productType: productConfigurations.productType,
+      planType: productConfigurations.planType,
+      invitationValidDays: productConfigurations.invitationValidDays,
+    })
     .from(productConfigurations)
     .where(eq(productConfigurations.accountId, account.id));
   // A user sees only the account's products whose realm they hold a permission in, in the spec's order.
@@ -56,6 +61,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
     currentProduct,
     creditBalance: await creditBalance(db, account.id),
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
+    platformOperator: user.platformOperator,
   };
 }
 

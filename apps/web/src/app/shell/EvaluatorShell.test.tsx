@@ -14,7 +14,7 @@ import { theme } from '../theme';
 
 const user = userOf({
   permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }],
-  products: [riskProduct, { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL' }],
+  products: [riskProduct, { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL', invitationValidDays: 30 }],
   creditBalance: 1250,
   previousLoginAt: '2026-03-14T09:05:00Z',
 });

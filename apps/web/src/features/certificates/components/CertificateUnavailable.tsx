@@ -1,6 +1,7 @@
 // Why a certificate cannot be shown, by the content call's error: unknown link (404), no certificate for this
-// result (409: not a BQP product or no result yet), result not unlocked (402), anything else (retry).
-import { IconCertificateOff, IconFileUnknown, IconLock } from '@tabler/icons-react';
+// result (409: not a BQP product or no result yet), result not unlocked (402), the public link has expired (410),
+// anything else (retry).
+import { IconCertificateOff, IconClockX, IconFileUnknown, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { NoticePanel } from '../../../components/ui/NoticePanel';
@@ -26,6 +27,17 @@ export function CertificateUnavailable({ error, onRetry }: { error: unknown; onR
         icon={<IconCertificateOff size={26} stroke={1.6} />}
         title={t('certificates.notAvailable.title')}
         text={t('ERROR_CERTIFICATE_NOT_AVAILABLE')}
+      />
+    );
+  }
+  if (status === 410) {
+    return (
+      <NoticePanel
+        testId="certificate-link-expired"
+        color="orange"
+        icon={<IconClockX size={26} stroke={1.6} />}
+        title={t('reports.linkExpired.title')}
+        text={t('reports.linkExpired.text')}
       />
     );
   }

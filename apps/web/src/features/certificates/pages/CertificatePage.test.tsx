@@ -168,7 +168,7 @@ describe('certificate view', () => {
     expect(callsTo(url)).toHaveLength(1);
   });
 
-  it('explains why there is no certificate: unknown link, not available, locked', async () => {
+  it('explains why there is no certificate: unknown link, not available, locked, link expired', async () => {
     handlers[contentUrl()] = error('error.not_found', 404);
     const first = renderPage();
     expect(await screen.findByTestId('certificate-not-found')).toBeInTheDocument();
@@ -182,9 +182,14 @@ describe('certificate view', () => {
     second.unmount();
 
     handlers[contentUrl()] = error('error.result.locked', 402);
-    renderPage();
+    const third = renderPage();
     expect(await screen.findByTestId('certificate-locked')).toHaveTextContent(
       text('certificates.locked.text'),
     );
+    third.unmount();
+
+    handlers[contentUrl()] = error('error.report.link_expired', 410);
+    renderPage();
+    expect(await screen.findByTestId('certificate-link-expired')).toHaveTextContent(text('reports.linkExpired.text'));
   });
 });

@@ -1,7 +1,7 @@
 // The send form checks the expiry with the contract's own rule for expiresInDays (whole days, 1-365), and the
 // request it builds goes through ZCreateInstanceRequest, the schema the server parses, so both judge alike.
 import { z } from 'zod';
-import { ZCreateInstanceRequest, type TCreateInstanceRequest } from '@bq/contracts/instances';
+import { DEFAULT_INVITATION_VALID_DAYS, ZCreateInstanceRequest, type TCreateInstanceRequest } from '@bq/contracts/instances';
 
 const expiresInDays = ZCreateInstanceRequest.shape.expiresInDays;
 
@@ -19,11 +19,12 @@ export const ZSendInteractionForm = z.object({
 export type SendInteractionFormData = z.output<typeof ZSendInteractionForm>;
 
 /**
- * The contract's defaults: 30 days, reminder on, report off. The dialog e-mails the invitation unless the adviser
- * unticks it (the API leaves it off for callers that hand the link out themselves), so the first click sends.
+ * The contract's defaults: reminder on, report off; the expiry is the product configuration's (30 days if unknown).
+ * The dialog e-mails the invitation unless the adviser unticks it (the API leaves it off for callers that hand the
+ * link out themselves), so the first click sends.
  */
 export const SEND_DEFAULTS = {
-  expiresInDays: expiresInDays.parse(undefined),
+  expiresInDays: DEFAULT_INVITATION_VALID_DAYS,
   autoReminder: ZCreateInstanceRequest.shape.autoReminder.parse(undefined),
   autoSendReport: ZCreateInstanceRequest.shape.autoSendReport.parse(undefined),
   sendInvitationEmail: true,

@@ -7,7 +7,7 @@ import { devMailboxQueriesKey } from './get-dev-mailbox';
 export const devMailQueryKey = (id: string) => [...devMailboxQueriesKey, 'mail', id] as const;
 
 export function fetchDevMail(id: string, signal?: AbortSignal): Promise<TDevMail> {
-  return api.get<TDevMail>(`/api/dev/mailbox/${encodeURIComponent(id)}`, { signal });
+  return api.get<TDevMail>(`/api/dev/mailbox/${encodeURIComponent(id)}`, { signal, skipLoginRedirect: true });
 }
 
 export const devMailQueryOptions = (id: string) =>

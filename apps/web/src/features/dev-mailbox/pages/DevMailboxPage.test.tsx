@@ -134,10 +134,29 @@ describe('developer mailbox', () => {
     expect(screen.queryByTestId('dev-mailbox-table')).not.toBeInTheDocument();
   });
 
-  it('says that the mailbox exists only in the embedded mode when the server answers 404', async () => {
+  it('says that the mailbox is off when the server answers 404', async () => {
     list = () => jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
     renderPage();
     expect(await screen.findByTestId('dev-mailbox-unavailable')).toHaveTextContent(text('devMailbox.unavailable.text'));
+  });
+
+  it('asks for a sign-in without one (401), with a link back here after it, and does not jump to the login by itself', async () => {
+    list = () => jsonResponse({ errorKey: 'error.auth.unauthorized', message: 'x' }, 401);
+    const { router } = renderPage(`/dev/mailbox?mail=${invitation.id}`);
+    const notice = await screen.findByTestId('dev-mailbox-sign-in');
+    expect(notice).toHaveTextContent(text('devMailbox.signIn.text'));
+    expect(within(notice).getByRole('link', { name: text('devMailbox.signIn.button') })).toHaveAttribute(
+      'href',
+      `/login?redirectUrl=${encodeURIComponent(`/dev/mailbox?mail=${invitation.id}`)}`,
+    );
+    expect(router.state.location.pathname).toBe('/dev/mailbox');
+    expect(screen.queryByTestId('dev-mailbox-table')).not.toBeInTheDocument();
+  });
+
+  it('tells another login that only the demo administrator reads it (403)', async () => {
+    list = () => jsonResponse({ errorKey: 'error.auth.forbidden', message: 'x' }, 403);
+    renderPage();
+    expect(await screen.findByTestId('dev-mailbox-forbidden')).toHaveTextContent(text('devMailbox.forbidden.text'));
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {

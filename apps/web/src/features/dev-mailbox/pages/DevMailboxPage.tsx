@@ -1,21 +1,23 @@
-// /dev/mailbox: the developer mailbox of the embedded mode. Every mail the platform wrote (invitations,
-// reminders, reports, e-mail verification), newest first, and the selected one (?mail=id, so it can be linked)
-// with its text, HTML and headers. Public like the API behind it; with PostgreSQL the API answers 404 and the
-// page says that the mailbox exists only in the embedded mode.
+// /dev/mailbox: the developer mailbox of the embedded demo (DEV_MAILBOX=true). The demo account's mails
+// (invitations, reminders, reports, e-mail verification), newest first, and the selected one (?mail=id, so it can
+// be linked) with its text, HTML and headers. For the demo account's admin only: without a sign-in the page asks
+// for one (401), another login gets a notice (403); where the mailbox is off the API answers 404 and the page says so.
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { IconInbox, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconInbox, IconInfoCircle, IconLock, IconLogin, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { ApiError } from '../../../lib/api-client';
+import { AppLink } from '../../../components/ui/AppLink';
+import { NoticePanel } from '../../../components/ui/NoticePanel';
+import { ApiError, loginPathFor } from '../../../lib/api-client';
 import { useDevMail } from '../api/get-dev-mail';
 import { devMailboxQueriesKey, useDevMailbox } from '../api/get-dev-mailbox';
 import { DevMailTable } from '../components/DevMailTable';
 import { DevMailView } from '../components/DevMailView';
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
 
 function SelectedMail({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export function DevMailboxPage() {
   const queryClient = useQueryClient();
   const mailbox = useDevMailbox();
   const [search, setSearch] = useSearchParams();
+  const location = useLocation();
   const selectedId = search.get('mail');
   const select = (id: string) =>
     setSearch((params) => {
@@ -82,7 +85,36 @@ export function DevMailboxPage() {
           )}
         </Stack>
       );
-  } else if (mailbox.isError && isNotFound(mailbox.error)) {
+  } else if (mailbox.isError && statusOf(mailbox.error) === 401) {
+    content = (
+      <NoticePanel
+        testId="dev-mailbox-sign-in"
+        centered={false}
+        headingOrder={2}
+        color="orange"
+        icon={<IconLock size={26} stroke={1.6} />}
+        title={t('devMailbox.signIn.title')}
+        text={t('devMailbox.signIn.text')}
+        actions={
+          <Button component={AppLink} to={loginPathFor(location.pathname + location.search)} leftSection={<IconLogin size={18} aria-hidden />}>
+            {t('devMailbox.signIn.button')}
+          </Button>
+        }
+      />
+    );
+  } else if (mailbox.isError && statusOf(mailbox.error) === 403) {
+    content = (
+      <NoticePanel
+        testId="dev-mailbox-forbidden"
+        centered={false}
+        headingOrder={2}
+        color="orange"
+        icon={<IconLock size={26} stroke={1.6} />}
+        title={t('devMailbox.forbidden.title')}
+        text={t('devMailbox.forbidden.text')}
+      />
+    );
+  } else if (mailbox.isError && statusOf(mailbox.error) === 404) {
     content = (
       <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('devMailbox.unavailable.title')} data-testid="dev-mailbox-unavailable">
         {t('devMailbox.unavailable.text')}

@@ -9,17 +9,20 @@ const RESEND_URL = '/api/email/verification/resend';
 const fetchMock = vi.fn<typeof fetch>();
 let verifyResponse: () => Response | Promise<Response>;
 let resendResponse: () => Response;
+let resendByAddressResponse: () => Response;
 
 beforeAll(() => initTestI18n());
 
 beforeEach(() => {
   verifyResponse = () => jsonResponse({ email: 'maria@example.com', verifiedAt: '2026-04-03T08:30:00Z' });
   resendResponse = () => jsonResponse({ sentTo: 'maria@example.com', expiresAt: '2026-04-05T08:30:00Z' });
+  resendByAddressResponse = () => jsonResponse({ sentTo: 'maria@example.com', expiresAt: '2026-04-05T08:30:00Z' });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === VERIFY_URL) return verifyResponse();
     if (url === RESEND_URL) return resendResponse();
+    if (url.startsWith(`${RESEND_URL}?email=`)) return resendByAddressResponse();
     return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -58,18 +61,37 @@ describe('e-mail verification page', () => {
     expect(await screen.findByTestId('verify-email-used')).toHaveTextContent(text('verifyEmail.used.text'));
   });
 
-  it('offers a new link when it has expired; asks to sign in first when nobody is signed in', async () => {
+  it('offers a new link when it has expired; without a sign-in it asks for the address and confirms neutrally', async () => {
     verifyResponse = refusal(410, 'error.email_verification.expired');
     resendResponse = refusal(401, 'error.auth.unauthorized');
     renderPage();
     const expired = await screen.findByTestId('verify-email-expired');
     expect(expired).toHaveTextContent(text('verifyEmail.expired.text'));
     fireEvent.click(within(expired).getByTestId('verify-email-resend'));
-    const signIn = await screen.findByTestId('verify-email-sign-in');
-    expect(within(signIn).getByRole('link', { name: text('verifyEmail.login') })).toHaveAttribute(
-      'href',
-      `/login?redirectUrl=${encodeURIComponent('/verify/tok-1')}`,
-    );
+    const form = await screen.findByTestId('verify-email-resend-by-address');
+    const input = within(form).getByLabelText(text('verifyEmail.resendByAddress.label'));
+    fireEvent.click(within(form).getByRole('button', { name: text('verifyEmail.resendButton') }));
+    expect(await within(form).findByText(enUsTexts.ERROR_VALIDATION_REQUIRED!)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'Maria@Example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: text('verifyEmail.resendButton') }));
+    const sent = await screen.findByTestId('verify-email-resend-by-address-sent');
+    // Neutral: the page does not claim the address has an account.
+    expect(sent).toHaveTextContent(text('verifyEmail.resendByAddress.sent'));
+    expect(sent).not.toHaveTextContent('maria@example.com');
+    const [url] = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('?email='));
+    expect(url).toBe(`${RESEND_URL}?email=${encodeURIComponent('Maria@Example.com')}`);
+  });
+
+  it('shows the rate limit of the address form as an error', async () => {
+    verifyResponse = refusal(410, 'error.email_verification.expired');
+    resendResponse = refusal(401, 'error.auth.unauthorized');
+    resendByAddressResponse = refusal(429, 'error.auth.too_many_attempts');
+    renderPage();
+    fireEvent.click(await screen.findByTestId('verify-email-resend'));
+    const form = await screen.findByTestId('verify-email-resend-by-address');
+    fireEvent.change(within(form).getByLabelText(text('verifyEmail.resendByAddress.label')), { target: { value: 'maria@example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: text('verifyEmail.resendButton') }));
+    expect(await screen.findByText(enUsTexts.ERROR_AUTH_TOO_MANY_ATTEMPTS!)).toBeInTheDocument();
   });
 
   it('sends a new link for a signed-in user and names the address; a refusal shows its text', async () => {

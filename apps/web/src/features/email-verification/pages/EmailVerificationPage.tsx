@@ -1,6 +1,6 @@
 // /verify/{emailVerificationToken}: opens the link of the verification e-mail. Shows "verifying", then
-// verified (with the way to sign in), expired (a new link can be requested once signed in), already used, or
-// invalid; a failure to reach the server can be retried.
+// verified (with the way to sign in), expired (a new link: at once when signed in, else by typing the address),
+// already used, or invalid; a failure to reach the server can be retried.
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { ApiError, loginPathFor } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { showApiError, showSuccess } from '../../../lib/notify';
 import { useResendEmailVerification } from '../api/resend-email-verification';
+import { ResendByAddressForm } from '../components/ResendByAddressForm';
 import { useVerifyEmail } from '../api/verify-email';
 
 type Outcome = 'expired' | 'used' | 'invalid';
@@ -24,22 +25,11 @@ function outcomeOf(error: unknown): Outcome | null {
   return null;
 }
 
-function ResendLink({ token }: { token: string }) {
+function ResendLink() {
   const { t } = useTranslation();
   const resend = useResendEmailVerification();
-  const needsSignIn = resend.error instanceof ApiError && resend.error.status === 401;
-  if (needsSignIn) {
-    return (
-      <Stack gap="xs" data-testid="verify-email-sign-in">
-        <Text size="sm">{t('verifyEmail.signInToResend')}</Text>
-        <Group>
-          <Button component={AppLink} to={loginPathFor(`/verify/${token}`)} variant="light">
-            {t('verifyEmail.login')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  // Nobody signed in: the address is typed instead.
+  if (resend.error instanceof ApiError && resend.error.status === 401) return <ResendByAddressForm />;
   return (
     <Group>
       <Button
@@ -92,7 +82,7 @@ export function EmailVerificationPage() {
     content = (
       <OutcomeNotice color="orange" icon={warning} title={t('verifyEmail.expired.title')} testId="verify-email-expired">
         <Text size="sm">{t('verifyEmail.expired.text')}</Text>
-        <ResendLink token={emailVerificationToken} />
+        <ResendLink />
       </OutcomeNotice>
     );
   } else if (outcome === 'used') {

@@ -20,6 +20,7 @@ const admin = userOf({
   creditBalance: 0,
 });
 const adviser: TUser = { ...admin, permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }] };
+const operator: TUser = { ...admin, platformOperator: true };
 
 const imported: MarketHistoryStatus = {
   imported: true,
@@ -66,7 +67,7 @@ beforeEach(() => {
 const text = (key: string) => enUsTexts[key]!;
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-function renderPage(user: TUser = admin) {
+function renderPage(user: TUser = operator) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, user);
   return renderWithProviders(<MarketHistorySettingsPage />, {
@@ -141,6 +142,14 @@ describe('market history settings page', () => {
     fireEvent.click(screen.getByTestId('market-history-import'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(posts()).toHaveLength(0);
+  });
+
+  it('shows an account admin the status but no upload: the history is shared, only the platform operator replaces it', async () => {
+    renderPage(admin);
+    expect(await screen.findByTestId('market-history-status')).toHaveTextContent('ie_data.csv');
+    expect(screen.getByTestId('market-history-operator-only')).toHaveTextContent(text('marketHistory.operatorOnly.text'));
+    expect(screen.queryByTestId('market-history-import')).not.toBeInTheDocument();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
   });
 
   it('shows a notice instead of the page to a non-admin and asks the server nothing', () => {

@@ -1,6 +1,8 @@
 // /settings/market-history (admins): the market history the risk dashboards use, and the upload of a new one.
-// Users without READ on BQ_ADMIN/ALL see a notice instead; without UPDATE they see the status only.
-import { Loader, Stack, Title } from '@mantine/core';
+// Users without READ on BQ_ADMIN/ALL see a notice instead. The history is shared by every account, so only a
+// platform operator gets the upload; account admins see the status and who can replace it.
+import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { SettingsSection } from '../../../components/ui/SettingsSection';
@@ -36,14 +38,24 @@ export function MarketHistorySettingsPage() {
           ) : (
             <Loader size="sm" aria-label={t('common.loading')} />
           )}
-          {hasAdminPermission(user, 'UPDATE') ? (
+          {user.platformOperator ? (
             <Stack gap="sm">
               <Title order={3} fz="h4">
                 {t('marketHistory.import.title')}
               </Title>
               <MarketHistoryImportForm />
             </Stack>
-          ) : null}
+          ) : (
+            <Alert
+              variant="light"
+              color="blue"
+              icon={<IconInfoCircle aria-hidden />}
+              title={t('marketHistory.operatorOnly.title')}
+              data-testid="market-history-operator-only"
+            >
+              {t('marketHistory.operatorOnly.text')}
+            </Alert>
+          )}
         </Stack>
       </SettingsSection>
     </div>

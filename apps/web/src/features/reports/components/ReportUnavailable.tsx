@@ -1,7 +1,8 @@
 // Why a report cannot be shown, by the content call's error: unknown link (404), result not unlocked (402; a
-// signed-in evaluator gets the way to the dashboard where it is unlocked), not ready (409), anything else (retry).
+// signed-in evaluator gets the way to the dashboard where it is unlocked), not ready (409), the public link has
+// expired (410), anything else (retry).
 import { Button } from '@mantine/core';
-import { IconClockHour4, IconFileUnknown, IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconClockHour4, IconClockX, IconFileUnknown, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
 import { ErrorState } from '../../../components/ui/ErrorState';
@@ -9,13 +10,14 @@ import { NoticePanel } from '../../../components/ui/NoticePanel';
 import { ApiError } from '../../../lib/api-client';
 import { useResultDashboardPath } from '../../../lib/api/use-result-dashboard-path';
 
-export type ReportFailure = 'notFound' | 'locked' | 'notReady' | 'other';
+export type ReportFailure = 'notFound' | 'locked' | 'notReady' | 'expired' | 'other';
 
 export function reportFailureOf(error: unknown): ReportFailure {
   if (!(error instanceof ApiError)) return 'other';
   if (error.status === 404) return 'notFound';
   if (error.status === 402) return 'locked';
   if (error.status === 409) return 'notReady';
+  if (error.status === 410) return 'expired';
   return 'other';
 }
 
@@ -60,6 +62,16 @@ export function ReportUnavailable({ error, token, onRetry, retrying }: ReportUna
       );
     case 'locked':
       return <LockedNotice token={token} />;
+    case 'expired':
+      return (
+        <NoticePanel
+          testId="report-link-expired"
+          color="orange"
+          icon={<IconClockX size={26} stroke={1.6} />}
+          title={t('reports.linkExpired.title')}
+          text={t('reports.linkExpired.text')}
+        />
+      );
     case 'notReady':
       return (
         <NoticePanel

@@ -328,6 +328,15 @@ describe('report view: unavailable', () => {
     expect(link).toHaveTextContent(text('reports.locked.toDashboard'));
   });
 
+  it('says when the public link has expired (410), with whom to ask for a new one', async () => {
+    handlers[contentUrl()] = error('error.report.link_expired', 410);
+    renderPage();
+    const notice = await screen.findByTestId('report-link-expired');
+    expect(notice).toHaveTextContent(text('reports.linkExpired.title'));
+    expect(notice).toHaveTextContent(text('reports.linkExpired.text'));
+    expect(screen.queryByTestId('report-document')).not.toBeInTheDocument();
+  });
+
   it('says a report that is not ready yet, and checks again on request', async () => {
     handlers[contentUrl()] = error('error.result.not_ready', 409);
     renderPage();

@@ -50,7 +50,8 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
   const navigate = useAppNavigate();
   const create = useCreateInstance();
   const preview = useInteractionPreview(interaction.interactionId, user.locale);
-  const form = useZodForm(ZSendInteractionForm, { expiresInDays: String(SEND_DEFAULTS.expiresInDays) });
+  const productDays = user.products.find((p) => p.id === client.productConfigurationId)?.invitationValidDays;
+  const form = useZodForm(ZSendInteractionForm, { expiresInDays: String(productDays ?? SEND_DEFAULTS.expiresInDays) });
   const [autoReminder, setAutoReminder] = useState(SEND_DEFAULTS.autoReminder);
   const [autoSendReport, setAutoSendReport] = useState(SEND_DEFAULTS.autoSendReport);
   // Only a client with an address can be e-mailed; the option is then ticked, so the first click sends.

@@ -1,0 +1,236 @@
+// Every registered route (collected with an onRoute hook), every path parameter, query parameter and string in
+// the body (values and record keys) gets a NUL byte and a lone UTF-16 surrogate in turn (in a URL the surrogate
+// is the invalid UTF-8 %ED%A0%80): the answer is never a 5xx and always a 400 error.validation naming the field,
+// except a surrogate in a text/csv body, which arrives as U+FFFD and must only be refused without a 5xx. Sent signed in as a user who can reach every route (account admin and
+// platform operator), so no access check answers first.
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TestClient, createTestApp, type TestApp } from '../test/test-app';
+import { testDatabaseUrl } from '../test/postgres-admin';
+import { createAccount, createUser } from '../test/factories';
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  minimum?: number;
+  minLength?: number;
+  pattern?: string;
+  default?: unknown;
+};
+
+const routes: RouteOptions[] = [];
+let t: TestApp;
+let http: TestClient;
+
+beforeAll(async () => {
+  // The developer mailbox's routes exist only in the embedded demo (PGlite runs): there they are probed too.
+  const embedded = !testDatabaseUrl();
+  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, {
+    onRoute: (route) => void routes.push(route),
+  });
+  const { account } = await createAccount(t.db, { products: ['BQ_RISK', 'BQ_SELECTION'], credits: 5 });
+  const { email, password } = await createUser(t.db, account.id, { platformOperator: true });
+  http = new TestClient(t.app);
+  expect((await http.login(email, password)).statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+/** The schema with every "$ref": "#/$defs/X" replaced by X itself (schemas with a meta id are emitted as refs). */
+function inlineRefs(node: unknown, defs: Record<string, unknown>, depth = 0): unknown {
+  if (depth > 30 || node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map((n) => inlineRefs(n, defs, depth + 1));
+  const ref = (node as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/$defs/')) return inlineRefs(defs[ref.slice('#/$defs/'.length)], defs, depth + 1);
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inlineRefs(v, defs, depth + 1)]));
+}
+
+function toJsonSchema(schema: unknown): JsonSchema | null {
+  if (!schema) return null;
+  if (!(schema instanceof z.ZodType)) return schema as JsonSchema;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, unknown> };
+  return inlineRefs(json, json.$defs ?? {}) as JsonSchema;
+}
+
+/** A plausible value for a schema: the other fields of a request are as valid as we can make them. */
+function sample(schema: JsonSchema | undefined): unknown {
+  if (!schema) return 'x';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const alternative = schema.anyOf ?? schema.oneOf;
+  if (alternative) return sample(alternative.find((s) => s.type !== 'null') ?? alternative[0]);
+  if (schema.allOf) return sample(schema.allOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(schema.properties ?? {})) out[key] = sample(value);
+      return out;
+    }
+    case 'array':
+      return [sample(schema.items)];
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'email') return 'someone@example.com';
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (schema.format === 'date-time') return '2027-01-01T00:00:00.000Z';
+      return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+    default:
+      return 'x';
+  }
+}
+
+type Path = (string | number)[];
+/** Where a body holds strings: every string leaf, and every key of a record (an object with free keys). */
+function stringPlaces(schema: JsonSchema | undefined, value: unknown, path: Path = []): { path: Path; key?: true }[] {
+  if (typeof value === 'string') return [{ path }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPlaces(schema?.items, v, [...path, i]));
+  if (value && typeof value === 'object') {
+    const places = Object.entries(value).flatMap(([k, v]) => stringPlaces(schema?.properties?.[k], v, [...path, k]));
+    if (schema && schema.additionalProperties && schema.additionalProperties !== true && !schema.properties) places.push({ path, key: true });
+    return places;
+  }
+  return [];
+}
+
+function withBad(body: unknown, place: { path: Path; key?: true }, bad: string): unknown {
+  const copy = structuredClone(body);
+  if (place.path.length === 0 && !place.key) return bad;
+  let target = copy as Record<string | number, unknown>;
+  for (const step of place.path.slice(0, place.key ? undefined : -1)) target = target[step] as Record<string | number, unknown>;
+  if (place.key) target[`k${bad}`] = (Object.values(target)[0] as unknown) ?? 1;
+  else target[place.path.at(-1)!] = `a${bad}b`;
+  return copy;
+}
+
+// How each bad character travels: in JSON both arrive as they are; in a URL a NUL is %00, and a lone surrogate can
+// only be written as the (invalid UTF-8) bytes ED A0 80, which the server must also survive.
+interface Bad {
+  name: string;
+  json: string;
+  url: string;
+  /** It reaches the server as sent (so the answer must be 400 naming it), rather than already replaced by U+FFFD. */
+  arrivesIntact: boolean;
+}
+const BAD: Bad[] = [
+  { name: 'NUL', json: '\u0000', url: '%00', arrivesIntact: true },
+  { name: 'lone surrogate', json: '\ud800', url: '%ED%A0%80', arrivesIntact: true },
+];
+
+interface Probe {
+  route: string;
+  where: string;
+  bad: Bad;
+  send: () => Promise<{ statusCode: number; body: string }>;
+}
+
+function probesFor(route: RouteOptions): Probe[] {
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+  const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
+  const paramsSchema = toJsonSchema(schema.params);
+  const querySchema = toJsonSchema(schema.querystring);
+  const bodySchema = toJsonSchema(schema.body);
+  const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  const params = Object.fromEntries(paramNames.map((n) => [n, String(sample(paramsSchema?.properties?.[n]))]));
+  const query = (sample(querySchema ?? { type: 'object' }) ?? {}) as Record<string, unknown>;
+  const queryNames = Object.keys(querySchema?.properties ?? {});
+  const body = bodySchema ? sample(bodySchema) : undefined;
+  const isCsv = route.url === '/api/admin/market-history' && methods.includes('POST');
+
+  const url = (p: Record<string, string>, q: Record<string, unknown>) => {
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) => p[n]!);
+    const search = Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${Array.isArray(v) ? String(v[0]) : typeof v === 'string' && v.includes('%') ? v : encodeURIComponent(String(v))}`)
+      .join('&');
+    return search ? `${path}?${search}` : path;
+  };
+  const probes: Probe[] = [];
+  for (const method of methods as ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[]) {
+    const send = (u: string, b: unknown) => () =>
+      isCsv && typeof b === 'string'
+        ? http.request(method, u, b, { 'content-type': 'text/csv' })
+        : http.request(method, u, b);
+    for (const bad of BAD) {
+      const encoded = (v: string) => `a${encodeURIComponent(v)}${bad.url}b`;
+      for (const name of paramNames) {
+        probes.push({ route: `${method} ${route.url}`, where: `params.${name}`, bad, send: send(url({ ...params, [name]: encoded(params[name]!) }, query), body) });
+      }
+      for (const name of queryNames) {
+        probes.push({ route: `${method} ${route.url}`, where: `query.${name}`, bad, send: send(url(params, { ...query, [name]: encoded(String(query[name] ?? 'x')) }), body) });
+      }
+      if (body !== undefined && !isCsv) {
+        for (const place of stringPlaces(bodySchema ?? undefined, body)) {
+          probes.push({
+            route: `${method} ${route.url}`,
+            where: `body${place.path.map((p) => `.${p}`).join('')}${place.key ? ' (key)' : ''}`,
+            bad,
+            send: send(url(params, query), withBad(body, place, bad.json)),
+          });
+        }
+      }
+      // A text/csv body is UTF-8 bytes: a lone surrogate cannot be written in it (it arrives as U+FFFD).
+      if (isCsv) probes.push({ route: `${method} ${route.url}`, where: 'body (text/csv)', bad: { ...bad, arrivesIntact: bad.name === 'NUL' }, send: send(url(params, query), `Date,SP500\n1871.01,4${bad.json}.44\n`) });
+    }
+  }
+  return probes;
+}
+
+describe('NUL bytes and lone surrogates in any string input', () => {
+  it('are refused with 400 error.validation on every route, never a 5xx', async () => {
+    const apiRoutes = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    expect(apiRoutes.length).toBeGreaterThan(50);
+    const probes = apiRoutes.flatMap(probesFor);
+    const failures: string[] = [];
+    const places = new Set<string>();
+    for (const probe of probes) {
+      const res = await probe.send();
+      const answer = (() => {
+        try {
+          return JSON.parse(res.body) as { errorKey?: string; fields?: { path: string; errorKey: string }[] };
+        } catch {
+          return {};
+        }
+      })();
+      const label = `${probe.route} ${probe.where} ${probe.bad.name}: ${res.statusCode} ${answer.errorKey ?? res.body.slice(0, 80)}`;
+      places.add(`${probe.route} ${probe.where}`);
+      if (res.statusCode >= 500 || !answer.errorKey) failures.push(label);
+      else if (probe.bad.arrivesIntact) {
+        const field = answer.fields?.find((f) => f.errorKey === 'error.validation.invalid_characters');
+        if (res.statusCode !== 400 || answer.errorKey !== 'error.validation' || !field) failures.push(label);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The probe reached path parameters, query parameters, JSON bodies, record keys and the CSV upload.
+    const all = [...places].join('\n');
+    for (const kind of ['params.', 'query.', 'body.', '(key)', 'text/csv']) expect(all).toContain(kind);
+    expect(places.size).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+describe('OpenAPI', () => {
+  it('documents 400 error.validation on every call, since any of them can refuse such characters', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    expect(operations.length).toBeGreaterThan(50);
+    for (const { path, method, op } of operations) expect(op.responses['400']?.description, `${method} ${path}`).toContain('error.validation');
+    // A route's own 400 keys are kept beside it.
+    expect(doc.paths['/api/q/{token}/answers']!.put!.responses['400']!.description).toContain('error.questionnaire.invalid_answer');
+  });
+});

@@ -1,0 +1,70 @@
+// Security headers on every response (API, web app, files, errors) through @fastify/helmet, plus what helmet does
+// not set: Permissions-Policy, and HSTS only where the response really went out over TLS. The choices are in
+// docs/decisions/0016-security-hardening.md:
+// - CSP: scripts only from this origin (no inline script, no eval); styles also inline (Mantine sets style
+//   attributes and emotion-free CSS variables at run time); no plugins; nobody may frame the app.
+// - Referrer-Policy no-referrer everywhere: many URLs carry a token (/q/, /report/, /bqa/report/, /verify/), and the
+//   app needs the Referer for nothing (CSRF is checked by the X-Source header).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+/** Browser features the app never uses, switched off for it and anything it might ever embed. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), ' +
+  'microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()';
+
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * The same headers as a plain map, for the one answer that leaves before any hook runs: Fastify's reply to a URL
+ * it cannot decode (input-guard.ts, frameworkErrors).
+ */
+export function fallbackSecurityHeaders(): Record<string, string> {
+  return {
+    'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
+      .map(([name, values]) => `${name} ${values.join(' ')}`)
+      .join(';'),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Set below, and only over TLS.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  const hstsMaxAge = app.config.HSTS_MAX_AGE_SECONDS;
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (hstsMaxAge > 0 && request.protocol === 'https') {
+      reply.header('strict-transport-security', `max-age=${hstsMaxAge}; includeSubDomains`);
+    }
+  });
+});
