@@ -39,7 +39,8 @@ afterAll(() => t.close());
 
 async function adviser() {
   const acc = await createAccount(t.db, { products: ['BQ_RISK', 'BQ_ADVISORY_BANK'], credits: 20 });
-  const { email, password } = await createUser(t.db, acc.account.id);
+  // Importing market history is an operator action (decision 0016); these tests import it between results.
+  const { email, password } = await createUser(t.db, acc.account.id, { platformOperator: true });
   const http = new TestClient(t.app);
   await http.login(email, password);
   const config = (p: ProductType) => acc.configs.find((c) => c.productType === p)!.id;
