@@ -1,6 +1,11 @@
 // The Mantine theme: a sober navy brand colour (white text on it passes WCAG AA) and a darker "dimmed" grey than
 // Mantine's default, whose gray.6 falls below the 4.5:1 contrast secondary text needs; the same for error red.
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#edf3fb',
@@ -26,6 +31,24 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
 });
+
+/**
+ * The theme with the texts some components need in every use: the accessible name of the close button of dialogs,
+ * drawers and toasts (an icon-only button). A component that passes its own closeButtonProps replaces these.
+ */
+export function localisedTheme(texts: { closeLabel: string }) {
+  const closeButtonProps = { 'aria-label': texts.closeLabel };
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
+      },
+    }),
+  );
+}
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

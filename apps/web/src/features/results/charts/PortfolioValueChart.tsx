@@ -3,7 +3,7 @@
 // powers of ten. Thinned for drawing; the summary and the table use all points.
 import '@mantine/charts/styles.css';
 import { useMemo } from 'react';
-import { LineChart } from '@mantine/charts';
+import { LineChart } from './lazy-mantine-charts';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TRiskSection } from '@bq/contracts/dashboard';
