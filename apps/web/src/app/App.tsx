@@ -17,9 +17,14 @@ interface AppProps {
 
 export function App({ router, queryClient }: AppProps) {
   const { t } = useTranslation();
-  // The theme names the close buttons of dialogs and toasts in the current language.
+  // The theme names icon-only close and clear buttons, and tables' scroll areas, in the current language.
   const closeLabel = t('common.close');
-  const theme = useMemo(() => localisedTheme({ closeLabel }), [closeLabel]);
+  const clearLabel = t('common.clear');
+  const scrollableTableLabel = t('common.scrollableTable');
+  const theme = useMemo(
+    () => localisedTheme({ closeLabel, clearLabel, scrollableTableLabel }),
+    [closeLabel, clearLabel, scrollableTableLabel],
+  );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
