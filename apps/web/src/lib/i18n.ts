@@ -105,9 +105,11 @@ function replaceTexts(locale: Locale, texts: Translations): void {
  * shows the keys rather than refusing to start.
  */
 export async function changeLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+  const texts = fetchTranslations(locale); // requested before i18next starts, not after
+  texts.catch(() => undefined); // handled below, once i18next is ready
   await ensureInitialised(locale);
   try {
-    replaceTexts(locale, await fetchTranslations(locale));
+    replaceTexts(locale, await texts);
   } catch (error) {
     console.warn(`Translations for ${locale} could not be loaded`, error);
   }

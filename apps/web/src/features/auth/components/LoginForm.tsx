@@ -29,11 +29,13 @@ export function LoginForm() {
   const redirectUrl = searchParams.get('redirectUrl') ?? undefined;
 
   const submit = form.handleSubmit((credentials) => {
-    preloadSignedInPages();
     login.mutate(
       { ...credentials, redirectUrl },
       { onSuccess: (response) => navigate(safeRedirectPath(response.redirectUrl), { replace: true }) },
     );
+    // The pages after sign-in load while the password is checked; after the sign-in request, which the browser
+    // must not queue behind them (six connections per host over HTTP/1.1).
+    setTimeout(preloadSignedInPages, 0);
   });
 
   return (
