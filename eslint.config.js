@@ -23,6 +23,24 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // The journeys' `test` runs axe on every page they visit and fails on uncaught page errors (e2e/support.ts).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support': its test checks every page with axe.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/config.ts'],
     rules: {

@@ -1,8 +1,10 @@
 // Shared helpers for the browser journeys: the shipped texts (so assertions read like the UI), sign-in,
-// screenshots kept as artifacts, and a guard that fails a test on any uncaught page error.
+// screenshots kept as artifacts, a guard that fails a test on any uncaught page error, and axe on every page
+// the test visits (./accessibility.ts). Journeys import `test` from here, never from @playwright/test.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, test as base } from '@playwright/test';
+import { AccessibilityGuard, describeFindings } from './accessibility';
 
 const DATA = 'apps/server/src/features/translations/data';
 type Texts = Record<string, string>;
@@ -18,7 +20,32 @@ export const DE = load('DE_DE');
 export const ADMIN = { email: 'admin@demo.example', password: 'Demo-Admin-2026!' };
 export const ADVISER = { email: 'adviser@demo.example', password: 'Demo-Adviser-2026!' };
 
-export const test = base.extend<{ pageErrors: string[] }>({
+/** The guard of the running test (one test at a time per worker), for the helpers below. */
+let accessibility: AccessibilityGuard | null = null;
+
+export const test = base.extend<{ pageErrors: string[]; accessibility: AccessibilityGuard }>({
+  accessibility: [
+    async ({ context, browser }, use, testInfo) => {
+      const guard = new AccessibilityGuard(testInfo);
+      guard.trackContext(context, { scanOnClose: false });
+      const unwatch = guard.watchBrowser(browser);
+      accessibility = guard;
+      try {
+        await use(guard);
+      } finally {
+        unwatch();
+        accessibility = null;
+      }
+      const passedSoFar = testInfo.status === testInfo.expectedStatus;
+      const failing = await guard.finish({ scanOpenPages: passedSoFar });
+      if (passedSoFar) expect(describeFindings(failing), 'axe: serious or critical violations').toBe('');
+    },
+    { auto: true },
+  ],
+  page: async ({ page, accessibility: guard }, use) => {
+    guard.track(page);
+    await use(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -32,12 +59,14 @@ export const test = base.extend<{ pageErrors: string[] }>({
 export { expect };
 
 export async function screenshot(page: Page, name: string) {
+  await accessibility?.scan(page, `screenshot ${name}`);
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
 }
 
 export async function signIn(page: Page, who: { email: string; password: string }, texts: Texts = EN) {
   await page.getByLabel(texts['login.email']!, { exact: true }).fill(who.email);
   await page.getByLabel(texts['login.password']!, { exact: true }).fill(who.password);
+  await accessibility?.scan(page, 'sign-in form');
   await page.getByRole('button', { name: texts['login.submit']!, exact: true }).click();
 }
 
@@ -59,14 +88,22 @@ async function ok<T>(response: ApiResponse): Promise<T> {
 
 export const api = {
   get: async <T>(request: APIRequestContext, url: string) => ok<T>(await request.get(url, { headers: WEB })),
-  post: async <T>(request: APIRequestContext, url: string, data?: unknown) => ok<T>(await request.post(url, { headers: WEB, data })),
-  put: async <T>(request: APIRequestContext, url: string, data?: unknown) => ok<T>(await request.put(url, { headers: WEB, data })),
+  post: async <T>(request: APIRequestContext, url: string, data?: unknown) =>
+    ok<T>(await request.post(url, { headers: WEB, data })),
+  put: async <T>(request: APIRequestContext, url: string, data?: unknown) =>
+    ok<T>(await request.put(url, { headers: WEB, data })),
 };
 
 /** A new client of the signed-in evaluator with a fresh questionnaire of the product. */
 export async function clientWithQuestionnaire(
   request: APIRequestContext,
-  opts: { product: string; firstName: string; lastName: string; locale: 'EN_US' | 'EN_UK' | 'DE_DE'; autoSendReport?: boolean },
+  opts: {
+    product: string;
+    firstName: string;
+    lastName: string;
+    locale: 'EN_US' | 'EN_UK' | 'DE_DE';
+    autoSendReport?: boolean;
+  },
 ) {
   const user = await api.get<{ products: { id: string; productType: string }[] }>(request, '/api/user');
   const config = user.products.find((p) => p.productType === opts.product)!;
@@ -139,7 +176,10 @@ export async function caughtMails(): Promise<CaughtMail[]> {
 }
 
 /** Waits (up to 30 s) for a mail to this address that matches, and returns it. */
-export async function waitForMail(to: string, matches: (mail: CaughtMail) => boolean = () => true): Promise<CaughtMail> {
+export async function waitForMail(
+  to: string,
+  matches: (mail: CaughtMail) => boolean = () => true,
+): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect
     .poll(

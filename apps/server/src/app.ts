@@ -1,6 +1,7 @@
 // Builds the Fastify instance: external plugins, then the app's own (errors, auth, docs), then feature
 // routes, then the web app host. No listen(): tests call inject() on it.
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -69,6 +70,9 @@ export async function buildApp(opts: {
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);
+  // Brotli or gzip for every compressible response of 1 KB and more (JSON, and web files without a pre-compressed
+  // variant); brotli at quality 4 keeps the CPU cost of on-the-fly compression low (docs/decisions/0018).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

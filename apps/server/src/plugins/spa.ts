@@ -1,25 +1,55 @@
 // Serves the built web app with history-mode fallback: any GET that is not an API call and not a file
-// gets index.html; unknown /api paths get a JSON 404 with an errorKey.
+// gets index.html; unknown /api paths get a JSON 404 with an errorKey. Caching and compression
+// (docs/decisions/0018-page-weight-and-accessibility.md): files under /assets/ carry a content hash in their name,
+// so they are cached for a year as immutable; index.html must be revalidated on every load so a deploy is seen at
+// once; the .br/.gz files the web build writes beside each file are sent to browsers that accept them. Source
+// maps are never served (the build keeps them out of dist; a stray one is a 404 all the same).
 import { existsSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_SHORT = 'public, max-age=3600';
+
+/** The Cache-Control of a file of the web app, by its path on disk (a .br/.gz variant counts as its original). */
+export function cacheControlFor(filePath: string, root: string): string {
+  const path = relative(resolve(root), resolve(filePath))
+    .split(sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  if (path.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (path.endsWith('.html')) return CACHE_REVALIDATE;
+  return CACHE_SHORT;
+}
+
 export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
   const hasWeb = existsSync(opts.root);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: opts.root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    const root = resolve(opts.root);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // No routes for source maps or for the compressed variants themselves (those are chosen by Accept-Encoding).
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath, root)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ errorKey: ERROR_KEYS.notFound, message: 'Not found', reqId: request.id });
     }
-    // Hashed assets that are missing are a real 404; only page URLs fall back to the app.
-    if (path.startsWith('/assets/')) {
+    // Hashed assets that are missing (or source maps) are a real 404; only page URLs fall back to the app.
+    if (path.startsWith('/assets/') || path.endsWith('.map')) {
       return reply.code(404).send({ errorKey: ERROR_KEYS.notFound, message: 'Not found', reqId: request.id });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 });

@@ -1,11 +1,14 @@
-// Providers around the router: Mantine (theme, toasts, modals) and TanStack Query.
+// Providers around the router: Mantine (theme, toasts) and TanStack Query. Confirm dialogs (ModalsProvider) are
+// provided by the layouts whose pages open them (MainContainer, PublicLayout): the login page then loads no
+// dialog code (docs/decisions/0018-page-weight-and-accessibility.md).
+import { useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { AppNotifications } from './AppNotifications';
 import type { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localisedTheme } from './theme';
 
 interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -13,13 +16,20 @@ interface AppProps {
 }
 
 export function App({ router, queryClient }: AppProps) {
+  const { t } = useTranslation();
+  // The theme names icon-only close and clear buttons, and tables' scroll areas, in the current language.
+  const closeLabel = t('common.close');
+  const clearLabel = t('common.clear');
+  const scrollableTableLabel = t('common.scrollableTable');
+  const theme = useMemo(
+    () => localisedTheme({ closeLabel, clearLabel, scrollableTableLabel }),
+    [closeLabel, clearLabel, scrollableTableLabel],
+  );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" limit={4} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <AppNotifications />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,8 @@
 // The main container (spec section 2): loads the signed-in user before any evaluator page renders. A 401 sends
-// the user to login (the API client does that); other failures are logged and offer a retry.
+// the user to login (the API client does that); other failures are logged and offer a retry. It provides the
+// confirm dialogs (modals.openConfirmModal) of the evaluator pages.
 import { Box, Center } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useMatches } from 'react-router';
 import { isProductType } from '@bq/domain/product-types';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -20,7 +22,13 @@ export function MainContainer() {
   useUserLocaleSync(user?.locale);
 
   if (unknownProduct) return <NotFoundPage />;
-  if (user) return <Outlet />;
+  if (user) {
+    return (
+      <ModalsProvider>
+        <Outlet />
+      </ModalsProvider>
+    );
+  }
   if (error && !(error instanceof ApiError && error.status === 401)) {
     return (
       <Center mih="100vh" p="md">

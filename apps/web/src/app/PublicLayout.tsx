@@ -1,5 +1,7 @@
-// Frame of the public pages (registration, reports, certificates, not found): logo, language, content.
+// Frame of the public pages (registration, reports, certificates, not found): logo, language, content, and the
+// confirm dialogs (modals.openConfirmModal) its pages open.
 import { AppShell, Container, Group, UnstyledButton } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/ui/AppLink';
@@ -20,7 +22,9 @@ export function PublicLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="md" py="md">
-          <Outlet />
+          <ModalsProvider>
+            <Outlet />
+          </ModalsProvider>
         </Container>
       </AppShell.Main>
     </AppShell>

@@ -2,9 +2,17 @@
 // signed-in user) and the evaluator shell; public pages sit in a light public layout. Every page is a lazy chunk
 // with a time limit; routes carry their page title and breadcrumb in `handle`.
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, redirect, type Params, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type Params,
+  type RouteObject,
+} from 'react-router';
 import { PRODUCT_TYPE_INFO, isProductType } from '@bq/domain/product-types';
 import { setApiNavigator } from '../lib/api-client';
+import { currentUserQueryOptions } from '../lib/api/get-current-user';
 import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -16,6 +24,8 @@ import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
 import { ProductRoute } from './ProductRoute';
+import { queryClient } from './query-client';
+import { importClientListPage, importEvaluatorShell, importMainContainer, preload } from './route-modules';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import type { Crumb, RouteHandle } from './route-handle';
@@ -103,7 +113,7 @@ const productRoutes: RouteObject = {
             {
               index: true,
               handle: crumb('page.clients.title'),
-              lazy: page(() => import('../features/clients/pages/ClientListPage'), 'ClientListPage'),
+              lazy: page(importClientListPage, 'ClientListPage'),
             },
             { path: 'export', ...later('page.export.title') },
           ],
@@ -247,6 +257,19 @@ const reportRoute = (path: string, reportType: ReportContentType, titleKey: stri
   },
 });
 
+/**
+ * Runs when the signed-in part of the app is entered (at start or after sign-in), in parallel with the main
+ * container's chunk: starts loading the user and the shell instead of after one another; on "/", also the client
+ * list the home page usually leads to. A URL naming no known product is "not found" for everyone: nothing to load.
+ */
+function startSignedInLoads({ params, request }: LoaderFunctionArgs): null {
+  if (params.productName !== undefined && !isProductType(params.productName)) return null;
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+  preload(importEvaluatorShell);
+  if (new URL(request.url).pathname === '/') preload(importClientListPage);
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -256,11 +279,13 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/',
-        lazy: page(() => import('./MainContainer'), 'MainContainer'),
+        loader: startSignedInLoads,
+        shouldRevalidate: () => false,
+        lazy: page(importMainContainer, 'MainContainer'),
         children: [
           { index: true, Component: HomeRedirect },
           {
-            lazy: page(() => import('./shell/EvaluatorShell'), 'EvaluatorShell'),
+            lazy: page(importEvaluatorShell, 'EvaluatorShell'),
             children: [
               {
                 // Errors below the shell render inside it, so the header and menu stay usable.

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
 import { initTestI18n } from '../test/i18n';
-import { changeLocale, i18n, initialLocale, LOCALE_STORAGE_KEY } from './i18n';
+import { changeLocale, forgetTranslations, i18n, initialLocale, LOCALE_STORAGE_KEY } from './i18n';
 import { handleTranslationShortcut } from './translation-shortcuts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -9,6 +9,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  forgetTranslations();
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
@@ -37,6 +38,30 @@ describe('i18n', () => {
     expect(warn).toHaveBeenCalled();
     expect(document.documentElement.lang).toBe('en-GB');
     expect(i18n.t('login.title')).toBe('login.title');
+  });
+
+  it('fetches the texts of a language once, however often the language changes', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      const language = new URL(String(url), 'http://localhost').searchParams.get('language')!;
+      return jsonResponse(entries(language, { 'login.title': language === 'DE_DE' ? 'Anmelden' : 'Log in' }));
+    });
+    for (const locale of ['DE_DE', 'EN_US', 'DE_DE', 'EN_US', 'DE_DE'] as const) await changeLocale(locale);
+    expect(i18n.t('login.title')).toBe('Anmelden');
+    const languages = fetchMock.mock.calls.map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('language'),
+    );
+    expect(languages).toEqual(['DE_DE', 'EN_US']);
+  });
+
+  it('tries again after a failed load', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await changeLocale('EN_UK');
+    expect(i18n.t('login.title')).toBe('login.title');
+    fetchMock.mockResolvedValueOnce(jsonResponse(entries('EN_UK', { 'login.title': 'Sign in' })));
+    await changeLocale('EN_UK');
+    expect(i18n.t('login.title')).toBe('Sign in');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('clears the texts with Meta+Ctrl+Alt+C and reloads German with Meta+Ctrl+Alt+G', async () => {

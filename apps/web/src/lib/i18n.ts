@@ -51,13 +51,32 @@ export function initialLocale(): Locale {
   });
 }
 
-export async function fetchTranslations(locale: Locale): Promise<Translations> {
+async function requestTranslations(locale: Locale): Promise<Translations> {
   const entries = await api.get<TTranslationEntry[]>('/api/i18ns', {
     query: { language: locale, textTypeParameter: TEXT_TYPES },
   });
   const texts: Translations = {};
   for (const entry of entries) texts[entry.key] = entry.text;
   return texts;
+}
+
+/** One request per language for the life of the page: switching back and forth, or a report in the same language, reuses it. */
+const translationsByLocale = new Map<Locale, Promise<Translations>>();
+
+export function fetchTranslations(locale: Locale): Promise<Translations> {
+  let texts = translationsByLocale.get(locale);
+  if (!texts) {
+    texts = requestTranslations(locale);
+    translationsByLocale.set(locale, texts);
+    // A failed load is not remembered: the next switch to the language tries again.
+    texts.catch(() => translationsByLocale.delete(locale));
+  }
+  return texts;
+}
+
+/** Forgets the loaded texts (tests). */
+export function forgetTranslations(): void {
+  translationsByLocale.clear();
 }
 
 async function ensureInitialised(locale: Locale): Promise<void> {
@@ -86,9 +105,11 @@ function replaceTexts(locale: Locale, texts: Translations): void {
  * shows the keys rather than refusing to start.
  */
 export async function changeLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+  const texts = fetchTranslations(locale); // requested before i18next starts, not after
+  texts.catch(() => undefined); // handled below, once i18next is ready
   await ensureInitialised(locale);
   try {
-    replaceTexts(locale, await fetchTranslations(locale));
+    replaceTexts(locale, await texts);
   } catch (error) {
     console.warn(`Translations for ${locale} could not be loaded`, error);
   }

@@ -2,11 +2,14 @@
 // translation keys (spec section 5: required, invalid e-mail, minimum length...), translated at render time so
 // a language switch re-translates visible messages. Errors show after the first submit, then follow every change.
 // Errors the server finds (400 fields, a 409 about one field) show on their field until its value changes.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+// A form on a page that must stay light (the login page) may pass a loader instead of the schema: the schema, and
+// zod with it, then loads once the user starts typing or submits (docs/decisions/0018-page-weight-and-accessibility.md).
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
 import { ApiError } from './api-client';
+import { showApiError } from './notify';
 
 export interface ValidationMessage {
   key: string;
@@ -90,15 +93,49 @@ interface ServerErrors<F extends string> {
   values: Record<F, string>;
 }
 
-export function useZodForm<F extends string, Out>(schema: z.ZodType<Out>, initialValues: Record<F, string>) {
+/** The schema itself, or a function that imports it (a lazy chunk). */
+export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
+/** The schema of a source: at once when given, else loaded once on demand (`load()`); null until then. */
+function useSchema<Out>(source: SchemaSource<Out>) {
+  const [loaded, setLoaded] = useState<z.ZodType<Out> | null>(null);
+  const loading = useRef<Promise<z.ZodType<Out>> | null>(null);
+  const schema = typeof source === 'function' ? loaded : source;
+  const load = (): Promise<z.ZodType<Out>> => {
+    if (typeof source !== 'function') return Promise.resolve(source);
+    loading.current ??= source().then(
+      (value) => {
+        setLoaded(() => value);
+        return value;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  };
+  return { schema, load };
+}
+
+export function useZodForm<F extends string, Out>(
+  source: SchemaSource<Out>,
+  initialValues: Record<F, string>,
+) {
   const { t } = useTranslation();
   const formId = useId();
   const [values, setValues] = useState(initialValues);
   const [attempted, setAttempted] = useState(false);
   const [server, setServer] = useState<ServerErrors<F> | null>(null);
+  const { schema, load } = useSchema(source);
+  // A lazy schema starts loading with the first change, so it is there by the time the form is submitted.
+  const changed = values !== initialValues;
+  useEffect(() => {
+    if (changed) load().catch(() => undefined);
+  }, [changed]); // eslint-disable-line react-hooks/exhaustive-deps -- load() is idempotent
   // Errors are derived, not stored: they always match the values on screen once a submit was attempted.
-  const validation = useMemo(() => validateWith(schema, values), [schema, values]);
-  const clientErrors: FieldErrors<F> = attempted && !validation.ok ? validation.errors : {};
+  const validation = useMemo(() => (schema ? validateWith(schema, values) : null), [schema, values]);
+  const clientErrors: FieldErrors<F> = attempted && validation && !validation.ok ? validation.errors : {};
   const errors: FieldErrors<F> = { ...clientErrors };
   if (server) {
     for (const field of Object.keys(server.errors) as F[]) {
@@ -133,17 +170,27 @@ export function useZodForm<F extends string, Out>(schema: z.ZodType<Out>, initia
   /** Shows the server's verdict on the values as they are now (call it with the values that were submitted). */
   const setServerErrors = (serverErrors: FieldErrors<F>) => setServer({ errors: serverErrors, values });
 
-  const handleSubmit = (onValid: (data: Out) => void) => (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (onValid: (data: Out) => void) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setAttempted(true);
-    if (!validation.ok) {
+    let result = validation;
+    if (!result) {
+      try {
+        result = validateWith(await load(), values);
+      } catch (error) {
+        // The rules could not be loaded (connection lost, new version deployed): say so, send nothing.
+        showApiError(error, { fallbackKey: 'error.chunk.text' });
+        return;
+      }
+    }
+    if (!result.ok) {
       // Move focus to the first invalid field so keyboard and screen-reader users land on the problem.
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setServer(null);
-    onValid(validation.data);
+    onValid(result.data);
   };
 
   const reset = () => {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest, TLoginResponse } from '@bq/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { currentUserQueryOptions } from '../../../lib/api/get-current-user';
 import { currentUserQueryKey } from '../../../lib/query-keys';
 
 export function login(request: TLoginRequest): Promise<TLoginResponse> {
@@ -18,6 +19,8 @@ export function useLogin() {
       // A previous session's user must not flash in the shell of the new one, nor its failed attempts linger.
       queryClient.removeQueries({ queryKey: currentUserQueryKey });
       notifications.clean();
+      // The next page needs the new session's user: ask now, before its modules are requested.
+      void queryClient.prefetchQuery(currentUserQueryOptions());
     },
   });
 }

@@ -1,25 +1,30 @@
-// E-mail and password sign-in. Validates with the login request schema; server errors arrive as toasts
-// (wrong credentials, too many attempts); success continues to the server-approved redirectUrl.
+// E-mail and password sign-in. Validates with the login request schema, loaded once the user types (zod stays off
+// the login page's first load); server errors arrive as toasts (wrong credentials, too many attempts); success
+// continues to the server-approved redirectUrl. Submitting starts loading the pages that follow sign-in.
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { preloadSignedInPages } from '../../../app/route-modules';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
+import { importWithTimeout } from '../../../lib/lazy-import';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useZodForm } from '../../../lib/zod-form';
 import { useLogin } from '../api/login';
-import { ZLoginForm, type LoginField } from '../login-schema';
+import type { LoginField } from '../login-schema';
 import { DemoLoginHint } from './DemoLoginHint';
 
 const EMPTY: Record<LoginField, string> = { email: '', password: '' };
+const loadLoginSchema = () =>
+  importWithTimeout(() => import('../login-schema')).then((module) => module.ZLoginForm);
 
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const [searchParams] = useSearchParams();
   const { data: config } = useSystemConfig();
-  const form = useZodForm(ZLoginForm, EMPTY);
+  const form = useZodForm(loadLoginSchema, EMPTY);
   const login = useLogin();
   const redirectUrl = searchParams.get('redirectUrl') ?? undefined;
 
@@ -28,6 +33,9 @@ export function LoginForm() {
       { ...credentials, redirectUrl },
       { onSuccess: (response) => navigate(safeRedirectPath(response.redirectUrl), { replace: true }) },
     );
+    // The pages after sign-in load while the password is checked; after the sign-in request, which the browser
+    // must not queue behind them (six connections per host over HTTP/1.1).
+    setTimeout(preloadSignedInPages, 0);
   });
 
   return (

@@ -1,7 +1,7 @@
 // The answer of a certificate check, for a third party (an employer): a clear verdict first ("Valid certificate"
 // or "Not valid"), then the facts it rests on. Neutral and sober, without the product's marketing.
 import type { ReactNode } from 'react';
-import { Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCertificateVerification } from '@bq/contracts/reports';
@@ -74,30 +74,28 @@ export function VerificationResult({ verification }: { verification: TCertificat
         title={t('certificateVerification.valid.title')}
         text={t('certificateVerification.valid.text')}
       >
-        <Box component="dl" m={0}>
-          <Stack gap="xs">
-            <Fact
-              label={t('certificateVerification.holder')}
-              value={verification.holderName ?? ''}
-              testId="verification-holder"
-            />
-            <Fact
-              label={t('certificateVerification.certificate')}
-              value={verification.interactionName}
-              testId="verification-interaction"
-            />
-            <Fact
-              label={t('certificateVerification.issuer')}
-              value={verification.accountName}
-              testId="verification-issuer"
-            />
-            <Fact
-              label={t('certificateVerification.validSince')}
-              value={formatDate(verification.issuedAt)}
-              testId="verification-since"
-            />
-          </Stack>
-        </Box>
+        <Stack component="dl" gap="xs" m={0}>
+          <Fact
+            label={t('certificateVerification.holder')}
+            value={verification.holderName ?? ''}
+            testId="verification-holder"
+          />
+          <Fact
+            label={t('certificateVerification.certificate')}
+            value={verification.interactionName}
+            testId="verification-interaction"
+          />
+          <Fact
+            label={t('certificateVerification.issuer')}
+            value={verification.accountName}
+            testId="verification-issuer"
+          />
+          <Fact
+            label={t('certificateVerification.validSince')}
+            value={formatDate(verification.issuedAt)}
+            testId="verification-since"
+          />
+        </Stack>
       </Frame>
     );
   }
@@ -111,27 +109,25 @@ export function VerificationResult({ verification }: { verification: TCertificat
           : t('certificateVerification.revoked.textNoDate')
       }
     >
-      <Box component="dl" m={0}>
-        <Stack gap="xs">
+      <Stack component="dl" gap="xs" m={0}>
+        <Fact
+          label={t('certificateVerification.certificate')}
+          value={verification.interactionName}
+          testId="verification-interaction"
+        />
+        <Fact
+          label={t('certificateVerification.issuer')}
+          value={verification.accountName}
+          testId="verification-issuer"
+        />
+        {verification.revokedAt ? (
           <Fact
-            label={t('certificateVerification.certificate')}
-            value={verification.interactionName}
-            testId="verification-interaction"
+            label={t('certificateVerification.revokedOn')}
+            value={formatDate(verification.revokedAt)}
+            testId="verification-revoked-at"
           />
-          <Fact
-            label={t('certificateVerification.issuer')}
-            value={verification.accountName}
-            testId="verification-issuer"
-          />
-          {verification.revokedAt ? (
-            <Fact
-              label={t('certificateVerification.revokedOn')}
-              value={formatDate(verification.revokedAt)}
-              testId="verification-revoked-at"
-            />
-          ) : null}
-        </Stack>
-      </Box>
+        ) : null}
+      </Stack>
     </Frame>
   );
 }

@@ -1,7 +1,7 @@
 // One minMax chart (I, II or III): the worst and best annualised return of the model portfolio over all rolling
 // windows of one length, with their date spans; for a projection the 5th and 95th percentile instead.
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from './lazy-mantine-charts';
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TRiskView } from '@bq/contracts/dashboard';

@@ -4,7 +4,7 @@
 // years. The largest drawdown comes from the server, measured over every month (the chart's points are fewer).
 import '@mantine/charts/styles.css';
 import { useMemo } from 'react';
-import { LineChart } from '@mantine/charts';
+import { LineChart } from './lazy-mantine-charts';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TRiskView } from '@bq/contracts/dashboard';

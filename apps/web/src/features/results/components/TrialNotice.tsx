@@ -25,7 +25,7 @@ export function TrialNotice() {
         </Text>
         <Button
           variant="subtle"
-          color="orange.9"
+          color="orange"
           size="compact-sm"
           onClick={() => dismiss.mutate()}
           data-testid="trial-dismiss"

@@ -57,7 +57,16 @@ export function InteractionPreview({ preview, failed }: InteractionPreviewProps)
         {t('interactions.send.preview')}
       </Button>
       <Collapse expanded={open} id={panelId}>
-        <Box mt="xs" mah={320} style={{ overflowY: 'auto' }} data-testid="send-interaction-preview-questions">
+        <Box
+          mt="xs"
+          mah={320}
+          style={{ overflowY: 'auto' }}
+          // A scrolling list: focusable so keyboard users can scroll it, named for screen readers.
+          tabIndex={0}
+          role="region"
+          aria-label={t('interactions.send.preview')}
+          data-testid="send-interaction-preview-questions"
+        >
           {failed ? (
             <Text size="sm" c="red" role="alert">
               {t('interactions.send.previewFailed')}

@@ -1,0 +1,134 @@
+// Delivery of the web app and the API as a browser sees it: compressed responses, the .br/.gz files of the web
+// build, a year of caching for hashed assets, none for index.html, and no source maps (issue 12 item 11).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
+const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<!-- filler -->'.repeat(100)}<div id="root"></div></body></html>`;
+
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  // A web build as apps/web/vite.config.ts writes it: hashed assets with .br and .gz beside them, no maps in dist.
+  dist = mkdtempSync(join(tmpdir(), 'bq-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, '.vite'));
+  const write = (name: string, content: string, precompress: boolean) => {
+    writeFileSync(join(dist, name), content);
+    if (!precompress) return;
+    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(join(dist, `${name}.gz`), gzipSync(content));
+  };
+  write('index.html', INDEX, true);
+  write('assets/index-AbCd1234.js', SCRIPT, true);
+  write('assets/small-EfGh5678.js', 'export const small = 1;\n', false);
+  // A map left in dist by an older build: still never served.
+  write('assets/index-AbCd1234.js.map', '{"version":3,"sources":["secret-source.ts"]}', false);
+  write('.vite/manifest.json', '{"secret-manifest":true}', false);
+  write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('compression', () => {
+  it('compresses a JSON API response with brotli, or gzip when the browser offers only that', async () => {
+    const url = '/api/i18ns?language=EN_US&textTypeParameter=BQUI';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<unknown[]>().length).toBeGreaterThan(50);
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends the pre-compressed file of a JS asset, as brotli or gzip, and the plain file otherwise', async () => {
+    const br = await get('/assets/index-AbCd1234.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(SCRIPT);
+
+    const gzip = await get('/assets/index-AbCd1234.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-AbCd1234.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(SCRIPT);
+  });
+
+  it('compresses a file without a pre-compressed variant on the fly', async () => {
+    const res = await get('/assets/small-EfGh5678.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toBe('export const small = 1;\n');
+  });
+});
+
+describe('caching', () => {
+  it('caches hashed assets for a year as immutable, also in their compressed form', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get('/assets/index-AbCd1234.js', { 'accept-encoding': encoding });
+      expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('makes the browser revalidate index.html, whether asked for directly or as the fallback of a page URL', async () => {
+    for (const url of ['/index.html', '/login', '/product/BQ_RISK', '/']) {
+      const res = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8'), url).toBe(INDEX);
+    }
+  });
+
+  it('caches other files of the web app (the favicon) for an hour', async () => {
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('what is not served', () => {
+  it('answers 404 for source maps, even one left in the web build', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await get('/assets/index-AbCd1234.js.map', { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorKey).toBe('error.not_found');
+      expect(res.payload).not.toContain('secret-source');
+    }
+  });
+
+  it('answers 404 for a missing hashed asset instead of the app page', async () => {
+    const res = await get('/assets/gone-ZzZz9999.js');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.payload).not.toContain('secret-manifest');
+  });
+});

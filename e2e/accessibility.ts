@@ -1,0 +1,274 @@
+// axe-core on every page the journeys visit (issue 12 item 13, docs/decisions/0018-page-weight-and-accessibility.md).
+// The `test` of support.ts watches every page of the test, the default one and those of contexts the test opens
+// itself, and scans it with axe at fixed points: when a screenshot is taken, when the sign-in form is filled,
+// before the page leaves for another URL (goto, reload, close) and at the end of the test. A serious or critical
+// violation fails the test, with the rule, the page and the elements in the message; every scan is attached to
+// the test's report. Journeys added later are covered without doing anything, as long as they import `test`
+// from ./support (a lint rule keeps it so).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+
+/** The impacts that fail a test; moderate and minor ones are listed in the attachment only. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const MAX_WAIT_FOR_ANIMATIONS_MS = 2_000;
+const MAX_WAIT_FOR_REST_MS = 5_000;
+const QUIET_MS = 500;
+
+/** States of pages scanned by this worker (see scan()). */
+const scannedStates = new Set<string>();
+
+/**
+ * Runs in the page: a hash of what axe judges apart from the words, i.e. every element with its attributes and
+ * inline styles (ids and links left out: they differ on every load) and whether it holds text of its own.
+ */
+function structureFingerprint(): string {
+  const skip = new Set([
+    'id',
+    'href',
+    'src',
+    'for',
+    'value',
+    'aria-labelledby',
+    'aria-describedby',
+    'aria-controls',
+    'aria-activedescendant',
+  ]);
+  let hash = 5381;
+  const add = (text: string) => {
+    for (let i = 0; i < text.length; i += 1) hash = ((hash << 5) + hash + text.charCodeAt(i)) | 0;
+  };
+  for (const element of document.body.querySelectorAll('*')) {
+    add(element.tagName);
+    for (const attribute of element.attributes) {
+      if (!skip.has(attribute.name))
+        add(`${attribute.name}=${attribute.value.replace(/mantine-[\w-]+/g, '')}`);
+    }
+    const ownText = [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+    );
+    add(ownText ? 'T' : '-');
+  }
+  return String(hash >>> 0);
+}
+
+export interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  /** axe's explanation of the first elements (contrast figures, missing names). */
+  details: string[];
+}
+
+/** A URL as a page name: tokens and ids become ":token", so one page is one name across tests. */
+export function pageName(url: string): string {
+  const { pathname } = new URL(url);
+  return pathname
+    .split('/')
+    .map((segment) =>
+      /^[0-9a-f-]{16,}$/i.test(segment) || /^(?=.*\d)[\w-]{20,}$/.test(segment) ? ':token' : segment,
+    )
+    .join('/');
+}
+
+export class AccessibilityGuard {
+  private readonly findings = new Map<string, Finding>();
+  private readonly scans: { page: string; at: string; ms: number; violations: number; failing: number }[] =
+    [];
+  private readonly visited = new Set<string>();
+  private readonly scanned = new Set<string>();
+  private readonly tracked = new WeakSet<Page>();
+  private readonly contexts = new Set<BrowserContext>();
+
+  constructor(private readonly testInfo: TestInfo) {}
+
+  /**
+   * Scans the page as it is now; a closed or blank page is skipped. The time it takes is added to the test's time
+   * limit, so the journey keeps all of its own.
+   */
+  async scan(page: Page, at: string): Promise<void> {
+    const started = Date.now();
+    try {
+      await this.analyze(page, at, started);
+    } finally {
+      if (this.testInfo.timeout > 0) this.testInfo.setTimeout(this.testInfo.timeout + (Date.now() - started));
+    }
+  }
+
+  private async analyze(page: Page, at: string, started: number): Promise<void> {
+    if (page.isClosed() || !/^https?:/.test(page.url())) return;
+    const name = pageName(page.url());
+    // axe judges the page at rest: once no API call runs (the loading bar is aria-busy; a list that reloads is
+    // dimmed meanwhile) and Mantine's fades of dialogs and menus have ended, not half-transparent text. (Spinners
+    // animate forever; only animations that end are waited for.)
+    await this.waitForRest(page);
+    await page
+      .evaluate(
+        (ms) =>
+          Promise.race([
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((animation) =>
+                  Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+                )
+                .map((animation) => animation.finished.catch(() => undefined)),
+            ),
+            new Promise((resolve) => setTimeout(resolve, ms)),
+          ]).then(() => undefined),
+        MAX_WAIT_FOR_ANIMATIONS_MS,
+      )
+      .catch(() => undefined);
+    if (page.isClosed()) return;
+    // A page in a state this worker has scanned already (same elements, attributes and styles; other data in the
+    // texts) is not scanned again: the login page and the client list come back in almost every journey.
+    const state = `${name} ${await page.evaluate(structureFingerprint).catch(() => String(Math.random()))}`;
+    if (scannedStates.has(state)) {
+      this.scans.push({
+        page: name,
+        at: `${at} (same state as an earlier scan)`,
+        ms: Date.now() - started,
+        violations: 0,
+        failing: 0,
+      });
+      this.scanned.add(name);
+      return;
+    }
+    scannedStates.add(state);
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    let failing = 0;
+    for (const violation of results.violations) {
+      const impact = violation.impact ?? 'unknown';
+      if (FAILING_IMPACTS.has(impact)) failing += 1;
+      const targets = violation.nodes.map((node) => node.target.join(' '));
+      const details = violation.nodes.slice(0, 3).map((node) => node.failureSummary ?? '');
+      const key = `${name} ${violation.id}`;
+      const known = this.findings.get(key);
+      if (known) known.targets = [...new Set([...known.targets, ...targets])];
+      else
+        this.findings.set(key, {
+          page: name,
+          rule: violation.id,
+          impact,
+          help: violation.help,
+          targets,
+          details,
+        });
+    }
+    this.scanned.add(name);
+    this.scans.push({
+      page: name,
+      at,
+      ms: Date.now() - started,
+      violations: results.violations.length,
+      failing,
+    });
+  }
+
+  /**
+   * Waits (at most MAX_WAIT_FOR_REST_MS) until no API call has run for QUIET_MS: the loading bar is aria-busy
+   * while one runs, and a list that reloads is dimmed meanwhile. The quiet span covers a search's debounce.
+   */
+  private async waitForRest(page: Page): Promise<void> {
+    const until = Date.now() + MAX_WAIT_FOR_REST_MS;
+    let quietSince = Date.now();
+    while (Date.now() < until && !page.isClosed()) {
+      const busy = await page
+        .evaluate(() => Boolean(document.querySelector('[aria-busy="true"]')))
+        .catch(() => false);
+      if (busy) quietSince = Date.now();
+      else if (Date.now() - quietSince >= QUIET_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Scans before the page leaves its URL or closes, and records the pages it shows. */
+  track(page: Page): void {
+    if (this.tracked.has(page)) return;
+    this.tracked.add(page);
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && /^https?:/.test(frame.url())) this.visited.add(pageName(frame.url()));
+    });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const close = page.close.bind(page);
+    page.goto = async (...args) => {
+      await this.scan(page, 'before goto');
+      return goto(...args);
+    };
+    page.reload = async (...args) => {
+      await this.scan(page, 'before reload');
+      return reload(...args);
+    };
+    page.close = async (...args) => {
+      await this.scan(page, 'before close');
+      return close(...args);
+    };
+  }
+
+  /**
+   * Tracks every page of a context. A context the test opened itself is also scanned before it closes (the
+   * test's own context closes after the end-of-test scan).
+   */
+  trackContext(context: BrowserContext, options: { scanOnClose: boolean }): void {
+    this.contexts.add(context);
+    for (const page of context.pages()) this.track(page);
+    context.on('page', (page) => this.track(page));
+    if (!options.scanOnClose) return;
+    const close = context.close.bind(context);
+    context.close = async (...args) => {
+      for (const page of context.pages()) await this.scan(page, 'before context close');
+      this.contexts.delete(context);
+      return close(...args);
+    };
+  }
+
+  /** Makes browser.newContext() track the contexts it creates, for the duration of one test. */
+  watchBrowser(browser: Browser): () => void {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      this.trackContext(context, { scanOnClose: true });
+      return context;
+    };
+    return () => {
+      browser.newContext = newContext;
+    };
+  }
+
+  /**
+   * The end of the test: scans the pages still open (unless the test failed already), attaches the report and
+   * answers the findings that fail the test.
+   */
+  async finish(options: { scanOpenPages: boolean }): Promise<Finding[]> {
+    if (options.scanOpenPages) {
+      for (const context of this.contexts)
+        for (const page of context.pages()) await this.scan(page, 'end of test');
+    }
+    const findings = [...this.findings.values()];
+    const unscanned = [...this.visited].filter((name) => !this.scanned.has(name));
+    const report = JSON.stringify(
+      {
+        test: this.testInfo.titlePath.join(' › '),
+        scans: this.scans,
+        findings,
+        visitedButNotScanned: unscanned,
+      },
+      null,
+      2,
+    );
+    await this.testInfo.attach('axe.json', { contentType: 'application/json', body: report });
+    // Also beside the screenshots, one file per test, to read or sum up after a run.
+    mkdirSync('e2e/artifacts/axe', { recursive: true });
+    writeFileSync(`e2e/artifacts/axe/${this.testInfo.testId}.json`, report);
+    return findings.filter((finding) => FAILING_IMPACTS.has(finding.impact));
+  }
+}
+
+export function describeFindings(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.impact} ${f.rule} on ${f.page}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`)
+    .join('\n');
+}

@@ -1,0 +1,200 @@
+// `npm run size`: the gzipped JavaScript each route of the built web app loads, read from the Vite manifest
+// (apps/web/dist/.vite/manifest.json; run `npm run build` first). Exits non-zero above budget, so CI fails when a
+// change makes a page heavier than agreed (docs/decisions/0018-page-weight-and-accessibility.md):
+// - the login page loads at most 180 KB: the entry with its static imports and the login route's chunk graph;
+// - no route adds more than 100 KB to what its parents (the entry, then its layouts) loaded: the route's lazy chunk
+//   with its static imports;
+// - no single JS file is over 100 KB. Parts a page loads on demand after it has rendered (the dashboard's chart
+//   library) are held to this rule only; their total is printed.
+// KB = 1024 bytes of gzip at level 9 (what the server sends as .gz; brotli is smaller still).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = process.argv[2] ?? 'apps/web/dist';
+const LOGIN_BUDGET_KB = 180;
+const ROUTE_BUDGET_KB = 100;
+const FILE_BUDGET_KB = 100;
+
+// Lazy modules and the lazy layouts they render in (src paths as in the manifest). A lazy chunk not named here is
+// measured against the entry alone, which can only overstate it: name it here with its layouts to see its true cost.
+const MAIN = 'src/app/MainContainer.tsx';
+const SHELL = [MAIN, 'src/app/shell/EvaluatorShell.tsx'];
+const SETTINGS = [...SHELL, 'src/features/settings/pages/SettingsLayout.tsx'];
+const PUBLIC = ['src/app/PublicLayout.tsx'];
+const DASHBOARD = 'src/features/results/pages/ResultDashboardPage.tsx';
+const ROUTES = [
+  {
+    name: 'login',
+    module: 'src/features/auth/pages/LoginPage.tsx',
+    parents: [],
+    totalBudget: LOGIN_BUDGET_KB,
+  },
+  {
+    name: 'login: form rules (on typing)',
+    module: 'src/features/auth/login-schema.ts',
+    parents: ['src/features/auth/pages/LoginPage.tsx'],
+  },
+  { name: 'main container', module: MAIN, parents: [] },
+  { name: 'evaluator shell', module: SHELL[1], parents: [MAIN] },
+  { name: 'product list', module: 'src/features/products/pages/ProductListPage.tsx', parents: SHELL },
+  { name: 'client list (home)', module: 'src/features/clients/pages/ClientListPage.tsx', parents: SHELL },
+  { name: 'create client', module: 'src/features/clients/pages/CreateClientPage.tsx', parents: SHELL },
+  { name: 'client view', module: 'src/features/clients/pages/ClientViewPage.tsx', parents: SHELL },
+  {
+    name: 'interaction actions',
+    module: 'src/features/clients/interactions/pages/InteractionActionsPage.tsx',
+    parents: SHELL,
+  },
+  { name: 'result dashboard', module: DASHBOARD, parents: SHELL },
+  {
+    name: 'result dashboard: chart library (after the page)',
+    module: 'src/features/results/charts/mantine-charts.ts',
+    parents: [...SHELL, DASHBOARD],
+    onDemand: true,
+  },
+  { name: 'settings', module: SETTINGS[2], parents: SHELL },
+  {
+    name: 'settings: password',
+    module: 'src/features/settings/pages/ChangePasswordPage.tsx',
+    parents: SETTINGS,
+  },
+  {
+    name: 'settings: language',
+    module: 'src/features/settings/pages/LanguageSettingsPage.tsx',
+    parents: SETTINGS,
+  },
+  {
+    name: 'settings: market history',
+    module: 'src/features/market-history/pages/MarketHistorySettingsPage.tsx',
+    parents: SETTINGS,
+  },
+  { name: 'icons', module: 'src/features/internal/pages/IconsPage.tsx', parents: SHELL },
+  { name: 'translations', module: 'src/features/internal/pages/TranslationsPage.tsx', parents: SHELL },
+  {
+    name: 'questionnaire (participant)',
+    module: 'src/features/questionnaire/pages/QuestionnairePage.tsx',
+    parents: [],
+  },
+  { name: 'public layout', module: PUBLIC[0], parents: [] },
+  { name: 'report', module: 'src/features/reports/pages/ReportPage.tsx', parents: PUBLIC },
+  { name: 'report download', module: 'src/features/reports/pages/ReportDownloadPage.tsx', parents: PUBLIC },
+  { name: 'certificate', module: 'src/features/certificates/pages/CertificatePage.tsx', parents: PUBLIC },
+  {
+    name: 'certificate check',
+    module: 'src/features/certificates/pages/CertificateVerificationPage.tsx',
+    parents: PUBLIC,
+  },
+  {
+    name: 'e-mail verification',
+    module: 'src/features/email-verification/pages/EmailVerificationPage.tsx',
+    parents: PUBLIC,
+  },
+  { name: 'developer mailbox', module: 'src/features/dev-mailbox/pages/DevMailboxPage.tsx', parents: PUBLIC },
+];
+
+const manifestPath = join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(
+    `size: ${manifestPath} is missing; run \`npm run build\` first (vite build with build.manifest: true).`,
+  );
+  process.exit(2);
+}
+/** @type {Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const gzipCache = new Map();
+function gzipBytes(key) {
+  const file = manifest[key].file;
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+/** Chunks and everything they import statically (what the browser fetches before they run), added to `into`. */
+function closure(keys, into = new Set()) {
+  for (const key of keys) {
+    if (into.has(key)) continue;
+    into.add(key);
+    closure(manifest[key].imports ?? [], into);
+  }
+  return into;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const sum = (keys) => [...keys].reduce((total, key) => total + gzipBytes(key), 0);
+const pad = (text, width = 7) => String(text).padStart(width);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entry = closure([entryKey]);
+const failures = [];
+
+console.log(`gzipped JS in KB of ${DIST}`);
+console.log(
+  `budgets: login page ${LOGIN_BUDGET_KB} KB in all; a route adds at most ${ROUTE_BUDGET_KB} KB to its parents; one file at most ${FILE_BUDGET_KB} KB`,
+);
+console.log(
+  `\n${pad(kb(sum(entry)))}  entry (${manifest[entryKey].file} with its static imports, ${entry.size} files)`,
+);
+
+/** The JS a lazy module adds to what was loaded before it (the entry and its parents), and the total. */
+function weigh(module, parents) {
+  const before = closure(parents, new Set(entry));
+  const after = closure([module], new Set(before));
+  return { added: sum(after) - sum(before), total: sum(after) };
+}
+
+console.log(`\n${pad('adds')}  ${pad('total')}  route (after its parents)`);
+const named = new Set();
+for (const route of ROUTES) {
+  const missing = [route.module, ...route.parents].filter((src) => !manifest[src]);
+  if (missing.length > 0) {
+    failures.push(
+      `${route.name}: ${missing.join(', ')} not in the manifest (renamed? update ROUTES in scripts/size-budget.mjs)`,
+    );
+    continue;
+  }
+  named.add(route.module);
+  const { added, total } = weigh(route.module, route.parents);
+  const notes = [];
+  if (!route.onDemand && added > ROUTE_BUDGET_KB * 1024) notes.push(`adds more than ${ROUTE_BUDGET_KB} KB`);
+  if (route.totalBudget !== undefined && total > route.totalBudget * 1024)
+    notes.push(`more than ${route.totalBudget} KB in all`);
+  for (const note of notes) failures.push(`${route.name}: ${note}`);
+  const parents =
+    route.parents.length > 0 ? ` (after ${route.parents.map((p) => p.split('/').pop()).join(', ')})` : '';
+  const budget = route.totalBudget !== undefined ? ` [budget ${route.totalBudget} KB in all]` : '';
+  console.log(
+    `${pad(kb(added))}  ${pad(kb(total))}  ${route.name}${parents}${budget}${notes.length ? `  OVER: ${notes.join(', ')}` : ''}`,
+  );
+}
+
+const others = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && !named.has(key));
+if (others.length > 0) console.log('\nother lazy chunks (measured against the entry only):');
+for (const key of others) {
+  const { added, total } = weigh(key, []);
+  const over = added > ROUTE_BUDGET_KB * 1024;
+  if (over)
+    failures.push(
+      `${key}: adds more than ${ROUTE_BUDGET_KB} KB to the entry (name it in ROUTES with its layouts)`,
+    );
+  console.log(`${pad(kb(added))}  ${pad(kb(total))}  ${key}${over ? '  OVER' : ''}`);
+}
+
+const files = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js'));
+const largest = files.sort((a, b) => gzipBytes(b) - gzipBytes(a));
+console.log(
+  `\nlargest files: ${largest
+    .slice(0, 5)
+    .map((key) => `${manifest[key].file} ${kb(gzipBytes(key))}`)
+    .join(', ')}`,
+);
+for (const key of largest.filter((k) => gzipBytes(k) > FILE_BUDGET_KB * 1024)) {
+  failures.push(`${manifest[key].file}: ${kb(gzipBytes(key))} KB in one file`);
+}
+
+if (failures.length > 0) {
+  console.error(`\nsize: over budget or out of date:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nsize: every page, route and file is within budget');
