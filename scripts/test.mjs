@@ -63,6 +63,7 @@ if (postgresUrl) {
   await step(npm('api tests (PGlite)', 'test:api', withoutDb));
 }
 await step(npm('build', 'build'));
+await step(npm('size budget', 'size'));
 await step(run('browser setup', 'node', ['e2e/ensure-chromium.mjs']));
 if (postgresUrl) {
   await step(run('browser journeys (PostgreSQL)', 'npx', ['playwright', 'test'], process.env));
