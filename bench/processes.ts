@@ -37,7 +37,8 @@ export async function createBenchDatabase(label: string, adminUrl = process.env.
     bench = {
       kind: 'postgres',
       env: { DATABASE_URL: url, DATA_DIR: dataDir },
-      open: () => openDatabase({ databaseUrl: url }),
+      // DROP ... WITH (FORCE) may end a closed pool's last sockets: expected, not worth a warning.
+      open: () => openDatabase({ databaseUrl: url, onIdleConnectionError: () => {} }),
       drop: async () => {
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         rmSync(dataDir, { recursive: true, force: true });

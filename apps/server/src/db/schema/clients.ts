@@ -135,6 +135,8 @@ export const clientProducts = pgTable(
   (t) => [
     uniqueIndex('client_products_client_config_uq').on(t.clientId, t.productConfigurationId),
     index('client_products_config_idx').on(t.productConfigurationId),
+    // The client list's total without a search: counted from this index alone (features/clients/list-clients.ts).
+    index('client_products_config_status_idx').on(t.productConfigurationId, t.active, t.latestInstanceStatus),
     index('client_products_account_idx').on(t.accountId),
   ],
 );

@@ -58,8 +58,9 @@ function escapeLike(text: string): string {
 
 export async function listClients(db: Db, auth: AuthContext, query: Query): Promise<TClientListResponse> {
   const config = await requireProductConfiguration(db, auth, query.productConfigurationId, { entity: 'BQ_USER', action: 'READ' });
-  // Conditions on the membership alone: the count can then be read from the activity index without the clients.
-  const membership: SQL[] = [sql`cp.product_configuration_id = ${config.id}`, sql`cp.account_id = ${auth.accountId}`];
+  // Conditions on the membership alone, so the count can be read from client_products_config_status_idx. The
+  // configuration is this account's (checked above); the clients are scoped by account below.
+  const membership: SQL[] = [sql`cp.product_configuration_id = ${config.id}`];
   if (query.status === 'ACTIVE') membership.push(sql`cp.active`);
   if (query.status === 'INACTIVE') membership.push(sql`not cp.active`);
   if (query.interactionStatus) membership.push(sql`cp.latest_instance_status = ${query.interactionStatus}`);
