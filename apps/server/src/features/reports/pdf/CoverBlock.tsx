@@ -119,7 +119,8 @@ const cover = StyleSheet.create({
   classCellOn: { backgroundColor: COLORS.accent },
   glancePortfolio: { width: '58%' },
   portfolioBar: { flexDirection: 'row', height: 12, marginTop: 8 },
-  portfolioLabels: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 4 },
+  // Two or three shares on the narrow half of the cover: side by side, wrapping rather than overlapping.
+  portfolioLabels: { flexDirection: 'row', flexWrap: 'wrap', columnGap: 12, marginTop: 4 },
   equity: { fontWeight: 'bold', color: COLORS.accent },
   bonds: { fontWeight: 'bold', color: COLORS.muted },
 });

@@ -119,7 +119,7 @@ describe('renderReportPdf', () => {
       expect(page1).toContain('GEEIGNETE RISIKOKLASSE');
       expect(page1).toContain('Klasse 3 von 7');
       expect(page1).toContain('MODELLPORTFOLIO FÜR KLASSE 3');
-      expect(page1).toMatch(/Aktien 25 %\s+Anleihen 75 %/);
+      expect(page1).toMatch(/US-Aktien 25 %\s+US-Staatsanleihen 55 %\s+Geldmarktnah 20 %/);
       expect(page1).toContain('Risikoprofil');
       expect(page1).not.toContain('Ergebnisse nach Dimension');
       // Header, cover and footer.
@@ -294,7 +294,7 @@ describe('renderReportPdf', () => {
       expect(pdf.flat).toContain('Capacity for loss (score 2.4 of 5): at most class 3 – sets the class');
       const page1 = pageText(join(dir, 'uk-recommendations-a4.pdf'), 1);
       expect(page1).toContain('SUITABLE RISK CLASS');
-      expect(page1).toMatch(/Equities 25%\s+Bonds 55%\s+Cash-like 20%/);
+      expect(page1).toMatch(/US equities 25%\s+US Treasuries 55%\s+Cash-like 20%/);
       expect(pdf.text).toContain('Oliver Bennett');
       expect(pdf.text).toContain('03/04/2026');
       expect(untranslated(pdf.text)).toEqual([]);
