@@ -126,4 +126,6 @@ test('German: dollar figures in US$, the rule-based investment style within the 
   const wealthPdf = await reportPdf(page, wealth, 'DE_DE', 'Regelbasierter Hinweis');
   expect(wealthPdf).toContain('Regelbasierter Hinweis');
   expect(wealthPdf).not.toMatch(/Wahrscheinlichkeit \d/);
+  // The demo adviser's language is stored with the user: back to English for the journeys after this one.
+  await useLanguage(page, 'EN_US');
 });
