@@ -223,6 +223,11 @@ test('from a submitted questionnaire to an unlocked dashboard @embedded', async 
 
 test('an account admin sees the market history but cannot replace it (shared by all accounts: platform operator only)', async ({ page }) => {
   await openLoginAndSignIn(page, ADMIN);
+  await useLanguage(page, 'DE_DE');
+  await page.goto('/settings/market-history');
+  await expect(page.getByTestId('market-history-operator-only')).toContainText(DE['marketHistory.operatorOnly.text']!);
+  await screenshot(page, 'market-history-admin-DE_DE');
+  // English last: the language stays with the browser for the sign-in below.
   await useLanguage(page, 'EN_US');
   await page.goto('/settings/market-history');
   await expect(page.getByTestId('market-history-status')).toContainText('1871-01-01');
@@ -236,10 +241,6 @@ test('an account admin sees the market history but cannot replace it (shared by 
   });
   expect(upload.status()).toBe(403);
   expect((await upload.json()).errorKey).toBe('error.auth.operator_required');
-  await useLanguage(page, 'DE_DE');
-  await page.goto('/settings/market-history');
-  await expect(page.getByTestId('market-history-operator-only')).toContainText(DE['marketHistory.operatorOnly.text']!);
-  await screenshot(page, 'market-history-admin-DE_DE');
 
   // The adviser has no such page: a notice, and no entry in the settings list.
   await page.getByTestId('user-menu-button').click();
