@@ -1,12 +1,11 @@
 // E-mail and password sign-in. Validates with the login request schema, loaded once the user types (zod stays off
 // the login page's first load); server errors arrive as toasts (wrong credentials, too many attempts); success
-// continues to the server-approved redirectUrl. Submitting starts loading the pages that follow sign-in.
+// continues to the server-approved redirectUrl.
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
-import { preloadSignedInPages } from '../../../app/route-modules';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
 import { importWithTimeout } from '../../../lib/lazy-import';
 import { useAppNavigate } from '../../../lib/navigation';
@@ -33,9 +32,6 @@ export function LoginForm() {
       { ...credentials, redirectUrl },
       { onSuccess: (response) => navigate(safeRedirectPath(response.redirectUrl), { replace: true }) },
     );
-    // The pages after sign-in load while the password is checked; after the sign-in request, which the browser
-    // must not queue behind them (six connections per host over HTTP/1.1).
-    setTimeout(preloadSignedInPages, 0);
   });
 
   return (
