@@ -67,6 +67,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL: connections per process (API or worker); keep processes x DB_POOL_SIZE under the server's max_connections. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** The client list counts the matches of a search or group filter up to this many; above it, "more than". */
+  CLIENT_LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** PostgreSQL: calculations one worker process runs at the same time (the embedded PGlite runs one at a time). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
 });

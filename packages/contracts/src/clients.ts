@@ -121,7 +121,14 @@ export const ZClientListItem = ZClient.extend({
 export type TClientListItem = z.infer<typeof ZClientListItem>;
 
 export const ZClientListResponse = z
-  .object({ items: z.array(ZClientListItem), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    items: z.array(ZClientListItem),
+    total: z.number().int(),
+    /** True when more clients match than `total`: a search or group filter counts up to a limit (docs/decisions/0017). */
+    totalIsLowerBound: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
   .meta({ id: 'ClientListResponse' });
 export type TClientListResponse = z.infer<typeof ZClientListResponse>;
 

@@ -6,10 +6,11 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERACTION_STATUSES, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
-import { CLIENT_SORTS } from '@bq/contracts/clients';
+import { CLIENT_SORTS, ZClientListQuery } from '@bq/contracts/clients';
 import { clientProducts, clients, interactionInstances } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
+import { listClients } from './list-clients';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +26,8 @@ async function adviser() {
   const { email, password, user } = await createUser(t.db, acc.account.id);
   const http = new TestClient(t.app);
   await http.login(email, password);
-  return { http, user, accountId: acc.account.id, risk: acc.configs[0]!.id, selection: acc.configs[1]!.id };
+  const auth = { userId: user.id, accountId: acc.account.id, sessionId: 'direct', permissions: user.permissions, platformOperator: false };
+  return { http, user, auth, accountId: acc.account.id, risk: acc.configs[0]!.id, selection: acc.configs[1]!.id };
 }
 
 async function membership(clientId: string, configId: string) {
@@ -189,13 +191,14 @@ describe('GET /api/participants at scale', () => {
       pageSize: fc.constantFrom(1, 3, 7, 20),
       configId: fc.constantFrom(a.risk, a.selection),
     });
+    let limitedRuns = 0;
     await fc.assert(
       fc.asyncProperty(queryArb, async ({ configId, ...query }) => {
         const params = new URLSearchParams({ productConfigurationId: configId });
         for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
         const res = await a.http.request('GET', `/api/participants?${params}`);
         expect(res.statusCode).toBe(200);
-        const body = res.json() as { items: { token: string; lastInstance: { token: string } | null }[]; total: number };
+        const body = res.json() as { items: { token: string; lastInstance: { token: string } | null }[]; total: number; totalIsLowerBound: boolean };
         // The contract trims q; so does the reference.
         const reference = { ...query, q: query.q?.trim() || undefined };
         const expected = await referenceList(a.accountId, configId, reference);
@@ -204,8 +207,31 @@ describe('GET /api/participants at scale', () => {
         // Past the end the reference has no row to carry the total: its first page does.
         const total = expected.total ?? (await referenceList(a.accountId, configId, { ...reference, page: 1 })).total ?? 0;
         expect(body.total).toBe(total);
+        expect(body.totalIsLowerBound).toBe(false);
+
+        // With a count limit of 7 (1,000 by default), a search or group filter matching more says "more than":
+        // the same rows, a total of at least what was counted, and a probe that routes a broad search to the
+        // sort-order plan.
+        const limited = await listClients(t.db, a.auth, ZClientListQuery.parse(Object.fromEntries(params)), { countLimit: 7 });
+        expect(limited.items.map((i) => i.token)).toEqual(expected.tokens);
+        const offset = (query.page - 1) * query.pageSize;
+        if (limited.totalIsLowerBound) {
+          limitedRuns++;
+          expect(total).toBeGreaterThan(7);
+          expect(limited.total).toBe(Math.max(7, offset + expected.tokens.length));
+        } else {
+          expect(limited.total).toBe(total);
+          // A full page with more than 7 matches must have been counted, and limited, unless a search of three or
+          // more letters matched few enough clients (at most 3 x 7) to be sorted and counted exactly.
+          const fullPage = expected.tokens.length === query.pageSize;
+          const q = reference.q;
+          const countedWithLimit = q ? q.length < 3 || total > 21 : query.group !== undefined;
+          expect(fullPage && total > 7 && countedWithLimit).toBe(false);
+        }
       }),
       { numRuns: 150, seed: 12 },
     );
+    // The limited count was exercised, not only the exact one.
+    expect(limitedRuns).toBeGreaterThanOrEqual(3);
   });
 });

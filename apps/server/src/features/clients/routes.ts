@@ -92,7 +92,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientListResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => listClients(app.db, requireAuth(request), request.query),
+    async (request) =>
+      listClients(app.db, requireAuth(request), request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT }),
   );
 
   app.get(

@@ -92,6 +92,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
           page={search.page}
           pageSize={search.pageSize}
           total={data.total}
+          totalIsLowerBound={data.totalIsLowerBound}
           onPage={(page) => update({ page })}
           onPageSize={(pageSize) => update({ pageSize })}
         />

@@ -8,6 +8,8 @@ interface ClientListPaginationProps {
   page: number;
   pageSize: ClientListSearch['pageSize'];
   total: number;
+  /** More clients match than `total` (a broad search counts only up to a limit). */
+  totalIsLowerBound?: boolean;
   onPage: (page: number) => void;
   onPageSize: (pageSize: ClientListSearch['pageSize']) => void;
 }
@@ -16,6 +18,7 @@ export function ClientListPagination({
   page,
   pageSize,
   total,
+  totalIsLowerBound = false,
   onPage,
   onPageSize,
 }: ClientListPaginationProps) {
@@ -37,7 +40,11 @@ export function ClientListPagination({
     >
       <Group gap="md" align="center">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="client-list-range">
-          {t('clients.list.range', { from: whole(from), to: whole(to), total: whole(total) })}
+          {t(totalIsLowerBound ? 'clients.list.rangeMoreThan' : 'clients.list.range', {
+            from: whole(from),
+            to: whole(to),
+            total: whole(total),
+          })}
         </Text>
         <NativeSelect
           size="xs"

@@ -12,8 +12,8 @@ const fetchMock = vi.fn<typeof fetch>();
 let participants: (params: URLSearchParams) => Response;
 let limit: TResourceLimit;
 
-const page = (items: TClientListItem[], total = items.length) =>
-  jsonResponse({ items, total, page: 1, pageSize: 20 });
+const page = (items: TClientListItem[], total = items.length, totalIsLowerBound = false) =>
+  jsonResponse({ items, total, totalIsLowerBound, page: 1, pageSize: 20 });
 
 const anna = listItemOf({
   token: 'c1',
@@ -65,6 +65,15 @@ function renderList(route = '/product/BQ_RISK', user: TUser = adviser) {
 }
 
 describe('client list', () => {
+  it('says "more than" when a broad search stopped counting its matches', async () => {
+    participants = () => page([anna, bert], 1000, true);
+    renderList('/product/BQ_RISK?q=ma');
+    await screen.findByTestId('client-list-table');
+    expect(screen.getByTestId('client-list-range')).toHaveTextContent(
+      '1–20 of more than 1,000: refine the search to narrow it down',
+    );
+  });
+
   it('shows one page of clients from the server, each name linking to the client view', async () => {
     renderList();
     const table = await screen.findByTestId('client-list-table');
