@@ -14,13 +14,20 @@ export const COMPARISON_ERRORS = {
   tooMany: 'error.comparison.too_many_clients',
 } as const;
 
-const ZClientToken = z.string().trim().min(1, 'error.validation.required').max(100, 'error.validation.too_long');
+const ZClientToken = z
+  .string()
+  .trim()
+  .min(1, 'error.validation.required')
+  .max(100, 'error.validation.too_long');
 
 /** GET /api/comparison?productType=&clientToken=..&clientToken=..&locale= : the first token is the reference. */
 export const ZComparisonRequestQuery = z.object({
   productType: z.enum(PRODUCT_TYPES),
   // One token arrives as a string, several as an array.
-  clientToken: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(ZClientToken).max(100, 'error.validation.too_long')),
+  clientToken: z.preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z.array(ZClientToken).max(100, 'error.validation.too_long'),
+  ),
   locale: z.enum(LOCALES).optional(),
 });
 export type TComparisonRequestQuery = z.infer<typeof ZComparisonRequestQuery>;

@@ -16,14 +16,29 @@ export const ZWeightProfileIdParam = z.object({ id: z.uuid('error.validation.inv
 export const ZDimensionWeight = z.object({
   dimension: z.string().trim().min(1, 'error.validation.required').max(100, 'error.validation.too_long'),
   weight: z.literal(WEIGHT_SCALE, { error: 'error.validation.invalid_value' }),
-  target: z.number({ error: 'error.validation.invalid_type' }).int('error.validation.invalid_value').min(TARGET_MIN, 'error.validation.invalid_value').max(TARGET_MAX, 'error.validation.invalid_value'),
+  target: z
+    .number({ error: 'error.validation.invalid_type' })
+    .int('error.validation.invalid_value')
+    .min(TARGET_MIN, 'error.validation.invalid_value')
+    .max(TARGET_MAX, 'error.validation.invalid_value'),
 });
 export type TDimensionWeight = z.infer<typeof ZDimensionWeight>;
 
-const ZProfileName = z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(100, 'error.validation.too_long');
-const ZWeights = z.array(ZDimensionWeight).min(1, 'error.validation.required').max(50, 'error.validation.too_long');
+const ZProfileName = z
+  .string({ error: 'error.validation.required' })
+  .trim()
+  .min(1, 'error.validation.required')
+  .max(100, 'error.validation.too_long');
+const ZWeights = z
+  .array(ZDimensionWeight)
+  .min(1, 'error.validation.required')
+  .max(50, 'error.validation.too_long');
 
-export const ZCreateWeightProfileRequest = z.strictObject({ productType: z.enum(PRODUCT_TYPES), name: ZProfileName, weights: ZWeights });
+export const ZCreateWeightProfileRequest = z.strictObject({
+  productType: z.enum(PRODUCT_TYPES),
+  name: ZProfileName,
+  weights: ZWeights,
+});
 export type TCreateWeightProfileRequest = z.infer<typeof ZCreateWeightProfileRequest>;
 export const ZUpdateWeightProfileRequest = z.strictObject({ name: ZProfileName, weights: ZWeights });
 export type TUpdateWeightProfileRequest = z.infer<typeof ZUpdateWeightProfileRequest>;
@@ -66,10 +81,18 @@ export const ZAssignWeightProfileRequest = z.strictObject({
 });
 export type TAssignWeightProfileRequest = z.infer<typeof ZAssignWeightProfileRequest>;
 export const ZAssignedWeightProfile = z
-  .object({ userToken: z.string(), productType: z.enum(PRODUCT_TYPES), profileId: z.string().nullable(), profileName: z.string().nullable() })
+  .object({
+    userToken: z.string(),
+    productType: z.enum(PRODUCT_TYPES),
+    profileId: z.string().nullable(),
+    profileName: z.string().nullable(),
+  })
   .meta({ id: 'AssignedWeightProfile' });
 export type TAssignedWeightProfile = z.infer<typeof ZAssignedWeightProfile>;
-export const ZAssignedWeightProfileQuery = z.object({ userToken: z.string().min(1).max(100), productType: z.enum(PRODUCT_TYPES) });
+export const ZAssignedWeightProfileQuery = z.object({
+  userToken: z.string().min(1).max(100),
+  productType: z.enum(PRODUCT_TYPES),
+});
 
 /** A result's fit to its client's profile, explained per dimension (gap x weight). */
 export const ZResultFit = z

@@ -5,8 +5,15 @@ import { profileSimilarity } from './similarity';
 
 const KEYS = ['a', 'b', 'c', 'd'];
 const profileArb = (id: string) =>
-  fc.tuple(...KEYS.map(() => fc.double({ min: 20, max: 80, noNaN: true }))).map((values): ComparedProfile => ({ id, scores: Object.fromEntries(KEYS.map((k, i) => [k, values[i]!])) }));
-const profilesArb = fc.integer({ min: 2, max: 10 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => profileArb(`p${i}`))));
+  fc
+    .tuple(...KEYS.map(() => fc.double({ min: 20, max: 80, noNaN: true })))
+    .map((values): ComparedProfile => ({
+      id,
+      scores: Object.fromEntries(KEYS.map((k, i) => [k, values[i]!])),
+    }));
+const profilesArb = fc
+  .integer({ min: 2, max: 10 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => profileArb(`p${i}`))));
 
 describe('compareProfiles', () => {
   it('gives the first none and every other one its similarity to the first (hand example)', () => {
@@ -25,13 +32,19 @@ describe('compareProfiles', () => {
   });
 
   it('names the dimension that pulls two profiles apart', () => {
-    const drivers = comparisonDrivers({ id: 'r', scores: { a: 50, b: 50, c: 50 } }, { id: 'o', scores: { a: 50, b: 52, c: 68 } });
+    const drivers = comparisonDrivers(
+      { id: 'r', scores: { a: 50, b: 50, c: 50 } },
+      { id: 'o', scores: { a: 50, b: 52, c: 68 } },
+    );
     expect(drivers.find((d) => d.key === 'c')!.levelShare).toBe(90);
     expect(drivers.find((d) => d.key === 'a')!.levelShare).toBe(0);
   });
 
   it('marks a profile with other dimensions as not comparable (-1)', () => {
-    const [, other] = compareProfiles([{ id: 'r', scores: { a: 50, b: 60 } }, { id: 'o', scores: { x: 50, y: 60 } }]);
+    const [, other] = compareProfiles([
+      { id: 'r', scores: { a: 50, b: 60 } },
+      { id: 'o', scores: { x: 50, y: 60 } },
+    ]);
     expect(other!.similarity).toBe(-1);
   });
 
@@ -45,7 +58,9 @@ describe('compareProfiles', () => {
         expect(results[0]).toMatchObject({ id: chosen.id, similarity: null });
         for (const [i, r] of results.entries()) {
           if (i === 0) continue;
-          expect(r.similarity).toBe(profileSimilarity({ scores: chosen.scores }, { scores: swapped[i]!.scores }).similarity);
+          expect(r.similarity).toBe(
+            profileSimilarity({ scores: chosen.scores }, { scores: swapped[i]!.scores }).similarity,
+          );
           expect(Number.isInteger(r.similarity)).toBe(true);
           expect(r.similarity).toBeGreaterThanOrEqual(0);
           expect(r.similarity).toBeLessThanOrEqual(100);

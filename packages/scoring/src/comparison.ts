@@ -62,7 +62,14 @@ export function compareProfiles(profiles: readonly ComparedProfile[]): ComparedR
   return profiles.map((profile, index) => {
     if (index === 0) return { id: profile.id, similarity: null, shape: null, level: null, drivers: [] };
     const result = profileSimilarity({ scores: reference.scores }, { scores: profile.scores });
-    if (result.similarity === NOT_COMPARABLE) return { id: profile.id, similarity: NOT_COMPARABLE, shape: null, level: null, drivers: comparisonDrivers(reference, profile) };
+    if (result.similarity === NOT_COMPARABLE)
+      return {
+        id: profile.id,
+        similarity: NOT_COMPARABLE,
+        shape: null,
+        level: null,
+        drivers: comparisonDrivers(reference, profile),
+      };
     return {
       id: profile.id,
       similarity: result.similarity,
