@@ -18,6 +18,7 @@ import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
+import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
 import { resultRoutes } from './features/results/routes';
@@ -29,6 +30,7 @@ import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
+import { weightRoutes } from './features/weights/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +94,8 @@ export async function buildApp(opts: {
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
+  await app.register(weightRoutes);
+  await app.register(comparisonRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { ZResultFit } from './weights';
 
 export const DASHBOARD_KINDS = ['bqa', 'bqp', 'sa'] as const;
 export type DashboardKindParam = (typeof DASHBOARD_KINDS)[number];
@@ -178,6 +179,8 @@ export const ZDashboard = z
     risk: ZRiskProfile.nullable(),
     /** Whether the product predicts (GET /api/predict/...) and whether that prediction succeeded. */
     prediction: z.object({ kind: z.enum(['INVESTMENT_STYLE', 'PERFORMANCE']), available: z.boolean() }).nullable(),
+    /** The fit to the client's assigned weight profile of this product (decision 0019); null when none is assigned. */
+    fit: ZResultFit.nullable().optional(),
   })
   .meta({ id: 'Dashboard' });
 export type TDashboard = z.infer<typeof ZDashboard>;

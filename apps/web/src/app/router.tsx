@@ -152,8 +152,16 @@ const productScopedRoutes: RouteObject = {
             { path: ':teamId/dashboard', ...later('page.teamDashboard.title') },
           ],
         },
-        { path: 'comparison', ...later('page.comparison.title') },
-        { path: 'weights', ...later('page.weights.title') },
+        {
+          path: 'comparison',
+          handle: crumb('page.comparison.title'),
+          lazy: page(() => import('../features/comparison/pages/ComparisonPage'), 'ComparisonPage'),
+        },
+        {
+          path: 'weights',
+          handle: crumb('page.weights.title'),
+          lazy: page(() => import('../features/weights/pages/WeightsPage'), 'WeightsPage'),
+        },
         {
           path: 'client',
           children: [

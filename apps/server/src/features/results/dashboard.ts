@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { riskVerdict } from './risk-verdict';
+import { resultFit } from '../weights/weights-service';
 
 /** Stanine in words (1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high): the shared band system. */
 export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
@@ -70,5 +71,6 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     dimensions: dimensionResults(results),
     risk,
     prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,
+    fit: await resultFit(db, auth.accountId, instance.clientId, productType, results),
   };
 }

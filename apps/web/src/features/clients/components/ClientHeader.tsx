@@ -9,8 +9,10 @@ import type { TClientProfile } from '@bq/contracts/clients';
 import { fullName } from '@bq/domain/initials';
 import { useFormat } from '../../../lib/formats';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
+import { AddToComparisonButton } from './AddToComparisonButton';
 import { ClientActivation } from './ClientActivation';
 import { ClientGroupControl } from './ClientGroupControl';
+import { ClientWeightProfile } from './ClientWeightProfile';
 import { EditClientModal } from './EditClientModal';
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -54,19 +56,26 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
             </Anchor>
           </Stack>
         </Group>
-        {canUpdate ? (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={18} aria-hidden />}
-              onClick={openEdit}
-              data-testid="client-edit-button"
-            >
-              {t('clients.view.edit')}
-            </Button>
-            <ClientActivation client={client} productType={client.productType} />
-          </Group>
-        ) : null}
+        <Group gap="sm">
+          <AddToComparisonButton
+            productType={client.productType}
+            clientToken={client.token}
+            name={fullName(client.lastName, client.firstName)}
+          />
+          {canUpdate ? (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={18} aria-hidden />}
+                onClick={openEdit}
+                data-testid="client-edit-button"
+              >
+                {t('clients.view.edit')}
+              </Button>
+              <ClientActivation client={client} productType={client.productType} />
+            </>
+          ) : null}
+        </Group>
       </Group>
       {/* Natural widths, wrapping: the group control is as wide as its longest translation needs. */}
       <Group gap={48} mt="lg" align="flex-start" wrap="wrap">
@@ -88,6 +97,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
         <Detail label={t('clients.view.created')} testId="client-created">
           {formatDate(client.createdAt)}
         </Detail>
+        <ClientWeightProfile productType={client.productType} clientToken={client.token} />
       </Group>
       {canUpdate ? <EditClientModal client={client} opened={editing} onClose={closeEdit} /> : null}
     </Paper>

@@ -12,6 +12,7 @@ import { useAppNavigate } from '../../../lib/navigation';
 import { ClientGroupBadge } from './ClientGroupBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
+import { AddToComparisonButton } from './AddToComparisonButton';
 import { LatestResultLink } from './LatestResultLink';
 
 interface ClientTableProps {
@@ -55,7 +56,8 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
               style={{ cursor: 'pointer' }}
               onClick={(event) => {
                 // The name link handles its own clicks; text selection is no navigation.
-                if ((event.target as HTMLElement).closest('a') || window.getSelection()?.toString()) return;
+                if ((event.target as HTMLElement).closest('a, button') || window.getSelection()?.toString())
+                  return;
                 navigate(clientPath(client.token));
               }}
             >
@@ -94,6 +96,14 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                     </Text>
                   )}
                   <LatestResultLink client={client} productType={productType} />
+                  {client.latestResult ? (
+                    <AddToComparisonButton
+                      compact
+                      productType={productType}
+                      clientToken={client.token}
+                      name={fullName(client.lastName, client.firstName)}
+                    />
+                  ) : null}
                 </Stack>
               </Table.Td>
               <Table.Td>

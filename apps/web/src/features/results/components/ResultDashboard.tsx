@@ -13,6 +13,7 @@ import { useDashboardContent } from '../api/get-dashboard-content';
 import { usePrediction } from '../api/get-prediction';
 import { textOf } from '../dimension-texts';
 import { DimensionSection } from './DimensionSection';
+import { FitSection } from './FitSection';
 import { PredictionSection } from './PredictionSection';
 import { ResultEvidence } from './ResultEvidence';
 import { ResultHeader } from './ResultHeader';
@@ -59,6 +60,7 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
             <PredictionSection token={token} prediction={dashboard.prediction} />
           ) : null}
           <DimensionSection dimensions={dashboard.dimensions} content={content.data} />
+          {dashboard.fit ? <FitSection fit={dashboard.fit} content={content.data} /> : null}
         </Stack>
       ) : content.isError ? (
         <ErrorState

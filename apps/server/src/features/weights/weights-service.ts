@@ -1,0 +1,217 @@
+// Weight (requirement) profiles: the dimensions a product can weight, the profiles of an account per product
+// type (create, edit, delete), their assignment to a client, and a result's fit to the assigned profile.
+// Permission: WEIGHT_MANAGEMENT in the product's realm; another account's profile or client is a 404.
+import { and, count, eq } from 'drizzle-orm';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import {
+  TARGET_MAX,
+  TARGET_MIN,
+  WEIGHT_ERRORS,
+  WEIGHT_SCALE,
+  type TAssignWeightProfileRequest,
+  type TAssignedWeightProfile,
+  type TCreateWeightProfileRequest,
+  type TDimensionWeight,
+  type TProductWeights,
+  type TResultFit,
+  type TUpdateWeightProfileRequest,
+  type TWeightProfile,
+} from '@bq/contracts/weights';
+import type { Action } from '@bq/domain/permissions';
+import type { Locale } from '@bq/domain/locales';
+import type { ProductType } from '@bq/domain/product-types';
+import { profileFit } from '@bq/scoring/fit';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { clientWeightProfiles, clients, weightProfiles, type InstanceResults } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { definitionForProduct } from '../interactions/definitions';
+import { requireProductConfigurationByType } from '../products/product-access';
+import { definitionTexts } from '../questionnaire/questionnaire-service';
+import { readerLocale } from '../results/dashboard-content';
+
+const DEFAULT_TARGET = 50;
+const notFound = () => new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+
+const requireWeightManagement = (db: Db, auth: AuthContext, productType: ProductType, action: Action) =>
+  requireProductConfigurationByType(db, auth, productType, { entity: 'WEIGHT_MANAGEMENT', action });
+
+/** The product's dimensions with their names in the locale (the interaction's INTERACTION_BASE texts). */
+export async function productDimensions(db: Db, productType: ProductType, locale: Locale) {
+  const definition = definitionForProduct(productType);
+  const texts = await definitionTexts(db, definition, locale, ['INTERACTION_BASE']);
+  return {
+    interactionId: definition.id,
+    dimensions: definition.dimensions.map((d) => ({ key: d.key, name: texts[d.nameKey] ?? d.key })),
+  };
+}
+
+export async function getProductWeights(db: Db, auth: AuthContext, productType: ProductType, requested?: Locale): Promise<TProductWeights> {
+  await requireWeightManagement(db, auth, productType, 'READ');
+  const { interactionId, dimensions } = await productDimensions(db, productType, await readerLocale(db, auth, requested));
+  return { productType, interactionId, scale: [...WEIGHT_SCALE], targetMin: TARGET_MIN, targetMax: TARGET_MAX, defaultTarget: DEFAULT_TARGET, dimensions };
+}
+
+type ProfileRow = typeof weightProfiles.$inferSelect;
+const toProfile = (row: ProfileRow, assignedClients: number): TWeightProfile => ({
+  id: row.id,
+  productType: row.productType,
+  name: row.name,
+  weights: row.weights,
+  assignedClients,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listWeightProfiles(db: Db, auth: AuthContext, productType: ProductType): Promise<TWeightProfile[]> {
+  await requireWeightManagement(db, auth, productType, 'READ');
+  const rows = await db
+    .select({ profile: weightProfiles, assigned: count(clientWeightProfiles.clientId) })
+    .from(weightProfiles)
+    .leftJoin(clientWeightProfiles, eq(clientWeightProfiles.profileId, weightProfiles.id))
+    .where(and(eq(weightProfiles.accountId, auth.accountId), eq(weightProfiles.productType, productType)))
+    .groupBy(weightProfiles.id)
+    .orderBy(weightProfiles.name);
+  return rows.map((r) => toProfile(r.profile, Number(r.assigned)));
+}
+
+/** Every weighted dimension must belong to the product's interaction, once. */
+function checkWeights(productType: ProductType, weights: TDimensionWeight[]): TDimensionWeight[] {
+  const known = new Set(definitionForProduct(productType).dimensions.map((d) => d.key));
+  const seen = new Set<string>();
+  weights.forEach((w, i) => {
+    if (!known.has(w.dimension)) {
+      throw new AppError(WEIGHT_ERRORS.unknownDimension, 400, `Unknown dimension ${w.dimension}`, {}, [{ path: `weights.${i}.dimension`, errorKey: WEIGHT_ERRORS.unknownDimension }]);
+    }
+    if (seen.has(w.dimension)) {
+      throw new AppError(WEIGHT_ERRORS.duplicateDimension, 400, `Dimension ${w.dimension} twice`, {}, [{ path: `weights.${i}.dimension`, errorKey: WEIGHT_ERRORS.duplicateDimension }]);
+    }
+    seen.add(w.dimension);
+  });
+  return weights.map(({ dimension, weight, target }) => ({ dimension, weight, target }));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+const duplicateName = () => new AppError(WEIGHT_ERRORS.duplicateName, 409, 'A profile with this name exists', {}, [{ path: 'name', errorKey: WEIGHT_ERRORS.duplicateName }]);
+
+export async function createWeightProfile(db: Db, auth: AuthContext, body: TCreateWeightProfileRequest): Promise<TWeightProfile> {
+  await requireWeightManagement(db, auth, body.productType, 'CREATE');
+  const weights = checkWeights(body.productType, body.weights);
+  try {
+    const [row] = await db
+      .insert(weightProfiles)
+      .values({ accountId: auth.accountId, productType: body.productType, name: body.name, weights, createdBy: auth.userId })
+      .returning();
+    return toProfile(row!, 0);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName();
+    throw err;
+  }
+}
+
+async function requireProfile(db: Db, auth: AuthContext, id: string, action: Action): Promise<ProfileRow> {
+  const [row] = await db.select().from(weightProfiles).where(and(eq(weightProfiles.id, id), eq(weightProfiles.accountId, auth.accountId)));
+  if (!row) throw notFound();
+  await requireWeightManagement(db, auth, row.productType, action);
+  return row;
+}
+
+async function assignedCount(db: Db, profileId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clientWeightProfiles).where(eq(clientWeightProfiles.profileId, profileId));
+  return Number(row?.n ?? 0);
+}
+
+export async function updateWeightProfile(db: Db, auth: AuthContext, id: string, body: TUpdateWeightProfileRequest): Promise<TWeightProfile> {
+  const existing = await requireProfile(db, auth, id, 'UPDATE');
+  const weights = checkWeights(existing.productType, body.weights);
+  try {
+    const [row] = await db
+      .update(weightProfiles)
+      .set({ name: body.name, weights, version: existing.version + 1, updatedAt: new Date() })
+      .where(and(eq(weightProfiles.id, id), eq(weightProfiles.accountId, auth.accountId)))
+      .returning();
+    return toProfile(row!, await assignedCount(db, id));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName();
+    throw err;
+  }
+}
+
+/** Deleting a profile removes its assignments (cascade): those clients' results show no fit any more. */
+export async function deleteWeightProfile(db: Db, auth: AuthContext, id: string): Promise<void> {
+  await requireProfile(db, auth, id, 'DELETE');
+  await db.delete(weightProfiles).where(and(eq(weightProfiles.id, id), eq(weightProfiles.accountId, auth.accountId)));
+}
+
+async function requireClientId(db: Db, auth: AuthContext, token: string): Promise<string> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.token, token), eq(clients.accountId, auth.accountId)));
+  if (!client) throw notFound();
+  return client.id;
+}
+
+export async function assignWeightProfile(db: Db, auth: AuthContext, body: TAssignWeightProfileRequest): Promise<TAssignedWeightProfile> {
+  await requireWeightManagement(db, auth, body.productType, 'UPDATE');
+  const clientId = await requireClientId(db, auth, body.userToken);
+  if (body.profileId === null) {
+    await db.delete(clientWeightProfiles).where(and(eq(clientWeightProfiles.clientId, clientId), eq(clientWeightProfiles.productType, body.productType)));
+    return { userToken: body.userToken, productType: body.productType, profileId: null, profileName: null };
+  }
+  const [profile] = await db
+    .select()
+    .from(weightProfiles)
+    .where(and(eq(weightProfiles.id, body.profileId), eq(weightProfiles.accountId, auth.accountId), eq(weightProfiles.productType, body.productType)));
+  if (!profile) throw notFound();
+  await db
+    .insert(clientWeightProfiles)
+    .values({ clientId, productType: body.productType, profileId: profile.id, accountId: auth.accountId, assignedBy: auth.userId })
+    .onConflictDoUpdate({
+      target: [clientWeightProfiles.clientId, clientWeightProfiles.productType],
+      set: { profileId: profile.id, assignedBy: auth.userId, assignedAt: new Date() },
+    });
+  return { userToken: body.userToken, productType: body.productType, profileId: profile.id, profileName: profile.name };
+}
+
+export async function getAssignedWeightProfile(db: Db, auth: AuthContext, userToken: string, productType: ProductType): Promise<TAssignedWeightProfile> {
+  await requireWeightManagement(db, auth, productType, 'READ');
+  const clientId = await requireClientId(db, auth, userToken);
+  const [row] = await db
+    .select({ id: weightProfiles.id, name: weightProfiles.name })
+    .from(clientWeightProfiles)
+    .innerJoin(weightProfiles, eq(weightProfiles.id, clientWeightProfiles.profileId))
+    .where(and(eq(clientWeightProfiles.clientId, clientId), eq(clientWeightProfiles.productType, productType)));
+  return { userToken, productType, profileId: row?.id ?? null, profileName: row?.name ?? null };
+}
+
+/**
+ * The fit of a result to its client's assigned profile of the product type, or null when none is assigned.
+ * Called by the result dashboard (features/results), which has already checked access to the result.
+ */
+export async function resultFit(db: Db, accountId: string, clientId: string, productType: ProductType, results: InstanceResults): Promise<TResultFit | null> {
+  const [profile] = await db
+    .select({ id: weightProfiles.id, name: weightProfiles.name, weights: weightProfiles.weights })
+    .from(clientWeightProfiles)
+    .innerJoin(weightProfiles, eq(weightProfiles.id, clientWeightProfiles.profileId))
+    .where(and(eq(clientWeightProfiles.clientId, clientId), eq(clientWeightProfiles.productType, productType), eq(clientWeightProfiles.accountId, accountId)));
+  if (!profile) return null;
+  const scores = Object.fromEntries(results.dimensions.map((d) => [d.key, d.computable ? (d.t ?? null) : null]));
+  const targets = Object.fromEntries(profile.weights.map((w) => [w.dimension, { target: w.target, weight: w.weight }]));
+  const fit = profileFit(scores, targets);
+  const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+  return {
+    profileId: profile.id,
+    profileName: profile.name,
+    fit: fit.fit,
+    contributions: fit.contributions.map((c) => ({
+      key: c.key,
+      score: round1(c.score),
+      target: c.target,
+      weight: c.weight,
+      gap: round1(c.gap),
+      weightedGap: c.weightedGap === null ? null : Math.round(c.weightedGap * 100) / 100,
+      pointsLost: round1(c.pointsLost),
+    })),
+    missing: fit.missing,
+  };
+}

@@ -1,0 +1,4 @@
+// The chart library as one lazy chunk (see lazy-bar-chart.tsx).
+import '@mantine/charts/styles.css';
+
+export { BarChart } from '@mantine/charts';

@@ -1,0 +1,154 @@
+// Issue 13, stories 1 and 2: the demo admin creates a weight (requirement) profile, assigns it to a client and
+// reads the fit with its per-dimension breakdown on the client's result; adds two demo clients to the comparison
+// (a locked result is refused with 'No Completed Instance' until it is unlocked), swaps the reference and sees
+// the similarity recomputed. In English, then in German; the admin's language is set back to English at the end.
+import type { Page } from '@playwright/test';
+import { ADMIN, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+
+type Texts = Record<string, string>;
+const fill = (text: string, values: Record<string, string | number>) => Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), text);
+
+async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
+  await page.goto('/settings/language');
+  await page.getByTestId(`language-option-${locale}`).check();
+  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
+  if (await save.isEnabled()) await save.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
+}
+
+/** The client's row in the BQ_RISK list, found by last name. */
+async function clientRow(page: Page, lastName: string) {
+  await page.goto('/product/BQ_RISK');
+  await page.getByTestId('client-search').fill(lastName);
+  const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: lastName });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function openClient(page: Page, lastName: string) {
+  const row = await clientRow(page, lastName);
+  await page.goto((await row.getByTestId('client-row-link').getAttribute('href'))!);
+  await expect(page.getByTestId('client-view')).toBeVisible();
+}
+
+/** Opens the client's latest result from the list; unlocks it with a credit when it is still locked. */
+async function openResult(page: Page, lastName: string) {
+  const row = await clientRow(page, lastName);
+  await page.goto((await row.getByTestId('client-row-result').getAttribute('href'))!);
+  const dashboard = page.getByTestId('result-dashboard');
+  await expect(dashboard).toBeVisible();
+  if ((await dashboard.getAttribute('data-lock-status')) === 'LOCKED') {
+    await page.getByTestId('result-unlock-button').click();
+    await page.getByTestId('result-unlock-confirm').click();
+    await expect(dashboard).toHaveAttribute('data-lock-status', 'UNLOCKED');
+  }
+}
+
+async function createProfile(page: Page, T: Texts, name: string) {
+  await page.goto('/BQ_RISK/weights');
+  await expect(page.getByRole('heading', { level: 1, name: T['page.weights.title'] })).toBeVisible();
+  await page.getByTestId('weight-profile-create').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(T['weights.form.name']!).fill(name);
+  const tolerance = dialog.getByTestId('weight-row-tolerance');
+  await tolerance.getByRole('radio', { name: '16', exact: true }).check();
+  await tolerance.getByRole('textbox').fill('60');
+  await dialog.getByTestId('weight-row-capacity').getByRole('radio', { name: '4', exact: true }).check();
+  await screenshot(page, `comparison-weights-form-${T === DE ? 'DE_DE' : 'EN_US'}`);
+  await dialog.getByTestId('weight-profile-save').click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('weight-profile-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('16');
+  await screenshot(page, `comparison-weights-list-${T === DE ? 'DE_DE' : 'EN_US'}`);
+}
+
+async function assignProfile(page: Page, T: Texts, lastName: string, name: string) {
+  await openClient(page, lastName);
+  await page.getByLabel(T['weights.assign.label']!).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(page.getByText(fill(T['weights.assign.done']!, { name }))).toBeVisible();
+}
+
+async function addToComparison(page: Page, T: Texts, lastName: string) {
+  const row = await clientRow(page, lastName);
+  await row.getByTestId('add-to-comparison').click();
+}
+
+async function journey(page: Page, T: Texts, locale: 'EN_US' | 'DE_DE') {
+  const profile = locale === 'DE_DE' ? 'Wachstum' : 'Growth investor';
+  await createProfile(page, T, profile);
+  await assignProfile(page, T, 'Bennett', profile);
+
+  // The fit and its breakdown on the result.
+  await openResult(page, 'Bennett');
+  const fit = page.getByTestId('result-fit');
+  await expect(fit).toBeVisible();
+  await expect(fit.getByRole('heading', { name: T['results.fit.title'] })).toBeVisible();
+  await expect(fit).toContainText(fill(T['results.fit.profile']!, { name: profile }));
+  const value = Number(await page.getByTestId('result-fit-value').textContent());
+  expect(value).toBeGreaterThanOrEqual(0);
+  expect(value).toBeLessThanOrEqual(100);
+  await expect(page.getByTestId('result-fit-row-tolerance')).toContainText('×16');
+  await expect(page.getByTestId('result-fit-row-capacity')).toContainText('×4');
+  await fit.scrollIntoViewIfNeeded();
+  await screenshot(page, `comparison-fit-${locale}`);
+
+  // Comparison: Olivia Bennett, then Lukas Becker (locked in the demo: refused until unlocked).
+  await addToComparison(page, T, 'Bennett');
+  await expect(page.getByText(fill(T['comparison.added']!, { name: 'Olivia Bennett' }))).toBeVisible();
+  if (locale === 'EN_US') {
+    await addToComparison(page, T, 'Becker');
+    await expect(page.getByText(T['ERROR_COMPARISON_NO_COMPLETED_INSTANCE']!)).toBeVisible();
+  }
+  await openResult(page, 'Becker');
+  await addToComparison(page, T, 'Becker');
+  await expect(page.getByText(fill(T['comparison.added']!, { name: 'Lukas Becker' }))).toBeVisible();
+
+  await page.goto('/BQ_RISK/comparison');
+  const rows = page.getByTestId('comparison-client-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Olivia Bennett');
+  await expect(rows.nth(0).getByTestId('comparison-similarity')).toHaveText(T['comparison.clients.reference']!);
+  const similarity = (await rows.nth(1).getByTestId('comparison-similarity').textContent())!;
+  expect(similarity).toMatch(/^\d{1,3} /);
+  await expect(page.getByTestId('comparison-driver-card')).toHaveCount(1);
+  await expect(page.getByTestId('comparison-driver-card')).toContainText('Lukas Becker');
+  await expect(page.getByTestId('comparison-profile-table')).toContainText('Lukas Becker');
+  await screenshot(page, `comparison-page-${locale}`);
+
+  // Swap: Lukas first; Olivia now carries the (symmetric) similarity.
+  await rows.nth(1).getByTestId('comparison-swap').click();
+  await expect(rows.nth(0)).toContainText('Lukas Becker');
+  await expect(rows.nth(0).getByTestId('comparison-similarity')).toHaveText(T['comparison.clients.reference']!);
+  await expect(rows.nth(1).getByTestId('comparison-similarity')).toHaveText(similarity);
+  await expect(page.getByTestId('comparison-driver-card')).toContainText('Olivia Bennett');
+
+  // Unselect Olivia from the chart: the table behind the chart follows.
+  await page.getByRole('checkbox', { name: fill(T['comparison.clients.showClient']!, { name: 'Olivia Bennett' }) }).uncheck();
+  await expect(page.getByTestId('comparison-profile-table')).not.toContainText('Olivia Bennett');
+  // The list survives navigation within the tab.
+  await page.goto('/product/BQ_RISK');
+  await page.goto('/BQ_RISK/comparison');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Lukas Becker');
+  await screenshot(page, `comparison-swapped-${locale}`);
+}
+
+test('an admin weighs, assigns and compares (English)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openLoginAndSignIn(page, ADMIN);
+  await useLanguage(page, 'EN_US');
+  await journey(page, EN, 'EN_US');
+});
+
+test('an admin weighs, assigns and compares (German)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openLoginAndSignIn(page, ADMIN);
+  await useLanguage(page, 'DE_DE');
+  try {
+    await journey(page, DE, 'DE_DE');
+  } finally {
+    await useLanguage(page, 'EN_US');
+  }
+});
