@@ -29,6 +29,9 @@ import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
+import { signupRoutes } from './features/signup/routes';
+import { passwordRecoveryRoutes } from './features/password-recovery/routes';
+import { demoRoutes } from './features/demo/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +95,9 @@ export async function buildApp(opts: {
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
+  await app.register(signupRoutes);
+  await app.register(passwordRecoveryRoutes);
+  await app.register(demoRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;
