@@ -64,7 +64,7 @@ export async function requestPasswordReset(
         to: user.email,
         locale: user.locale,
         template: 'passwordReset',
-        params: { firstName: user.firstName, link: resetUrl(config, token), minutes: String(RESET_VALID_MINUTES) },
+        params: { firstName: user.firstName, lastName: user.lastName, link: resetUrl(config, token), minutes: String(RESET_VALID_MINUTES) },
         userId: user.id,
       },
       config,

@@ -79,7 +79,7 @@ async function mailAccountExists(tx: Tx, queue: JobQueue, config: Config, user: 
       to: user.email,
       locale: user.locale,
       template: 'accountExists',
-      params: { firstName: user.firstName, loginLink: `${config.publicUrl}/login`, resetLink: `${config.publicUrl}/password/recovery` },
+      params: { firstName: user.firstName, lastName: user.lastName, loginLink: `${config.publicUrl}/login`, resetLink: `${config.publicUrl}/password/recovery` },
       userId: user.id,
     },
     config,
