@@ -31,6 +31,9 @@ import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
 import { weightRoutes } from './features/weights/routes';
+import { signupRoutes } from './features/signup/routes';
+import { passwordRecoveryRoutes } from './features/password-recovery/routes';
+import { demoRoutes } from './features/demo/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +99,9 @@ export async function buildApp(opts: {
   await app.register(reportRoutes);
   await app.register(weightRoutes);
   await app.register(comparisonRoutes);
+  await app.register(signupRoutes);
+  await app.register(passwordRecoveryRoutes);
+  await app.register(demoRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

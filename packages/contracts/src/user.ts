@@ -34,6 +34,8 @@ export const ZUser = z
     previousLoginAt: z.string().nullable(),
     /** Platform operator: may import the market history shared by all accounts (set by the CLI only). */
     platformOperator: z.boolean(),
+    /** Spec section 4 "email verification required": a self-service user whose address is not verified yet (may not send questionnaires). */
+    emailVerificationRequired: z.boolean(),
   })
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;

@@ -8,3 +8,4 @@ export * from './schema/mail';
 export * from './schema/reports';
 export * from './schema/consistency';
 export * from './schema/weights';
+export * from './schema/signup';

@@ -131,8 +131,16 @@ const productScopedRoutes: RouteObject = {
   children: [
     { index: true, Component: ProductIndexRedirect },
     // Adding a product and the sign-up / checkout confirmations concern products the user may not have yet.
-    { path: 'add', ...later('page.addProduct.title') },
-    { path: 'sign-up-success', ...later('page.productSignUpSuccess.title') },
+    {
+      path: 'add',
+      handle: crumb('page.addProduct.title'),
+      lazy: page(() => import('../features/signup/pages/AddProductPage'), 'AddProductPage'),
+    },
+    {
+      path: 'sign-up-success',
+      handle: crumb('page.productSignUpSuccess.title'),
+      lazy: page(() => import('../features/signup/pages/ProductSignUpSuccessPage'), 'ProductSignUpSuccessPage'),
+    },
     { path: 'checkout_success/:userReference', ...later('page.checkoutSuccess.title') },
     {
       Component: ProductAccessRoute,
@@ -249,12 +257,6 @@ const settingsRoutes: RouteObject = {
   ],
 };
 
-const publicLater = (path: string, titleKey: string): RouteObject => ({
-  path,
-  handle: handle({ titleKey }),
-  lazy: laterRelease(titleKey),
-});
-
 /** One of the three report views: the same page, told which report it shows (spec section 2: public routes). */
 const reportRoute = (path: string, reportType: ReportContentType, titleKey: string): RouteObject => ({
   path,
@@ -337,9 +339,21 @@ export const routes: RouteObject[] = [
       {
         lazy: page(() => import('./PublicLayout'), 'PublicLayout'),
         children: [
-          publicLater('signup/ext', 'page.signup.title'),
-          publicLater('signup/benchmark/ext', 'page.signupBenchmark.title'),
-          publicLater('signup/success', 'page.signupSuccess.title'),
+          {
+            path: 'signup/ext',
+            handle: handle({ titleKey: 'page.signup.title' }),
+            lazy: page(() => import('../features/signup/pages/SignupPage'), 'SignupPage'),
+          },
+          {
+            path: 'signup/benchmark/ext',
+            handle: handle({ titleKey: 'page.signupBenchmark.title' }),
+            lazy: page(() => import('../features/signup/pages/BenchmarkSignupPage'), 'BenchmarkSignupPage'),
+          },
+          {
+            path: 'signup/success',
+            handle: handle({ titleKey: 'page.signupSuccess.title' }),
+            lazy: page(() => import('../features/signup/pages/SignupSuccessPage'), 'SignupSuccessPage'),
+          },
           {
             path: 'verify/:emailVerificationToken',
             handle: handle({ titleKey: 'page.verifyEmail.title' }),
@@ -354,14 +368,29 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'page.devMailbox.title' }),
             lazy: page(() => import('../features/dev-mailbox/pages/DevMailboxPage'), 'DevMailboxPage'),
           },
-          publicLater('password/recovery', 'page.passwordRecovery.title'),
-          publicLater('password/reset/complete', 'page.passwordResetComplete.title'),
+          {
+            path: 'password/recovery',
+            handle: handle({ titleKey: 'page.passwordRecovery.title' }),
+            lazy: page(() => import('../features/password-recovery/pages/PasswordRecoveryPage'), 'PasswordRecoveryPage'),
+          },
+          {
+            path: 'password/reset/complete',
+            handle: handle({ titleKey: 'page.passwordResetComplete.title' }),
+            lazy: page(
+              () => import('../features/password-recovery/pages/PasswordResetCompletePage'),
+              'PasswordResetCompletePage',
+            ),
+          },
           {
             path: 'report/:reportDownloadToken/download',
             handle: handle({ titleKey: 'page.reportDownload.title' }),
             lazy: page(() => import('../features/reports/pages/ReportDownloadPage'), 'ReportDownloadPage'),
           },
-          publicLater('demo/password-set/:instanceToken', 'page.demoPassword.title'),
+          {
+            path: 'demo/password-set/:instanceToken',
+            handle: handle({ titleKey: 'page.demoPassword.title' }),
+            lazy: page(() => import('../features/signup/pages/DemoPasswordSetPage'), 'DemoPasswordSetPage'),
+          },
           reportRoute('performance/report/:interactionInstanceToken', 'bqp', 'page.performanceReport.title'),
           reportRoute('bqa/report/:interactionInstanceToken', 'bqa', 'page.bqaReport.title'),
           reportRoute(

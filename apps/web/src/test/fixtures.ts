@@ -34,6 +34,7 @@ export function userOf(overrides: Partial<TUser> = {}): TUser {
     creditBalance: 12,
     previousLoginAt: null,
     platformOperator: false,
+    emailVerificationRequired: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { requireProductConfiguration } from '../products/product-access';
 import { newPublicToken } from '../clients/client-tokens';
 import { definitionForProduct } from '../interactions/definitions';
 import { interactionLimit } from './interactions';
+import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { toInstance } from './instance-view';
 
 export const INSTANCE_ERRORS = {
@@ -52,6 +53,7 @@ export async function createInstance(
   if (!client) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   if (!client.active)
     throw new AppError(INSTANCE_ERRORS.clientInactive, 409, 'The client is inactive in this product');
+  await assertMaySendQuestionnaires(db, auth);
   return db.transaction(async (tx) => {
     // Lock the configuration row so concurrent sends cannot overshoot the interaction limit.
     await tx

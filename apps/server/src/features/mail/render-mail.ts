@@ -6,7 +6,7 @@ import type { Locale } from '@bq/domain/locales';
 import type { Tx } from '../../db/client';
 import { translations } from '../../db/schema';
 
-export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification';
+export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification' | 'passwordReset' | 'accountExists';
 
 export interface RenderedMail {
   subject: string;

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { interactionInstances } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { AuthContext } from '../../plugins/auth';
+import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { requireInstance } from '../instances/instance-service';
 import { invitationValues } from '../instances/invite';
 import { queueMail } from './outbox';
@@ -24,6 +25,7 @@ export const DOUBLE_CLICK_SECONDS = 10;
 
 export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Config, auth: AuthContext, token: string): Promise<TInviteEmailResponse> {
   const { instance: found } = await requireInstance(db, auth, token, 'READ');
+  await assertMaySendQuestionnaires(db, auth);
   return db.transaction(async (tx) => {
     // Locked, so two clicks at once see each other's invitation (PostgreSQL; PGlite runs transactions one by one).
     const [instance] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, found.id)).for('update');

@@ -62,6 +62,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
     creditBalance: await creditBalance(db, account.id),
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
     platformOperator: user.platformOperator,
+    emailVerificationRequired: account.type === 'SELF_SERVICE' && user.emailVerifiedAt === null,
   };
 }
 

@@ -10,6 +10,7 @@ import { Logo } from '../../components/ui/Logo';
 import { useSignedInUser } from '../../lib/api/get-current-user';
 import { ReminderMenu } from '../../features/reminders/components/ReminderMenu';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { VerificationRequiredNotice } from '../../features/signup/components/VerificationRequiredNotice';
 import { CreditBalance } from './CreditBalance';
 import { ProductSwitcher } from './ProductSwitcher';
 import { ShellNavbar } from './ShellNavbar';
@@ -61,6 +62,7 @@ export function EvaluatorShell() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
         <AppBreadcrumbs />
+        <VerificationRequiredNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 // /login: the sign-in page, with the language picker and, in demo mode, the demo logins.
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/ui/AppLink';
 import { LanguagePicker } from '../../../components/ui/LanguagePicker';
 import { Logo } from '../../../components/ui/Logo';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
@@ -27,6 +28,14 @@ export function LoginPage() {
                 </Text>
               </Stack>
               <LoginForm />
+              <Group justify="space-between" gap="xs">
+                <Anchor component={AppLink} to="/password/recovery" size="sm">
+                  {t('login.forgotPassword')}
+                </Anchor>
+                <Anchor component={AppLink} to="/signup/ext" size="sm" fw={600}>
+                  {t('login.createAccount')}
+                </Anchor>
+              </Group>
             </Stack>
           </Paper>
           <Group justify="space-between" align="flex-end">

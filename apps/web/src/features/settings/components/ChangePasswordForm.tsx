@@ -6,7 +6,7 @@ import { showSuccess } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/zod-form';
 import { useChangePassword } from '../api/change-password';
 import { ZChangePasswordForm, type ChangePasswordField } from '../change-password-schema';
-import { PasswordHints } from './PasswordHints';
+import { PasswordHints } from '../../../components/ui/PasswordHints';
 
 const EMPTY: Record<ChangePasswordField, string> = { currentPassword: '', password: '', passwordRepeat: '' };
 

@@ -1,0 +1,91 @@
+// Password recovery (spec section 7): POST /api/user/password/reset, GET /api/user/password/reset/verify?token=,
+// POST /api/user/password. All public: the address (request) or the mailed token (verify, set) is what counts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZOkResponse } from '@bq/contracts/auth';
+import {
+  ZPasswordResetRequest,
+  ZPasswordResetRequestResponse,
+  ZPasswordResetVerifyQuery,
+  ZPasswordResetVerifyResponse,
+  ZSetPasswordRequest,
+} from '@bq/contracts/password-recovery';
+import { apiErrors } from '../../plugins/openapi';
+import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
+import { PASSWORD_RESET_ERRORS, RESET_VALID_MINUTES, requestPasswordReset, setPasswordWithToken, verifyPasswordResetToken } from './password-recovery-service';
+
+const limits = AUTH_REQUEST_LIMITS.PASSWORD_RESET;
+
+export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/user/password/reset',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'requestPasswordReset',
+        tags: ['auth'],
+        security: [],
+        description:
+          `Mails a password reset link (single use, ${RESET_VALID_MINUTES} minutes) if the address has an account. The same 202 answer for every address. ` +
+          `At most ${limits.perAddress} requests per address and ${limits.perIp} per IP in ${limits.windowMinutes} minutes (429).`,
+        body: ZPasswordResetRequest,
+        response: {
+          202: ZPasswordResetRequestResponse,
+          ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 429: ['error.auth.too_many_attempts'] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await requestPasswordReset(app.db, app.queue, app.config, request.body.email, request.ip);
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.get(
+    '/api/user/password/reset/verify',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'verifyPasswordResetToken',
+        tags: ['auth'],
+        security: [],
+        description: 'Whether a reset link can still be used (does not spend it).',
+        querystring: ZPasswordResetVerifyQuery,
+        response: {
+          200: ZPasswordResetVerifyResponse,
+          ...apiErrors({ 400: ['error.validation'], 404: [PASSWORD_RESET_ERRORS.invalid], 410: [PASSWORD_RESET_ERRORS.linkExpired] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return verifyPasswordResetToken(app.db, request.query.token);
+    },
+  );
+
+  app.post(
+    '/api/user/password',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'setPasswordWithResetToken',
+        tags: ['auth'],
+        security: [],
+        description: 'Sets a new password (password rules apply) with a reset link. The link is spent, and every session of the user ends.',
+        body: ZSetPasswordRequest,
+        response: {
+          200: ZOkResponse,
+          ...apiErrors({
+            400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
+            403: ['error.auth.csrf'],
+            404: [PASSWORD_RESET_ERRORS.invalid],
+            410: [PASSWORD_RESET_ERRORS.linkExpired],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      await setPasswordWithToken(app.db, request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+};

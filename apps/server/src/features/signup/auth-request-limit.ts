@@ -1,0 +1,38 @@
+// Rate limits of sign-up and password-reset requests (issue 14 "Parts"): counted per address (its SHA-256, so the
+// table never holds addresses that belong to nobody) and per IP, whether or not the address has an account, so
+// the limit cannot tell them apart. Kept in the database so every API process sees the same counts.
+import { createHash } from 'node:crypto';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { authRequests, type AuthRequestKind } from '../../db/schema';
+
+export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: number; perAddress: number; perIp: number }> = {
+  SIGNUP: { windowMinutes: 60, perAddress: 3, perIp: 10 },
+  PASSWORD_RESET: { windowMinutes: 60, perAddress: 3, perIp: 20 },
+};
+
+export const emailHash = (email: string) => createHash('sha256').update(email).digest('hex');
+
+/** Counts this request; past the limit of its kind, 429 error.auth.too_many_attempts with Retry-After. */
+export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: string, ip: string, now = new Date()): Promise<void> {
+  const limits = AUTH_REQUEST_LIMITS[kind];
+  const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
+  const hash = emailHash(email);
+  const [byAddress] = await db
+    .select({ n: count() })
+    .from(authRequests)
+    .where(and(eq(authRequests.kind, kind), eq(authRequests.emailHash, hash), gt(authRequests.createdAt, since)));
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(authRequests)
+    .where(and(eq(authRequests.kind, kind), eq(authRequests.ip, ip), gt(authRequests.createdAt, since)));
+  if ((byAddress?.n ?? 0) >= limits.perAddress || (byIp?.n ?? 0) >= limits.perIp) {
+    throw new AppError(ERROR_KEYS.tooManyAttempts, 429, 'Too many requests; try again later', {
+      'retry-after': String(limits.windowMinutes * 60),
+    });
+  }
+  await db.delete(authRequests).where(and(eq(authRequests.kind, kind), lt(authRequests.createdAt, since)));
+  await db.insert(authRequests).values({ kind, emailHash: hash, ip, createdAt: now });
+}

@@ -1,0 +1,121 @@
+// Self-service sign-up (spec section 7: pre-sign-up then sign-up, bqa and self-assessment). Pre-sign-up only
+// validates; sign-up creates a SELF_SERVICE account, its admin user and the product configuration, and mails a
+// verification link. An address that already has an account gets the same answer, and its owner gets a mail
+// saying so instead: only whoever reads that mailbox learns that the address exists (decision 0023).
+import { and, eq } from 'drizzle-orm';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TSignupResponse } from '@bq/contracts/signup';
+import type { Locale } from '@bq/domain/locales';
+import { checkPassword } from '@bq/domain/password-policy';
+import type { ProductType } from '@bq/domain/product-types';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { accounts, productConfigurations, users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
+import { hashPassword } from '../../plugins/passwords';
+import { queueEmailVerification } from '../mail/email-verification';
+import { queueMail } from '../mail/outbox';
+import { countAuthRequest } from './auth-request-limit';
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  locale?: Locale;
+  productType: ProductType;
+}
+
+export function assertPasswordAcceptable(password: string): void {
+  if (!checkPassword(password).acceptable) throw new AppError(ERROR_KEYS.weakPassword, 400, 'The password does not meet the rules');
+}
+
+/** The plan a new configuration starts on: the wealth advisory product has its free trial (spec section 1). */
+export const initialPlan = (productType: ProductType) => (productType === 'BQ_ADVISORY_WEALTH' ? 'TRIAL' : 'BASIC') as 'TRIAL' | 'BASIC';
+
+/** Creates the account, its configuration and its admin user; null when the address was taken meanwhile. */
+export async function createSelfServiceAccount(
+  tx: Tx,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string; locale: Locale; productType: ProductType },
+) {
+  const [account] = await tx
+    .insert(accounts)
+    .values({ name: `${input.firstName} ${input.lastName}`, type: 'SELF_SERVICE' })
+    .returning();
+  const [configuration] = await tx
+    .insert(productConfigurations)
+    .values({ accountId: account!.id, productType: input.productType, planType: initialPlan(input.productType) })
+    .returning();
+  const [user] = await tx
+    .insert(users)
+    .values({
+      accountId: account!.id,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      locale: input.locale,
+      // The account's own admin: every permission, inside this account only.
+      permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
+      currentProductConfigurationId: configuration!.id,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return user ? { account: account!, configuration: configuration!, user } : null;
+}
+
+class AddressTaken extends Error {}
+
+async function mailAccountExists(tx: Tx, queue: JobQueue, config: Config, user: typeof users.$inferSelect, now: Date) {
+  await queueMail(
+    tx,
+    queue,
+    {
+      accountId: user.accountId,
+      kind: 'ACCOUNT_EXISTS',
+      // At most one such mail per user and hour, on top of the request limits.
+      dedupeKey: `account-exists:${user.id}:${Math.floor(now.getTime() / 3_600_000)}`,
+      to: user.email,
+      locale: user.locale,
+      template: 'accountExists',
+      params: { firstName: user.firstName, lastName: user.lastName, loginLink: `${config.publicUrl}/login`, resetLink: `${config.publicUrl}/password/recovery` },
+      userId: user.id,
+    },
+    config,
+  );
+}
+
+export async function signup(db: Db, queue: JobQueue, config: Config, input: SignupInput, ip: string): Promise<TSignupResponse> {
+  assertPasswordAcceptable(input.password);
+  const email = input.email.trim().toLowerCase();
+  await countAuthRequest(db, 'SIGNUP', email, ip);
+  // Hashed on both paths, so the answer takes as long whether or not the address is taken.
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const existingPath = () =>
+    db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(users).where(and(eq(users.email, email), eq(users.active, true)));
+      if (existing) await mailAccountExists(tx, queue, config, existing, now);
+    });
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (existing) throw new AddressTaken();
+      const created = await createSelfServiceAccount(tx, {
+        email,
+        passwordHash,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        locale: input.locale ?? 'EN_US',
+        productType: input.productType,
+      });
+      if (!created) throw new AddressTaken();
+      await queueEmailVerification(tx, queue, config, created.user, now);
+    });
+  } catch (err) {
+    if (!(err instanceof AddressTaken)) throw err;
+    await existingPath();
+  }
+  return { sentTo: email };
+}
