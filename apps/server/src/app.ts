@@ -19,6 +19,7 @@ import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
 import { creditRoutes } from './features/credits/routes';
+import { exportRoutes } from './features/export/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
 import { resultRoutes } from './features/results/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -92,6 +93,7 @@ export async function buildApp(opts: {
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
+  await app.register(exportRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;
