@@ -76,7 +76,7 @@ async function expectedClients(): Promise<Expected[]> {
 const HEADERS: Record<Locale, { last: string; created: string; tolerance: string; lock: string; unlocked: string; file: RegExp; sep: string }> = {
   EN_US: { last: 'Last name', created: 'Created', tolerance: 'Risk tolerance (T-score)', lock: 'Result access', unlocked: 'Unlocked', file: /^Risk-profiling_clients_\d{2}-\d{2}-\d{4}\.csv$/, sep: ',' },
   EN_UK: { last: 'Last name', created: 'Created', tolerance: 'Risk tolerance (T-score)', lock: 'Result access', unlocked: 'Unlocked', file: /^Risk-profiling_clients_\d{2}-\d{2}-\d{4}\.csv$/, sep: ',' },
-  DE_DE: { last: 'Nachname', created: 'Angelegt am', tolerance: 'Risikobereitschaft (T-Wert)', lock: 'Ergebniszugang', unlocked: 'Freigeschaltet', file: /^Risikoprofilierung_Klienten_\d{2}-\d{2}-\d{4}\.csv$/, sep: ';' },
+  DE_DE: { last: 'Nachname', created: 'Angelegt am', tolerance: 'Risikobereitschaft (T-Wert)', lock: 'Ergebniszugang', unlocked: 'Freigeschaltet', file: /^Risikoprofilierung_Kunden_\d{2}-\d{2}-\d{4}\.csv$/, sep: ';' },
 };
 
 function fileName(disposition: string | undefined): string {
