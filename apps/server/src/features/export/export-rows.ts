@@ -93,37 +93,63 @@ export async function* exportRowBatches(
   let after: { last: string; first: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL = after ? sql`and (lower(c.last_name), lower(c.first_name), c.id) > (${after.last}, ${after.first}, ${after.id}::uuid)` : sql``;
-    const clientRows: ClientRow[] = rowsOf<ClientRow>(
-      await db.execute(sql`
+    // Scores are read in SQL (key -> T) so the large result documents never reach the application.
+    const scores = sql`case when i.lock_status <> 'LOCKED' then
+        (select jsonb_object_agg(d ->> 'key', coalesce(d -> 'tDisplay', d -> 't')) from jsonb_array_elements(i.results -> 'dimensions') d)
+      end as scores,
+      case when i.lock_status <> 'LOCKED' then (i.results #>> '{risk,suitableClass}')::int end as risk_class`;
+    const page = sql`
         select c.id, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.created_at, cp.active, cp.latest_instance_status,
                lower(c.last_name) as k_last, lower(c.first_name) as k_first
         from clients c
         join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${opts.configId}::uuid
         where c.account_id = ${opts.accountId}::uuid ${keyset}
         order by lower(c.last_name), lower(c.first_name), c.id
-        limit ${batchSize}::int`),
-    );
+        limit ${batchSize}::int`;
+    let clientRows: ClientRow[];
+    let resultRows: ResultRow[];
+    if (opts.content === 'clients') {
+      // One query: the page of clients, each with the id of its latest finished instance (an index probe on
+      // (client_id, product_configuration_id, created_at desc, id desc)), then that one instance's columns, so
+      // the result document is read once per client, not once per instance.
+      const rows = rowsOf<ClientRow & Partial<ResultRow> & { instance_id: string | null }>(
+        await db.execute(sql`
+          with page as (${page})
+          select page.*, i.id as instance_id, i.client_id, i.interaction_id, i.status, i.lock_status,
+                 coalesce(i.filled_at, i.updated_at) as finished_at, ${scores}
+          from page
+          left join lateral (
+            select l.id from interaction_instances l
+            where l.client_id = page.id and l.product_configuration_id = ${opts.configId}::uuid
+              and l.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+            order by l.created_at desc, l.id desc limit 1
+          ) latest on true
+          left join interaction_instances i on i.id = latest.id
+          order by page.k_last, page.k_first, page.id`),
+      );
+      clientRows = rows;
+      resultRows = rows.filter((r) => r.instance_id !== null) as unknown as ResultRow[];
+    } else {
+      clientRows = rowsOf<ClientRow>(await db.execute(page));
+      const ids = clientRows.map((c) => c.id);
+      resultRows =
+        ids.length === 0
+          ? []
+          : rowsOf<ResultRow>(
+              await db.execute(sql`
+                select i.client_id, i.interaction_id, i.status, i.lock_status, coalesce(i.filled_at, i.updated_at) as finished_at, ${scores}
+                from interaction_instances i
+                where i.client_id = any(${`{${ids.join(',')}}`}::uuid[])
+                  and i.product_configuration_id = ${opts.configId}::uuid
+                  and i.account_id = ${opts.accountId}::uuid
+                  and i.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+                order by i.client_id, i.created_at desc, i.id desc`),
+            );
+    }
     if (clientRows.length === 0) return;
     const last: ClientRow = clientRows[clientRows.length - 1]!;
     after = { last: last.k_last, first: last.k_first, id: last.id };
 
-    const ids = clientRows.map((c) => c.id);
-    // Scores are read in SQL (key -> T) so the large result documents never reach the application.
-    const latestOnly = opts.content === 'clients' ? sql`distinct on (i.client_id)` : sql``;
-    const resultRows = rowsOf<ResultRow>(
-      await db.execute(sql`
-        select ${latestOnly} i.client_id, i.interaction_id, i.status, i.lock_status, coalesce(i.filled_at, i.updated_at) as finished_at,
-               case when i.lock_status <> 'LOCKED' then
-                 (select jsonb_object_agg(d ->> 'key', coalesce(d -> 'tDisplay', d -> 't')) from jsonb_array_elements(i.results -> 'dimensions') d)
-               end as scores,
-               case when i.lock_status <> 'LOCKED' then (i.results #>> '{risk,suitableClass}')::int end as risk_class
-        from interaction_instances i
-        where i.client_id = any(${`{${ids.join(',')}}`}::uuid[])
-          and i.product_configuration_id = ${opts.configId}::uuid
-          and i.account_id = ${opts.accountId}::uuid
-          and i.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
-        order by i.client_id, i.created_at desc, i.id desc`),
-    );
     const byClient = new Map<string, ExportResult[]>();
     for (const r of resultRows) {
       const list = byClient.get(r.client_id) ?? [];
