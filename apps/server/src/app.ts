@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
+import { exportRoutes } from './features/export/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
 import { resultRoutes } from './features/results/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -102,6 +103,7 @@ export async function buildApp(opts: {
   await app.register(signupRoutes);
   await app.register(passwordRecoveryRoutes);
   await app.register(demoRoutes);
+  await app.register(exportRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -115,7 +115,11 @@ const productRoutes: RouteObject = {
               handle: crumb('page.clients.title'),
               lazy: page(importClientListPage, 'ClientListPage'),
             },
-            { path: 'export', ...later('page.export.title') },
+            {
+              path: 'export',
+              handle: crumb('page.export.title'),
+              lazy: page(() => import('../features/export/pages/DataExportPage'), 'DataExportPage'),
+            },
           ],
         },
       ],

@@ -1,0 +1,48 @@
+// Prepares an export: checks the product and the permission (INDIVIDUAL_EXPORT, READ in the product's realm),
+// counts the rows for the progress bar, loads the texts, and returns the streaming body with its file name.
+import type { Readable } from 'node:stream';
+import type { ExportContent, ExportFormat, TExportQuery } from '@bq/contracts/export';
+import { fileNameDate, fileNamePart } from '@bq/domain/report-file-name';
+import type { ProductType } from '@bq/domain/product-types';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { definitionForProduct } from '../interactions/definitions';
+import { requireProductConfigurationByType } from '../products/product-access';
+import { exportColumns } from './export-columns';
+import { countExportRows, exportRowBatches } from './export-rows';
+import { loadExportTexts } from './export-texts';
+import { csvStream, xlsxStream } from './export-writers';
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface PreparedExport {
+  fileName: string;
+  contentType: string;
+  totalRows: number;
+  body: Readable;
+}
+
+export async function prepareExport(
+  db: Db,
+  auth: AuthContext,
+  productType: ProductType,
+  query: TExportQuery,
+  opts: { batchSize?: number; now?: Date } = {},
+): Promise<PreparedExport> {
+  const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
+  const content: ExportContent = query.content;
+  const definition = definitionForProduct(productType);
+  const [texts, totalRows] = await Promise.all([
+    loadExportTexts(db, query.locale, productType, definition),
+    countExportRows(db, auth.accountId, config.id, content),
+  ]);
+  const columns = exportColumns(content, definition, texts);
+  const batches = exportRowBatches(db, { accountId: auth.accountId, configId: config.id, content, batchSize: opts.batchSize });
+  const title = texts.t(`export.fileName.${content}`);
+  const fileName = [fileNamePart(texts.t(`product.${productType}.name`)), fileNamePart(title), fileNameDate((opts.now ?? new Date()).toISOString(), query.locale)].join('_') + `.${query.format}`;
+  const body = query.format === 'csv' ? csvStream(columns, batches, query.locale) : xlsxStream(columns, batches, query.locale, title);
+  return { fileName, contentType: EXPORT_CONTENT_TYPES[query.format], totalRows, body };
+}

@@ -1,0 +1,43 @@
+// GET /api/product/{type}/export: the data export page's download (docs/decisions/0022-data-export-and-scale.md).
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXPORT_TOTAL_ROWS_HEADER, ZExportParams, ZExportQuery } from '@bq/contracts/export';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { contentDisposition } from '../reports/report-pdf';
+import { prepareExport } from './export-service';
+
+const ZExportFile = z.any().describe('text/csv (UTF-8 with BOM) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, streamed');
+
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/product/:type/export',
+    {
+      schema: {
+        operationId: 'exportProductData',
+        tags: ['export'],
+        description:
+          'Streams the product\'s clients (content=clients: one row per client with its latest finished result) or its finished results ' +
+          '(content=results: one row per result) as CSV or XLSX in the given language. The file name is in Content-Disposition, the ' +
+          `number of data rows in ${EXPORT_TOTAL_ROWS_HEADER}. Locked results are listed without scores.`,
+        params: ZExportParams,
+        querystring: ZExportQuery,
+        response: {
+          200: ZExportFile,
+          ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] }),
+        },
+      },
+    },
+    // Permission: INDIVIDUAL_EXPORT / READ in the product's realm (checked in prepareExport).
+    async (request, reply) => {
+      const prepared = await prepareExport(app.db, requireAuth(request), request.params.type, request.query);
+      return reply
+        .header('content-type', prepared.contentType)
+        .header('content-disposition', contentDisposition('attachment', prepared.fileName))
+        .header(EXPORT_TOTAL_ROWS_HEADER, String(prepared.totalRows))
+        .header('access-control-expose-headers', `content-disposition, ${EXPORT_TOTAL_ROWS_HEADER}`)
+        .header('cache-control', 'private, no-store')
+        .send(prepared.body);
+    },
+  );
+};
