@@ -16,7 +16,9 @@ import openapiPlugin from './plugins/openapi';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
+import { anonymisationRoutes } from './features/anonymisation/routes';
 import { authRoutes } from './features/auth/routes';
+import { biRoutes } from './features/bi/routes';
 import { clientRoutes } from './features/clients/routes';
 import { creditRoutes } from './features/credits/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
@@ -92,6 +94,8 @@ export async function buildApp(opts: {
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
+  await app.register(anonymisationRoutes);
+  await app.register(biRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;
