@@ -155,6 +155,11 @@ const productScopedRoutes: RouteObject = {
         { path: 'comparison', ...later('page.comparison.title') },
         { path: 'weights', ...later('page.weights.title') },
         {
+          path: 'bi',
+          handle: crumb('page.bi.title'),
+          lazy: page(() => import('../features/bi/pages/BiPage'), 'BiPage'),
+        },
+        {
           path: 'client',
           children: [
             {
@@ -216,7 +221,7 @@ const settingsRoutes: RouteObject = {
       path: 'anonymisation',
       handle: crumb('page.settingsAnonymisation.title'),
       lazy: page(
-        () => import('../features/settings/pages/AnonymisationSettingsPage'),
+        () => import('../features/anonymisation/pages/AnonymisationSettingsPage'),
         'AnonymisationSettingsPage',
       ),
     },

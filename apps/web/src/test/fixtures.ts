@@ -34,6 +34,9 @@ export function userOf(overrides: Partial<TUser> = {}): TUser {
     creditBalance: 12,
     previousLoginAt: null,
     platformOperator: false,
+    anonymizationAllowListEnabled: false,
+    anonymizationAllowList: [],
+    anonymityK: 5,
     ...overrides,
   };
 }
