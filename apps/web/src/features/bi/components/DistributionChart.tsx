@@ -37,6 +37,7 @@ export function DistributionChart({ data }: { data: TBiCategoryResponse }) {
           withTooltip={false}
           accessibilityLayer={false}
           valueFormatter={(v) => formatNumber(v, 0)}
+          yAxisProps={{ allowDecimals: false }}
         />
       </div>
       <Table striped withTableBorder mt="md" data-testid="bi-distribution-table">
