@@ -79,7 +79,8 @@ for (const [language, T] of [
     await page.getByRole('radiogroup', { name: T['biPage.group.label']! }).getByText(T['biPage.group.PROSPECT']!, { exact: true }).click();
     await expect(page).toHaveURL(/group=PROSPECT/);
     await expect(page.getByTestId('bi-distribution-table')).toBeVisible();
-    await page.getByTestId('bi-filter-1').click();
+    await page.getByRole('group', { name: T['biPage.clients.filter']! }).locator('label').first().click();
+    await expect(page.getByTestId('bi-filter-1')).toBeChecked();
     await expect(page.getByTestId('bi-clients-empty').or(page.getByTestId('bi-clients'))).toBeVisible();
     await shoot(page, `bi-anonymisation-bi-filtered-${language}`);
 
