@@ -1,7 +1,7 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [jobs] [search] [scoring] [pdf]` runs only the named parts (default: all);
+// `npm run bench -- [seconds] [http] [jobs] [search] [bi] [scoring] [pdf]` runs only the named parts (default: all);
 // jobs and search start the server as its own process (bench/processes.ts).
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -12,13 +12,14 @@ import { paths } from '../apps/server/src/paths';
 import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
 import { runRecoveryBench, runThroughputBench } from './jobs';
+import { runBiBench } from './bi';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 import { runSearchBench } from './search';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'jobs', 'search', 'scoring', 'pdf'] as const;
+const PARTS = ['http', 'jobs', 'search', 'bi', 'scoring', 'pdf'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -88,6 +89,10 @@ if (runs('jobs')) {
 if (runs('search')) {
   console.log('\nclient search (server as its own process)');
   await runSearchBench(undefined, SECONDS);
+}
+if (runs('bi')) {
+  console.log('\nBI: a category and a client-list page (server as its own process)');
+  await runBiBench();
 }
 if (runs('scoring')) {
   console.log('\nscoring engine (pure, in process)');

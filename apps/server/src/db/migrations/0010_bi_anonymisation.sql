@@ -63,21 +63,28 @@ CREATE INDEX "bi_facts_instance_idx" ON "bi_facts" USING btree ("instance_id");-
 CREATE INDEX "bi_facts_account_idx" ON "bi_facts" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "bi_facts_finished_idx" ON "bi_facts" USING btree ("product_configuration_id","category_key","finished_at" desc,"client_id");--> statement-breakpoint
 -- ==== hand-written (bi-anonymisation, docs/decisions/0021): triggers and backfills; re-append after renumbering ====
--- Every client gets the next running number of its account (the anonymised name "Client 12"); the account row of
--- account_anonymisation is locked for the increment, so two concurrent inserts never share a number.
+-- Statement-level triggers with transition tables, so a bulk insert (seeds, imports) is one set-based step instead
+-- of one step per row. Every client gets the next running numbers of its account (the anonymised name "Client 12");
+-- the account's row in account_anonymisation is locked by the upsert, so concurrent inserts never share a number.
 CREATE FUNCTION client_numbers_assign() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  next_number integer;
 BEGIN
-  INSERT INTO account_anonymisation (account_id, last_client_number) VALUES (NEW.account_id, 1)
-  ON CONFLICT (account_id) DO UPDATE SET last_client_number = account_anonymisation.last_client_number + 1
-  RETURNING last_client_number INTO next_number;
-  INSERT INTO client_numbers (client_id, account_id, number) VALUES (NEW.id, NEW.account_id, next_number);
-  RETURN NEW;
+  WITH counts AS (
+    SELECT account_id, count(*)::int AS n FROM new_clients GROUP BY account_id
+  ), bumped AS (
+    INSERT INTO account_anonymisation AS a (account_id, last_client_number)
+    SELECT account_id, n FROM counts
+    ON CONFLICT (account_id) DO UPDATE SET last_client_number = a.last_client_number + excluded.last_client_number
+    RETURNING a.account_id, a.last_client_number
+  )
+  INSERT INTO client_numbers (client_id, account_id, number)
+  SELECT c.id, c.account_id,
+         b.last_client_number - n.n + row_number() OVER (PARTITION BY c.account_id ORDER BY c.created_at, c.id)
+  FROM new_clients c JOIN bumped b ON b.account_id = c.account_id JOIN counts n ON n.account_id = c.account_id;
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER clients_number_assign AFTER INSERT ON clients
-  FOR EACH ROW EXECUTE FUNCTION client_numbers_assign();
+  REFERENCING NEW TABLE AS new_clients FOR EACH STATEMENT EXECUTE FUNCTION client_numbers_assign();
 --> statement-breakpoint
 INSERT INTO client_numbers (client_id, account_id, number)
 SELECT id, account_id, row_number() OVER (PARTITION BY account_id ORDER BY created_at, id) FROM clients;
@@ -85,25 +92,25 @@ SELECT id, account_id, row_number() OVER (PARTITION BY account_id ORDER BY creat
 INSERT INTO account_anonymisation (account_id, last_client_number)
 SELECT account_id, max(number) FROM client_numbers GROUP BY account_id;
 --> statement-breakpoint
--- The BI facts of one client in one configuration, rebuilt from its latest finished result (the same order as the
--- client list's latest result): a category per computable dimension (stanine band), the risk class, the style.
-CREATE FUNCTION bi_refresh_client(p_client uuid, p_config uuid) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  r record;
+-- The BI facts of these (client, configuration) pairs, rebuilt from each one's latest finished result (the same
+-- order as the client list's latest result): a category per computable dimension (stanine band), the risk class,
+-- the investment style. Set-based for any number of pairs.
+CREATE FUNCTION bi_refresh_many(p_clients uuid[], p_configs uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM bi_facts WHERE client_id = p_client AND product_configuration_id = p_config;
-  SELECT ii.id, ii.account_id, ii.results, coalesce(ii.filled_at, ii.created_at) AS finished_at, c.client_group INTO r
-  FROM interaction_instances ii JOIN clients c ON c.id = ii.client_id
-  WHERE ii.client_id = p_client AND ii.product_configuration_id = p_config
-    AND ii.status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR') AND ii.results IS NOT NULL
-  ORDER BY coalesce(ii.filled_at, ii.created_at) DESC, ii.id DESC
-  LIMIT 1;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
+  DELETE FROM bi_facts f USING unnest(p_clients, p_configs) AS k(client_id, config_id)
+  WHERE f.client_id = k.client_id AND f.product_configuration_id = k.config_id;
   INSERT INTO bi_facts (client_id, product_configuration_id, category_key, bucket, client_group, account_id, instance_id, finished_at)
-  SELECT p_client, p_config, f.category_key, f.bucket, r.client_group, r.account_id, r.id, r.finished_at
+  SELECT r.client_id, r.config_id, x.category_key, x.bucket, r.client_group, r.account_id, r.id, r.finished_at
   FROM (
+    SELECT DISTINCT ON (k.client_id, k.config_id) k.client_id, k.config_id, ii.id, ii.account_id, ii.results,
+           coalesce(ii.filled_at, ii.created_at) AS finished_at, c.client_group
+    FROM (SELECT DISTINCT u.client_id, u.config_id FROM unnest(p_clients, p_configs) AS u(client_id, config_id)) k
+    JOIN interaction_instances ii ON ii.client_id = k.client_id AND ii.product_configuration_id = k.config_id
+    JOIN clients c ON c.id = k.client_id
+    WHERE ii.status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR') AND ii.results IS NOT NULL
+    ORDER BY k.client_id, k.config_id, coalesce(ii.filled_at, ii.created_at) DESC, ii.id DESC
+  ) r
+  CROSS JOIN LATERAL (
     SELECT 'dimension.' || (d->>'key') AS category_key,
            CASE WHEN (d->>'stanine')::numeric <= 3 THEN 'LOW' WHEN (d->>'stanine')::numeric <= 6 THEN 'AVERAGE' ELSE 'HIGH' END AS bucket
     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.results->'dimensions') = 'array' THEN r.results->'dimensions' ELSE '[]'::jsonb END) d
@@ -114,27 +121,44 @@ BEGIN
     UNION ALL
     SELECT 'investment_style', r.results->'prediction'->>'predictedClass'
     WHERE jsonb_typeof(r.results->'prediction'->'predictedClass') = 'string'
-  ) f
+  ) x
   ON CONFLICT DO NOTHING;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION bi_facts_on_instance() RETURNS trigger LANGUAGE plpgsql AS $$
+-- New, changed or deleted instances with a result (before or after the change): refresh their pairs.
+CREATE FUNCTION bi_facts_on_instances() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  clients_ uuid[];
+  configs_ uuid[];
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF OLD.status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR') THEN
-      PERFORM bi_refresh_client(OLD.client_id, OLD.product_configuration_id);
-    END IF;
-    RETURN OLD;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(client_id), array_agg(product_configuration_id) INTO clients_, configs_
+    FROM new_rows WHERE status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR');
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(client_id), array_agg(product_configuration_id) INTO clients_, configs_
+    FROM old_rows WHERE status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR');
+  ELSE
+    SELECT array_agg(client_id), array_agg(product_configuration_id) INTO clients_, configs_
+    FROM (
+      SELECT client_id, product_configuration_id FROM new_rows WHERE status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+      UNION
+      SELECT client_id, product_configuration_id FROM old_rows WHERE status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+    ) changed;
   END IF;
-  IF NEW.status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
-     OR (TG_OP = 'UPDATE' AND OLD.status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')) THEN
-    PERFORM bi_refresh_client(NEW.client_id, NEW.product_configuration_id);
+  IF clients_ IS NOT NULL THEN
+    PERFORM bi_refresh_many(clients_, configs_);
   END IF;
-  RETURN NEW;
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER interaction_instances_bi_facts AFTER INSERT OR DELETE OR UPDATE OF status, results, filled_at ON interaction_instances
-  FOR EACH ROW EXECUTE FUNCTION bi_facts_on_instance();
+CREATE TRIGGER interaction_instances_bi_facts_insert AFTER INSERT ON interaction_instances
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION bi_facts_on_instances();
+--> statement-breakpoint
+CREATE TRIGGER interaction_instances_bi_facts_update AFTER UPDATE ON interaction_instances
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION bi_facts_on_instances();
+--> statement-breakpoint
+CREATE TRIGGER interaction_instances_bi_facts_delete AFTER DELETE ON interaction_instances
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION bi_facts_on_instances();
 --> statement-breakpoint
 CREATE FUNCTION bi_facts_on_client_group() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -145,5 +169,5 @@ END $$;
 CREATE TRIGGER clients_bi_facts_group AFTER UPDATE OF client_group ON clients
   FOR EACH ROW WHEN (OLD.client_group IS DISTINCT FROM NEW.client_group) EXECUTE FUNCTION bi_facts_on_client_group();
 --> statement-breakpoint
-SELECT bi_refresh_client(x.client_id, x.product_configuration_id)
+SELECT bi_refresh_many(array_agg(client_id), array_agg(product_configuration_id))
 FROM (SELECT DISTINCT client_id, product_configuration_id FROM interaction_instances WHERE status IN ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')) x;
