@@ -1,9 +1,9 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [jobs] [search] [export] [scoring] [pdf]` runs only the named parts (default: all);
-// jobs, search and export start the server as its own process (bench/processes.ts). BENCH_FULL=1 gives the export
-// part the issue's size (100,000 clients, 500,000 results on PostgreSQL; bench/export.ts).
+// `npm run bench -- [seconds] [http] [jobs] [search] [export] [bi] [scoring] [pdf]` runs only the named parts (default:
+// all); jobs, search, export and bi start the server as its own process (bench/processes.ts). BENCH_FULL=1 gives the
+// export part the issue's size (100,000 clients, 500,000 results on PostgreSQL; bench/export.ts).
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -14,13 +14,14 @@ import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
 import { runRecoveryBench, runThroughputBench } from './jobs';
 import { runExportBench } from './export';
+import { runBiBench } from './bi';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 import { runSearchBench } from './search';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'jobs', 'search', 'export', 'scoring', 'pdf'] as const;
+const PARTS = ['http', 'jobs', 'search', 'export', 'bi', 'scoring', 'pdf'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -94,6 +95,10 @@ if (runs('search')) {
 if (runs('export')) {
   console.log('\ndata export and client search (server as its own process)');
   await runExportBench();
+}
+if (runs('bi')) {
+  console.log('\nBI: a category and a client-list page (server as its own process)');
+  await runBiBench();
 }
 if (runs('scoring')) {
   console.log('\nscoring engine (pure, in process)');

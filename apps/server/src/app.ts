@@ -16,7 +16,9 @@ import openapiPlugin from './plugins/openapi';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
+import { anonymisationRoutes } from './features/anonymisation/routes';
 import { authRoutes } from './features/auth/routes';
+import { biRoutes } from './features/bi/routes';
 import { clientRoutes } from './features/clients/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
@@ -104,6 +106,8 @@ export async function buildApp(opts: {
   await app.register(passwordRecoveryRoutes);
   await app.register(demoRoutes);
   await app.register(exportRoutes);
+  await app.register(anonymisationRoutes);
+  await app.register(biRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -5,6 +5,7 @@ import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN } from '@bq/domain/client-rules';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { ZAnonymizedFields } from './anonymisation';
 
 const requiredText = (max: number) =>
   z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(max, 'error.validation.too_long');
@@ -117,6 +118,8 @@ export const ZClientListItem = ZClient.extend({
   lastInstance: ZInstanceSummary.nullable(),
   /** The latest instance with a result (RESULTS_AVAILABLE or PREDICTION_ERROR), which need not be lastInstance. */
   latestResult: ZLatestResult.nullable(),
+  /** Anonymisation (docs/decisions/0021): with the viewer's allow-list on, names may be replaced. */
+  ...ZAnonymizedFields.shape,
 }).meta({ id: 'ClientListItem' });
 export type TClientListItem = z.infer<typeof ZClientListItem>;
 

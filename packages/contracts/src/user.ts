@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { ACCOUNT_TYPES, PLAN_TYPES, PRODUCT_TYPES } from '@bq/domain/product-types';
+import { ZAllowListEntry, ZAnonymityK } from './anonymisation';
 import { ZPermission } from './permissions';
 
 export const ZProductConfiguration = z
@@ -36,12 +37,25 @@ export const ZUser = z
     platformOperator: z.boolean(),
     /** Spec section 4 "email verification required": a self-service user whose address is not verified yet (may not send questionnaires). */
     emailVerificationRequired: z.boolean(),
+    /** Anonymisation (spec sections 3 and 5): the user's switch and allow-list entries (all products). */
+    anonymizationAllowListEnabled: z.boolean(),
+    anonymizationAllowList: z.array(ZAllowListEntry),
+    /** The account's k floor for aggregates over anonymised people (default 5, never below 3). */
+    anonymityK: z.number().int(),
   })
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
 
+/** Any of: the language; the allow-list switch and the account's k (both need ANONYMIZATION_ALLOW_LIST UPDATE in BQ_ADMIN). */
 export const ZUpdateUserSettingsRequest = z
-  .object({ locale: z.enum(LOCALES) })
+  .object({
+    locale: z.enum(LOCALES).optional(),
+    anonymizationAllowListEnabled: z.boolean().optional(),
+    anonymityK: ZAnonymityK.optional(),
+  })
+  .refine((v) => v.locale !== undefined || v.anonymizationAllowListEnabled !== undefined || v.anonymityK !== undefined, {
+    message: 'error.validation.required',
+  })
   .meta({ id: 'UpdateUserSettingsRequest' });
 export type TUpdateUserSettingsRequest = z.infer<typeof ZUpdateUserSettingsRequest>;
 

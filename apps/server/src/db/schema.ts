@@ -9,3 +9,5 @@ export * from './schema/reports';
 export * from './schema/consistency';
 export * from './schema/weights';
 export * from './schema/signup';
+export * from './schema/anonymisation';
+export * from './schema/bi';

@@ -175,6 +175,11 @@ const productScopedRoutes: RouteObject = {
           lazy: page(() => import('../features/weights/pages/WeightsPage'), 'WeightsPage'),
         },
         {
+          path: 'bi',
+          handle: crumb('page.bi.title'),
+          lazy: page(() => import('../features/bi/pages/BiPage'), 'BiPage'),
+        },
+        {
           path: 'client',
           children: [
             {
@@ -236,7 +241,7 @@ const settingsRoutes: RouteObject = {
       path: 'anonymisation',
       handle: crumb('page.settingsAnonymisation.title'),
       lazy: page(
-        () => import('../features/settings/pages/AnonymisationSettingsPage'),
+        () => import('../features/anonymisation/pages/AnonymisationSettingsPage'),
         'AnonymisationSettingsPage',
       ),
     },

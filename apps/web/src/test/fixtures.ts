@@ -35,6 +35,9 @@ export function userOf(overrides: Partial<TUser> = {}): TUser {
     previousLoginAt: null,
     platformOperator: false,
     emailVerificationRequired: false,
+    anonymizationAllowListEnabled: false,
+    anonymizationAllowList: [],
+    anonymityK: 5,
     ...overrides,
   };
 }

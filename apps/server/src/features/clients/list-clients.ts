@@ -12,6 +12,12 @@ import { initials } from '@bq/domain/initials';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
+import {
+  anonymisationColumns,
+  applyAnonymisation,
+  loadAnonymisation,
+  searchableByNameSql,
+} from '../anonymisation/anonymise';
 import { requireProductConfiguration } from '../products/product-access';
 
 type Query = z.output<typeof ZClientListQuery>;
@@ -48,6 +54,8 @@ type Row = {
   lr_token: string | null;
   lr_finished_at: Date | string | null;
   lr_lock_status: string | null;
+  anon_kind: string;
+  anon_number: number | string | null;
 };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -66,7 +74,12 @@ export async function listClients(
   options: { countLimit?: number } = {},
 ): Promise<TClientListResponse> {
   const countLimit = options.countLimit ?? DEFAULT_COUNT_LIMIT;
-  const config = await requireProductConfiguration(db, auth, query.productConfigurationId, { entity: 'BQ_USER', action: 'READ' });
+  const config = await requireProductConfiguration(db, auth, query.productConfigurationId, {
+    entity: 'BQ_USER',
+    action: 'READ',
+  });
+  // Names as the viewer's allow-list says (docs/decisions/0021); a search never finds an anonymised client by name.
+  const anon = await loadAnonymisation(db, auth, config.id);
   // Conditions on the membership alone, so the count can be read from client_products_config_status_idx. The
   // configuration is this account's (checked above); the clients are scoped by account below.
   const membership: SQL[] = [sql`cp.product_configuration_id = ${config.id}`];
@@ -80,6 +93,7 @@ export async function listClients(
     // lower(text) LIKE lower(pattern), search_name is lower(first || ' ' || last), which contains either name, and
     // e-mails are stored lower-case. Both columns have trigram indexes.
     client.push(sql`(c.search_name like lower(${pattern}) or c.email like lower(${pattern}))`);
+    if (anon.enabled) client.push(searchableByNameSql(anon, sql`c.id`));
   }
   if (query.group) client.push(sql`c.client_group = ${query.group}`);
   const direction = query.order === 'asc' ? 'asc' : 'desc';
@@ -137,14 +151,14 @@ export async function listClients(
           order by ${orderBy}
           limit ${query.pageSize} offset ${offset}
         )
-        select ${columns}, c.active, ${instanceColumns}, c.total
+        select ${columns}, c.active, ${instanceColumns}, c.total, ${anonymisationColumns(anon, sql`c.id`)}
         from page c
         left join interaction_instances li on li.id = c.latest_instance_id
         ${latestResult}
         order by c.position`
       : // The whole list, a filter or a short search: read in sort order (an index for each sort), stop after the page.
         sql`
-        select ${columns}, cp.active, ${instanceColumns}
+        select ${columns}, cp.active, ${instanceColumns}, ${anonymisationColumns(anon, sql`c.id`)}
         from client_products cp
         join clients c on c.id = cp.client_id
         left join interaction_instances li on li.id = cp.latest_instance_id
@@ -155,39 +169,52 @@ export async function listClients(
   );
   const rows = (result as unknown as { rows: Row[] }).rows;
   const now = new Date();
-  const items: TClientListItem[] = rows.map((r) => ({
-    token: r.token,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    initials: initials(r.first_name, r.last_name),
-    email: r.email,
-    phone: r.phone,
-    group: r.client_group,
-    locale: r.locale,
-    createdAt: iso(r.created_at),
-    active: r.active,
-    productConfigurationId: config.id,
-    lastInstance:
-      r.li_token && r.li_created_at
-        ? {
-            token: r.li_token,
-            interactionId: r.li_interaction_id ?? '',
-            status: r.li_status as NonNullable<TClientListItem['lastInstance']>['status'],
-            lockStatus: r.li_lock_status as NonNullable<TClientListItem['lastInstance']>['lockStatus'],
-            createdAt: iso(r.li_created_at),
-            expiresAt: r.li_expires_at ? iso(r.li_expires_at) : null,
-            expirationStatus: instanceExpirationStatus(r.li_status ?? '', r.li_expires_at ? iso(r.li_expires_at) : null, now),
-          }
-        : null,
-    latestResult:
-      r.lr_token && r.lr_finished_at
-        ? {
-            token: r.lr_token,
-            finishedAt: iso(r.lr_finished_at),
-            lockStatus: r.lr_lock_status as NonNullable<TClientListItem['latestResult']>['lockStatus'],
-          }
-        : null,
-  }));
+  const items: TClientListItem[] = rows.map((r) => {
+    const shown = applyAnonymisation(anon, {
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      phone: r.phone,
+      anon_kind: r.anon_kind,
+      anon_number: r.anon_number,
+    });
+    return {
+      ...shown,
+      token: r.token,
+      initials:
+        shown.anonymizedInitials ??
+        (shown.anonymizationKind === 'STARS' ? '**' : initials(r.first_name, r.last_name)),
+      group: r.client_group,
+      locale: r.locale,
+      createdAt: iso(r.created_at),
+      active: r.active,
+      productConfigurationId: config.id,
+      lastInstance:
+        r.li_token && r.li_created_at
+          ? {
+              token: r.li_token,
+              interactionId: r.li_interaction_id ?? '',
+              status: r.li_status as NonNullable<TClientListItem['lastInstance']>['status'],
+              lockStatus: r.li_lock_status as NonNullable<TClientListItem['lastInstance']>['lockStatus'],
+              createdAt: iso(r.li_created_at),
+              expiresAt: r.li_expires_at ? iso(r.li_expires_at) : null,
+              expirationStatus: instanceExpirationStatus(
+                r.li_status ?? '',
+                r.li_expires_at ? iso(r.li_expires_at) : null,
+                now,
+              ),
+            }
+          : null,
+      latestResult:
+        r.lr_token && r.lr_finished_at
+          ? {
+              token: r.lr_token,
+              finishedAt: iso(r.lr_finished_at),
+              lockStatus: r.lr_lock_status as NonNullable<TClientListItem['latestResult']>['lockStatus'],
+            }
+          : null,
+    };
+  });
   // A search counted its matches; otherwise a part-filled page is the last one and tells the total, and only a full
   // page (or one past the end) needs a count, from the membership index alone when no client column is filtered.
   let total = rows[0]?.total !== undefined ? Number(rows[0].total) : offset + rows.length;

@@ -131,7 +131,7 @@ export async function seedLoadAccount(db: Db, opts: LoadAccountOptions): Promise
 
   // Fresh statistics and visibility map, so the planner sees the new rows (and can count from an index alone) at
   // once rather than after autovacuum's next visit.
-  for (const table of ['clients', 'client_products', 'interaction_instances']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ['clients', 'client_products', 'interaction_instances', 'bi_facts']) await db.execute(sql.raw(`vacuum analyze ${table}`));
   return { accountId, productConfigurationId: configId, adminEmail: opts.adminEmail, clients: opts.clients, finishedInstances: opts.finishedInstances };
 }
 

@@ -1,9 +1,10 @@
-// GET /api/user and POST /api/admin/user/settings (the signed-in user's language).
+// GET /api/user and POST /api/admin/user/settings (the signed-in user's language; the anonymisation switch and k).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOkResponse } from '@bq/contracts/auth';
 import { ZUpdateUserSettingsRequest, ZUser } from '@bq/contracts/user';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
+import { updateAnonymisationSettings } from '../anonymisation/allow-list-service';
 import { getCurrentUser, updateUserSettings } from './user-service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,12 +27,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOkResponse, ...apiErrors({
           400: ['error.validation', 'error.request.malformed_json'],
           401: ['error.auth.unauthorized'],
-          403: ['error.auth.csrf'],
+          403: ['error.auth.csrf', 'error.auth.forbidden'],
         }) },
       },
     },
     async (request) => {
-      await updateUserSettings(app.db, requireAuth(request), request.body);
+      const auth = requireAuth(request);
+      // Anonymisation first: it checks BQ_ADMIN/ANONYMIZATION_ALLOW_LIST/UPDATE before anything is written.
+      await updateAnonymisationSettings(app.db, auth, request.body);
+      const { locale } = request.body;
+      if (locale) await updateUserSettings(app.db, auth, { locale });
       return { ok: true as const };
     },
   );

@@ -8,6 +8,8 @@ import { hasPermission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO, PRODUCT_TYPES } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { accountAnonymityK } from '../anonymisation/anonymise';
+import { allowListOf } from '../anonymisation/allow-list-service';
 import { accounts, creditLedger, productConfigurations, users } from '../../db/schema';
 
 export async function creditBalance(db: Db, accountId: string): Promise<number> {
@@ -63,6 +65,8 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
     platformOperator: user.platformOperator,
     emailVerificationRequired: account.type === 'SELF_SERVICE' && user.emailVerifiedAt === null,
+    ...(await allowListOf(db, { userId: user.id, accountId: account.id })),
+    anonymityK: await accountAnonymityK(db, account.id),
   };
 }
 

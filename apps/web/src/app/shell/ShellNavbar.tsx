@@ -3,6 +3,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAddressBook,
   IconArrowsLeftRight,
+  IconChartBar,
   IconDownload,
   IconLayoutGrid,
   IconScale,
@@ -44,6 +45,7 @@ function productEntries(product: ProductType): NavEntry[] {
       activePrefixes: [],
     },
     { to: `/${product}/weights`, labelKey: 'page.weights.title', icon: IconScale, activePrefixes: [] },
+    { to: `/${product}/bi`, labelKey: 'page.bi.title', icon: IconChartBar, activePrefixes: [] },
     {
       to: `/product/${product}/export`,
       labelKey: 'page.export.title',

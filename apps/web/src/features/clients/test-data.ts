@@ -40,7 +40,7 @@ export function instanceOf(overrides: Partial<TInstanceSummary> = {}): TInstance
 }
 
 export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientListItem {
-  return { ...clientOf(), lastInstance: null, latestResult: null, ...overrides };
+  return { ...clientOf(), lastInstance: null, latestResult: null, anonymize: false, anonymizedName: null, anonymizedInitials: null, anonymizationKind: 'NAME', ...overrides };
 }
 
 export function profileOf(overrides: Partial<TClientProfile> = {}): TClientProfile {

@@ -4,7 +4,7 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
-import { fullName } from '@bq/domain/initials';
+import { clientDisplayName } from '../../../lib/client-display-name';
 import type { ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useFormat } from '../../../lib/formats';
@@ -70,7 +70,7 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                     style={{ whiteSpace: 'nowrap' }}
                     data-testid="client-row-link"
                   >
-                    {fullName(client.lastName, client.firstName)}
+                    {clientDisplayName(client)}
                   </Anchor>
                   {client.active ? null : (
                     <Badge size="sm" variant="outline" color="gray">

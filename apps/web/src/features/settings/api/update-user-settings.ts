@@ -17,6 +17,7 @@ export function useUpdateUserSettings() {
     mutationFn: updateUserSettings,
     meta: { showsOwnError: true },
     onSuccess: async (_response, { locale }) => {
+      if (!locale) return;
       // Switch first: the user-locale sync then finds the UI already in the saved language.
       await changeLocale(locale, { persist: true });
       queryClient.setQueryData<TUser>(currentUserQueryKey, (user) => (user ? { ...user, locale } : user));

@@ -1,0 +1,183 @@
+// BI reads (spec section 7): the categories of a product, one category's distribution by client group, and the
+// clients behind a category. Set-based reads of bi_facts (kept by triggers; docs/decisions/0021): the distribution
+// is one grouped count over bi_facts_count_idx, a client page one ordered range over bi_facts_finished_idx or
+// bi_facts_list_idx with a separate count. Names and the k floor through features/anonymisation.
+import { sql, type SQL } from 'drizzle-orm';
+import type { TBiCategoriesResponse, TBiCategoryResponse, TBiClientsResponse, TBiCount, ZBiClientsQuery } from '@bq/contracts/bi';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { ClientGroup } from '@bq/domain/client-rules';
+import type { Locale } from '@bq/domain/locales';
+import type { ProductType } from '@bq/domain/product-types';
+import type { z } from 'zod';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { aggregateVisible, anonymisationColumns, applyAnonymisation, loadAnonymisation, searchableByNameSql } from '../anonymisation/anonymise';
+import { requireProductConfigurationByType } from '../products/product-access';
+import { biTexts, categoriesOf } from './bi-categories';
+
+const ACCESS = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } as const;
+const GROUPS: ClientGroup[] = ['PROSPECT', 'ESTABLISHED'];
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export async function listCategories(db: Db, auth: AuthContext, product: ProductType, locale: Locale): Promise<TBiCategoriesResponse> {
+  await requireProductConfigurationByType(db, auth, product, ACCESS);
+  return { productType: product, locale, categories: categoriesOf(product, await biTexts(db, product, locale)) };
+}
+
+async function categoryContext(db: Db, auth: AuthContext, product: ProductType, key: string, locale: Locale) {
+  const config = await requireProductConfigurationByType(db, auth, product, ACCESS);
+  const texts = await biTexts(db, product, locale);
+  const category = categoriesOf(product, texts).find((c) => c.key === key);
+  if (!category) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  const anon = await loadAnonymisation(db, auth, config.id, locale);
+  return { config, texts, category, anon };
+}
+
+const hidden: TBiCount = { count: null, tooFewToShow: true };
+const notAsked: TBiCount = { count: null, tooFewToShow: false };
+
+export async function categoryDistribution(
+  db: Db,
+  auth: AuthContext,
+  product: ProductType,
+  key: string,
+  locale: Locale,
+  group: ClientGroup | undefined,
+): Promise<TBiCategoryResponse> {
+  const { config, texts, category, anon } = await categoryContext(db, auth, product, key, locale);
+  // The configuration is the caller's account's (checked above), so its facts are too.
+  const result = await db.execute(sql`
+    select f.bucket, f.client_group, count(*)::int as n, count(al.client_id)::int as listed
+    from bi_facts f
+    left join anonymization_allow_list al
+      on al.client_id = f.client_id and al.user_id = ${auth.userId} and al.product_configuration_id = ${config.id}
+    where f.product_configuration_id = ${config.id} and f.category_key = ${category.key}
+      ${group ? sql`and f.client_group = ${group}` : sql``}
+    group by f.bucket, f.client_group`);
+  const counts = new Map<string, { n: number; anonymised: number }>();
+  for (const r of rowsOf<{ bucket: string; client_group: string; n: number; listed: number }>(result)) {
+    counts.set(`${r.bucket}|${r.client_group}`, { n: Number(r.n), anonymised: anon.enabled ? Number(r.n) - Number(r.listed) : 0 });
+  }
+  const groups = group ? [group] : GROUPS;
+  const anySuppressed = new Set<ClientGroup>();
+  const cell = (bucket: string, g: ClientGroup): TBiCount => {
+    if (!groups.includes(g)) return notAsked;
+    const c = counts.get(`${bucket}|${g}`) ?? { n: 0, anonymised: 0 };
+    if (!aggregateVisible(anon, c.n, c.anonymised)) {
+      anySuppressed.add(g);
+      return hidden;
+    }
+    return { count: c.n, tooFewToShow: false };
+  };
+  const rows = category.buckets.map((b) => ({ bucket: b.key, label: b.label, PROSPECT: cell(b.key, 'PROSPECT'), ESTABLISHED: cell(b.key, 'ESTABLISHED') }));
+  // A group's total is hidden when one of its cells is, or the hidden cell would be the total minus the others.
+  const total = (g: ClientGroup): TBiCount => {
+    if (!groups.includes(g)) return notAsked;
+    let n = 0;
+    let anonymised = 0;
+    for (const b of category.buckets) {
+      const c = counts.get(`${b.key}|${g}`);
+      n += c?.n ?? 0;
+      anonymised += c?.anonymised ?? 0;
+    }
+    if (anySuppressed.has(g) || !aggregateVisible(anon, n, anonymised)) return hidden;
+    return { count: n, tooFewToShow: false };
+  };
+  return {
+    category,
+    locale,
+    group: group ?? null,
+    rows,
+    totals: { PROSPECT: total('PROSPECT'), ESTABLISHED: total('ESTABLISHED') },
+    anonymityK: anon.enabled ? anon.k : null,
+    texts: texts.bi,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+type ClientsQuery = z.output<typeof ZBiClientsQuery>;
+
+interface ClientRow {
+  token: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  client_group: ClientGroup;
+  bucket: string;
+  result_token: string;
+  finished_at: Date | string;
+  anon_kind: string;
+  anon_number: number | string | null;
+}
+
+export async function categoryClients(db: Db, auth: AuthContext, product: ProductType, key: string, query: ClientsQuery): Promise<TBiClientsResponse> {
+  const { config, category, anon } = await categoryContext(db, auth, product, key, query.locale);
+  const known = new Set(category.buckets.map((b) => b.key));
+  const unknown = query.filter.filter((f) => !known.has(f));
+  if (unknown.length > 0) throw new AppError(ERROR_KEYS.validation, 400, `Unknown filter value ${unknown[0]}`, {}, [{ path: 'filter', errorKey: ERROR_KEYS.validation }]);
+
+  const facts: SQL[] = [sql`f.product_configuration_id = ${config.id}`, sql`f.category_key = ${category.key}`];
+  if (query.filter.length > 0) {
+    facts.push(sql`f.bucket in (${sql.join(
+      query.filter.map((f) => sql`${f}`),
+      sql`, `,
+    )})`);
+  }
+  if (query.group) facts.push(sql`f.client_group = ${query.group}`);
+  const client: SQL[] = [sql`c.account_id = ${auth.accountId}`];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    client.push(sql`(c.search_name like lower(${pattern}) or c.email like lower(${pattern}))`);
+    // Never find an anonymised client by their real name.
+    client.push(searchableByNameSql(anon, sql`c.id`));
+  }
+  const where = sql.join([...facts, ...client], sql` and `);
+  const offset = (query.page - 1) * query.pageSize;
+  // Newest results first: the order never depends on names, so it tells nothing about anonymised people.
+  const page = await db.execute(sql`
+    select c.token, c.first_name, c.last_name, c.email, f.client_group, f.bucket, ii.token as result_token, f.finished_at,
+      ${anonymisationColumns(anon, sql`c.id`)}
+    from bi_facts f
+    join clients c on c.id = f.client_id
+    join interaction_instances ii on ii.id = f.instance_id
+    where ${where}
+    order by f.finished_at desc, f.client_id
+    limit ${query.pageSize} offset ${offset}`);
+  const rows = rowsOf<ClientRow>(page);
+  let total = offset + rows.length;
+  if (rows.length === query.pageSize || (rows.length === 0 && offset > 0)) {
+    const counted = await db.execute(
+      query.q
+        ? sql`select count(*)::int as n from bi_facts f join clients c on c.id = f.client_id where ${where}`
+        : sql`select count(*)::int as n from bi_facts f where ${sql.join(facts, sql` and `)}`,
+    );
+    total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  }
+  const labels = new Map(category.buckets.map((b) => [b.key, b.label]));
+  return {
+    category,
+    items: rows.map((r) => {
+      const shown = applyAnonymisation(anon, { firstName: r.first_name, lastName: r.last_name, email: r.email, anon_kind: r.anon_kind, anon_number: r.anon_number });
+      return {
+        ...shown,
+        token: r.token,
+        group: r.client_group,
+        bucket: r.bucket,
+        bucketLabel: labels.get(r.bucket) ?? r.bucket,
+        resultToken: r.result_token,
+        finishedAt: new Date(r.finished_at).toISOString(),
+      };
+    }),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+

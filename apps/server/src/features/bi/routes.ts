@@ -1,0 +1,42 @@
+// BI calls (spec section 7). The permission depends on the product (its realm): the service checks
+// {product realm}/INDIVIDUAL_RESULTS/READ, named on each route for the route matrix.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZBiCategoriesQuery,
+  ZBiCategoriesResponse,
+  ZBiCategoryParams,
+  ZBiCategoryQuery,
+  ZBiCategoryResponse,
+  ZBiClientsQuery,
+  ZBiClientsResponse,
+  ZBiProductParams,
+} from '@bq/contracts/bi';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { categoryClients, categoryDistribution, listCategories } from './bi-service';
+
+const ERRORS = apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] });
+
+export const biRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
+  app.get(
+    '/api/bi/:product/categories',
+    { schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
+    async (request) => listCategories(app.db, requireAuth(request), request.params.product, request.query.locale),
+  );
+
+  // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
+  app.get(
+    '/api/bi/:product/category/:key',
+    { schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
+    async (request) =>
+      categoryDistribution(app.db, requireAuth(request), request.params.product, request.params.key, request.query.locale, request.query.group),
+  );
+
+  // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
+  app.get(
+    '/api/bi/:product/category/:key/clients',
+    { schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
+    async (request) => categoryClients(app.db, requireAuth(request), request.params.product, request.params.key, request.query),
+  );
+};

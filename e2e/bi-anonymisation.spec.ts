@@ -1,0 +1,97 @@
+// Issue 13, stories 5 and 7: the demo admin switches anonymisation on, puts one client on the allow-list, sees
+// names, numbered anonymised clients and stars in the client list, opens BI (distribution with "too few to show"
+// and its table) and the clients behind a category; then leaves everything as it was. In English and German.
+import { ADMIN, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import type { Page } from '@playwright/test';
+
+type Texts = typeof EN;
+
+async function switchLanguage(page: Page, locale: 'DE_DE' | 'EN_US', T: Texts) {
+  await page.goto('/settings/language');
+  await page.getByTestId(`language-option-${locale}`).check();
+  await page.getByRole('button', { name: T['settings.language.submit'] }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
+}
+
+/** Full-page screenshots from the top, with no control focused (the sticky header otherwise lands mid-page). */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await screenshot(page, name);
+}
+
+async function setAnonymisation(page: Page, on: boolean) {
+  const toggle = page.getByRole('switch');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.isChecked()) !== on) {
+    await toggle.click({ force: true });
+    await expect(toggle).toBeChecked({ checked: on });
+  }
+}
+
+for (const [language, T] of [
+  ['EN_US', EN],
+  ['DE_DE', DE],
+] as const) {
+  test(`stories 5 and 7 (${language}): allow-list, anonymised names in the client list, BI with the k floor`, async ({ page }) => {
+    const userText = language === 'DE_DE' ? 'Kunde' : 'Client';
+    await openLoginAndSignIn(page, ADMIN);
+    if (language === 'DE_DE') await switchLanguage(page, 'DE_DE', EN);
+
+    // The menu's anonymisation entry leads to the settings page.
+    await page.goto('/settings/anonymisation');
+    await expect(page.getByRole('heading', { name: T['page.settingsAnonymisation.title'] })).toBeVisible();
+    await setAnonymisation(page, true);
+    await page.getByLabel(T['anonymisation.list.product']!, { exact: true }).selectOption({ label: T['product.BQ_RISK.name']! });
+    await page.getByRole('textbox', { name: T['anonymisation.list.search']! }).fill('Bennett');
+    const addOlivia = page.getByRole('button', { name: T['anonymisation.list.addNamed']!.replace('{{name}}', 'Bennett, Olivia') });
+    await expect(addOlivia).toBeEnabled();
+    await addOlivia.click();
+    await expect(page.getByTestId('allow-list')).toContainText('Bennett, Olivia');
+    await shoot(page, `bi-anonymisation-settings-${language}`);
+
+    // The client list: Olivia by name, Lukas (a result, not on the list) as user text plus number, others as stars.
+    await page.goto('/product/BQ_RISK');
+    const names = page.getByTestId('client-row-link');
+    await expect(names.filter({ hasText: 'Bennett, Olivia' })).toHaveCount(1);
+    await expect(names.filter({ hasText: new RegExp(`^${userText} \\d+$`) }).first()).toBeVisible();
+    await expect(names.filter({ hasText: /^\*{5}$/ }).first()).toBeVisible();
+    await expect(page.getByTestId('client-list-table')).not.toContainText('Becker');
+    await shoot(page, `bi-anonymisation-client-list-${language}`);
+
+    // BI from the product's menu: the distribution hides the cell of one anonymised person.
+    await page.getByRole('link', { name: T['page.bi.title']! }).click();
+    await expect(page).toHaveURL(/\/BQ_RISK\/bi/);
+    await page.getByLabel(T['biPage.category']!, { exact: true }).selectOption('risk_class');
+    const table = page.getByTestId('bi-distribution-table');
+    await expect(table).toBeVisible();
+    await expect(table).toContainText(language === 'DE_DE' ? 'zu wenige zum Anzeigen' : 'too few to show');
+    await expect(page.getByTestId('bi-chart')).toBeVisible();
+    const clients = page.getByTestId('bi-clients');
+    await expect(clients).toContainText('Bennett, Olivia');
+    await expect(clients).toContainText(new RegExp(`${userText} \\d+`));
+    await expect(clients).not.toContainText('Becker');
+    await shoot(page, `bi-anonymisation-bi-${language}`);
+
+    // Prospects only, then one of the buckets as a filter.
+    await page.getByRole('radiogroup', { name: T['biPage.group.label']! }).getByText(T['biPage.group.PROSPECT']!, { exact: true }).click();
+    await expect(page).toHaveURL(/group=PROSPECT/);
+    await expect(page.getByTestId('bi-distribution-table')).toBeVisible();
+    await page.getByRole('group', { name: T['biPage.clients.filter']! }).locator('label').first().click();
+    await expect(page.getByTestId('bi-filter-1')).toBeChecked();
+    await expect(page.getByTestId('bi-clients-empty').or(page.getByTestId('bi-clients'))).toBeVisible();
+    await shoot(page, `bi-anonymisation-bi-filtered-${language}`);
+
+    // Leave it as it was: Olivia off the list, anonymisation off, English.
+    await page.goto('/settings/anonymisation');
+    await page.getByLabel(T['anonymisation.list.product']!, { exact: true }).selectOption({ label: T['product.BQ_RISK.name']! });
+    await page.getByRole('button', { name: T['anonymisation.list.removeNamed']!.replace('{{name}}', 'Bennett, Olivia') }).click();
+    await expect(page.getByTestId('allow-list-empty')).toBeVisible();
+    await setAnonymisation(page, false);
+    await page.goto('/product/BQ_RISK');
+    await expect(page.getByTestId('client-row-link').filter({ hasText: 'Becker, Lukas' })).toHaveCount(1);
+    if (language === 'DE_DE') await switchLanguage(page, 'EN_US', DE);
+  });
+}
