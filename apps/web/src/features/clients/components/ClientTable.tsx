@@ -101,7 +101,7 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                       compact
                       productType={productType}
                       clientToken={client.token}
-                      name={fullName(client.lastName, client.firstName)}
+                      name={clientDisplayName(client)}
                     />
                   ) : null}
                 </Stack>
