@@ -17,6 +17,9 @@ import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
+import { apiCredentialRoutes } from './features/api-credentials/routes';
+import { googleSignInRoutes } from './features/google-sign-in/routes';
+import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { clientRoutes } from './features/clients/routes';
 import { creditRoutes } from './features/credits/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
@@ -92,6 +95,9 @@ export async function buildApp(opts: {
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
+  await app.register(apiCredentialRoutes);
+  await app.register(privacyPolicyRoutes);
+  await app.register(googleSignInRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -7,3 +7,6 @@ export * from './schema/market-history';
 export * from './schema/mail';
 export * from './schema/reports';
 export * from './schema/consistency';
+export * from './schema/api-credentials';
+export * from './schema/privacy-policies';
+export * from './schema/google-sign-in';

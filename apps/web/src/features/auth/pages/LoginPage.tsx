@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../../components/ui/LanguagePicker';
 import { Logo } from '../../../components/ui/Logo';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
+import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { LoginForm } from '../components/LoginForm';
 
 export function LoginPage() {
@@ -27,6 +28,7 @@ export function LoginPage() {
                 </Text>
               </Stack>
               <LoginForm />
+              <GoogleSignInButton />
             </Stack>
           </Paper>
           <Group justify="space-between" align="flex-end">
