@@ -25,13 +25,12 @@ export function CredentialTable({ credentials }: { credentials: TApiCredential[]
     });
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={620}>
       <Table striped verticalSpacing="sm" data-testid="api-credential-table">
         <Table.Caption>{t('apiCredentials.table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('apiCredentials.table.description')}</Table.Th>
-            <Table.Th scope="col">{t('apiCredentials.table.id')}</Table.Th>
             <Table.Th scope="col">{t('apiCredentials.table.account')}</Table.Th>
             <Table.Th scope="col">{t('apiCredentials.table.user')}</Table.Th>
             <Table.Th scope="col">{t('apiCredentials.table.validFrom')}</Table.Th>
@@ -46,12 +45,10 @@ export function CredentialTable({ credentials }: { credentials: TApiCredential[]
             <Table.Tr key={credential.id} data-testid="api-credential-row">
               <Table.Th scope="row" fw={600}>
                 {credential.description}
-              </Table.Th>
-              <Table.Td>
-                <Text size="xs" ff="monospace">
-                  {credential.id}
+                <Text size="xs" c="dimmed" fw={400} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {t('apiCredentials.table.id')}: {credential.id}
                 </Text>
-              </Table.Td>
+              </Table.Th>
               <Table.Td>{credential.account.name}</Table.Td>
               <Table.Td>
                 {credential.user.firstName} {credential.user.lastName}

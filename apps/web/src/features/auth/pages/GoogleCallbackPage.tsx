@@ -15,7 +15,8 @@ export function GoogleCallbackPage() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const signIn = useSignInWithGoogle();
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept as a key or the error itself and translated at render, so a language that loads late still applies.
+  const [problem, setProblem] = useState<{ key: string } | { error: unknown } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -25,7 +26,7 @@ export function GoogleCallbackPage() {
     // The token must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!callback.ok) {
-      setProblem(callback.reason === 'cancelled' ? t('googleCallback.cancelled') : t('ERROR_GOOGLE_STATE_MISMATCH'));
+      setProblem({ key: callback.reason === 'cancelled' ? 'googleCallback.cancelled' : 'ERROR_GOOGLE_STATE_MISMATCH' });
       return;
     }
     const { pending, idToken } = callback;
@@ -36,7 +37,7 @@ export function GoogleCallbackPage() {
           const target = response.redirectUrl !== '/' ? response.redirectUrl : (pending.redirectUrl ?? '/');
           navigate(safeRedirectPath(target), { replace: true });
         },
-        onError: (error) => setProblem(apiErrorMessage(error)),
+        onError: (error) => setProblem({ error }),
       },
     );
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- runs once: the fragment is read and forgotten
@@ -52,7 +53,7 @@ export function GoogleCallbackPage() {
             {problem ? (
               <>
                 <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="google-callback-error">
-                  {problem}
+                  {'key' in problem ? t(problem.key) : apiErrorMessage(problem.error)}
                 </Alert>
                 <Anchor component={AppLink} to="/login">
                   {t('googleCallback.backToLogin')}

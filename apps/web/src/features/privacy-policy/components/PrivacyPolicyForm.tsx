@@ -67,7 +67,7 @@ export function PrivacyPolicyForm({ policy, canEdit }: { policy: TPrivacyPolicy;
                   />
                   <Group justify="space-between" gap="xs">
                     <Text size="xs" c="dimmed">
-                      {t('privacyPolicy.length', { length: formatNumber(length), max: formatNumber(PRIVACY_POLICY_MAX_LENGTH) })}
+                      {t('privacyPolicy.length', { length: formatNumber(length, 0), max: formatNumber(PRIVACY_POLICY_MAX_LENGTH, 0) })}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {saved ? t('privacyPolicy.lastSaved', { date: formatDateTime(saved.updatedAt) }) : t('privacyPolicy.notSaved')}
