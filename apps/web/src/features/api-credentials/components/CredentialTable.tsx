@@ -1,6 +1,6 @@
 // The account's active credentials: what each is for, its id, account and creator, since when it works and when it
 // was last used; each can be revoked after a confirmation.
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -61,17 +61,18 @@ export function CredentialTable({ credentials }: { credentials: TApiCredential[]
                 {credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : t('apiCredentials.table.neverUsed')}
               </Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="outline"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => confirm(credential)}
-                  aria-label={t('apiCredentials.revoke.buttonAria', { description: credential.description })}
-                  data-testid="api-credential-revoke"
-                >
-                  {t('apiCredentials.revoke.button')}
-                </Button>
+                <Tooltip label={t('apiCredentials.revoke.button')}>
+                  <ActionIcon
+                    color="red"
+                    variant="outline"
+                    size="lg"
+                    onClick={() => confirm(credential)}
+                    aria-label={t('apiCredentials.revoke.buttonAria', { description: credential.description })}
+                    data-testid="api-credential-revoke"
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
               </Table.Td>
             </Table.Tr>
           ))}
