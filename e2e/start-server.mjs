@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startMailCatcher } from './mail-catcher.mjs';
+import { startOidcIssuer } from './oidc-issuer.mjs';
 
 const port = process.argv[2] ?? '3199';
 const env = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', NODE_ENV: 'test' };
@@ -37,11 +38,17 @@ const mail = await startMailCatcher(Number(port) + 1000, Number(port) + 1001);
 env.SMTP_URL = `smtp://127.0.0.1:${Number(port) + 1000}`;
 env.REMINDER_CHECK_SECONDS = '5';
 
+// Sign in with Google against a local OpenID Connect issuer (e2e/oidc-issuer.mjs), through the same code as Google.
+const issuer = await startOidcIssuer(Number(port) + 2000, 'bq-e2e-client');
+env.GOOGLE_ISSUER = issuer.url;
+env.GOOGLE_CLIENT_ID = 'bq-e2e-client';
+
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: 'inherit' });
 const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   await mail.close();
+  await issuer.close();
   await dropDatabase().catch(() => {});
   process.exit(0);
 };

@@ -19,6 +19,9 @@ import { paths } from './paths';
 import { anonymisationRoutes } from './features/anonymisation/routes';
 import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
+import { apiCredentialRoutes } from './features/api-credentials/routes';
+import { googleSignInRoutes } from './features/google-sign-in/routes';
+import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { clientRoutes } from './features/clients/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
@@ -108,6 +111,9 @@ export async function buildApp(opts: {
   await app.register(exportRoutes);
   await app.register(anonymisationRoutes);
   await app.register(biRoutes);
+  await app.register(apiCredentialRoutes);
+  await app.register(privacyPolicyRoutes);
+  await app.register(googleSignInRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

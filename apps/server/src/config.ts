@@ -64,6 +64,12 @@ const ZEnv = z.object({
   DEV_MAILBOX: bool.default(false),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Sign in with Google: the OAuth client id registered at the issuer. Unset: no Google button, POST /api/oauth/google is 404.
+   */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  /** The OpenID Connect issuer whose ID tokens are accepted (its discovery document names the keys). Tests point it at a local issuer. */
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL: connections per process (API or worker); keep processes x DB_POOL_SIZE under the server's max_connections. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
@@ -101,10 +107,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: required in production: the address people reach the product by, e.g. https://advice.example.com (used in every link of mails and pages)',
     );
   }
+  if (parsed.NODE_ENV === 'production' && !parsed.GOOGLE_ISSUER.startsWith('https://')) {
+    throw new Error('Invalid configuration:\n  GOOGLE_ISSUER: must be an https:// URL in production');
+  }
   // npm runs a workspace's scripts (npm run operator, market:import, db:migrate) in apps/server; a relative
   // DATA_DIR means the folder where the command was typed (INIT_CWD), the same one `npm start` uses.
   const DATA_DIR = env.INIT_CWD && !isAbsolute(parsed.DATA_DIR) ? resolve(env.INIT_CWD, parsed.DATA_DIR) : parsed.DATA_DIR;
+  const GOOGLE_ISSUER = parsed.GOOGLE_ISSUER.replace(/\/+$/, '');
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
-  return { ...parsed, DATA_DIR, MAIL_FROM, embedded, demoData, publicUrl };
+  return { ...parsed, DATA_DIR, MAIL_FROM, GOOGLE_ISSUER, embedded, demoData, publicUrl };
 }

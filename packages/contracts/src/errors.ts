@@ -28,4 +28,8 @@ export const ERROR_KEYS = {
   weakPassword: 'error.password.weak',
   samePassword: 'error.password.same_as_current',
   payloadTooLarge: 'error.request.too_large',
+  /** An Authorization header that is not a known, unrevoked API credential. */
+  apiCredentialInvalid: 'error.auth.api_credential_invalid',
+  /** A route only a signed-in person may use, called with an API credential. */
+  sessionRequired: 'error.auth.session_required',
 } as const;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
+import { ZPrivacyPolicyText } from './privacy-policy';
 
 export const ZAnswerValue = z.union([z.number().int(), z.string().max(100)]);
 
@@ -45,6 +46,8 @@ export const ZQuestionnaire = z
     /** The texts of every key above, in the participant's language. */
     texts: z.record(z.string(), z.string()),
     answers: z.record(z.string(), ZAnswerValue),
+    /** The account's privacy policy in the participant's language (or the nearest one), shown before answering. */
+    privacyPolicy: ZPrivacyPolicyText.nullable().optional(),
   })
   .meta({ id: 'Questionnaire' });
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;

@@ -11,6 +11,8 @@ export const ZSystemConfig = z
     defaultLocale: z.enum(LOCALES),
     passwordPolicy: z.object({ minLength: z.number().int(), maxLength: z.number().int(), minStrength: z.number().int() }),
     chunkLoadTimeoutMs: z.number().int(),
+    /** Sign in with Google (OpenID Connect implicit id_token flow); null when GOOGLE_CLIENT_ID is not set. */
+    googleSignIn: z.object({ clientId: z.string(), authorizationEndpoint: z.string() }).nullable().optional(),
   })
   .meta({ id: 'SystemConfig' });
 export type TSystemConfig = z.infer<typeof ZSystemConfig>;

@@ -11,3 +11,6 @@ export * from './schema/weights';
 export * from './schema/signup';
 export * from './schema/anonymisation';
 export * from './schema/bi';
+export * from './schema/api-credentials';
+export * from './schema/privacy-policies';
+export * from './schema/google-sign-in';

@@ -1,7 +1,8 @@
 // Who is calling, and may they? Runs on every /api request:
 // 1. CSRF: a state-changing request authenticated by cookie must carry the web client's `X-Source: web`
 //    header (a cross-site form or fetch cannot set it without a CORS pre-flight, which we never grant).
-// 2. Resolves the session cookie to request.auth. An Authorization header is never combined with the cookie.
+// 2. Resolves the session cookie to request.auth. An Authorization header is never combined with the cookie:
+//    `Authorization: Bearer bqk_...` is an API credential (features/api-credentials); any other or unknown value is 401.
 // 3. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
 //    `config.operator` routes (data every account shares) need the platform operator flag, which no permission grants.
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../app-error';
 import { accounts, users } from '../db/schema';
 import { SESSION_COOKIE, findSession, touchSession } from './sessions';
+import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 
 export interface AuthContext {
   userId: string;
@@ -20,6 +22,8 @@ export interface AuthContext {
   permissions: Permission[];
   /** Platform operator (users.platform_operator, set by the CLI only): may change data shared by all accounts. */
   platformOperator: boolean;
+  /** Set when the call came with an API credential (Bearer) instead of a session; sessionId is then not a session. */
+  credentialId?: string;
 }
 
 declare module 'fastify' {
@@ -30,6 +34,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** Only a platform operator: for data every account shares. No account permission, not even ALL/ALL/ALL, suffices. */
     operator?: boolean;
+    /** Only with a signed-in session, never with an API credential (managing credentials, passwords). */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -47,6 +53,20 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const hasAuthorizationHeader = request.headers.authorization !== undefined;
     if (!SAFE_METHODS.has(request.method) && !hasAuthorizationHeader && request.headers['x-source'] !== 'web') {
       throw new AppError(ERROR_KEYS.csrf, 403, 'Missing X-Source header');
+    }
+
+    if (hasAuthorizationHeader) {
+      const secret = bearerSecret(String(request.headers.authorization));
+      const credential = secret ? await findCredentialAuth(app.db, secret) : null;
+      if (!credential) throw new AppError(ERROR_KEYS.apiCredentialInvalid, 401, 'The API credential is unknown or revoked');
+      request.auth = {
+        userId: credential.userId,
+        accountId: credential.accountId,
+        sessionId: `api-credential:${credential.credentialId}`,
+        permissions: credential.permissions,
+        platformOperator: credential.platformOperator,
+        credentialId: credential.credentialId,
+      };
     }
 
     const token = hasAuthorizationHeader ? undefined : request.cookies[SESSION_COOKIE];
@@ -76,6 +96,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const routeConfig = request.routeOptions.config;
     if (routeConfig.public) return;
     if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+    if (routeConfig.sessionOnly && request.auth.credentialId) {
+      throw new AppError(ERROR_KEYS.sessionRequired, 403, 'Not available to API credentials; sign in instead');
+    }
     if (routeConfig.permission && !hasPermission(request.auth.permissions, routeConfig.permission)) {
       throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
     }

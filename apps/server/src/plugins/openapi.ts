@@ -27,8 +27,14 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: { ver
           'Every error response is JSON `{ errorKey, message, reqId, fields? }`. Cookie-authenticated requests that ' +
           'change state must send `X-Source: web`.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bq_session' } } },
-      security: [{ session: [] }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'bq_session' },
+          // An API credential from /settings/api: `Authorization: Bearer bqk_...` (docs/decisions/0025).
+          apiCredential: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { apiCredential: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -248,12 +248,12 @@ const settingsRoutes: RouteObject = {
     {
       path: 'privacy',
       handle: crumb('page.settingsPrivacy.title'),
-      lazy: page(() => import('../features/settings/pages/PrivacySettingsPage'), 'PrivacySettingsPage'),
+      lazy: page(() => import('../features/privacy-policy/pages/PrivacyPolicyPage'), 'PrivacyPolicyPage'),
     },
     {
       path: 'api',
       handle: crumb('page.settingsApi.title'),
-      lazy: page(() => import('../features/settings/pages/ApiSettingsPage'), 'ApiSettingsPage'),
+      lazy: page(() => import('../features/api-credentials/pages/ApiCredentialsPage'), 'ApiCredentialsPage'),
     },
     {
       path: 'market-history',
@@ -336,6 +336,12 @@ export const routes: RouteObject[] = [
         path: 'login',
         handle: handle({ titleKey: 'page.login.title' }),
         lazy: page(() => import('../features/auth/pages/LoginPage'), 'LoginPage'),
+      },
+      {
+        // Sign in with Google: the issuer sends the browser back here with the ID token in the fragment.
+        path: 'login/google',
+        handle: handle({ titleKey: 'googleCallback.title' }),
+        lazy: page(() => import('../features/auth/pages/GoogleCallbackPage'), 'GoogleCallbackPage'),
       },
       {
         // The participant's questionnaire (invite link): public, in its own frame without the sign-in links.

@@ -15,6 +15,7 @@ import { accounts, clients, interactionInstances, translations } from '../../db/
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { scoringItems } from '@bq/scoring/scoring-definition';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
+import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
 
 export const QUESTIONNAIRE_ERRORS = {
   expired: 'error.interaction.expired',
@@ -135,6 +136,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     texts: await definitionTexts(db, definition, client.locale),
     // Once submitted, the link no longer shows what was answered: it may have been forwarded or left open.
     answers: isOpenForAnswers(instance.status) ? instance.answers : {},
+    privacyPolicy: await privacyPolicyForReader(db, instance.accountId, client.locale),
   };
 }
 

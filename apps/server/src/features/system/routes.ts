@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZSystemConfig } from '@bq/contracts/system';
 import { DEFAULT_LOCALE, LOCALES } from '@bq/domain/locales';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_STRENGTH } from '@bq/domain/password-policy';
+import { googleSignInSettings } from '../google-sign-in/google-sign-in-settings';
 
 /** The spec's chunk-load timeout (section 9). */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -21,6 +22,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
       defaultLocale: DEFAULT_LOCALE,
       passwordPolicy: { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, minStrength: PASSWORD_MIN_STRENGTH },
       chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS,
+      googleSignIn: await googleSignInSettings(app.config, app.log),
     }),
   );
 };

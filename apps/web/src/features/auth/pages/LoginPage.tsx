@@ -1,11 +1,18 @@
 // /login: the sign-in page, with the language picker and, in demo mode, the demo logins.
+import { lazy, Suspense } from 'react';
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
 import { LanguagePicker } from '../../../components/ui/LanguagePicker';
 import { Logo } from '../../../components/ui/Logo';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
+import { importWithTimeout } from '../../../lib/lazy-import';
 import { LoginForm } from '../components/LoginForm';
+
+// Only where Google sign-in is configured, and then in its own chunk: the login page stays within its budget.
+const GoogleSignInButton = lazy(() =>
+  importWithTimeout(() => import('../components/GoogleSignInButton')).then((module) => ({ default: module.GoogleSignInButton })),
+);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -36,6 +43,11 @@ export function LoginPage() {
                   {t('login.createAccount')}
                 </Anchor>
               </Group>
+              {config?.googleSignIn ? (
+                <Suspense fallback={null}>
+                  <GoogleSignInButton />
+                </Suspense>
+              ) : null}
             </Stack>
           </Paper>
           <Group justify="space-between" align="flex-end">

@@ -5,6 +5,7 @@ import { IconCalendarEvent, IconClock, IconPlayerPause } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import type { TQuestionnaire } from '@bq/contracts/questionnaire';
 import { useFormat } from '../../../lib/formats';
+import { QuestionnairePrivacyPolicy } from './QuestionnairePrivacyPolicy';
 
 interface QuestionnaireIntroProps {
   questionnaire: TQuestionnaire;
@@ -19,7 +20,12 @@ export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIn
   // Both names: the German texts greet formally with the full name, the English ones with the first name.
   const name = { firstName: questionnaire.participantFirstName, lastName: questionnaire.participantLastName };
   if (returning) {
-    return <Text data-testid="questionnaire-welcome-back">{t('questionnaire.welcomeBack', name)}</Text>;
+    return (
+      <Stack gap="sm">
+        <Text data-testid="questionnaire-welcome-back">{t('questionnaire.welcomeBack', name)}</Text>
+        <QuestionnairePrivacyPolicy questionnaire={questionnaire} />
+      </Stack>
+    );
   }
   return (
     <Stack gap="sm" data-testid="questionnaire-intro">
@@ -43,6 +49,7 @@ export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIn
           <Text size="sm">{t('questionnaire.pauseHint')}</Text>
         </Group>
       </Group>
+      <QuestionnairePrivacyPolicy questionnaire={questionnaire} />
     </Stack>
   );
 }

@@ -1,0 +1,76 @@
+// GET and POST /api/management/credentials, DELETE /api/management/credentials/{id} (permission API_MANAGEMENT).
+// Session only: an API credential cannot list, mint or revoke credentials (docs/decisions/0025).
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiCredentialList, ZCreateApiCredentialRequest, ZCreateApiCredentialResponse } from '@bq/contracts/api-credentials';
+import { ZOkResponse } from '@bq/contracts/auth';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { createApiCredential, listApiCredentials, revokeApiCredential } from './api-credential-service';
+
+const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
+const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required'];
+
+export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/management/credentials',
+    {
+      config: { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'READ' } },
+      schema: {
+        operationId: 'listApiCredentials',
+        tags: ['api-credentials'],
+        response: { 200: ZApiCredentialList, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { credentials: await listApiCredentials(app.db, requireAuth(request)) };
+    },
+  );
+
+  app.post(
+    '/api/management/credentials',
+    {
+      config: { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'CREATE' } },
+      schema: {
+        operationId: 'createApiCredential',
+        tags: ['api-credentials'],
+        body: ZCreateApiCredentialRequest,
+        response: {
+          201: ZCreateApiCredentialResponse,
+          ...apiErrors({
+            400: ['error.validation', 'error.request.malformed_json'],
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            409: ['error.api_credential.limit_reached'],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      // The secret is in this one response only: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(await createApiCredential(app.db, requireAuth(request), request.body.description));
+    },
+  );
+
+  app.delete(
+    '/api/management/credentials/:id',
+    {
+      config: { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'DELETE' } },
+      schema: {
+        operationId: 'revokeApiCredential',
+        tags: ['api-credentials'],
+        params: z.object({ id: z.uuid() }),
+        response: {
+          200: ZOkResponse,
+          ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN, 404: ['error.not_found'] }),
+        },
+      },
+    },
+    async (request) => {
+      await revokeApiCredential(app.db, requireAuth(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,163 @@
+// POST /api/oauth/google: verify the ID token, then sign in the user linked to the issuer's subject, or the user
+// with the same (verified) e-mail, linking them; or create a SELF_SERVICE account with the requested product.
+// The session is made exactly as the password login makes it (features/auth).
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TGoogleSignInRequest, TGoogleSignInResponse } from '@bq/contracts/google-sign-in';
+import type { Locale } from '@bq/domain/locales';
+import type { ProductType } from '@bq/domain/product-types';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, externalIdentities, productConfigurations, usedSignInNonces, users } from '../../db/schema';
+import { hashPassword } from '../../plugins/passwords';
+import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
+import { GOOGLE_ERRORS, verifyIdToken, type VerifiedIdentity } from './id-token';
+
+/** The product a first sign-in without productType starts with (docs/decisions/0025). */
+export const DEFAULT_SELF_SERVICE_PRODUCT: ProductType = 'BQ_ADVISORY_WEALTH';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export async function signInWithGoogle(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: TGoogleSignInRequest,
+  productType: ProductType | undefined,
+): Promise<TGoogleSignInResponse> {
+  if (!config.GOOGLE_CLIENT_ID) throw new AppError(GOOGLE_ERRORS.notConfigured, 404, 'Sign in with Google is not configured');
+  const identity = await verifyIdToken({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, ...body });
+
+  // A token (its nonce) signs in once: a copied token or a replayed request is refused.
+  await db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, new Date()));
+  const spent = await db
+    .insert(usedSignInNonces)
+    .values({ nonceHash: sha256(`${identity.issuer}\n${body.nonce}`), expiresAt: new Date(identity.expiresAt.getTime() + 60_000) })
+    .onConflictDoNothing()
+    .returning({ nonceHash: usedSignInNonces.nonceHash });
+  if (spent.length === 0) throw new AppError(GOOGLE_ERRORS.tokenReplayed, 401, 'This sign-in was already used');
+
+  let user = await findLinkedUser(db, identity);
+  let created = false;
+  if (!user) {
+    try {
+      user = await createSelfServiceUser(db, identity, productType ?? DEFAULT_SELF_SERVICE_PRODUCT);
+      created = true;
+    } catch (err) {
+      // Two first sign-ins of the same person at once: the other one created the user; link to it.
+      if ((err as { code?: string }).code !== '23505' && (err as { cause?: { code?: string } }).cause?.code !== '23505') throw err;
+      user = await findLinkedUser(db, identity);
+      if (!user) throw err;
+    }
+  }
+
+  const previousToken = request.cookies[SESSION_COOKIE];
+  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const session = await createSession(db, config, {
+    userId: user.id,
+    accountId: user.accountId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  await db.update(users).set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  setSessionCookie(config, request, reply, session.token, session.expiresAt);
+  return { redirectUrl: await redirectFor(db, user.accountId, productType, created), created };
+}
+
+interface SignInUser {
+  id: string;
+  accountId: string;
+}
+
+/** The user linked to the issuer's subject, else the active user with this verified e-mail (then linked). */
+async function findLinkedUser(db: Db, identity: VerifiedIdentity): Promise<SignInUser | null> {
+  const [linked] = await db
+    .select({ id: users.id, accountId: users.accountId, active: users.active })
+    .from(externalIdentities)
+    .innerJoin(users, eq(users.id, externalIdentities.userId))
+    .where(and(eq(externalIdentities.issuer, identity.issuer), eq(externalIdentities.subject, identity.subject)))
+    .limit(1);
+  if (linked) {
+    if (!linked.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
+    return linked;
+  }
+  const [byEmail] = await db
+    .select({ id: users.id, accountId: users.accountId, active: users.active, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, identity.email))
+    .limit(1);
+  if (!byEmail) return null;
+  if (!byEmail.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
+  await db.transaction(async (tx) => {
+    await tx.insert(externalIdentities).values({ issuer: identity.issuer, subject: identity.subject, userId: byEmail.id }).onConflictDoNothing();
+    // The issuer vouched for the address: it counts as verified here too.
+    if (!byEmail.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, byEmail.id));
+  });
+  return byEmail;
+}
+
+function namesOf(identity: VerifiedIdentity): { firstName: string; lastName: string } {
+  const cut = (value: string) => value.slice(0, 100);
+  if (identity.givenName || identity.familyName) {
+    return { firstName: cut(identity.givenName ?? ''), lastName: cut(identity.familyName ?? '') };
+  }
+  const parts = (identity.name ?? identity.email.split('@')[0] ?? '').split(/\s+/).filter(Boolean);
+  return { firstName: cut(parts.slice(0, -1).join(' ') || (parts[0] ?? '')), lastName: cut(parts.length > 1 ? parts.at(-1)! : '') };
+}
+
+function localeOf(identity: VerifiedIdentity): Locale {
+  const tag = (identity.locale ?? '').toLowerCase();
+  if (tag.startsWith('de')) return 'DE_DE';
+  if (tag === 'en-gb' || tag === 'en_gb') return 'EN_UK';
+  return 'EN_US';
+}
+
+async function createSelfServiceUser(db: Db, identity: VerifiedIdentity, productType: ProductType): Promise<SignInUser> {
+  const { firstName, lastName } = namesOf(identity);
+  // No password is known: a hash of 256 random bits nobody holds. The user may set one by password recovery.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: [firstName, lastName].filter(Boolean).join(' ') || identity.email, type: 'SELF_SERVICE' })
+      .returning({ id: accounts.id });
+    const [config] = await tx
+      .insert(productConfigurations)
+      .values({ accountId: account!.id, productType })
+      .returning({ id: productConfigurations.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        accountId: account!.id,
+        email: identity.email,
+        passwordHash,
+        firstName,
+        lastName,
+        locale: localeOf(identity),
+        // The person who creates a self-service account administers it.
+        permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
+        currentProductConfigurationId: config!.id,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id, accountId: users.accountId });
+    await tx.insert(externalIdentities).values({ issuer: identity.issuer, subject: identity.subject, userId: user!.id });
+    return user!;
+  });
+}
+
+/** The product page; for an existing account without the requested product, the page that adds it. */
+async function redirectFor(db: Db, accountId: string, productType: ProductType | undefined, created: boolean): Promise<string> {
+  if (!productType) {
+    return created ? `/product/${DEFAULT_SELF_SERVICE_PRODUCT}` : '/';
+  }
+  const [config] = await db
+    .select({ id: productConfigurations.id })
+    .from(productConfigurations)
+    .where(and(eq(productConfigurations.accountId, accountId), eq(productConfigurations.productType, productType)))
+    .limit(1);
+  return config ? `/product/${productType}` : `/${productType}/add`;
+}

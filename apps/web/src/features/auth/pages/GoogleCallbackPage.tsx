@@ -1,0 +1,73 @@
+// /login/google: where the issuer sends the browser back with the ID token in the URL fragment. Checks the state,
+// removes the token from the address bar, signs in through the API and continues to the redirectUrl it answers.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { AppLink } from '../../../components/ui/AppLink';
+import { useAppNavigate } from '../../../lib/navigation';
+import { apiErrorMessage } from '../../../lib/notify';
+import { useSignInWithGoogle } from '../api/sign-in-with-google';
+import { takeGoogleCallback } from '../google-flow';
+
+export function GoogleCallbackPage() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const signIn = useSignInWithGoogle();
+  // Kept as a key or the error itself and translated at render, so a language that loads late still applies.
+  const [problem, setProblem] = useState<{ key: string } | { error: unknown } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const callback = takeGoogleCallback(window.location.hash);
+    // The token must not stay in the address bar or the history.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (!callback.ok) {
+      setProblem({ key: callback.reason === 'cancelled' ? 'googleCallback.cancelled' : 'ERROR_GOOGLE_STATE_MISMATCH' });
+      return;
+    }
+    const { pending, idToken } = callback;
+    signIn.mutate(
+      { idToken, nonce: pending.nonce, ...(pending.productType ? { productType: pending.productType } : {}) },
+      {
+        onSuccess: (response) => {
+          const target = response.redirectUrl !== '/' ? response.redirectUrl : (pending.redirectUrl ?? '/');
+          navigate(safeRedirectPath(target), { replace: true });
+        },
+        onError: (error) => setProblem({ error }),
+      },
+    );
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- runs once: the fragment is read and forgotten
+
+  return (
+    <Box component="main" bg="gray.0" mih="100vh">
+      <Center mih="100vh" p="md">
+        <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
+          <Stack gap="md">
+            <Title order={1} fz="h3">
+              {t('googleCallback.title')}
+            </Title>
+            {problem ? (
+              <>
+                <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="google-callback-error">
+                  {'key' in problem ? t(problem.key) : apiErrorMessage(problem.error)}
+                </Alert>
+                <Anchor component={AppLink} to="/login">
+                  {t('googleCallback.backToLogin')}
+                </Anchor>
+              </>
+            ) : (
+              <Stack align="center" gap="sm" aria-live="polite">
+                <Loader size="sm" aria-hidden />
+                <Text size="sm">{t('googleCallback.working')}</Text>
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}
