@@ -98,6 +98,7 @@ for (const [language, T] of [
   });
 
   test(`story 2 (${language}): recover a forgotten password; the used link says link expired`, async ({ browser }) => {
+    test.slow(); // two mails and many pages on a busy machine
     const { context, page } = await browserIn(browser, language);
     const email = `forgetful.${language.toLowerCase()}.${Date.now()}@example.com`;
     await api.post(page.request, '/api/signup', {
@@ -149,6 +150,7 @@ for (const [language, T, lastName] of [
   ['DE_DE', DE, 'Becker'],
 ] as const) {
   test(`story 4 (${language}): a demo participant sets a password and sees their own result`, async ({ browser }) => {
+    test.slow(); // two browsers and the result dashboard
     // The adviser's side: the token of the participant's finished demo questionnaire.
     const adviser = await browserIn(browser, 'EN_US');
     await adviser.page.goto('/login');
