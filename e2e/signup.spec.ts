@@ -32,6 +32,8 @@ for (const [language, T] of [
     const { context, page } = await browserIn(browser, language);
     const email = `self.${language.toLowerCase()}.${Date.now()}@example.com`;
     await page.goto('/login');
+    await expect(page.getByRole('link', { name: T['login.forgotPassword']! })).toBeVisible();
+    await screenshot(page, `login-links-${language}`);
     await page.getByRole('link', { name: T['login.createAccount']! }).click();
     await expect(page).toHaveURL(/\/signup\/ext$/);
     await expect(page.getByTestId('signup-product')).toHaveText(T['product.BQ_ADVISORY_WEALTH.name']!);
