@@ -19,8 +19,8 @@ async function fillSignup(page: Page, T: Texts, fields: { firstName?: string; la
   if (fields.firstName !== undefined) await form.getByLabel(T['signup.firstName']!, { exact: false }).fill(fields.firstName);
   if (fields.lastName !== undefined) await form.getByLabel(T['signup.lastName']!, { exact: false }).fill(fields.lastName);
   if (fields.email !== undefined) await form.getByRole('textbox', { name: T['signup.email']! }).fill(fields.email);
-  if (fields.password !== undefined) await form.getByLabel(T['signup.password']!, { exact: true }).fill(fields.password);
-  if (fields.repeat !== undefined) await form.getByLabel(T['signup.passwordRepeat']!, { exact: true }).fill(fields.repeat);
+  if (fields.password !== undefined) await form.getByRole('textbox', { name: T['signup.password']!, exact: true }).fill(fields.password);
+  if (fields.repeat !== undefined) await form.getByRole('textbox', { name: T['signup.passwordRepeat']!, exact: true }).fill(fields.repeat);
 }
 
 for (const [language, T] of [
@@ -28,9 +28,12 @@ for (const [language, T] of [
   ['DE_DE', DE],
 ] as const) {
   test(`story 1 (${language}): sign up, verify from the mail, sign in, send a questionnaire`, async ({ browser }) => {
+    test.slow(); // sign-up, mail, verification, a questionnaire and a product: many pages on a busy machine
     const { context, page } = await browserIn(browser, language);
     const email = `self.${language.toLowerCase()}.${Date.now()}@example.com`;
     await page.goto('/login');
+    await expect(page.getByRole('link', { name: T['login.forgotPassword']! })).toBeVisible();
+    await screenshot(page, `login-links-${language}`);
     await page.getByRole('link', { name: T['login.createAccount']! }).click();
     await expect(page).toHaveURL(/\/signup\/ext$/);
     await expect(page.getByTestId('signup-product')).toHaveText(T['product.BQ_ADVISORY_WEALTH.name']!);
@@ -97,6 +100,7 @@ for (const [language, T] of [
   });
 
   test(`story 2 (${language}): recover a forgotten password; the used link says link expired`, async ({ browser }) => {
+    test.slow(); // two mails and many pages on a busy machine
     const { context, page } = await browserIn(browser, language);
     const email = `forgetful.${language.toLowerCase()}.${Date.now()}@example.com`;
     await api.post(page.request, '/api/signup', {
@@ -117,12 +121,12 @@ for (const [language, T] of [
     await page.goto(link);
     await expect(page.getByText(email)).toBeVisible();
     const newPassword = 'Recovered-Pass-2026!';
-    await page.getByLabel(T['settings.password.new']!, { exact: true }).fill('weakpassword');
-    await page.getByLabel(T['settings.password.repeat']!, { exact: true }).fill('weakpassword');
+    await page.getByRole('textbox', { name: T['settings.password.new']!, exact: true }).fill('weakpassword');
+    await page.getByRole('textbox', { name: T['settings.password.repeat']!, exact: true }).fill('weakpassword');
     await page.getByRole('button', { name: T['passwordReset.submit']! }).click();
     await expect(page.getByText(T['settings.password.weak']!)).toBeVisible();
-    await page.getByLabel(T['settings.password.new']!, { exact: true }).fill(newPassword);
-    await page.getByLabel(T['settings.password.repeat']!, { exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: T['settings.password.new']!, exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: T['settings.password.repeat']!, exact: true }).fill(newPassword);
     await screenshot(page, `password-reset-form-${language}`);
     await page.getByRole('button', { name: T['passwordReset.submit']! }).click();
     await expect(page.getByTestId('password-reset-done')).toBeVisible();
@@ -148,6 +152,7 @@ for (const [language, T, lastName] of [
   ['DE_DE', DE, 'Becker'],
 ] as const) {
   test(`story 4 (${language}): a demo participant sets a password and sees their own result`, async ({ browser }) => {
+    test.slow(); // two browsers and the result dashboard
     // The adviser's side: the token of the participant's finished demo questionnaire.
     const adviser = await browserIn(browser, 'EN_US');
     await adviser.page.goto('/login');
@@ -165,11 +170,11 @@ for (const [language, T, lastName] of [
 
     const { context, page } = await browserIn(browser, language);
     await page.goto(`/demo/password-set/${instanceToken}`);
-    await page.getByLabel(T['signup.password']!, { exact: true }).fill(PASSWORD);
-    await page.getByLabel(T['signup.passwordRepeat']!, { exact: true }).fill('Not-The-Same-2026!');
+    await page.getByRole('textbox', { name: T['signup.password']!, exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: T['signup.passwordRepeat']!, exact: true }).fill('Not-The-Same-2026!');
     await page.getByRole('button', { name: T['demoPassword.submit']! }).click();
     await expect(page.getByText(T['settings.password.mismatch']!)).toBeVisible();
-    await page.getByLabel(T['signup.passwordRepeat']!, { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: T['signup.passwordRepeat']!, exact: true }).fill(PASSWORD);
     await screenshot(page, `demo-password-set-${language}`);
     await page.getByRole('button', { name: T['demoPassword.submit']! }).click();
     await expect(page).toHaveURL(/\/BQ_RISK\/client\/[A-Za-z0-9_-]{24}\/dashboard\/[A-Za-z0-9_-]{24}$/);

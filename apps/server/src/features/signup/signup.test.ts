@@ -118,6 +118,18 @@ describe('sign-up -> verify -> sign in -> send', () => {
     expect(resend.statusCode).toBe(429);
     expect(resend.json().errorKey).toBe('error.email_verification.too_soon');
 
+    // An invitation by e-mail is refused as well (an instance written directly, as if made before).
+    const [clientRow] = await t.db.select().from(clients).where(eq(clients.token, client.json().token));
+    const [direct] = await t.db
+      .insert(interactionInstances)
+      .values({ accountId: account!.id, token: newPublicToken(), clientId: clientRow!.id, productConfigurationId: configs[0]!.id, interactionId: 'risk', expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const invite = await http.request('POST', `/api/instance/${direct!.token}/invite/email`);
+    expect(invite.statusCode).toBe(403);
+    expect(invite.json().errorKey).toBe('error.email_verification.required');
+    expect((await mailsTo(clientRow!.email)).filter((m) => m.kind === 'INVITATION')).toHaveLength(0);
+    await t.db.delete(interactionInstances).where(eq(interactionInstances.id, direct!.id));
+
     const verified = await http.request('GET', `/api/email/verification/${token}`);
     expect(verified.statusCode).toBe(200);
     const again = await http.request('GET', `/api/email/verification/${token}`);
