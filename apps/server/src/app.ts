@@ -17,6 +17,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
 import { authRoutes } from './features/auth/routes';
+import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
 import { creditRoutes } from './features/credits/routes';
 import { marketHistoryRoutes } from './features/market-history/routes';
@@ -89,6 +90,7 @@ export async function buildApp(opts: {
   await app.register(mailRoutes);
   await app.register(questionnaireRoutes);
   await app.register(creditRoutes);
+  await app.register(billingRoutes);
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);

@@ -30,6 +30,11 @@ declare module 'fastify' {
     permission?: Permission;
     /** Only a platform operator: for data every account shares. No account permission, not even ALL/ALL/ALL, suffices. */
     operator?: boolean;
+    /**
+     * A payment provider's webhook: public, authenticated by the payload's signature alone. No session is read and
+     * no X-Source is asked for (the provider cannot send one; a cookie is never looked at, so CSRF cannot apply).
+     */
+    webhook?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -43,6 +48,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.config.webhook && !request.is404) return;
 
     const hasAuthorizationHeader = request.headers.authorization !== undefined;
     if (!SAFE_METHODS.has(request.method) && !hasAuthorizationHeader && request.headers['x-source'] !== 'web') {

@@ -133,7 +133,11 @@ const productScopedRoutes: RouteObject = {
     // Adding a product and the sign-up / checkout confirmations concern products the user may not have yet.
     { path: 'add', ...later('page.addProduct.title') },
     { path: 'sign-up-success', ...later('page.productSignUpSuccess.title') },
-    { path: 'checkout_success/:userReference', ...later('page.checkoutSuccess.title') },
+    {
+      path: 'checkout_success/:userReference',
+      handle: crumb('page.checkoutSuccess.title'),
+      lazy: page(() => import('../features/billing/pages/CheckoutSuccessPage'), 'CheckoutSuccessPage'),
+    },
     {
       Component: ProductAccessRoute,
       children: [
@@ -154,6 +158,12 @@ const productScopedRoutes: RouteObject = {
         },
         { path: 'comparison', ...later('page.comparison.title') },
         { path: 'weights', ...later('page.weights.title') },
+        {
+          // The purchase choice (docs/decisions/0024-payments.md): the spec names no route for it.
+          path: 'credits',
+          handle: crumb('page.buyCredits.title'),
+          lazy: page(() => import('../features/billing/pages/BuyCreditsPage'), 'BuyCreditsPage'),
+        },
         {
           path: 'client',
           children: [
@@ -354,6 +364,12 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/reports/pages/ReportDownloadPage'), 'ReportDownloadPage'),
           },
           publicLater('demo/password-set/:instanceToken', 'page.demoPassword.title'),
+          {
+            // The built-in sandbox payment provider's hosted page (docs/decisions/0024-payments.md).
+            path: 'sandbox-checkout/:sessionId',
+            handle: handle({ titleKey: 'page.sandboxCheckout.title' }),
+            lazy: page(() => import('../features/billing/pages/SandboxCheckoutPage'), 'SandboxCheckoutPage'),
+          },
           reportRoute('performance/report/:interactionInstanceToken', 'bqp', 'page.performanceReport.title'),
           reportRoute('bqa/report/:interactionInstanceToken', 'bqa', 'page.bqaReport.title'),
           reportRoute(
