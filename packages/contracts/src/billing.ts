@@ -20,7 +20,8 @@ export const BILLING_ERRORS = {
 /** A page path of this app to come back to after buying (e.g. the locked result); checked on the server. */
 const ZReturnTo = z.string().min(1).max(2048).startsWith('/');
 
-export const ZPaymentConfigurationsQuery = z.object({ productType: z.enum(PRODUCT_TYPES) }).meta({ id: 'PaymentConfigurationsQuery' });
+// No meta id: a query schema must stay inline for OpenAPI (a $ref there cannot be resolved).
+export const ZPaymentConfigurationsQuery = z.object({ productType: z.enum(PRODUCT_TYPES) });
 export type TPaymentConfigurationsQuery = z.infer<typeof ZPaymentConfigurationsQuery>;
 
 export const ZPrice = z

@@ -335,7 +335,14 @@ describe('the Stripe provider, against a local imitation of its API', () => {
     expect(forged.json().errorKey).toBe('error.payment.signature_invalid');
     expect(await balanceOf(http)).toBe(1);
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect((await sendWebhook(s, 'stripe', payload, signature)).json()).toEqual({ received: true, duplicate: false, credited: 50 });
+    // As Stripe sends it: JSON with a charset parameter.
+    const delivered = await s.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/stripe',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      payload,
+    });
+    expect(delivered.json()).toEqual({ received: true, duplicate: false, credited: 50 });
     expect((await sendWebhook(s, 'stripe', payload, signature)).json()).toEqual({ received: true, duplicate: true, credited: 0 });
     expect(await balanceOf(http)).toBe(51);
     expect((await http.request('GET', `/api/payment/checkout/${checkout!.userReference}`)).json()).toMatchObject({ status: 'PAID', provider: 'stripe', creditBalance: 51 });
@@ -353,6 +360,27 @@ describe('the Stripe provider, against a local imitation of its API', () => {
       imitation.failWith = null;
     }
     expect((await sendWebhook(s, 'sandbox', '{}', signSandboxPayload('{}', s.config.payments.sandboxSecret))).statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every payment call with its error keys', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/payment/configurations',
+        '/api/payment/pay/{id}',
+        '/api/payment/checkout/{userReference}',
+        '/api/payment/sandbox/{sessionId}',
+        '/api/payment/sandbox/{sessionId}/confirm',
+        '/api/payment/webhook/{provider}',
+      ]),
+    );
+    expect(doc.paths['/api/payment/pay/{id}'].get.responses['303']).toBeDefined();
+    expect(doc.paths['/api/payment/pay/{id}'].get.responses['409'].description).toContain('error.payment.not_payable');
+    expect(doc.paths['/api/payment/webhook/{provider}'].post.responses['400'].description).toContain('error.payment.signature_invalid');
   });
 });
 
