@@ -27,7 +27,8 @@ async function openLockedResult(page: Page) {
   await page.getByTestId('client-search').fill('Richter');
   const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: 'Richter' });
   await expect(row).toHaveCount(1);
-  await row.getByTestId('client-row-result').click();
+  // Opened by its address: the list keeps its search in the URL, and a late debounce must not pull us back.
+  await page.goto((await row.getByTestId('client-row-result').getAttribute('href'))!);
   await expect(page).toHaveURL(new RegExp(`/${PRODUCT}/client/[A-Za-z0-9_-]{24}/dashboard/[A-Za-z0-9_-]{24}`));
   await expect(page.getByTestId('result-unlock-panel')).toBeVisible();
 }
@@ -98,6 +99,10 @@ test('in German, from the balance in the header: checkout_success waits for the 
   await expect(page).toHaveURL(/\/product\//);
   await useLanguage(page, 'DE_DE');
   await page.goto(`/product/${PRODUCT}`);
+  // The user menu offers it too (on phones the balance lives there).
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByRole('menuitem', { name: DE['shell.menu.buyCredits'] })).toHaveAttribute('href', `/${PRODUCT}/credits`);
+  await page.keyboard.press('Escape');
   await page.getByTestId('credit-balance-link').click();
   await expect(page).toHaveURL(new RegExp(`/${PRODUCT}/credits$`));
   await expect(page.getByRole('heading', { level: 1, name: DE['page.buyCredits.title'] })).toBeVisible();
