@@ -22,6 +22,7 @@ import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
+import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
@@ -100,6 +101,7 @@ export async function buildApp(opts: {
   await app.register(mailRoutes);
   await app.register(questionnaireRoutes);
   await app.register(creditRoutes);
+  await app.register(billingRoutes);
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);

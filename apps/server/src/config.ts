@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
 // message naming the variable; nothing else in the server reads process.env.
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -77,9 +78,49 @@ const ZEnv = z.object({
   CLIENT_LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** PostgreSQL: calculations one worker process runs at the same time (the embedded PGlite runs one at a time). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /**
+   * Who takes card payments for credits (docs/decisions/0024-payments.md): stripe (Stripe Checkout) or sandbox (the
+   * built-in provider, no real payment). Default: stripe when STRIPE_SECRET_KEY is set, else sandbox outside production.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)').optional(),
+  /** The signing secret of the Stripe webhook endpoint /api/payment/webhook/stripe (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  /** Another address for Stripe's API, e.g. http://127.0.0.1:12111 for a local imitation; default Stripe's own. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The sandbox provider signs its webhooks with this (HMAC-SHA256); default a random secret per process. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32).optional(),
+  /** The sandbox provider is refused in production unless this says so (a demo or staging system). */
+  PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & { MAIL_FROM: string; embedded: boolean; demoData: boolean; publicUrl: string };
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & {
+  MAIL_FROM: string;
+  embedded: boolean;
+  demoData: boolean;
+  publicUrl: string;
+  payments: PaymentsConfig;
+};
+
+/** Which provider new checkouts use (null: payments are off) and the sandbox's signing secret. */
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe' | null;
+  sandboxSecret: string;
+}
+
+function paymentsConfig(parsed: z.infer<typeof ZEnv>): PaymentsConfig {
+  const production = parsed.NODE_ENV === 'production';
+  const provider = parsed.PAYMENT_PROVIDER ?? (parsed.STRIPE_SECRET_KEY ? 'stripe' : production ? null : 'sandbox');
+  if (provider === 'stripe' && (!parsed.STRIPE_SECRET_KEY || !parsed.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (provider === 'sandbox' && production && !parsed.PAYMENT_SANDBOX_IN_PRODUCTION) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real payment and is refused in production unless PAYMENT_SANDBOX_IN_PRODUCTION=true',
+    );
+  }
+  return { provider, sandboxSecret: parsed.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('base64url') };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
@@ -116,5 +157,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const GOOGLE_ISSUER = parsed.GOOGLE_ISSUER.replace(/\/+$/, '');
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
-  return { ...parsed, DATA_DIR, MAIL_FROM, GOOGLE_ISSUER, embedded, demoData, publicUrl };
+  return { ...parsed, DATA_DIR, MAIL_FROM, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
 }

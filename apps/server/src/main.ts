@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { paths } from './paths';
 import { seedTranslations } from './features/translations/seed-translations';
 import { seedDemo } from './features/demo/seed-demo';
+import { seedDemoBuyer } from './features/billing/seed-demo-buyer';
 import { seedDemoMarketHistory } from './features/market-history/market-history-service';
 import { startWorker } from './jobs/worker';
 import { openJobQueue } from './jobs/queue';
@@ -44,6 +45,7 @@ try {
     // History first: the demo results store the risk section computed from it, as a calculation would.
     await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
     await seedDemo(database.db);
+    await seedDemoBuyer(database.db);
   }
 } catch (err) {
   startFailed(err);

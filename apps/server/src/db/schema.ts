@@ -14,3 +14,4 @@ export * from './schema/bi';
 export * from './schema/api-credentials';
 export * from './schema/privacy-policies';
 export * from './schema/google-sign-in';
+export * from './schema/payments';

@@ -36,6 +36,11 @@ declare module 'fastify' {
     operator?: boolean;
     /** Only with a signed-in session, never with an API credential (managing credentials, passwords). */
     sessionOnly?: boolean;
+    /**
+     * A payment provider's webhook: public, authenticated by the payload's signature alone. No session is read and
+     * no X-Source is asked for (the provider cannot send one; a cookie is never looked at, so CSRF cannot apply).
+     */
+    webhook?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -49,6 +54,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.config.webhook && !request.is404) return;
 
     const hasAuthorizationHeader = request.headers.authorization !== undefined;
     if (!SAFE_METHODS.has(request.method) && !hasAuthorizationHeader && request.headers['x-source'] !== 'web') {

@@ -40,6 +40,9 @@ const SPEC_PATHS = [
   '/bqaRecommendations/report/i-1',
   '/bqp/certificate/i-1',
   '/verify/certificate/cert-1',
+  // Not in the spec's table (docs/decisions/0024-payments.md): the purchase choice and the sandbox provider's page.
+  '/BQ_RISK/credits',
+  '/sandbox-checkout/sbx_1',
 ];
 
 function deepestPath(pathname: string): string | undefined {

@@ -145,7 +145,11 @@ const productScopedRoutes: RouteObject = {
       handle: crumb('page.productSignUpSuccess.title'),
       lazy: page(() => import('../features/signup/pages/ProductSignUpSuccessPage'), 'ProductSignUpSuccessPage'),
     },
-    { path: 'checkout_success/:userReference', ...later('page.checkoutSuccess.title') },
+    {
+      path: 'checkout_success/:userReference',
+      handle: crumb('page.checkoutSuccess.title'),
+      lazy: page(() => import('../features/billing/pages/CheckoutSuccessPage'), 'CheckoutSuccessPage'),
+    },
     {
       Component: ProductAccessRoute,
       children: [
@@ -178,6 +182,12 @@ const productScopedRoutes: RouteObject = {
           path: 'bi',
           handle: crumb('page.bi.title'),
           lazy: page(() => import('../features/bi/pages/BiPage'), 'BiPage'),
+        },
+        {
+          // The purchase choice (docs/decisions/0024-payments.md): the spec names no route for it.
+          path: 'credits',
+          handle: crumb('page.buyCredits.title'),
+          lazy: page(() => import('../features/billing/pages/BuyCreditsPage'), 'BuyCreditsPage'),
         },
         {
           path: 'client',
@@ -405,6 +415,12 @@ export const routes: RouteObject[] = [
             path: 'demo/password-set/:instanceToken',
             handle: handle({ titleKey: 'page.demoPassword.title' }),
             lazy: page(() => import('../features/signup/pages/DemoPasswordSetPage'), 'DemoPasswordSetPage'),
+          },
+          {
+            // The built-in sandbox payment provider's hosted page (docs/decisions/0024-payments.md).
+            path: 'sandbox-checkout/:sessionId',
+            handle: handle({ titleKey: 'page.sandboxCheckout.title' }),
+            lazy: page(() => import('../features/billing/pages/SandboxCheckoutPage'), 'SandboxCheckoutPage'),
           },
           reportRoute('performance/report/:interactionInstanceToken', 'bqp', 'page.performanceReport.title'),
           reportRoute('bqa/report/:interactionInstanceToken', 'bqa', 'page.bqaReport.title'),

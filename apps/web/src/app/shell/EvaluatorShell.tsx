@@ -51,7 +51,7 @@ export function EvaluatorShell() {
             <ProductSwitcher user={user} current={product} />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <CreditBalance balance={user.creditBalance} />
+            <CreditBalance balance={user.creditBalance} product={product} />
             <ReminderMenu />
             <UserMenu user={user} product={product} />
           </Group>

@@ -1,7 +1,14 @@
 // The user menu behind the initials avatar: who is signed in, the previous sign-in, and the account entries
 // of spec section 2 (data export, user settings, language, anonymisation, log out).
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconDownload, IconLanguage, IconLogout, IconMask, IconSettings } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconLanguage,
+  IconLogout,
+  IconMask,
+  IconSettings,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@bq/contracts/user';
 import type { ProductType } from '@bq/domain/product-types';
@@ -64,6 +71,16 @@ export function UserMenu({ user, product }: UserMenuProps) {
             leftSection={<IconDownload size={18} aria-hidden />}
           >
             {t('shell.menu.dataExport')}
+          </Menu.Item>
+        ) : null}
+        {product ? (
+          <Menu.Item
+            component={AppLink}
+            to={`/${product}/credits`}
+            leftSection={<IconShoppingCart size={18} aria-hidden />}
+            data-testid="user-menu-buy-credits"
+          >
+            {t('shell.menu.buyCredits')}
           </Menu.Item>
         ) : null}
         <Menu.Item

@@ -1,8 +1,10 @@
-// Unlocking was refused for want of credits (402): nothing was unlocked or charged. Buying credits online comes in
-// a later release, so its button is shown disabled with a hint; trying again helps once credits arrived.
+// Unlocking was refused for want of credits (402): nothing was unlocked or charged. The buy button leads to the
+// purchase choice of this product, which offers this result again after paying; trying again helps once credits arrived.
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoinOff, IconShoppingCart } from '@tabler/icons-react';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/ui/AppLink';
 import { useFormat } from '../../../lib/formats';
 
 interface PaymentRequiredPanelProps {
@@ -14,6 +16,8 @@ interface PaymentRequiredPanelProps {
 export function PaymentRequiredPanel({ balance, onRetry, retrying }: PaymentRequiredPanelProps) {
   const { t } = useTranslation();
   const { formatNumber } = useFormat();
+  const { productName = '' } = useParams();
+  const { pathname } = useLocation();
   return (
     <Paper withBorder radius="md" p="xl" maw={640} data-testid="result-payment-required" role="alert">
       <Stack gap="sm">
@@ -31,9 +35,10 @@ export function PaymentRequiredPanel({ balance, onRetry, retrying }: PaymentRequ
         </Text>
         <Group gap="sm">
           <Button
+            component={AppLink}
+            to={`/${productName}/credits?returnTo=${encodeURIComponent(pathname)}`}
             leftSection={<IconShoppingCart size={18} aria-hidden />}
-            disabled
-            aria-describedby="result-buy-credits-hint"
+            data-testid="result-buy-credits"
           >
             {t('results.payment.buy')}
           </Button>
@@ -41,9 +46,6 @@ export function PaymentRequiredPanel({ balance, onRetry, retrying }: PaymentRequ
             {t('common.retry')}
           </Button>
         </Group>
-        <Text size="sm" c="dimmed" id="result-buy-credits-hint">
-          {t('results.payment.buyLater')}
-        </Text>
       </Stack>
     </Paper>
   );

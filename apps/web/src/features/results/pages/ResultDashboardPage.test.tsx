@@ -140,7 +140,9 @@ describe('result dashboard: states of the request', () => {
     fireEvent.click(await screen.findByTestId('result-unlock-confirm'));
     const panel = await screen.findByTestId('result-payment-required');
     expect(panel).toHaveTextContent(text('ERROR_CREDIT_PAYMENT_REQUIRED'));
-    expect(within(panel).getByRole('button', { name: text('results.payment.buy') })).toBeDisabled();
+    // Buying leads to the product's purchase choice, which offers this result again afterwards.
+    const buy = within(panel).getByRole('link', { name: text('results.payment.buy') });
+    expect(buy.getAttribute('href')).toMatch(/^\/BQ_[A-Z_]+\/credits\?returnTo=%2FBQ_[A-Z_]+%2Fclient%2F/);
     expect(screen.queryByTestId('result-unlock-panel')).not.toBeInTheDocument();
     expect(screen.queryByTestId('result-dashboard')).not.toBeInTheDocument();
     expect(callsTo(DASHBOARD_URL)).toHaveLength(1);

@@ -1,0 +1,60 @@
+// GET /api/payment/configurations?productType=: the packages on sale for one product type, priced in the buyer's
+// currency. Everyone who may open results of the product (INDIVIDUAL_RESULTS/READ in its realm) may buy credits.
+import { and, asc, eq } from 'drizzle-orm';
+import type { Currency, TPaymentConfiguration, TPaymentConfigurationsResponse } from '@bq/contracts/billing';
+import type { ProductType } from '@bq/domain/product-types';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { paymentConfigurations } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { requireProductConfigurationByType, type ProductAccessCheck } from '../products/product-access';
+import { creditBalance, userLocale } from '../user/user-service';
+
+/** Buying credits is part of opening results: the same permission as POST /api/credit/unlock. */
+export const BUY_CREDITS: ProductAccessCheck = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' };
+
+export type PaymentConfigurationRow = typeof paymentConfigurations.$inferSelect;
+
+/**
+ * Accounts have no currency of their own yet: the buyer's language decides it, as spec section 1 pairs them
+ * (EN_US dollar; DE_DE and EN_UK euro). A user without a saved language uses the default EN_US.
+ */
+export async function buyerCurrency(db: Db, userId: string): Promise<Currency> {
+  const locale = (await userLocale(db, userId)) ?? 'EN_US';
+  return locale === 'EN_US' ? 'USD' : 'EUR';
+}
+
+export function priceOf(row: PaymentConfigurationRow, currency: Currency): number | null {
+  return currency === 'USD' ? row.priceUsdCents : row.priceEurCents;
+}
+
+export function isPayable(row: PaymentConfigurationRow): boolean {
+  return row.kind === 'PAY_AS_YOU_GO' && row.active && row.credits !== null && row.credits > 0 && row.priceEurCents !== null && row.priceUsdCents !== null;
+}
+
+export async function listPaymentConfigurations(
+  db: Db,
+  config: Config,
+  auth: AuthContext,
+  productType: ProductType,
+): Promise<TPaymentConfigurationsResponse> {
+  await requireProductConfigurationByType(db, auth, productType, BUY_CREDITS);
+  const currency = await buyerCurrency(db, auth.userId);
+  const rows = await db
+    .select()
+    .from(paymentConfigurations)
+    .where(and(eq(paymentConfigurations.productType, productType), eq(paymentConfigurations.active, true)))
+    .orderBy(asc(paymentConfigurations.sortOrder), asc(paymentConfigurations.credits));
+  const configurations: TPaymentConfiguration[] = rows.map((row) => {
+    const amount = priceOf(row, currency);
+    return {
+      id: row.id,
+      productType: row.productType,
+      kind: row.kind,
+      credits: row.credits,
+      price: amount === null ? null : { amountMinor: amount, currency },
+      payable: isPayable(row) && config.payments.provider !== null,
+    };
+  });
+  return { productType, currency, provider: config.payments.provider, creditBalance: await creditBalance(db, auth.accountId), configurations };
+}
