@@ -15,10 +15,11 @@ import { runRecoveryBench, runThroughputBench } from './jobs';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 import { runSearchBench } from './search';
+import { runComparisonBench } from './comparison';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'jobs', 'search', 'scoring', 'pdf'] as const;
+const PARTS = ['http', 'jobs', 'search', 'comparison', 'scoring', 'pdf'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -88,6 +89,10 @@ if (runs('jobs')) {
 if (runs('search')) {
   console.log('\nclient search (server as its own process)');
   await runSearchBench(undefined, SECONDS);
+}
+if (runs('comparison')) {
+  console.log('\nclient comparison (server as its own process)');
+  await runComparisonBench(undefined, SECONDS);
 }
 if (runs('scoring')) {
   console.log('\nscoring engine (pure, in process)');
