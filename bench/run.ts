@@ -18,10 +18,11 @@ import { runBiBench } from './bi';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 import { runSearchBench } from './search';
+import { runComparisonBench } from './comparison';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'jobs', 'search', 'export', 'bi', 'scoring', 'pdf'] as const;
+const PARTS = ['http', 'jobs', 'search', 'export', 'bi', 'comparison', 'scoring', 'pdf'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -99,6 +100,10 @@ if (runs('export')) {
 if (runs('bi')) {
   console.log('\nBI: a category and a client-list page (server as its own process)');
   await runBiBench();
+}
+if (runs('comparison')) {
+  console.log('\nclient comparison (server as its own process)');
+  await runComparisonBench(undefined, SECONDS);
 }
 if (runs('scoring')) {
   console.log('\nscoring engine (pure, in process)');

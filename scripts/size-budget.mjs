@@ -53,6 +53,14 @@ const ROUTES = [
     parents: [...SHELL, DASHBOARD],
     onDemand: true,
   },
+  { name: 'client comparison', module: 'src/features/comparison/pages/ComparisonPage.tsx', parents: SHELL },
+  {
+    name: 'client comparison: chart library (after the page)',
+    module: 'src/features/comparison/components/mantine-bar-chart.ts',
+    parents: [...SHELL, 'src/features/comparison/pages/ComparisonPage.tsx'],
+    onDemand: true,
+  },
+  { name: 'weight profiles', module: 'src/features/weights/pages/WeightsPage.tsx', parents: SHELL },
   { name: 'settings', module: SETTINGS[2], parents: SHELL },
   {
     name: 'settings: password',

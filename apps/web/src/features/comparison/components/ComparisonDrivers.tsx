@@ -1,6 +1,6 @@
 // Per compared client: what drives its similarity to the first client, dimension by dimension: the difference in
 // T points, its share of the level distance, and whether the dimension follows the first client's pattern.
-import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientComparison } from '@bq/contracts/comparison';
 import { useFormat } from '../../../lib/formats';
@@ -19,7 +19,7 @@ export function ComparisonDrivers({ comparison }: { comparison: TClientCompariso
       <Text size="sm" c="dimmed">
         {t('comparison.drivers.lead', { name: first.displayName })}
       </Text>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, lg: others.length > 1 ? 2 : 1 }}>
         {others.map((client) => {
           const top = [...client.drivers]
             .filter((d) => d.levelShare !== null)
@@ -54,28 +54,31 @@ export function ComparisonDrivers({ comparison }: { comparison: TClientCompariso
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {client.drivers.map((d) => (
-                      <Table.Tr key={d.key}>
-                        <Table.Th scope="row">{nameOf(d.key)}</Table.Th>
-                        <Table.Td>
-                          {d.difference === null
-                            ? '–'
-                            : `${d.difference > 0 ? '+' : ''}${formatNumber(d.difference, 1)}`}
-                        </Table.Td>
-                        <Table.Td>{d.levelShare === null ? '–' : `${d.levelShare} %`}</Table.Td>
-                        <Table.Td>
-                          {d.sameDirection === null ? (
-                            '–'
-                          ) : (
-                            <Badge variant="light" color={d.sameDirection ? 'teal' : 'orange'}>
-                              {d.sameDirection
-                                ? t('comparison.drivers.same')
-                                : t('comparison.drivers.opposite')}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                    {comparison.dimensions
+                      .map((dimension) => client.drivers.find((d) => d.key === dimension.key))
+                      .filter((d) => d !== undefined)
+                      .map((d) => (
+                        <Table.Tr key={d.key}>
+                          <Table.Th scope="row">{nameOf(d.key)}</Table.Th>
+                          <Table.Td>
+                            {d.difference === null
+                              ? '–'
+                              : `${d.difference > 0 ? '+' : ''}${formatNumber(d.difference, 1)}`}
+                          </Table.Td>
+                          <Table.Td>{d.levelShare === null ? '–' : `${d.levelShare} %`}</Table.Td>
+                          <Table.Td>
+                            {d.sameDirection === null ? (
+                              '–'
+                            ) : (
+                              <Text size="sm" fw={600} c={d.sameDirection ? 'teal.9' : 'orange.9'}>
+                                {d.sameDirection
+                                  ? t('comparison.drivers.same')
+                                  : t('comparison.drivers.opposite')}
+                              </Text>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
                   </Table.Tbody>
                 </Table>
               </Stack>

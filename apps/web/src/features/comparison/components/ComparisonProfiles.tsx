@@ -97,6 +97,7 @@ export function ComparisonProfiles({
                 series={shown.map((c, i) => ({ name: c.displayName, color: COLORS[i % COLORS.length]! }))}
                 yAxisProps={{ domain: [20, 80] }}
                 withLegend
+                accessibilityLayer={false}
                 referenceLines={[{ y: 50, label: t('comparison.profiles.normMean'), color: 'gray.6' }]}
               />
             </div>

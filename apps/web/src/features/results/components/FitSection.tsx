@@ -10,6 +10,12 @@ import { dimensionTexts } from '../dimension-texts';
 export function FitSection({ fit, content }: { fit: TResultFit; content: TDashboardContent }) {
   const { t } = useTranslation();
   const { formatNumber } = useFormat();
+  // In the order of the result's dimensions, as the rest of the dashboard shows them.
+  const order = (key: string) => {
+    const index = content.dimensions.findIndex((d) => d.key === key);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const contributions = [...fit.contributions].sort((a, b) => order(a.key) - order(b.key));
   const value = (v: number | null, decimals = 1) => (v === null ? '–' : formatNumber(v, decimals));
   return (
     <Paper
@@ -64,7 +70,7 @@ export function FitSection({ fit, content }: { fit: TResultFit; content: TDashbo
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {fit.contributions.map((c) => (
+              {contributions.map((c) => (
                 <Table.Tr key={c.key} data-testid={`result-fit-row-${c.key}`}>
                   <Table.Th scope="row">{dimensionTexts(content, c.key).name}</Table.Th>
                   <Table.Td>{value(c.score)}</Table.Td>
