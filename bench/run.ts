@@ -1,9 +1,10 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [jobs] [search] [export] [bi] [scoring] [pdf]` runs only the named parts (default:
-// all); jobs, search, export and bi start the server as its own process (bench/processes.ts). BENCH_FULL=1 gives the
-// export part the issue's size (100,000 clients, 500,000 results on PostgreSQL; bench/export.ts).
+// `npm run bench -- [seconds] [http] [jobs] [search] [export] [bi] [comparison] [scoring] [pdf]` runs only the named
+// parts (default: all); jobs, search, export, bi and comparison start the server as its own process
+// (bench/processes.ts). BENCH_FULL=1 gives the export part the issue's size (100,000 clients, 500,000 results on
+// PostgreSQL; bench/export.ts).
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
