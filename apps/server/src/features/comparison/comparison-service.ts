@@ -10,25 +10,30 @@ import type { ProductType } from '@bq/domain/product-types';
 import { compareProfiles } from '@bq/scoring/comparison';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { clients, interactionInstances, type InstanceResults } from '../../db/schema';
+import { interactionInstances, type InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { requireProductConfigurationByType } from '../products/product-access';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { readerLocale } from '../results/dashboard-content';
+import { anonymisationColumns, loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
 import { comparisonDisplayName } from './display-name';
 
 const requireComparison = (db: Db, auth: AuthContext, productType: ProductType) =>
   requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' });
 
-/** The clients by token in the caller's account; any unknown or foreign token is a 404 for the whole call. */
-async function loadClients(db: Db, accountId: string, tokens: string[]) {
-  const rows = await db
-    .select({ id: clients.id, token: clients.token, firstName: clients.firstName, lastName: clients.lastName })
-    .from(clients)
-    .where(and(eq(clients.accountId, accountId), inArray(clients.token, tokens)));
+/**
+ * The clients by token in the caller's account, with the columns that decide how each is named (anonymisation);
+ * any unknown or foreign token is a 404 for the whole call.
+ */
+async function loadClients(db: Db, anon: Anonymisation, accountId: string, tokens: string[]) {
+  const result = await db.execute<{ id: string; token: string; first_name: string; last_name: string; anon_kind: string; anon_number: number | string | null }>(sql`
+    select c.id, c.token, c.first_name, c.last_name, ${anonymisationColumns(anon, sql`c.id`)}
+    from clients c
+    where c.account_id = ${accountId} and c.token in (${sql.join(tokens.map((t) => sql`${t}`), sql`, `)})`);
+  const rows = (result as unknown as { rows: { id: string; token: string; first_name: string; last_name: string; anon_kind: string; anon_number: number | string | null }[] }).rows;
   if (rows.length !== tokens.length) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  const byToken = new Map(rows.map((r) => [r.token, r]));
+  const byToken = new Map(rows.map((r) => [r.token, { id: r.id, token: r.token, firstName: r.first_name, lastName: r.last_name, anon_kind: r.anon_kind, anon_number: r.anon_number }]));
   return tokens.map((t) => byToken.get(t)!);
 }
 
@@ -69,11 +74,12 @@ export async function compareClients(db: Db, auth: AuthContext, query: TComparis
   const tokens = [...new Set(query.clientToken)];
   if (tokens.length < COMPARISON_MIN_CLIENTS) throw new AppError(COMPARISON_ERRORS.tooFew, 400, `Compare at least ${COMPARISON_MIN_CLIENTS} clients`);
   if (tokens.length > COMPARISON_MAX_CLIENTS) throw new AppError(COMPARISON_ERRORS.tooMany, 400, 'Too many clients to compare');
-  const rows = await loadClients(db, auth.accountId, tokens);
+  const locale = await readerLocale(db, auth, query.locale);
+  const anon = await loadAnonymisation(db, auth, config.id, locale);
+  const rows = await loadClients(db, anon, auth.accountId, tokens);
   const instances = await lastCompleteInstances(db, auth.accountId, config.id, rows.map((r) => r.id));
   for (const row of rows) if (!instances.has(row.id)) throw noCompletedInstance(row.token);
 
-  const locale = await readerLocale(db, auth, query.locale);
   const definitions = new Map<string, NonNullable<ReturnType<typeof getInteractionDefinition>>>();
   for (const i of instances.values()) {
     const key = `${i.interactionId}@${i.results.definitionVersion}`;
@@ -104,7 +110,7 @@ export async function compareClients(db: Db, auth: AuthContext, query: TComparis
       const c = compared[index]!;
       return {
         token: row.token,
-        ...comparisonDisplayName(row),
+        ...comparisonDisplayName(anon, row),
         lastCompleteInteractionToken: i.token,
         dashboardResults: { name: texts[definition.nameKey] ?? definition.id, date: (i.filledAt?.toISOString() ?? i.results.calculatedAt).slice(0, 10) },
         instanceDimensions: i.results.dimensions.map((d) => ({ key: d.key, name: dimensionName(d.key, i) })),
@@ -120,8 +126,9 @@ export async function compareClients(db: Db, auth: AuthContext, query: TComparis
 
 export async function comparisonCandidate(db: Db, auth: AuthContext, productType: ProductType, token: string): Promise<TComparisonCandidate> {
   const config = await requireComparison(db, auth, productType);
-  const [row] = await loadClients(db, auth.accountId, [token]);
+  const anon = await loadAnonymisation(db, auth, config.id);
+  const [row] = await loadClients(db, anon, auth.accountId, [token]);
   const instance = (await lastCompleteInstances(db, auth.accountId, config.id, [row!.id])).get(row!.id);
   if (!instance) throw noCompletedInstance(token);
-  return { token: row!.token, displayName: comparisonDisplayName(row!).displayName, lastCompleteInteractionToken: instance.token };
+  return { token: row!.token, displayName: comparisonDisplayName(anon, row!).displayName, lastCompleteInteractionToken: instance.token };
 }

@@ -97,6 +97,21 @@ describe('GET /api/comparison', () => {
     expect(ok).toEqual({ token: a.clientToken, displayName: 'Anna Roth', lastCompleteInteractionToken: a.instanceToken });
   });
 
+  it("names clients as the viewer's anonymisation allow-list says: 'Client <n>' unless on the list", async () => {
+    const ctx = await adviser();
+    const a = await clientWithResult(ctx, 'Anna', 31);
+    const b = await clientWithResult(ctx, 'Ben', 32);
+    expect((await ctx.http.request('POST', '/api/admin/user/settings', { anonymizationAllowListEnabled: true })).statusCode).toBe(200);
+    expect((await ctx.http.request('POST', `/api/productconfig/${ctx.configId}/user/anonymization_allow_list`, { userToken: a.clientToken })).statusCode).toBeLessThan(300);
+    const body = (await compare(ctx, [a.clientToken, b.clientToken], '&locale=EN_US')).json();
+    expect(body.clients[0]).toMatchObject({ displayName: 'Anna Roth', anonymize: false });
+    expect(body.clients[1].anonymize).toBe(true);
+    expect(body.clients[1].displayName).toMatch(/^Client \d+$/);
+    expect(JSON.stringify(body)).not.toContain('Ben');
+    const candidate = (await ctx.http.request('GET', `/api/comparison/client/${b.clientToken}?productType=BQ_RISK`)).json();
+    expect(candidate.displayName).toBe(body.clients[1].displayName);
+  });
+
   it('needs at least two and at most the maximum of clients; a repeated token counts once', async () => {
     const ctx = await adviser();
     const a = await clientWithResult(ctx, 'Anna', 31);
