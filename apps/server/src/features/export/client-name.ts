@@ -1,19 +1,37 @@
-// The one place where the export decides how a client's name is written. Anonymisation (spec section 5: the
-// allow-list, "user text plus a running number", stars) is built elsewhere and plugs in here, so CSV and XLSX
-// exports of every content follow the same rule as the client list.
+// The one place where the export decides how a client is written: as the viewer's anonymisation allow-list says
+// (spec section 5, docs/decisions/0021), so CSV and XLSX exports of every content follow the same rule as the client
+// list: "Client <n>" for a participant not on the list, stars for a client without a result, e-mail and phone
+// left empty for both.
+import { applyAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
+
 export interface ExportNameInput {
-  /** The client's internal id (stable within one export, e.g. for a running number). */
-  id: string;
   firstName: string;
   lastName: string;
+  email: string;
+  phone: string | null;
+  /** From anonymisationColumns(): NAME, NUMBER or STARS, and the client's running number. */
+  anonKind: string;
+  anonNumber: number | string | null;
 }
 
 export interface ExportName {
   firstName: string;
   lastName: string;
+  email: string;
+  phone: string | null;
 }
 
-export type ExportNameRenderer = (client: ExportNameInput) => ExportName;
-
-/** Today: the stored names as they are. */
-export const renderExportClientName: ExportNameRenderer = (client) => ({ firstName: client.firstName, lastName: client.lastName });
+export function renderExportClientName(anon: Anonymisation, client: ExportNameInput): ExportName {
+  const shown = applyAnonymisation(anon, {
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    anon_kind: client.anonKind,
+    anon_number: client.anonNumber,
+  });
+  if (shown.anonymize && shown.anonymizedName) {
+    return { firstName: '', lastName: shown.anonymizedName, email: shown.email ?? '', phone: shown.phone ?? null };
+  }
+  return { firstName: shown.firstName, lastName: shown.lastName, email: shown.email ?? '', phone: shown.phone ?? null };
+}

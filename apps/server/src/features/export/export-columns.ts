@@ -5,6 +5,7 @@ import type { ExportContent } from '@bq/contracts/export';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { ExportTexts } from './export-texts';
 import type { ExportRow } from './export-rows';
+import type { Anonymisation } from '../anonymisation/anonymise';
 import { renderExportClientName } from './client-name';
 
 export type CellKind = 'text' | 'date' | 'decimal' | 'integer';
@@ -17,7 +18,8 @@ export interface ExportColumn {
   value(row: ExportRow): CellValue;
 }
 
-export function exportColumns(content: ExportContent, definition: TInteractionDefinition, texts: ExportTexts): ExportColumn[] {
+export function exportColumns(content: ExportContent, definition: TInteractionDefinition, texts: ExportTexts, anon: Anonymisation): ExportColumn[] {
+  const shown = (r: ExportRow) => renderExportClientName(anon, r.client);
   const col = (key: string, kind: CellKind, value: (row: ExportRow) => CellValue): ExportColumn => ({
     key,
     header: texts.t(`export.column.${key}`),
@@ -26,13 +28,13 @@ export function exportColumns(content: ExportContent, definition: TInteractionDe
   });
   const word = (prefix: string, value: string | null | undefined) => (value ? texts.t(`${prefix}.${value}`) : null);
   const columns: ExportColumn[] = [
-    col('lastName', 'text', (r) => renderExportClientName(r.client).lastName),
-    col('firstName', 'text', (r) => renderExportClientName(r.client).firstName),
-    col('email', 'text', (r) => r.client.email),
+    col('lastName', 'text', (r) => shown(r).lastName),
+    col('firstName', 'text', (r) => shown(r).firstName),
+    col('email', 'text', (r) => shown(r).email),
   ];
   if (content === 'clients') {
     columns.push(
-      col('phone', 'text', (r) => r.client.phone),
+      col('phone', 'text', (r) => shown(r).phone),
       col('group', 'text', (r) => word('clientGroup', r.client.group)),
       col('active', 'text', (r) => texts.t(r.client.active ? 'export.value.active' : 'export.value.inactive')),
       col('createdAt', 'date', (r) => r.client.createdAt),

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportContent } from '@bq/contracts/export';
 import type { Db } from '../../db/client';
+import { anonymisationColumns, type Anonymisation } from '../anonymisation/anonymise';
 
 /** Statuses whose instance has dimension scores (PREDICTION_ERROR keeps its scores; decision 0009). */
 export const FINISHED_STATUSES = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'] as const;
@@ -20,6 +21,9 @@ export interface ExportClient {
   active: boolean;
   createdAt: Date;
   latestStatus: string | null;
+  /** How the viewer's anonymisation shows this client (NAME, NUMBER, STARS) and its running number. */
+  anonKind: string;
+  anonNumber: number | string | null;
 }
 
 export interface ExportResult {
@@ -55,6 +59,8 @@ interface ClientRow {
   active: boolean;
   created_at: Date | string;
   latest_instance_status: string | null;
+  anon_kind: string;
+  anon_number: number | string | null;
   k_last: string;
   k_first: string;
 }
@@ -87,7 +93,7 @@ export async function countExportRows(db: Db, accountId: string, configId: strin
  */
 export async function* exportRowBatches(
   db: Db,
-  opts: { accountId: string; configId: string; content: ExportContent; batchSize?: number },
+  opts: { accountId: string; configId: string; content: ExportContent; anon: Anonymisation; batchSize?: number },
 ): AsyncGenerator<ExportRow[]> {
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
   let after: { last: string; first: string; id: string } | null = null;
@@ -100,7 +106,7 @@ export async function* exportRowBatches(
       case when i.lock_status <> 'LOCKED' then (i.results #>> '{risk,suitableClass}')::int end as risk_class`;
     const page = sql`
         select c.id, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.created_at, cp.active, cp.latest_instance_status,
-               lower(c.last_name) as k_last, lower(c.first_name) as k_first
+               lower(c.last_name) as k_last, lower(c.first_name) as k_first, ${anonymisationColumns(opts.anon, sql`c.id`)}
         from clients c
         join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${opts.configId}::uuid
         where c.account_id = ${opts.accountId}::uuid ${keyset}
@@ -176,6 +182,8 @@ export async function* exportRowBatches(
         active: c.active,
         createdAt: asDate(c.created_at)!,
         latestStatus: c.latest_instance_status,
+        anonKind: c.anon_kind,
+        anonNumber: c.anon_number,
       };
       const results = byClient.get(c.id) ?? [];
       if (opts.content === 'clients') batch.push({ client, result: results[0] ?? null });

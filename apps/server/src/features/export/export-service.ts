@@ -6,6 +6,7 @@ import { fileNameDate, fileNamePart } from '@bq/domain/report-file-name';
 import type { ProductType } from '@bq/domain/product-types';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
+import { loadAnonymisation } from '../anonymisation/anonymise';
 import { definitionForProduct } from '../interactions/definitions';
 import { requireProductConfigurationByType } from '../products/product-access';
 import { exportColumns } from './export-columns';
@@ -35,12 +36,14 @@ export async function prepareExport(
   const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
   const content: ExportContent = query.content;
   const definition = definitionForProduct(productType);
-  const [texts, totalRows] = await Promise.all([
+  const [texts, totalRows, anon] = await Promise.all([
     loadExportTexts(db, query.locale, productType, definition),
     countExportRows(db, auth.accountId, config.id, content),
+    // Names as the viewer's allow-list says, the user text ("Client") in the export's language.
+    loadAnonymisation(db, auth, config.id, query.locale),
   ]);
-  const columns = exportColumns(content, definition, texts);
-  const batches = exportRowBatches(db, { accountId: auth.accountId, configId: config.id, content, batchSize: opts.batchSize });
+  const columns = exportColumns(content, definition, texts, anon);
+  const batches = exportRowBatches(db, { accountId: auth.accountId, configId: config.id, content, anon, batchSize: opts.batchSize });
   const title = texts.t(`export.fileName.${content}`);
   const fileName = [fileNamePart(texts.t(`product.${productType}.name`)), fileNamePart(title), fileNameDate((opts.now ?? new Date()).toISOString(), query.locale)].join('_') + `.${query.format}`;
   const body = query.format === 'csv' ? csvStream(columns, batches, query.locale) : xlsxStream(columns, batches, query.locale, title);
