@@ -90,8 +90,8 @@ export async function* exportRowBatches(
   opts: { accountId: string; configId: string; content: ExportContent; batchSize?: number },
 ): AsyncGenerator<ExportRow[]> {
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
-  let after: { last: string; first: string; id: string } | null = null;
-  for (;;) {
+  type After = { last: string; first: string; id: string } | null;
+  const fetchBatch = async (after: After): Promise<{ rows: ExportRow[]; next: After; done: boolean }> => {
     const keyset: SQL = after ? sql`and (lower(c.last_name), lower(c.first_name), c.id) > (${after.last}, ${after.first}, ${after.id}::uuid)` : sql``;
     // Scores are read in SQL (key -> T) so the large result documents never reach the application.
     const scores = sql`case when i.lock_status <> 'LOCKED' then
@@ -146,9 +146,9 @@ export async function* exportRowBatches(
                 order by i.client_id, i.created_at desc, i.id desc`),
             );
     }
-    if (clientRows.length === 0) return;
+    if (clientRows.length === 0) return { rows: [], next: null, done: true };
     const last: ClientRow = clientRows[clientRows.length - 1]!;
-    after = { last: last.k_last, first: last.k_first, id: last.id };
+    const next: After = { last: last.k_last, first: last.k_first, id: last.id };
 
     const byClient = new Map<string, ExportResult[]>();
     for (const r of resultRows) {
@@ -181,7 +181,19 @@ export async function* exportRowBatches(
       if (opts.content === 'clients') batch.push({ client, result: results[0] ?? null });
       else for (const result of results) batch.push({ client, result });
     }
-    if (batch.length > 0) yield batch;
-    if (clientRows.length < batchSize) return;
+    return { rows: batch, next, done: clientRows.length < batchSize };
+  };
+
+  // The next batch is queried while the current one is written (one batch ahead, no more), so the database's
+  // time and the formatting overlap on PostgreSQL; a failed prefetch surfaces when it is awaited.
+  let pending = fetchBatch(null);
+  for (;;) {
+    const { rows, next, done } = await pending;
+    if (!done) {
+      pending = fetchBatch(next);
+      pending.catch(() => undefined);
+    }
+    if (rows.length > 0) yield rows;
+    if (done) return;
   }
 }
