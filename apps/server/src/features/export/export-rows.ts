@@ -100,7 +100,7 @@ export async function* exportRowBatches(
       case when i.lock_status <> 'LOCKED' then (i.results #>> '{risk,suitableClass}')::int end as risk_class`;
     const page = sql`
         select c.id, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.created_at, cp.active, cp.latest_instance_status,
-               lower(c.last_name) as k_last, lower(c.first_name) as k_first
+               cp.latest_instance_id, lower(c.last_name) as k_last, lower(c.first_name) as k_first
         from clients c
         join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${opts.configId}::uuid
         where c.account_id = ${opts.accountId}::uuid ${keyset}
@@ -109,22 +109,24 @@ export async function* exportRowBatches(
     let clientRows: ClientRow[];
     let resultRows: ResultRow[];
     if (opts.content === 'clients') {
-      // One query: the page of clients, each with the id of its latest finished instance (an index probe on
-      // (client_id, product_configuration_id, created_at desc, id desc)), then that one instance's columns, so
-      // the result document is read once per client, not once per instance.
+      // One query: the page of clients, each with the id of its latest finished instance (the membership's
+      // trigger-kept latest instance when finished, else an index probe on (client_id, product_configuration_id,
+      // created_at desc, id desc)), then that one instance's columns, so the result document is read once per
+      // client, not once per instance.
       const rows = rowsOf<ClientRow & Partial<ResultRow> & { instance_id: string | null }>(
         await db.execute(sql`
           with page as (${page})
           select page.*, i.id as instance_id, i.client_id, i.interaction_id, i.status, i.lock_status,
                  coalesce(i.filled_at, i.updated_at) as finished_at, ${scores}
           from page
-          left join lateral (
-            select l.id from interaction_instances l
-            where l.client_id = page.id and l.product_configuration_id = ${opts.configId}::uuid
-              and l.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
-            order by l.created_at desc, l.id desc limit 1
-          ) latest on true
-          left join interaction_instances i on i.id = latest.id
+          left join interaction_instances i on i.id = coalesce(
+            -- The trigger-kept latest instance (decision 0017) when it is finished: then it is the latest finished
+            -- one, and no probe is needed; coalesce runs the sub-select only otherwise.
+            case when page.latest_instance_status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR') then page.latest_instance_id end,
+            (select l.id from interaction_instances l
+             where l.client_id = page.id and l.product_configuration_id = ${opts.configId}::uuid
+               and l.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+             order by l.created_at desc, l.id desc limit 1))
           order by page.k_last, page.k_first, page.id`),
       );
       clientRows = rows;
