@@ -2,7 +2,7 @@
 // load seed (features/demo/load-seed.ts), the server as its own process, then
 //  - the full CSV export of the clients (one row per client) and of the results, and the XLSX of the clients:
 //    time until the last byte, rows, size, and the server process's resident memory (baseline and peak,
-//    sampled from /proc every 20 ms) while it streams;
+//    sampled from /proc every 20 ms) and CPU seconds while it streams;
 //  - the client list with a search term (GET /api/participants?q=), one at a time: p50 and p95.
 // Default: a short run (PostgreSQL 10,000 clients / 20,000 results; PGlite 5,000 / 10,000). BENCH_FULL=1 gives
 // the issue's size: 100,000 clients and 500,000 finished results in the account (PGlite: 20,000 / 50,000).
@@ -18,6 +18,16 @@ function rssMb(pid: number): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
     return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds (user + system) the process has used so far; on a shared machine the wall time says less. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
   }
@@ -60,6 +70,7 @@ export async function runExportBench(): Promise<void> {
 
     const exportOnce = async (format: 'csv' | 'xlsx', content: 'clients' | 'results') => {
       const baseline = rssMb(pid);
+      const cpuBefore = cpuSeconds(pid);
       const stop = sampleRss(pid);
       const start = performance.now();
       const res = await adviser.get(`/api/product/BQ_RISK/export?format=${format}&locale=DE_DE&content=${content}`);
@@ -76,11 +87,12 @@ export async function runExportBench(): Promise<void> {
       }
       const ms = performance.now() - start;
       const peak = stop();
+      const cpu = cpuSeconds(pid) - cpuBefore;
       const rows = format === 'csv' ? lines - 1 : Number(res.headers.get('x-total-rows'));
       console.log(
         `  ${`${format.toUpperCase()} ${content}`.padEnd(14)} ${rows.toLocaleString('en').padStart(8)} rows  ${(bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ` +
           `first byte ${firstByteMs.toFixed(0).padStart(5)} ms  total ${(ms / 1000).toFixed(2).padStart(6)} s  ` +
-          `${(rows / (ms / 1000)).toFixed(0).padStart(7)} rows/s  server RSS ${baseline.toFixed(0)} -> peak ${peak.toFixed(0)} MB`,
+          `${(rows / (ms / 1000)).toFixed(0).padStart(7)} rows/s  server CPU ${cpu.toFixed(1)} s  RSS ${baseline.toFixed(0)} -> peak ${peak.toFixed(0)} MB`,
       );
     };
     console.log('data export (streamed, DE_DE; the whole body read by the bench)');

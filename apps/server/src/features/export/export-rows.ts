@@ -96,8 +96,8 @@ export async function* exportRowBatches(
   opts: { accountId: string; configId: string; content: ExportContent; anon: Anonymisation; batchSize?: number },
 ): AsyncGenerator<ExportRow[]> {
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
-  let after: { last: string; first: string; id: string } | null = null;
-  for (;;) {
+  type After = { last: string; first: string; id: string } | null;
+  const fetchBatch = async (after: After): Promise<{ rows: ExportRow[]; next: After; done: boolean }> => {
     const keyset: SQL = after ? sql`and (lower(c.last_name), lower(c.first_name), c.id) > (${after.last}, ${after.first}, ${after.id}::uuid)` : sql``;
     // Scores are read in SQL (key -> T) so the large result documents never reach the application.
     const scores = sql`case when i.lock_status <> 'LOCKED' then
@@ -106,7 +106,8 @@ export async function* exportRowBatches(
       case when i.lock_status <> 'LOCKED' then (i.results #>> '{risk,suitableClass}')::int end as risk_class`;
     const page = sql`
         select c.id, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.created_at, cp.active, cp.latest_instance_status,
-               lower(c.last_name) as k_last, lower(c.first_name) as k_first, ${anonymisationColumns(opts.anon, sql`c.id`)}
+               cp.latest_instance_id, lower(c.last_name) as k_last, lower(c.first_name) as k_first,
+               ${anonymisationColumns(opts.anon, sql`c.id`)}
         from clients c
         join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${opts.configId}::uuid
         where c.account_id = ${opts.accountId}::uuid ${keyset}
@@ -115,22 +116,24 @@ export async function* exportRowBatches(
     let clientRows: ClientRow[];
     let resultRows: ResultRow[];
     if (opts.content === 'clients') {
-      // One query: the page of clients, each with the id of its latest finished instance (an index probe on
-      // (client_id, product_configuration_id, created_at desc, id desc)), then that one instance's columns, so
-      // the result document is read once per client, not once per instance.
+      // One query: the page of clients, each with the id of its latest finished instance (the membership's
+      // trigger-kept latest instance when finished, else an index probe on (client_id, product_configuration_id,
+      // created_at desc, id desc)), then that one instance's columns, so the result document is read once per
+      // client, not once per instance.
       const rows = rowsOf<ClientRow & Partial<ResultRow> & { instance_id: string | null }>(
         await db.execute(sql`
           with page as (${page})
           select page.*, i.id as instance_id, i.client_id, i.interaction_id, i.status, i.lock_status,
                  coalesce(i.filled_at, i.updated_at) as finished_at, ${scores}
           from page
-          left join lateral (
-            select l.id from interaction_instances l
-            where l.client_id = page.id and l.product_configuration_id = ${opts.configId}::uuid
-              and l.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
-            order by l.created_at desc, l.id desc limit 1
-          ) latest on true
-          left join interaction_instances i on i.id = latest.id
+          left join interaction_instances i on i.id = coalesce(
+            -- The trigger-kept latest instance (decision 0017) when it is finished: then it is the latest finished
+            -- one, and no probe is needed; coalesce runs the sub-select only otherwise.
+            case when page.latest_instance_status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR') then page.latest_instance_id end,
+            (select l.id from interaction_instances l
+             where l.client_id = page.id and l.product_configuration_id = ${opts.configId}::uuid
+               and l.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+             order by l.created_at desc, l.id desc limit 1))
           order by page.k_last, page.k_first, page.id`),
       );
       clientRows = rows;
@@ -152,9 +155,9 @@ export async function* exportRowBatches(
                 order by i.client_id, i.created_at desc, i.id desc`),
             );
     }
-    if (clientRows.length === 0) return;
+    if (clientRows.length === 0) return { rows: [], next: null, done: true };
     const last: ClientRow = clientRows[clientRows.length - 1]!;
-    after = { last: last.k_last, first: last.k_first, id: last.id };
+    const next: After = { last: last.k_last, first: last.k_first, id: last.id };
 
     const byClient = new Map<string, ExportResult[]>();
     for (const r of resultRows) {
@@ -189,7 +192,19 @@ export async function* exportRowBatches(
       if (opts.content === 'clients') batch.push({ client, result: results[0] ?? null });
       else for (const result of results) batch.push({ client, result });
     }
-    if (batch.length > 0) yield batch;
-    if (clientRows.length < batchSize) return;
+    return { rows: batch, next, done: clientRows.length < batchSize };
+  };
+
+  // The next batch is queried while the current one is written (one batch ahead, no more), so the database's
+  // time and the formatting overlap on PostgreSQL; a failed prefetch surfaces when it is awaited.
+  let pending = fetchBatch(null);
+  for (;;) {
+    const { rows, next, done } = await pending;
+    if (!done) {
+      pending = fetchBatch(next);
+      pending.catch(() => undefined);
+    }
+    if (rows.length > 0) yield rows;
+    if (done) return;
   }
 }

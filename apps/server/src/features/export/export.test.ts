@@ -28,6 +28,14 @@ beforeAll(async () => {
   await t.db.execute(sql`
     update clients set first_name = '=HYPERLINK("x")', last_name = 'Aaberg'
     where id = (select id from clients where account_id = ${seeded.accountId}::uuid order by created_at, id limit 1)`);
+  // A client whose newest instance is a fresh, unanswered one: the export must still show its latest finished
+  // result (the membership's trigger-kept latest instance is then the NEW one).
+  await t.db.execute(sql`
+    insert into interaction_instances (account_id, token, client_id, product_configuration_id, interaction_id, status, created_at, updated_at)
+    select account_id, 'export-test-new-' || substr(md5(random()::text), 1, 12), client_id, product_configuration_id, interaction_id, 'NEW', now(), now()
+    from interaction_instances i where account_id = ${seeded.accountId}::uuid and lock_status = 'UNLOCKED'
+      and not exists (select 1 from interaction_instances j where j.client_id = i.client_id and (j.created_at, j.id) > (i.created_at, i.id))
+    order by created_at limit 1`);
   admin = new TestClient(t.app);
   expect((await admin.login(adminEmail, TEST_PASSWORD)).statusCode).toBe(200);
 }, 120_000);
@@ -79,6 +87,8 @@ const HEADERS: Record<Locale, { last: string; created: string; tolerance: string
   DE_DE: { last: 'Nachname', created: 'Angelegt am', tolerance: 'Risikobereitschaft (T-Wert)', lock: 'Ergebniszugang', unlocked: 'Freigeschaltet', file: /^Risikoprofilierung_Kunden_\d{2}-\d{2}-\d{4}\.csv$/, sep: ';' },
 };
 
+const T_RESULTS_AVAILABLE: Record<Locale, string> = { EN_US: 'Results available', EN_UK: 'Results available', DE_DE: 'Ergebnisse verfügbar' };
+
 function fileName(disposition: string | undefined): string {
   const match = /filename\*=UTF-8''([^;]+)/.exec(disposition ?? '');
   return match ? decodeURIComponent(match[1]!) : '';
@@ -118,6 +128,11 @@ describe('GET /api/product/{type}/export: CSV', () => {
       }
     });
     expect(unlockedSeen).toBeGreaterThan(0);
+    // The client with a NEW instance after its finished one: latest interaction "New", scores of the finished one.
+    const latestCol = col(locale === 'DE_DE' ? 'Letzte Interaktion' : 'Latest interaction');
+    const withNew = rows.findIndex((r) => r[latestCol] !== T_RESULTS_AVAILABLE[locale]);
+    expect(withNew).toBeGreaterThanOrEqual(0);
+    expect(rows[withNew]![col(h.tolerance)]).not.toBe('');
     // The formula-like name arrives as text.
     expect(rows.some((r) => r[1] === `'=HYPERLINK("x")`)).toBe(true);
     // Date order: DE 25.11.2026, UK 25/11/2026, US 11/25/2026.
