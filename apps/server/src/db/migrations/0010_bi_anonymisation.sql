@@ -27,6 +27,15 @@ CREATE TABLE "client_numbers" (
 	"number" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bi_counts" (
+	"product_configuration_id" uuid NOT NULL,
+	"category_key" text NOT NULL,
+	"bucket" text NOT NULL,
+	"client_group" text NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "bi_counts_product_configuration_id_category_key_bucket_client_group_pk" PRIMARY KEY("product_configuration_id","category_key","bucket","client_group")
+);
+--> statement-breakpoint
 CREATE TABLE "bi_facts" (
 	"client_id" uuid NOT NULL,
 	"product_configuration_id" uuid NOT NULL,
@@ -48,10 +57,10 @@ ALTER TABLE "anonymization_allow_list" ADD CONSTRAINT "anonymization_allow_list_
 ALTER TABLE "anonymization_allow_list" ADD CONSTRAINT "anonymization_allow_list_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_numbers" ADD CONSTRAINT "client_numbers_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_numbers" ADD CONSTRAINT "client_numbers_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bi_counts" ADD CONSTRAINT "bi_counts_product_configuration_id_product_configurations_id_fk" FOREIGN KEY ("product_configuration_id") REFERENCES "public"."product_configurations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bi_facts" ADD CONSTRAINT "bi_facts_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bi_facts" ADD CONSTRAINT "bi_facts_product_configuration_id_product_configurations_id_fk" FOREIGN KEY ("product_configuration_id") REFERENCES "public"."product_configurations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bi_facts" ADD CONSTRAINT "bi_facts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bi_facts" ADD CONSTRAINT "bi_facts_instance_id_interaction_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."interaction_instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "anonymisation_user_settings_account_idx" ON "anonymisation_user_settings" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "anonymization_allow_list_client_idx" ON "anonymization_allow_list" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "anonymization_allow_list_config_idx" ON "anonymization_allow_list" USING btree ("product_configuration_id");--> statement-breakpoint
@@ -61,7 +70,8 @@ CREATE INDEX "bi_facts_count_idx" ON "bi_facts" USING btree ("product_configurat
 CREATE INDEX "bi_facts_list_idx" ON "bi_facts" USING btree ("product_configuration_id","category_key","bucket","finished_at" DESC NULLS LAST,"client_id");--> statement-breakpoint
 CREATE INDEX "bi_facts_instance_idx" ON "bi_facts" USING btree ("instance_id");--> statement-breakpoint
 CREATE INDEX "bi_facts_account_idx" ON "bi_facts" USING btree ("account_id");--> statement-breakpoint
-CREATE INDEX "bi_facts_finished_idx" ON "bi_facts" USING btree ("product_configuration_id","category_key","finished_at" desc,"client_id");--> statement-breakpoint
+CREATE INDEX "bi_facts_finished_idx" ON "bi_facts" USING btree ("product_configuration_id","category_key","finished_at" desc,"client_id");
+--> statement-breakpoint
 -- ==== hand-written (bi-anonymisation, docs/decisions/0021): triggers and backfills; re-append after renumbering ====
 -- Statement-level triggers with transition tables, so a bulk insert (seeds, imports) is one set-based step instead
 -- of one step per row. Every client gets the next running numbers of its account (the anonymised name "Client 12");
@@ -97,8 +107,18 @@ SELECT account_id, max(number) FROM client_numbers GROUP BY account_id;
 -- the investment style. Set-based for any number of pairs.
 CREATE FUNCTION bi_refresh_many(p_clients uuid[], p_configs uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM bi_facts f USING unnest(p_clients, p_configs) AS k(client_id, config_id)
-  WHERE f.client_id = k.client_id AND f.product_configuration_id = k.config_id;
+  -- bi_counts follows every row that leaves or enters bi_facts (in a fixed order, so concurrent refreshes lock
+  -- the counter rows in the same order).
+  WITH gone AS (
+    DELETE FROM bi_facts f USING unnest(p_clients, p_configs) AS k(client_id, config_id)
+    WHERE f.client_id = k.client_id AND f.product_configuration_id = k.config_id
+    RETURNING f.product_configuration_id, f.category_key, f.bucket, f.client_group
+  )
+  INSERT INTO bi_counts AS b (product_configuration_id, category_key, bucket, client_group, n)
+  SELECT product_configuration_id, category_key, bucket, client_group, -count(*) FROM gone
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (product_configuration_id, category_key, bucket, client_group) DO UPDATE SET n = b.n + excluded.n;
+  WITH added AS (
   INSERT INTO bi_facts (client_id, product_configuration_id, category_key, bucket, client_group, account_id, instance_id, finished_at)
   SELECT r.client_id, r.config_id, x.category_key, x.bucket, r.client_group, r.account_id, r.id, r.finished_at
   FROM (
@@ -122,7 +142,13 @@ BEGIN
     SELECT 'investment_style', r.results->'prediction'->>'predictedClass'
     WHERE jsonb_typeof(r.results->'prediction'->'predictedClass') = 'string'
   ) x
-  ON CONFLICT DO NOTHING;
+  ON CONFLICT DO NOTHING
+  RETURNING product_configuration_id, category_key, bucket, client_group
+  )
+  INSERT INTO bi_counts AS b (product_configuration_id, category_key, bucket, client_group, n)
+  SELECT product_configuration_id, category_key, bucket, client_group, count(*) FROM added
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (product_configuration_id, category_key, bucket, client_group) DO UPDATE SET n = b.n + excluded.n;
 END $$;
 --> statement-breakpoint
 -- New, changed or deleted instances with a result (before or after the change): refresh their pairs.
@@ -162,7 +188,18 @@ CREATE TRIGGER interaction_instances_bi_facts_delete AFTER DELETE ON interaction
 --> statement-breakpoint
 CREATE FUNCTION bi_facts_on_client_group() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE bi_facts SET client_group = NEW.client_group WHERE client_id = NEW.id;
+  WITH moved AS (
+    UPDATE bi_facts SET client_group = NEW.client_group WHERE client_id = NEW.id
+    RETURNING product_configuration_id, category_key, bucket
+  ), deltas AS (
+    SELECT product_configuration_id, category_key, bucket, OLD.client_group AS client_group, -1 AS d FROM moved
+    UNION ALL
+    SELECT product_configuration_id, category_key, bucket, NEW.client_group, 1 FROM moved
+  )
+  INSERT INTO bi_counts AS b (product_configuration_id, category_key, bucket, client_group, n)
+  SELECT product_configuration_id, category_key, bucket, client_group, sum(d) FROM deltas
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (product_configuration_id, category_key, bucket, client_group) DO UPDATE SET n = b.n + excluded.n;
   RETURN NEW;
 END $$;
 --> statement-breakpoint

@@ -1,7 +1,7 @@
 // BI reads (spec section 7): the categories of a product, one category's distribution by client group, and the
 // clients behind a category. Set-based reads of bi_facts (kept by triggers; docs/decisions/0021): the distribution
-// is one grouped count over bi_facts_count_idx, a client page one ordered range over bi_facts_finished_idx or
-// bi_facts_list_idx with a separate count. Names and the k floor through features/anonymisation.
+// reads bi_counts (kept with the facts), a client page one ordered range over bi_facts_finished_idx or
+// bi_facts_list_idx, its total from bi_counts unless it searches. Names and the k floor through features/anonymisation.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TBiCategoriesResponse, TBiCategoryResponse, TBiClientsResponse, TBiCount, ZBiClientsQuery } from '@bq/contracts/bi';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -49,19 +49,26 @@ export async function categoryDistribution(
   group: ClientGroup | undefined,
 ): Promise<TBiCategoryResponse> {
   const { config, texts, category, anon } = await categoryContext(db, auth, product, key, locale);
-  // The configuration is the caller's account's (checked above), so its facts are too.
+  // The configuration is the caller's account's (checked above), so its facts are too. The counts come from
+  // bi_counts (a handful of rows); the allow-listed among them from the viewer's list (small) by bi_facts' key.
+  const groupFilter = group ? sql`and client_group = ${group}` : sql``;
   const result = await db.execute(sql`
-    select f.bucket, f.client_group, count(*)::int as n, count(al.client_id)::int as listed
-    from bi_facts f
-    left join anonymization_allow_list al
-      on al.client_id = f.client_id and al.user_id = ${auth.userId} and al.product_configuration_id = ${config.id}
-    where f.product_configuration_id = ${config.id} and f.category_key = ${category.key}
+    select bucket, client_group, n, 0 as listed from bi_counts
+    where product_configuration_id = ${config.id} and category_key = ${category.key} and n > 0 ${groupFilter}
+    ${anon.enabled ? sql`union all
+    select f.bucket, f.client_group, 0, count(*)::int from anonymization_allow_list al
+    join bi_facts f on f.client_id = al.client_id and f.product_configuration_id = ${config.id} and f.category_key = ${category.key}
+    where al.user_id = ${auth.userId} and al.product_configuration_id = ${config.id}
       ${group ? sql`and f.client_group = ${group}` : sql``}
-    group by f.bucket, f.client_group`);
+    group by f.bucket, f.client_group` : sql``}`);
   const counts = new Map<string, { n: number; anonymised: number }>();
+  const listed = new Map<string, number>();
   for (const r of rowsOf<{ bucket: string; client_group: string; n: number; listed: number }>(result)) {
-    counts.set(`${r.bucket}|${r.client_group}`, { n: Number(r.n), anonymised: anon.enabled ? Number(r.n) - Number(r.listed) : 0 });
+    const cell = `${r.bucket}|${r.client_group}`;
+    if (Number(r.n) > 0) counts.set(cell, { n: Number(r.n), anonymised: 0 });
+    if (Number(r.listed) > 0) listed.set(cell, Number(r.listed));
   }
+  if (anon.enabled) for (const [cell, c] of counts) c.anonymised = c.n - (listed.get(cell) ?? 0);
   const groups = group ? [group] : GROUPS;
   const anySuppressed = new Set<ClientGroup>();
   const cell = (bucket: string, g: ClientGroup): TBiCount => {
@@ -156,7 +163,7 @@ export async function categoryClients(db: Db, auth: AuthContext, product: Produc
     const counted = await db.execute(
       query.q
         ? sql`select count(*)::int as n from bi_facts f join clients c on c.id = f.client_id where ${where}`
-        : sql`select count(*)::int as n from bi_facts f where ${sql.join(facts, sql` and `)}`,
+        : sql`select coalesce(sum(n), 0)::int as n from bi_counts f where ${sql.join(facts, sql` and `)}`,
     );
     total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   }
