@@ -61,6 +61,18 @@ const ROUTES = [
     onDemand: true,
   },
   { name: 'weight profiles', module: 'src/features/weights/pages/WeightsPage.tsx', parents: SHELL },
+  { name: 'BI', module: 'src/features/bi/pages/BiPage.tsx', parents: SHELL },
+  {
+    name: 'BI: chart library (after the page)',
+    module: 'src/features/bi/components/mantine-bar-chart.ts',
+    parents: [...SHELL, 'src/features/bi/pages/BiPage.tsx'],
+    onDemand: true,
+  },
+  {
+    name: 'settings: anonymisation',
+    module: 'src/features/anonymisation/pages/AnonymisationSettingsPage.tsx',
+    parents: SETTINGS,
+  },
   { name: 'settings', module: SETTINGS[2], parents: SHELL },
   {
     name: 'settings: password',

@@ -3,10 +3,10 @@
 // instance is deleted or a client changes group (the migration's hand-written block), never by the application, so
 // a BI category is one index-only count and a category's client list one index range, at 100,000 clients.
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import { accounts, productConfigurations } from './accounts';
-import { clients, interactionInstances } from './clients';
+import { clients } from './clients';
 
 export const biFacts = pgTable(
   'bi_facts',
@@ -19,7 +19,8 @@ export const biFacts = pgTable(
     bucket: text('bucket').notNull(),
     clientGroup: text('client_group').$type<ClientGroup>().notNull(),
     accountId: uuid('account_id').notNull().references(() => accounts.id),
-    instanceId: uuid('instance_id').notNull().references(() => interactionInstances.id, { onDelete: 'cascade' }),
+    /** The result counted (no foreign key: the triggers remove the facts of a deleted instance and adjust bi_counts). */
+    instanceId: uuid('instance_id').notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -32,4 +33,20 @@ export const biFacts = pgTable(
     index('bi_facts_account_idx').on(t.accountId),
     index('bi_facts_finished_idx').on(t.productConfigurationId, t.categoryKey, sql`${t.finishedAt} desc`, t.clientId),
   ],
+);
+
+/**
+ * Counts of bi_facts per configuration, category, bucket and group, kept by the same triggers in the same
+ * transaction: a category's distribution and a client page's total read a handful of rows, whatever the size.
+ */
+export const biCounts = pgTable(
+  'bi_counts',
+  {
+    productConfigurationId: uuid('product_configuration_id').notNull().references(() => productConfigurations.id),
+    categoryKey: text('category_key').notNull(),
+    bucket: text('bucket').notNull(),
+    clientGroup: text('client_group').$type<ClientGroup>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productConfigurationId, t.categoryKey, t.bucket, t.clientGroup] })],
 );

@@ -2,7 +2,7 @@
 // of each client's latest result (LOW 1-3, AVERAGE 4-6, HIGH 7-9); for products with a risk verdict the suitable
 // risk class 1-7; for products that indicate an investment style, that style. Labels come from the BI text type,
 // dimension and style names from the questionnaire's own texts (INTERACTION_BASE).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { TBiCategory } from '@bq/contracts/bi';
 import type { Locale } from '@bq/domain/locales';
 import type { ProductType } from '@bq/domain/product-types';
@@ -26,7 +26,12 @@ export async function biTexts(db: Db, productType: ProductType, locale: Locale):
   const rows = await db
     .select({ key: translations.key, text: translations.text, textType: translations.textType })
     .from(translations)
-    .where(and(eq(translations.language, locale), inArray(translations.textType, ['BI', 'INTERACTION_BASE'])));
+    .where(
+      and(
+        eq(translations.language, locale),
+        or(eq(translations.textType, 'BI'), and(eq(translations.textType, 'INTERACTION_BASE'), inArray(translations.key, baseKeys))),
+      ),
+    );
   const wanted = new Set(baseKeys);
   const bi: Texts = {};
   const base: Texts = {};

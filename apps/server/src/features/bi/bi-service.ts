@@ -1,9 +1,15 @@
 // BI reads (spec section 7): the categories of a product, one category's distribution by client group, and the
 // clients behind a category. Set-based reads of bi_facts (kept by triggers; docs/decisions/0021): the distribution
-// is one grouped count over bi_facts_count_idx, a client page one ordered range over bi_facts_finished_idx or
-// bi_facts_list_idx with a separate count. Names and the k floor through features/anonymisation.
+// reads bi_counts (kept with the facts), a client page one ordered range over bi_facts_finished_idx or
+// bi_facts_list_idx, its total from bi_counts unless it searches. Names and the k floor through features/anonymisation.
 import { sql, type SQL } from 'drizzle-orm';
-import type { TBiCategoriesResponse, TBiCategoryResponse, TBiClientsResponse, TBiCount, ZBiClientsQuery } from '@bq/contracts/bi';
+import type {
+  TBiCategoriesResponse,
+  TBiCategoryResponse,
+  TBiClientsResponse,
+  TBiCount,
+  ZBiClientsQuery,
+} from '@bq/contracts/bi';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import type { Locale } from '@bq/domain/locales';
@@ -12,7 +18,13 @@ import type { z } from 'zod';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { aggregateVisible, anonymisationColumns, applyAnonymisation, loadAnonymisation, searchableByNameSql } from '../anonymisation/anonymise';
+import {
+  aggregateVisible,
+  anonymisationColumns,
+  applyAnonymisation,
+  loadAnonymisation,
+  searchableByNameSql,
+} from '../anonymisation/anonymise';
 import { requireProductConfigurationByType } from '../products/product-access';
 import { biTexts, categoriesOf } from './bi-categories';
 
@@ -23,9 +35,18 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export async function listCategories(db: Db, auth: AuthContext, product: ProductType, locale: Locale): Promise<TBiCategoriesResponse> {
+export async function listCategories(
+  db: Db,
+  auth: AuthContext,
+  product: ProductType,
+  locale: Locale,
+): Promise<TBiCategoriesResponse> {
   await requireProductConfigurationByType(db, auth, product, ACCESS);
-  return { productType: product, locale, categories: categoriesOf(product, await biTexts(db, product, locale)) };
+  return {
+    productType: product,
+    locale,
+    categories: categoriesOf(product, await biTexts(db, product, locale)),
+  };
 }
 
 async function categoryContext(db: Db, auth: AuthContext, product: ProductType, key: string, locale: Locale) {
@@ -49,19 +70,30 @@ export async function categoryDistribution(
   group: ClientGroup | undefined,
 ): Promise<TBiCategoryResponse> {
   const { config, texts, category, anon } = await categoryContext(db, auth, product, key, locale);
-  // The configuration is the caller's account's (checked above), so its facts are too.
+  // The configuration is the caller's account's (checked above), so its facts are too. The counts come from
+  // bi_counts (a handful of rows); the allow-listed among them from the viewer's list (small) by bi_facts' key.
+  const groupFilter = group ? sql`and client_group = ${group}` : sql``;
   const result = await db.execute(sql`
-    select f.bucket, f.client_group, count(*)::int as n, count(al.client_id)::int as listed
-    from bi_facts f
-    left join anonymization_allow_list al
-      on al.client_id = f.client_id and al.user_id = ${auth.userId} and al.product_configuration_id = ${config.id}
-    where f.product_configuration_id = ${config.id} and f.category_key = ${category.key}
+    select bucket, client_group, n, 0 as listed from bi_counts
+    where product_configuration_id = ${config.id} and category_key = ${category.key} and n > 0 ${groupFilter}
+    ${
+      anon.enabled
+        ? sql`union all
+    select f.bucket, f.client_group, 0, count(*)::int from anonymization_allow_list al
+    join bi_facts f on f.client_id = al.client_id and f.product_configuration_id = ${config.id} and f.category_key = ${category.key}
+    where al.user_id = ${auth.userId} and al.product_configuration_id = ${config.id}
       ${group ? sql`and f.client_group = ${group}` : sql``}
-    group by f.bucket, f.client_group`);
+    group by f.bucket, f.client_group`
+        : sql``
+    }`);
   const counts = new Map<string, { n: number; anonymised: number }>();
+  const listed = new Map<string, number>();
   for (const r of rowsOf<{ bucket: string; client_group: string; n: number; listed: number }>(result)) {
-    counts.set(`${r.bucket}|${r.client_group}`, { n: Number(r.n), anonymised: anon.enabled ? Number(r.n) - Number(r.listed) : 0 });
+    const cell = `${r.bucket}|${r.client_group}`;
+    if (Number(r.n) > 0) counts.set(cell, { n: Number(r.n), anonymised: 0 });
+    if (Number(r.listed) > 0) listed.set(cell, Number(r.listed));
   }
+  if (anon.enabled) for (const [cell, c] of counts) c.anonymised = c.n - (listed.get(cell) ?? 0);
   const groups = group ? [group] : GROUPS;
   const anySuppressed = new Set<ClientGroup>();
   const cell = (bucket: string, g: ClientGroup): TBiCount => {
@@ -73,7 +105,12 @@ export async function categoryDistribution(
     }
     return { count: c.n, tooFewToShow: false };
   };
-  const rows = category.buckets.map((b) => ({ bucket: b.key, label: b.label, PROSPECT: cell(b.key, 'PROSPECT'), ESTABLISHED: cell(b.key, 'ESTABLISHED') }));
+  const rows = category.buckets.map((b) => ({
+    bucket: b.key,
+    label: b.label,
+    PROSPECT: cell(b.key, 'PROSPECT'),
+    ESTABLISHED: cell(b.key, 'ESTABLISHED'),
+  }));
   // A group's total is hidden when one of its cells is, or the hidden cell would be the total minus the others.
   const total = (g: ClientGroup): TBiCount => {
     if (!groups.includes(g)) return notAsked;
@@ -117,18 +154,32 @@ interface ClientRow {
   anon_number: number | string | null;
 }
 
-export async function categoryClients(db: Db, auth: AuthContext, product: ProductType, key: string, query: ClientsQuery): Promise<TBiClientsResponse> {
+export async function categoryClients(
+  db: Db,
+  auth: AuthContext,
+  product: ProductType,
+  key: string,
+  query: ClientsQuery,
+): Promise<TBiClientsResponse> {
   const { config, category, anon } = await categoryContext(db, auth, product, key, query.locale);
   const known = new Set(category.buckets.map((b) => b.key));
   const unknown = query.filter.filter((f) => !known.has(f));
-  if (unknown.length > 0) throw new AppError(ERROR_KEYS.validation, 400, `Unknown filter value ${unknown[0]}`, {}, [{ path: 'filter', errorKey: ERROR_KEYS.validation }]);
+  if (unknown.length > 0)
+    throw new AppError(ERROR_KEYS.validation, 400, `Unknown filter value ${unknown[0]}`, {}, [
+      { path: 'filter', errorKey: ERROR_KEYS.validation },
+    ]);
 
-  const facts: SQL[] = [sql`f.product_configuration_id = ${config.id}`, sql`f.category_key = ${category.key}`];
+  const facts: SQL[] = [
+    sql`f.product_configuration_id = ${config.id}`,
+    sql`f.category_key = ${category.key}`,
+  ];
   if (query.filter.length > 0) {
-    facts.push(sql`f.bucket in (${sql.join(
-      query.filter.map((f) => sql`${f}`),
-      sql`, `,
-    )})`);
+    facts.push(
+      sql`f.bucket in (${sql.join(
+        query.filter.map((f) => sql`${f}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (query.group) facts.push(sql`f.client_group = ${query.group}`);
   const client: SQL[] = [sql`c.account_id = ${auth.accountId}`];
@@ -141,22 +192,40 @@ export async function categoryClients(db: Db, auth: AuthContext, product: Produc
   const where = sql.join([...facts, ...client], sql` and `);
   const offset = (query.page - 1) * query.pageSize;
   // Newest results first: the order never depends on names, so it tells nothing about anonymised people.
-  const page = await db.execute(sql`
-    select c.token, c.first_name, c.last_name, c.email, f.client_group, f.bucket, ii.token as result_token, f.finished_at,
-      ${anonymisationColumns(anon, sql`c.id`)}
-    from bi_facts f
-    join clients c on c.id = f.client_id
-    join interaction_instances ii on ii.id = f.instance_id
-    where ${where}
-    order by f.finished_at desc, f.client_id
-    limit ${query.pageSize} offset ${offset}`);
+  const columns = sql`c.token, c.first_name, c.last_name, c.email, f.client_group, f.bucket, ii.token as result_token,
+    f.finished_at, ${anonymisationColumns(anon, sql`c.id`)}`;
+  // A search of three letters or more: its matches first (the clients' trigram indexes), then their facts by key,
+  // as the client list does; otherwise the facts in order until the page is full.
+  const selectiveSearch = Boolean(query.q && query.q.length >= 3);
+  const hits = sql`with hits as materialized (select c.id, c.token, c.first_name, c.last_name, c.email from clients c
+    where ${sql.join(client, sql` and `)})`;
+  const factsOfHits = sql`from hits c
+    join bi_facts f on f.client_id = c.id and ${sql.join(facts, sql` and `)}`;
+  const page = await db.execute(
+    selectiveSearch
+      ? sql`${hits}
+        select ${columns} ${factsOfHits}
+        join interaction_instances ii on ii.id = f.instance_id
+        order by f.finished_at desc, f.client_id
+        limit ${query.pageSize} offset ${offset}`
+      : sql`
+        select ${columns}
+        from bi_facts f
+        join clients c on c.id = f.client_id
+        join interaction_instances ii on ii.id = f.instance_id
+        where ${where}
+        order by f.finished_at desc, f.client_id
+        limit ${query.pageSize} offset ${offset}`,
+  );
   const rows = rowsOf<ClientRow>(page);
   let total = offset + rows.length;
   if (rows.length === query.pageSize || (rows.length === 0 && offset > 0)) {
     const counted = await db.execute(
-      query.q
-        ? sql`select count(*)::int as n from bi_facts f join clients c on c.id = f.client_id where ${where}`
-        : sql`select count(*)::int as n from bi_facts f where ${sql.join(facts, sql` and `)}`,
+      selectiveSearch
+        ? sql`${hits} select count(*)::int as n ${factsOfHits}`
+        : query.q
+          ? sql`select count(*)::int as n from bi_facts f join clients c on c.id = f.client_id where ${where}`
+          : sql`select coalesce(sum(n), 0)::int as n from bi_counts f where ${sql.join(facts, sql` and `)}`,
     );
     total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   }
@@ -164,7 +233,13 @@ export async function categoryClients(db: Db, auth: AuthContext, product: Produc
   return {
     category,
     items: rows.map((r) => {
-      const shown = applyAnonymisation(anon, { firstName: r.first_name, lastName: r.last_name, email: r.email, anon_kind: r.anon_kind, anon_number: r.anon_number });
+      const shown = applyAnonymisation(anon, {
+        firstName: r.first_name,
+        lastName: r.last_name,
+        email: r.email,
+        anon_kind: r.anon_kind,
+        anon_number: r.anon_number,
+      });
       return {
         ...shown,
         token: r.token,
@@ -180,4 +255,3 @@ export async function categoryClients(db: Db, auth: AuthContext, product: Produc
     pageSize: query.pageSize,
   };
 }
-

@@ -161,6 +161,8 @@ describe('GET /api/bi/{product}/category/{key}/clients', () => {
     expect(names((await http.request('GET', `${base}?filter=AVERAGE`)).json())).toEqual(['Ben']);
     expect(names((await http.request('GET', `${base}?group=ESTABLISHED`)).json())).toEqual(['Ben']);
     expect(names((await http.request('GET', `${base}?q=ana`)).json())).toEqual(['Ana']);
+    expect(names((await http.request('GET', `${base}?q=an`)).json())).toEqual(['Ana']);
+    expect((await http.request('GET', `${base}?q=high&pageSize=1`)).json()).toMatchObject({ total: 1, items: [{ firstName: 'Cem' }] });
     const page2 = (await http.request('GET', `${base}?pageSize=2&page=2`)).json();
     expect(names(page2)).toEqual(['Ana']);
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
