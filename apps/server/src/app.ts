@@ -26,6 +26,8 @@ import { instanceRoutes } from './features/instances/routes';
 import { mailRoutes } from './features/mail/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
+import { repeatedMeasurementRoutes } from './features/repeated-measurements/routes';
+import { teamRoutes } from './features/teams/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
@@ -92,6 +94,8 @@ export async function buildApp(opts: {
   await app.register(resultRoutes);
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
+  await app.register(repeatedMeasurementRoutes);
+  await app.register(teamRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

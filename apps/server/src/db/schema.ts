@@ -7,3 +7,4 @@ export * from './schema/market-history';
 export * from './schema/mail';
 export * from './schema/reports';
 export * from './schema/consistency';
+export * from './schema/teams';
