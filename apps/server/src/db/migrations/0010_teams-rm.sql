@@ -4,6 +4,8 @@ CREATE TABLE "repeated_measurement_instances" (
 	"client_id" uuid NOT NULL,
 	"account_id" uuid NOT NULL,
 	"measurement" integer NOT NULL,
+	"finished" boolean DEFAULT false NOT NULL,
+	"scores" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "repeated_measurement_instances_repeated_measurement_id_instance_id_pk" PRIMARY KEY("repeated_measurement_id","instance_id")
 );
@@ -63,6 +65,41 @@ CREATE INDEX "teams_campaign_idx" ON "teams" USING btree ("repeated_measurement_
 CREATE INDEX "teams_config_idx" ON "teams" USING btree ("product_configuration_id");--> statement-breakpoint
 CREATE INDEX "teams_created_by_idx" ON "teams" USING btree ("created_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "teams_campaign_name_uq" ON "teams" USING btree ("repeated_measurement_id",lower("name"));
-
--- Hand-written (teams-rm, docs/decisions/0020): none. The index client_products_config_status_idx that drizzle-kit
--- proposed here already exists (migration 0008); only the snapshot lacked it, so it is left out of this file.
+--> statement-breakpoint
+-- ===== Hand-written (teams-rm, docs/decisions/0020): re-append after renumbering. =====
+-- drizzle-kit also proposed client_products_config_status_idx here: it already exists (migration 0008, only the
+-- snapshot lacked it), so it is left out.
+-- repeated_measurement_instances.finished/scores mirror the linked instance (has results; T-score per dimension),
+-- so team aggregates read small rows instead of every member's full results document.
+CREATE FUNCTION rm_instance_scores(status text, results jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN status = 'RESULTS_AVAILABLE' THEN
+    (SELECT coalesce(jsonb_object_agg(d->>'key', d->'t'), '{}'::jsonb) FROM jsonb_array_elements(results->'dimensions') d
+      WHERE jsonb_typeof(d->'t') = 'number')
+  END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION rm_instances_fill() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT ii.status = 'RESULTS_AVAILABLE', rm_instance_scores(ii.status, ii.results)
+    INTO NEW.finished, NEW.scores
+    FROM interaction_instances ii WHERE ii.id = NEW.instance_id;
+  NEW.finished := coalesce(NEW.finished, false);
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER repeated_measurement_instances_fill BEFORE INSERT ON repeated_measurement_instances
+  FOR EACH ROW EXECUTE FUNCTION rm_instances_fill();
+--> statement-breakpoint
+CREATE FUNCTION rm_instances_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE repeated_measurement_instances
+     SET finished = (NEW.status = 'RESULTS_AVAILABLE'), scores = rm_instance_scores(NEW.status, NEW.results)
+   WHERE instance_id = NEW.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER interaction_instances_rm_sync AFTER UPDATE OF status, results ON interaction_instances
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.results IS DISTINCT FROM NEW.results)
+  EXECUTE FUNCTION rm_instances_sync();

@@ -2,7 +2,7 @@
 // configuration and sends its interaction to participants, each time as a new instance linked here; a team is a
 // group of the configuration's clients listed under a campaign and evaluated on the campaign's results.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, productConfigurations } from './accounts';
 import { clients, interactionInstances } from './clients';
 import { users } from './users';
@@ -33,6 +33,12 @@ export const repeatedMeasurementInstances = pgTable(
     clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').notNull().references(() => accounts.id),
     measurement: integer('measurement').notNull(),
+    /**
+     * Trigger-kept copies of the instance's state (migration's hand-written block, docs/decisions/0020): whether it
+     * has its results, and its T-score per dimension. Team aggregates read these small rows, never the full results.
+     */
+    finished: boolean('finished').notNull().default(false),
+    scores: jsonb('scores').$type<Record<string, number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -32,19 +32,17 @@ export interface TeamStats {
 
 /**
  * Per team: how many members have a finished measurement in the campaign, and per dimension count, mean, sample
- * sd, min and max of their T-scores. The latest measurement per member comes from the campaign's
- * (campaign, client, measurement) index; the result rows are read by primary key.
+ * sd, min and max of their T-scores. The latest finished measurement per member comes from the campaign's
+ * (campaign, client, measurement) index, its T-scores from the link row's trigger-kept copy (migration 0010).
  */
 export async function teamStatistics(db: Db, accountId: string, campaignId: string, teamIds: string[]): Promise<Map<string, TeamStats>> {
   const result = await db.execute<StatsRow>(sql`
     with latest as (
-      select tm.team_id, m.results
+      select tm.team_id, m.scores
       from team_members tm
       cross join lateral (
-        select ii.results from repeated_measurement_instances rmi
-        join interaction_instances ii on ii.id = rmi.instance_id
-        where rmi.repeated_measurement_id = ${campaignId} and rmi.client_id = tm.client_id
-          and ii.status = 'RESULTS_AVAILABLE'
+        select rmi.scores from repeated_measurement_instances rmi
+        where rmi.repeated_measurement_id = ${campaignId} and rmi.client_id = tm.client_id and rmi.finished
         order by rmi.measurement desc
         limit 1
       ) m
@@ -52,9 +50,8 @@ export async function teamStatistics(db: Db, accountId: string, campaignId: stri
     ), people as (
       select team_id, count(*) as with_results from latest group by team_id
     ), scores as (
-      select l.team_id, d->>'key' as key, (d->>'t')::float8 as t
-      from latest l cross join lateral jsonb_array_elements(l.results->'dimensions') d
-      where jsonb_typeof(d->'t') = 'number'
+      select l.team_id, e.key, (e.value)::text::float8 as t
+      from latest l cross join lateral jsonb_each(l.scores) e
     )
     select p.team_id, s.key, p.with_results, count(s.t) as n, avg(s.t) as mean, stddev_samp(s.t) as sd,
            min(s.t) as min, max(s.t) as max
