@@ -62,7 +62,7 @@ export function TeamCard({ team, productName, canUpdate, canDelete }: TeamCardPr
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('teams.memberCount', { count: team.members.length })}
+          {t('teams.memberCount', { members: team.members.length })}
         </Text>
         {team.members.length > 0 ? (
           <List listStyleType="none" spacing={4} aria-label={t('teams.members.listLabel', { name: team.name })}>

@@ -1,5 +1,6 @@
 // {productName}/teams/comparison?campaign=&teamId=..: two to six teams of a campaign side by side, mean per
 // dimension (chart and table); a team below the k-anonymity floor shows "too few to show".
+import { useState } from 'react';
 import { Alert, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,7 +24,9 @@ export function TeamComparisonPage() {
   const { campaignId, select } = useCampaignParam(campaigns.data);
   const teams = useTeams(campaignId);
   const [params, setParams] = useSearchParams();
-  const chosen = params.getAll('teamId').filter((id) => teams.data?.some((team) => team.id === id) ?? true);
+  // Held here as well as in the URL: the URL updates after a navigation, the checkboxes must follow at once.
+  const [picked, setPicked] = useState(() => params.getAll('teamId'));
+  const chosen = picked.filter((id) => teams.data?.some((team) => team.id === id) ?? true);
   const comparison = useTeamComparison(campaignId, chosen, locale);
   if (!product) return null;
   if (!product.may('TEAMS_COMPARISON', 'READ')) {
@@ -36,7 +39,8 @@ export function TeamComparisonPage() {
       </>
     );
   }
-  const setChosen = (ids: string[]) =>
+  const setChosen = (ids: string[]) => {
+    setPicked(ids);
     setParams(
       (previous) => {
         const copy = new URLSearchParams(previous);
@@ -46,6 +50,7 @@ export function TeamComparisonPage() {
       },
       { replace: true },
     );
+  };
 
   return (
     <Stack gap="lg">
