@@ -39,6 +39,8 @@ export function TeamStatsFigure({ title, dimensions, teams }: { title: string; d
             yAxisProps={{ domain: [20, 80] }}
             referenceLines={[{ y: 50, label: t('teams.chart.normAverage'), color: 'gray.6' }]}
             withLegend={teams.length > 1}
+            // No keyboard layer in a drawing hidden from assistive technology (the table carries the numbers).
+            accessibilityLayer={false}
           />
         </div>
         <Text size="sm" c="dimmed">
