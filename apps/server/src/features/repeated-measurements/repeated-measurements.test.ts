@@ -2,7 +2,7 @@
 // reliable change verdict, a participant's own view and the CSV export in three locales; isolation and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReliableChange } from '@bq/scoring/reliable-change';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { campaignAccount, otherUser } from './test-fixtures';
 
 let t: TestApp;
@@ -218,5 +218,27 @@ describe('GET /api/v1/export/user/repeated_measurement/{id}/csv', () => {
     const resultsOnly = await otherUser(t, a.account.id, SELECTION_ONLY_RESULTS);
     const denied = await resultsOnly.request('GET', `/api/v1/export/user/repeated_measurement/${campaign.id}/csv`);
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('the demo campaign', () => {
+  it('has two teams above the floor and changes both real and within measurement error', async () => {
+    const { seedDemo, DEMO_ADMIN } = await import('../demo/seed-demo');
+    await seedDemo(t.db);
+    const http = new TestClient(t.app);
+    await http.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const user = (await http.request('GET', '/api/user')).json();
+    const selection = user.products.find((p: { productType: string }) => p.productType === 'BQ_SELECTION');
+    const [campaign] = (await http.request('GET', `/api/admin/repeated_measurement?productConfigurationId=${selection.id}`)).json();
+    expect(campaign).toMatchObject({ name: 'Leadership programme 2026', participantCount: 12, completedCount: 12 });
+    const changes = (await http.request('GET', `/api/repeated_measurement/${campaign.id}/participants`)).json()
+      .participants.flatMap((p: { changes: { reliable: boolean }[] }) => p.changes);
+    const real = changes.filter((c: { reliable: boolean }) => c.reliable).length;
+    expect(real).toBeGreaterThan(0);
+    expect(real).toBeLessThan(changes.length / 2);
+    const teams = (await http.request('GET', `/api/admin/teams?repeatedMeasurementId=${campaign.id}`)).json();
+    expect(teams.map((x: { name: string }) => x.name)).toEqual(['Operations', 'Sales']);
+    const result = (await http.request('GET', `/api/teams/${teams[0].id}/repeated_measurement/${campaign.id}/result`)).json();
+    expect(result).toMatchObject({ withResults: 6, tooFewToShow: false });
   });
 });

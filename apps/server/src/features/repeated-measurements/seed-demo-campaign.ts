@@ -42,7 +42,15 @@ export async function seedDemoCampaign(tx: Db, opts: { accountId: string; initia
     const common = { accountId: opts.accountId, productConfigurationId: opts.productConfigurationId, productType: 'BQ_SELECTION' as const, campaignId: campaign!.id, clientId: client!.id, initiatorId: opts.initiatorId };
     await insertFinishedMeasurement(tx, { ...common, measurement: 1, seed: 700 + index, filledAt: new Date(Date.now() - (90 - index) * DAY) });
     if (index % 6 !== 5) {
-      await insertFinishedMeasurement(tx, { ...common, measurement: 2, seed: 800 + index, filledAt: new Date(Date.now() - (12 - index) * DAY) });
+      // The same person three months on: some answers changed (more for some people), so some changes are real
+      // and some are within measurement error.
+      await insertFinishedMeasurement(tx, {
+        ...common,
+        measurement: 2,
+        seed: 800 + index,
+        changedFrom: { seed: 700 + index, share: [0.2, 0.35, 0.5][index % 3]! },
+        filledAt: new Date(Date.now() - (12 - index) * DAY),
+      });
     }
   }
   for (const [t, name] of DEMO_TEAMS.entries()) {

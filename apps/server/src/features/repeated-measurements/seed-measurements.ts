@@ -23,11 +23,22 @@ export async function insertFinishedMeasurement(
     seed: number;
     filledAt: Date;
     lockStatus?: 'LOCKED' | 'UNLOCKED' | 'TRIAL';
+    /**
+     * The same person again, changed: this share of the items (0-1) is answered as the respondent of `seed` answers
+     * them, the rest as the respondent of `changedFrom`. Without it, an independent respondent.
+     */
+    changedFrom?: { seed: number; share: number };
   },
 ): Promise<string> {
   const definition = definitionForProduct(opts.productType);
-  const [respondent] = simulateRespondents(definition, { count: 1, seed: opts.seed, consistency: 0.8 });
-  const answers = respondent!.answers as Record<string, number | string>;
+  const respond = (seed: number) =>
+    simulateRespondents(definition, { count: 1, seed, consistency: 0.8 })[0]!.answers as Record<string, number | string>;
+  const own = respond(opts.seed);
+  const before = opts.changedFrom ? respond(opts.changedFrom.seed) : null;
+  const share = opts.changedFrom?.share ?? 1;
+  const answers = before
+    ? Object.fromEntries(Object.keys(own).map((key, i) => [key, (i * 37) % 100 < share * 100 ? own[key]! : (before[key] ?? own[key]!)]))
+    : own;
   const results = scoreResult(definition, answers, new Date(opts.filledAt.getTime() + 5_000));
   const token = newPublicToken();
   const [row] = await db
