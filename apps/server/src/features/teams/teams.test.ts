@@ -246,3 +246,29 @@ describe('a team of 1,000 members', () => {
     if (t.kind === 'postgres') expect(times[3]).toBeLessThan(100);
   }, 120_000);
 });
+
+describe('OpenAPI', () => {
+  it('shows every teams and repeated-measurement call with its error keys', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/repeated_measurement',
+        '/api/admin/repeated_measurement/{id}/interaction',
+        '/api/repeated_measurement/{id}/participants',
+        '/api/{product}/participant/me',
+        '/api/v1/export/user/repeated_measurement/{id}/csv',
+        '/api/admin/teams',
+        '/api/teams/{teamId}',
+        '/api/productconfig/{configId}/teams/{teamId}/members',
+        '/api/productconfig/{configId}/teams/{teamId}/members/{memberToken}',
+        '/api/teams/{teamId}/repeated_measurement/{id}/result',
+        '/api/teams/compare/{repeatedMeasurementId}',
+      ]),
+    );
+    expect(JSON.stringify(doc.paths['/api/admin/teams'].post.responses['409'])).toContain('error.teams.duplicate_name');
+    const participants = doc.paths['/api/repeated_measurement/{id}/participants'].get.parameters.map((p: { name: string }) => p.name);
+    expect(participants).toContain('showOnlyCompleted');
+  });
+});
