@@ -206,7 +206,7 @@ test.describe('story 3: deep links survive sign-in', () => {
 
   test('a later-release page says so plainly inside the shell', async ({ page }) => {
     await openLoginAndSignIn(page, ADVISER);
-    await page.goto('/BQ_RISK/teams/team-7/dashboard');
+    await page.goto('/BQ_RISK/add');
     await expect(page.getByTestId('later-release')).toContainText(EN['placeholder.laterRelease.title']!);
     await expect(page.getByTestId('breadcrumb')).toBeVisible();
     await screenshot(page, 'later-release-en');

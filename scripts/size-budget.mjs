@@ -73,6 +73,16 @@ const ROUTES = [
     module: 'src/features/anonymisation/pages/AnonymisationSettingsPage.tsx',
     parents: SETTINGS,
   },
+  { name: 'teams', module: 'src/features/teams/pages/TeamsPage.tsx', parents: SHELL },
+  { name: 'team dashboard', module: 'src/features/teams/pages/TeamDashboardPage.tsx', parents: SHELL },
+  { name: 'team comparison', module: 'src/features/teams/pages/TeamComparisonPage.tsx', parents: SHELL },
+  {
+    name: 'team pages: chart library (after the page)',
+    module: 'src/features/teams/components/mantine-bar-chart.ts',
+    parents: [...SHELL, 'src/features/teams/pages/TeamDashboardPage.tsx'],
+    onDemand: true,
+  },
+  { name: 'repeated measurement', module: 'src/features/repeated-measurements/pages/CampaignPage.tsx', parents: SHELL },
   { name: 'settings', module: SETTINGS[2], parents: SHELL },
   {
     name: 'settings: password',

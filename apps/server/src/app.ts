@@ -34,6 +34,8 @@ import { instanceRoutes } from './features/instances/routes';
 import { mailRoutes } from './features/mail/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
+import { repeatedMeasurementRoutes } from './features/repeated-measurements/routes';
+import { teamRoutes } from './features/teams/routes';
 import { systemRoutes } from './features/system/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
@@ -116,6 +118,8 @@ export async function buildApp(opts: {
   await app.register(apiCredentialRoutes);
   await app.register(privacyPolicyRoutes);
   await app.register(googleSignInRoutes);
+  await app.register(repeatedMeasurementRoutes);
+  await app.register(teamRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { isReliableChange, reliableChange, reliableChangeIndex } from './reliable-change';
 
 describe('reliable change (Jacobson-Truax)', () => {
@@ -26,5 +27,41 @@ describe('reliable change (Jacobson-Truax)', () => {
     expect(isReliableChange(1.96)).toBe(false);
     expect(isReliableChange(-1.961)).toBe(true);
     expect(() => reliableChangeIndex(1, 2, 0)).toThrow(RangeError);
+  });
+});
+
+describe('reliable change properties', () => {
+  const score = fc.double({ min: -1000, max: 1000, noNaN: true });
+  const sem = fc.double({ min: 0.01, max: 100, noNaN: true });
+
+  it('is antisymmetric: swapping the two measurements flips the sign and keeps the verdict', () => {
+    fc.assert(
+      fc.property(score, score, sem, (a, b, s) => {
+        const forward = reliableChangeIndex(a, b, s);
+        const back = reliableChangeIndex(b, a, s);
+        expect(forward + back).toBeCloseTo(0, 9);
+        expect(isReliableChange(forward)).toBe(isReliableChange(back));
+      }),
+    );
+  });
+
+  it('does not depend on the unit of the scale (scores and SEM scaled alike)', () => {
+    fc.assert(
+      fc.property(score, score, sem, fc.double({ min: 0.1, max: 100, noNaN: true }), (a, b, s, k) => {
+        expect(reliableChangeIndex(a * k, b * k, s * k)).toBeCloseTo(reliableChangeIndex(a, b, s), 6);
+      }),
+    );
+  });
+
+  it('calls no change real that is within 1.96 * sqrt(2) * SEM, and every larger one real', () => {
+    fc.assert(
+      fc.property(score, score, sem, (a, b, s) => {
+        const change = reliableChange(a, b, s / Math.sqrt(1 - 0.8), 0.8);
+        const limit = 1.96 * Math.SQRT2 * s;
+        if (Math.abs(b - a) < limit * 0.999) expect(change.reliable).toBe(false);
+        if (Math.abs(b - a) > limit * 1.001) expect(change.reliable).toBe(true);
+        if (!change.reliable) expect(change.direction).toBe('unchanged');
+      }),
+    );
   });
 });

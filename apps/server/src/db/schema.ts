@@ -15,3 +15,4 @@ export * from './schema/api-credentials';
 export * from './schema/privacy-policies';
 export * from './schema/google-sign-in';
 export * from './schema/payments';
+export * from './schema/teams';

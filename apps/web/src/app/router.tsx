@@ -162,10 +162,23 @@ const productScopedRoutes: RouteObject = {
             {
               index: true,
               handle: handle({ titleKey: 'page.teams.title' }),
-              lazy: laterRelease('page.teams.title'),
+              lazy: page(() => import('../features/teams/pages/TeamsPage'), 'TeamsPage'),
             },
-            { path: 'comparison', ...later('page.teamComparison.title') },
-            { path: ':teamId/dashboard', ...later('page.teamDashboard.title') },
+            {
+              path: 'comparison',
+              handle: crumb('page.teamComparison.title'),
+              lazy: page(() => import('../features/teams/pages/TeamComparisonPage'), 'TeamComparisonPage'),
+            },
+            {
+              path: ':teamId/dashboard',
+              handle: crumb('page.teamDashboard.title'),
+              lazy: page(() => import('../features/teams/pages/TeamDashboardPage'), 'TeamDashboardPage'),
+            },
+            {
+              path: 'campaign/:campaignId',
+              handle: crumb('page.repeatedMeasurement.title'),
+              lazy: page(() => import('../features/repeated-measurements/pages/CampaignPage'), 'CampaignPage'),
+            },
           ],
         },
         {

@@ -18,6 +18,7 @@ import { newPublicToken } from '../clients/client-tokens';
 import { definitionForProduct } from '../interactions/definitions';
 import { hashPassword } from '../../plugins/passwords';
 import { seedDemoResults } from './seed-demo-results';
+import { seedDemoCampaign } from '../repeated-measurements/seed-demo-campaign';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Advisory';
 export const DEMO_ADMIN = {
@@ -172,6 +173,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await seedDemoResults(tx as unknown as Db, { accountId: account.id, initiatorId: adviser!.id, configOf });
+    await seedDemoCampaign(tx as unknown as Db, { accountId: account.id, initiatorId: adviser!.id, productConfigurationId: configOf('BQ_SELECTION')! });
   });
   return true;
 }

@@ -1,0 +1,137 @@
+// Teams (spec section 7, "Teams and weights"): GET /api/admin/teams?repeatedMeasurementId=, POST /api/admin/teams,
+// DELETE /api/teams/{teamId}, members under /api/productconfig/{configId}/teams/{teamId}/members, the team result
+// and the comparison of teams. The permission depends on the team's product (its realm): the services check it;
+// the entity/action is named on each route.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAddTeamMembersRequest,
+  ZCreateTeamRequest,
+  ZLocaleOnlyQuery,
+  ZTeam,
+  ZTeamCompareQuery,
+  ZTeamComparison,
+  ZTeamList,
+  ZTeamListQuery,
+  ZTeamResult,
+} from '@bq/contracts/teams';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { addTeamMembers, createTeam, deleteTeam, listTeams, removeTeamMember } from './team-service';
+import { compareTeams, teamResult } from './team-result';
+
+const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
+const UNAUTHORIZED = ['error.auth.unauthorized'];
+const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden'];
+const NOT_FOUND = ['error.not_found'];
+const ZToken = z.string().min(1).max(100);
+
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Permission: TEAMS/READ in the product's realm.
+  app.get(
+    '/api/admin/teams',
+    {
+      schema: {
+        operationId: 'listTeams',
+        tags: ['teams'],
+        querystring: ZTeamListQuery,
+        response: { 200: ZTeamList, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => listTeams(app.db, requireAuth(request), request.query.repeatedMeasurementId),
+  );
+
+  // Permission: TEAMS/CREATE in the product's realm.
+  app.post(
+    '/api/admin/teams',
+    {
+      schema: {
+        operationId: 'createTeam',
+        tags: ['teams'],
+        body: ZCreateTeamRequest,
+        response: { 201: ZTeam, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 409: ['error.teams.duplicate_name'] }) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createTeam(app.db, requireAuth(request), request.body)),
+  );
+
+  // Permission: TEAMS/DELETE in the product's realm.
+  app.delete(
+    '/api/teams/:teamId',
+    {
+      schema: {
+        operationId: 'deleteTeam',
+        tags: ['teams'],
+        params: z.object({ teamId: z.uuid() }),
+        response: { 204: z.null().describe('Deleted'), ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
+      },
+    },
+    async (request, reply) => {
+      await deleteTeam(app.db, requireAuth(request), request.params.teamId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Permission: TEAMS/UPDATE in the product's realm.
+  app.post(
+    '/api/productconfig/:configId/teams/:teamId/members',
+    {
+      schema: {
+        operationId: 'addTeamMembers',
+        tags: ['teams'],
+        params: z.object({ configId: z.uuid(), teamId: z.uuid() }),
+        body: ZAddTeamMembersRequest,
+        response: { 200: ZTeam, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => addTeamMembers(app.db, requireAuth(request), request.params.configId, request.params.teamId, request.body.userTokens),
+  );
+
+  // Permission: TEAMS/UPDATE in the product's realm.
+  app.delete(
+    '/api/productconfig/:configId/teams/:teamId/members/:memberToken',
+    {
+      schema: {
+        operationId: 'removeTeamMember',
+        tags: ['teams'],
+        params: z.object({ configId: z.uuid(), teamId: z.uuid(), memberToken: ZToken }),
+        response: { 200: ZTeam, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
+      },
+    },
+    async (request) =>
+      removeTeamMember(app.db, requireAuth(request), request.params.configId, request.params.teamId, request.params.memberToken),
+  );
+
+  // Permission: TEAMS/READ in the product's realm.
+  app.get(
+    '/api/teams/:teamId/repeated_measurement/:id/result',
+    {
+      schema: {
+        operationId: 'getTeamResult',
+        tags: ['teams'],
+        description: 'Mean, sd, min and max of the members\' T-scores per dimension (latest finished measurement of each member in the campaign). Below the k-anonymity floor: tooFewToShow and no numbers.',
+        params: z.object({ teamId: z.uuid(), id: z.uuid() }),
+        querystring: ZLocaleOnlyQuery,
+        response: { 200: ZTeamResult, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => teamResult(app.db, requireAuth(request), request.params.teamId, request.params.id, request.query.locale),
+  );
+
+  // Permission: TEAMS_COMPARISON/READ in the product's realm.
+  app.get(
+    '/api/teams/compare/:repeatedMeasurementId',
+    {
+      schema: {
+        operationId: 'compareTeams',
+        tags: ['teams'],
+        description: 'Two to six teams side by side (teamId repeated), in the order given.',
+        params: z.object({ repeatedMeasurementId: z.uuid() }),
+        querystring: ZTeamCompareQuery,
+        response: { 200: ZTeamComparison, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
+      },
+    },
+    async (request) =>
+      compareTeams(app.db, requireAuth(request), request.params.repeatedMeasurementId, request.query.teamId, request.query.locale),
+  );
+};
