@@ -1,7 +1,7 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [jobs] [search] [scoring] [pdf]` runs only the named parts (default: all);
+// `npm run bench -- [seconds] [http] [fair] [jobs] [search] [scoring] [pdf]` runs only the named parts (default: all);
 // jobs and search start the server as its own process (bench/processes.ts).
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -12,13 +12,14 @@ import { paths } from '../apps/server/src/paths';
 import { openJobQueue } from '../apps/server/src/jobs/queue';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
 import { runRecoveryBench, runThroughputBench } from './jobs';
+import { runFairBench } from './fair';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 import { runSearchBench } from './search';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'jobs', 'search', 'scoring', 'pdf'] as const;
+const PARTS = ['http', 'fair', 'jobs', 'search', 'scoring', 'pdf'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -80,6 +81,10 @@ async function runHttpBench() {
 }
 
 if (runs('http')) await runHttpBench();
+if (runs('fair')) {
+  console.log('\nthe fair benchmark: baselines and the signed-in common path (docs/decisions/0026)');
+  await runFairBench(SECONDS);
+}
 if (runs('jobs')) {
   console.log('\njobs (server and worker as their own processes)');
   await runThroughputBench();

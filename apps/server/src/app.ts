@@ -27,6 +27,7 @@ import { mailRoutes } from './features/mail/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { systemRoutes } from './features/system/routes';
+import { opsRoutes } from './features/ops/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
 
@@ -57,6 +58,8 @@ export async function buildApp(opts: {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: badUrlHandler,
+    // During shutdown the ops plugin answers 503 with an errorKey itself (features/ops/routes.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -80,6 +83,7 @@ export async function buildApp(opts: {
   await app.register(authPlugin);
 
   await app.register(systemRoutes, { version: APP_VERSION });
+  await app.register(opsRoutes);
   await app.register(translationRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

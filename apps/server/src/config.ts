@@ -67,11 +67,31 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL: connections per process (API or worker); keep processes x DB_POOL_SIZE under the server's max_connections. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * How long an API process keeps a session with its user's permissions in memory (docs/decisions/0026). Sign-out,
+   * password change and deactivation in the same process take effect at once; other processes see them within
+   * this time. Default 5, 0 = off (the default under NODE_ENV=test, where tests change users in the database).
+   */
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  /** Serve the bench's bare baseline routes (/api/bench/hello, /api/bench/one-query): for `npm run bench` only, off by default. */
+  BENCH_ROUTES: bool.default(false),
+  /**
+   * Bearer token for GET /api/metrics (Prometheus). Unset: the endpoint answers 404 (docs/decisions/0026).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Seconds a SIGTERM waits for in-flight requests and jobs before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** PostgreSQL: calculations one worker process runs at the same time (the embedded PGlite runs one at a time). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & { MAIL_FROM: string; embedded: boolean; demoData: boolean; publicUrl: string };
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'AUTH_CACHE_SECONDS'> & {
+  MAIL_FROM: string;
+  AUTH_CACHE_SECONDS: number;
+  embedded: boolean;
+  demoData: boolean;
+  publicUrl: string;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
@@ -104,5 +124,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const DATA_DIR = env.INIT_CWD && !isAbsolute(parsed.DATA_DIR) ? resolve(env.INIT_CWD, parsed.DATA_DIR) : parsed.DATA_DIR;
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
-  return { ...parsed, DATA_DIR, MAIL_FROM, embedded, demoData, publicUrl };
+  const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
+  return { ...parsed, DATA_DIR, MAIL_FROM, AUTH_CACHE_SECONDS, embedded, demoData, publicUrl };
 }

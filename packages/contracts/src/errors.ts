@@ -28,4 +28,6 @@ export const ERROR_KEYS = {
   weakPassword: 'error.password.weak',
   samePassword: 'error.password.same_as_current',
   payloadTooLarge: 'error.request.too_large',
+  /** Not ready (database or job queue unreachable, or shutting down): try again shortly. */
+  serviceUnavailable: 'error.service.unavailable',
 } as const;

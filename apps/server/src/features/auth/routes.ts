@@ -42,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/:id/password',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'changePassword',
         tags: ['auth'],
