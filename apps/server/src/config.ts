@@ -73,6 +73,12 @@ const ZEnv = z.object({
    * this time. Default 5, 0 = off (the default under NODE_ENV=test, where tests change users in the database).
    */
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  /**
+   * Session-replay analytics (spec section 9): the site id of the recording service (Hotjar-style, digits), loaded
+   * with snippet version 6 only after the visitor consents, never on public report or questionnaire pages. Unset:
+   * off, and the CSP allows none of its hosts (docs/decisions/0026).
+   */
+  SESSION_REPLAY_ID: z.string().regex(/^\d{1,12}$/, 'must be the numeric site id').optional(),
   /** Serve the bench's bare baseline routes (/api/bench/hello, /api/bench/one-query): for `npm run bench` only, off by default. */
   BENCH_ROUTES: bool.default(false),
   /**

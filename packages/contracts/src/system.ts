@@ -11,6 +11,8 @@ export const ZSystemConfig = z
     defaultLocale: z.enum(LOCALES),
     passwordPolicy: z.object({ minLength: z.number().int(), maxLength: z.number().int(), minStrength: z.number().int() }),
     chunkLoadTimeoutMs: z.number().int(),
+    /** Session-replay analytics: null unless configured; loaded only after consent (spec section 9). */
+    sessionReplay: z.object({ id: z.string(), snippetVersion: z.literal(6) }).nullable(),
   })
   .meta({ id: 'SystemConfig' });
 export type TSystemConfig = z.infer<typeof ZSystemConfig>;

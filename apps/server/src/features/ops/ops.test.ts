@@ -11,7 +11,7 @@ import { createAccount, createUser } from '../../test/factories';
 const METRICS_TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN, AUTH_CACHE_SECONDS: '30', BENCH_ROUTES: 'true' });
+  t = await createTestApp({ METRICS_TOKEN, AUTH_CACHE_SECONDS: '30', BENCH_ROUTES: 'true', SESSION_REPLAY_ID: '1234567' });
 });
 afterAll(() => t.close());
 
@@ -47,9 +47,15 @@ describe('GET /api/metrics', () => {
     expect(res.body).toContain('job_queue_oldest_waiting_seconds');
   });
 
-  it('does not exist without METRICS_TOKEN, and the bench routes only with BENCH_ROUTES', async () => {
+  it('does not exist without METRICS_TOKEN, and the bench routes only with BENCH_ROUTES; session replay is off and not in the CSP unless configured', async () => {
+    const configured = await t.app.inject({ method: 'GET', url: '/api/system/config' });
+    expect(configured.json().sessionReplay).toEqual({ id: '1234567', snippetVersion: 6 });
+    expect(configured.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/static\.hotjar\.com/);
     const plain = await createTestApp();
     try {
+      const off = await plain.app.inject({ method: 'GET', url: '/api/system/config' });
+      expect(off.json().sessionReplay).toBeNull();
+      expect(off.headers['content-security-policy']).not.toContain('hotjar');
       expect((await plain.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(404);
       expect((await plain.app.inject({ method: 'GET', url: '/api/bench/hello' })).statusCode).toBe(404);
     } finally {
