@@ -87,10 +87,13 @@ export interface ServerProcess {
  */
 export async function startServerProcess(db: BenchDatabase, role: 'all' | 'api' | 'worker', env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
+  // A PGlite server must not see the bench's own DATABASE_URL (it would open PostgreSQL instead).
+  const inherited = { ...process.env };
+  if (db.kind === 'pglite') delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       DEMO_DATA: 'false',
       LOG_LEVEL: role === 'worker' ? 'info' : 'warn',

@@ -1,8 +1,8 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [jobs] [search] [export] [bi] [comparison] [scoring] [pdf]` runs only the named
-// parts (default: all); jobs, search, export, bi and comparison start the server as its own process
+// `npm run bench -- [seconds] [http] [fair] [jobs] [search] [export] [bi] [comparison] [scoring] [pdf]` runs only the
+// named parts (default: all); fair, jobs, search, export, bi and comparison start the server as its own process
 // (bench/processes.ts). BENCH_FULL=1 gives the export part the issue's size (100,000 clients, 500,000 results on
 // PostgreSQL; bench/export.ts).
 import { buildApp } from '../apps/server/src/app';
@@ -16,6 +16,7 @@ import { createAccount, createUser } from '../apps/server/src/test/factories';
 import { runRecoveryBench, runThroughputBench } from './jobs';
 import { runExportBench } from './export';
 import { runBiBench } from './bi';
+import { runFairBench } from './fair';
 import { runPdfBench } from './pdf';
 import { runScoringBench } from './scoring';
 import { runSearchBench } from './search';
@@ -23,7 +24,7 @@ import { runComparisonBench } from './comparison';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'jobs', 'search', 'export', 'bi', 'comparison', 'scoring', 'pdf'] as const;
+const PARTS = ['http', 'fair', 'jobs', 'search', 'export', 'bi', 'comparison', 'scoring', 'pdf'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -85,6 +86,10 @@ async function runHttpBench() {
 }
 
 if (runs('http')) await runHttpBench();
+if (runs('fair')) {
+  console.log('\nthe fair benchmark: baselines and the signed-in common path (docs/decisions/0026)');
+  await runFairBench(SECONDS);
+}
 if (runs('jobs')) {
   console.log('\njobs (server and worker as their own processes)');
   await runThroughputBench();

@@ -37,6 +37,7 @@ import { reminderRoutes } from './features/reminders/routes';
 import { repeatedMeasurementRoutes } from './features/repeated-measurements/routes';
 import { teamRoutes } from './features/teams/routes';
 import { systemRoutes } from './features/system/routes';
+import { opsRoutes } from './features/ops/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
 import { weightRoutes } from './features/weights/routes';
@@ -71,6 +72,8 @@ export async function buildApp(opts: {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: badUrlHandler,
+    // During shutdown the ops plugin answers 503 with an errorKey itself (features/ops/routes.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -94,6 +97,7 @@ export async function buildApp(opts: {
   await app.register(authPlugin);
 
   await app.register(systemRoutes, { version: APP_VERSION });
+  await app.register(opsRoutes);
   await app.register(translationRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

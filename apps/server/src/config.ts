@@ -76,6 +76,26 @@ const ZEnv = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** The client list counts the matches of a search or group filter up to this many; above it, "more than". */
   CLIENT_LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /**
+   * How long an API process keeps a session with its user's permissions in memory (docs/decisions/0026). Sign-out,
+   * password change and deactivation in the same process take effect at once; other processes see them within
+   * this time. Default 5, 0 = off (the default under NODE_ENV=test, where tests change users in the database).
+   */
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  /**
+   * Session-replay analytics (spec section 9): the site id of the recording service (Hotjar-style, digits), loaded
+   * with snippet version 6 only after the visitor consents, never on public report or questionnaire pages. Unset:
+   * off, and the CSP allows none of its hosts (docs/decisions/0026).
+   */
+  SESSION_REPLAY_ID: z.string().regex(/^\d{1,12}$/, 'must be the numeric site id').optional(),
+  /** Serve the bench's bare baseline routes (/api/bench/hello, /api/bench/one-query): for `npm run bench` only, off by default. */
+  BENCH_ROUTES: bool.default(false),
+  /**
+   * Bearer token for GET /api/metrics (Prometheus). Unset: the endpoint answers 404 (docs/decisions/0026).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Seconds a SIGTERM waits for in-flight requests and jobs before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** PostgreSQL: calculations one worker process runs at the same time (the embedded PGlite runs one at a time). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /**
@@ -94,8 +114,9 @@ const ZEnv = z.object({
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'AUTH_CACHE_SECONDS'> & {
   MAIL_FROM: string;
+  AUTH_CACHE_SECONDS: number;
   embedded: boolean;
   demoData: boolean;
   publicUrl: string;
@@ -157,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const GOOGLE_ISSUER = parsed.GOOGLE_ISSUER.replace(/\/+$/, '');
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
-  return { ...parsed, DATA_DIR, MAIL_FROM, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
+  const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
+  return { ...parsed, DATA_DIR, MAIL_FROM, AUTH_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
 }

@@ -1,6 +1,6 @@
 // Process entry: read config, open and migrate the database, seed, then serve the API (and the web app)
 // and/or run the background worker, depending on ROLE.
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { checkDatabaseConnection } from './db/connection-check';
 import { migrateDatabase } from './db/migrate';
@@ -13,7 +13,7 @@ import { seedDemoMarketHistory } from './features/market-history/market-history-
 import { startWorker } from './jobs/worker';
 import { openJobQueue } from './jobs/queue';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -66,15 +66,24 @@ if (config.ROLE !== 'worker') {
   );
 }
 
+// Graceful shutdown (docs/decisions/0026): readiness turns 503 and new requests get 503 error.service.unavailable,
+// in-flight requests finish (app.close), the worker takes no new jobs and running ones finish (queue.stop waits),
+// then the pools close. A process that has not finished after SHUTDOWN_GRACE_SECONDS exits anyway.
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  app.lifecycle.draining = true;
   app.log.info(`${signal} received, shutting down`);
-  worker?.stop();
+  setTimeout(() => {
+    app.log.error(`not finished after ${config.SHUTDOWN_GRACE_SECONDS} s, exiting anyway`);
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_SECONDS * 1000).unref();
   await app.close();
+  worker?.stop();
   await queue.stop();
   await database.close();
+  app.log.info('shut down cleanly');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -32,4 +32,6 @@ export const ERROR_KEYS = {
   apiCredentialInvalid: 'error.auth.api_credential_invalid',
   /** A route only a signed-in person may use, called with an API credential. */
   sessionRequired: 'error.auth.session_required',
+  /** Not ready (database or job queue unreachable, or shutting down): try again shortly. */
+  serviceUnavailable: 'error.service.unavailable',
 } as const;

@@ -13,6 +13,8 @@ export const ZSystemConfig = z
     chunkLoadTimeoutMs: z.number().int(),
     /** Sign in with Google (OpenID Connect implicit id_token flow); null when GOOGLE_CLIENT_ID is not set. */
     googleSignIn: z.object({ clientId: z.string(), authorizationEndpoint: z.string() }).nullable().optional(),
+    /** Session-replay analytics: null unless configured; loaded only after consent (spec section 9). */
+    sessionReplay: z.object({ id: z.string(), snippetVersion: z.literal(6) }).nullable(),
   })
   .meta({ id: 'SystemConfig' });
 export type TSystemConfig = z.infer<typeof ZSystemConfig>;

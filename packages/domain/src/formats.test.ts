@@ -6,6 +6,7 @@ import {
   formatCurrency,
   localeCurrency,
   formatDate,
+  formatRelativeTime,
   formatDateTime,
   formatNumber,
 } from './formats';
@@ -309,5 +310,25 @@ describe('formatCurrency', () => {
         },
       ),
     );
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  it('says how long ago in each locale through Intl', () => {
+    expect(formatRelativeTime(ago(3 * 86_400), 'EN_US', now)).toBe('3 days ago');
+    expect(formatRelativeTime(ago(3 * 86_400), 'EN_UK', now)).toBe('3 days ago');
+    expect(formatRelativeTime(ago(3 * 86_400), 'DE_DE', now)).toBe('vor 3 Tagen');
+    expect(formatRelativeTime(ago(86_400), 'EN_US', now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(86_400), 'DE_DE', now)).toBe('gestern');
+    expect(formatRelativeTime(ago(5 * 60), 'EN_UK', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(2 * 3_600), 'DE_DE', now)).toBe('vor 2 Stunden');
+    expect(formatRelativeTime(ago(3 * 7 * 86_400), 'EN_US', now)).toBe('3 weeks ago');
+    expect(formatRelativeTime(ago(400 * 86_400), 'EN_US', now)).toBe('last year');
+    expect(formatRelativeTime(ago(10), 'EN_US', now)).toBe('10 seconds ago');
+    expect(formatRelativeTime(now, 'EN_US', now)).toBe('now');
+    expect(formatRelativeTime(new Date(now.getTime() + 14 * 86_400_000), 'DE_DE', now)).toBe('in 2 Wochen');
+    expect(formatRelativeTime('not a date', 'EN_US', now)).toBe('');
   });
 });

@@ -193,3 +193,30 @@ export function formatCurrency(value: number, locale: Locale, decimals = 2, curr
   const { symbol, position } = format.currencies[currency ?? format.currency];
   return position === 'prefix' ? `${sign}${symbol}${amount}` : `${sign}${amount} ${symbol}`;
 }
+
+/** The BCP 47 tag of each locale, for the platform's Intl (relative time). */
+const INTL_TAGS: Record<Locale, string> = { EN_US: 'en-US', EN_UK: 'en-GB', DE_DE: 'de-DE' };
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * How long ago (or how far ahead) a moment is, in the locale's words through Intl.RelativeTimeFormat: "3 days ago",
+ * "yesterday", "vor 3 Tagen", "in 2 weeks". The largest unit that fits is used, rounded down; '' when invalid.
+ */
+export function formatRelativeTime(date: Date | string, locale: Locale, now: Date = new Date()): string {
+  const parsed = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(parsed.getTime())) return '';
+  const seconds = (parsed.getTime() - now.getTime()) / 1000;
+  const abs = Math.abs(seconds);
+  const [unit, size] = RELATIVE_UNITS.find(([, s]) => abs >= s) ?? ['second', 1];
+  const value = Math.sign(seconds) * Math.floor(abs / size);
+  return new Intl.RelativeTimeFormat(INTL_TAGS[locale], { numeric: 'auto' }).format(value === 0 ? 0 : value, unit);
+}

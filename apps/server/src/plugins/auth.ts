@@ -5,14 +5,24 @@
 //    `Authorization: Bearer bqk_...` is an API credential (features/api-credentials); any other or unknown value is 401.
 // 3. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
 //    `config.operator` routes (data every account shares) need the platform operator flag, which no permission grants.
-import { and, eq } from 'drizzle-orm';
+//
+// THE DECLARATION RULE (docs/decisions/0026-proofs-and-production.md). Every route declares exactly one of these in
+// `config`; the route-matrix test (features/system/access-matrix.test.ts) fails for a route that declares none:
+//   { public: true }                        anyone; a token in the path (or none) is the credential
+//   { signedIn: true }                      any signed-in user; the service shows only what their permissions allow
+//   { permission: { realm, entity, action } } a fixed-realm permission, enforced here
+//   { productPermission: { entity, action } } (or an array: any of them) the realm is the product's realm, so the
+//                                           service checks it (products/product-access.ts); here the user must hold
+//                                           the entity/action in at least one product realm, else 403
+//   { operator: true }                      a platform operator only
+// Ids and tokens of another account behave as missing ones (404), never 403.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission, type Permission } from '@bq/domain/permissions';
+import { hasPermission, type Action, type Entity, type Permission } from '@bq/domain/permissions';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../app-error';
-import { accounts, users } from '../db/schema';
-import { SESSION_COOKIE, findSession, touchSession } from './sessions';
+import { SESSION_COOKIE, cachedSignedInSession, touchSession } from './sessions';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 
 export interface AuthContext {
@@ -41,10 +51,31 @@ declare module 'fastify' {
      * no X-Source is asked for (the provider cannot send one; a cookie is never looked at, so CSRF cannot apply).
      */
     webhook?: boolean;
+    /** Any signed-in user; what they see is filtered by their permissions in the service. */
+    signedIn?: boolean;
+    /**
+     * Permission in the realm of the product the request names (checked in the service); the hook refuses a user who
+     * holds none of these entity/action pairs in any product realm.
+     */
+    productPermission?: ProductPermission | readonly ProductPermission[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+}
+
+export interface ProductPermission {
+  entity: Entity;
+  action: Action;
+}
+
+/** Every realm a product may live in (PRODUCT_TYPE_INFO), each once. */
+const PRODUCT_REALMS = [...new Set(Object.values(PRODUCT_TYPE_INFO).map((info) => info.realm))];
+
+/** True when the user holds one of the entity/action pairs in at least one product realm. */
+export function holdsProductPermission(granted: readonly Permission[], wanted: ProductPermission | readonly ProductPermission[]): boolean {
+  const list: readonly ProductPermission[] = Array.isArray(wanted) ? wanted : [wanted as ProductPermission];
+  return list.some((p) => PRODUCT_REALMS.some((realm) => hasPermission(granted, { realm, entity: p.entity, action: p.action })));
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -77,24 +108,17 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
     const token = hasAuthorizationHeader ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
-      const session = await findSession(app.db, token);
+      // One query on a miss, none on a hit (plugins/sessions.ts: the session cache and its invalidation).
+      const session = await cachedSignedInSession(app.db, app.config, token);
       if (session) {
-        const [user] = await app.db
-          .select({ id: users.id, permissions: users.permissions, platformOperator: users.platformOperator })
-          .from(users)
-          .innerJoin(accounts, eq(accounts.id, users.accountId))
-          .where(and(eq(users.id, session.userId), eq(users.active, true)))
-          .limit(1);
-        if (user) {
-          request.auth = {
-            userId: user.id,
-            accountId: session.accountId,
-            sessionId: session.id,
-            permissions: user.permissions,
-            platformOperator: user.platformOperator,
-          };
-          await touchSession(app.db, app.config, session);
-        }
+        request.auth = {
+          userId: session.userId,
+          accountId: session.accountId,
+          sessionId: session.id,
+          permissions: session.permissions,
+          platformOperator: session.platformOperator,
+        };
+        await touchSession(app.db, app.config, session);
       }
     }
 
@@ -106,6 +130,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       throw new AppError(ERROR_KEYS.sessionRequired, 403, 'Not available to API credentials; sign in instead');
     }
     if (routeConfig.permission && !hasPermission(request.auth.permissions, routeConfig.permission)) {
+      throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
+    }
+    if (routeConfig.productPermission && !holdsProductPermission(request.auth.permissions, routeConfig.productPermission)) {
       throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
     }
     if (routeConfig.operator && !request.auth.platformOperator) {

@@ -41,6 +41,17 @@ const FASTIFY_CODES: Record<string, { errorKey: string; status: number }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { errorKey: 'error.request.bad', status: 400 },
 };
 
+// Connection-level failures: refused or reset sockets, and the server's "shutting down / starting up / connection
+// lost" SQLSTATE classes 57P and 08.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -70,6 +81,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .send({ errorKey: 'error.request.bad', message: error.message, reqId: request.id });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or unreachable: a clean 503 the client may retry; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ errorKey: ERROR_KEYS.serviceUnavailable, message: 'Service unavailable', reqId: request.id });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ errorKey: ERROR_KEYS.general, message: 'Unexpected error', reqId: request.id });

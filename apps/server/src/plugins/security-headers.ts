@@ -30,6 +30,22 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+/** Where the session-replay service loads its script from and sends its recordings to (only when configured). */
+export const SESSION_REPLAY_SOURCES = {
+  'script-src': ['https://static.hotjar.com', 'https://script.hotjar.com'],
+  'connect-src': ['https://*.hotjar.com', 'https://*.hotjar.io', 'wss://*.hotjar.com'],
+  'img-src': ['https://*.hotjar.com'],
+  'font-src': ['https://script.hotjar.com'],
+  'style-src': ['https://static.hotjar.com'],
+} as const;
+
+/** The CSP of this start: the base policy, plus the session-replay hosts when SESSION_REPLAY_ID is set. */
+export function contentSecurityPolicy(sessionReplay: boolean): Record<string, string[]> {
+  const policy: Record<string, string[]> = Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]));
+  if (sessionReplay) for (const [k, v] of Object.entries(SESSION_REPLAY_SOURCES)) policy[k] = [...(policy[k] ?? []), ...v];
+  return policy;
+}
+
 /**
  * The same headers as a plain map, for the one answer that leaves before any hook runs: Fastify's reply to a URL
  * it cannot decode (input-guard.ts, frameworkErrors).
@@ -51,7 +67,7 @@ export function fallbackSecurityHeaders(): Record<string, string> {
 export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(Boolean(app.config.SESSION_REPLAY_ID)) },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },

@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/:id/password',
     {
-      config: { sessionOnly: true },
+      config: { signedIn: true, sessionOnly: true },
       schema: {
         operationId: 'changePassword',
         tags: ['auth'],

@@ -28,6 +28,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/u',
     {
+      config: { productPermission: { entity: 'BQ_USER', action: 'CREATE' } },
       schema: {
         operationId: 'createClient',
         tags: ['clients'],
@@ -50,6 +51,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/bq_user',
     {
+      config: { productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
       schema: {
         operationId: 'updateClient',
         tags: ['clients'],
@@ -67,6 +69,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/bq_user/:token/${action}`,
       {
+        config: { productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
         schema: {
           operationId: `${action}Client`,
           tags: ['clients'],
@@ -85,6 +88,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/participants',
     {
+      config: { productPermission: { entity: 'BQ_USER', action: 'READ' } },
       schema: {
         operationId: 'listClients',
         tags: ['clients'],
@@ -99,6 +103,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/:token/product/:id/profile',
     {
+      config: { productPermission: { entity: 'BQ_USER', action: 'READ' } },
       schema: {
         operationId: 'getClientProfile',
         tags: ['clients'],
@@ -112,6 +117,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/user/:id/resource_limit/BQ_USER_COUNT/BQ_USER_COUNT/available',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'getClientCountLimit',
         tags: ['clients'],

@@ -11,6 +11,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credit/unlock',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'unlockResult',
         tags: ['credits'],
@@ -36,6 +37,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trial/bq_advisory_wealth',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'getWealthTrial',
         tags: ['credits'],
@@ -48,6 +50,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trial/bq_advisory_wealth/dismiss',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'dismissWealthTrial',
         tags: ['credits'],

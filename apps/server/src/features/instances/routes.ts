@@ -37,6 +37,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'createInstance',
         tags: ['instances'],
@@ -59,6 +60,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instance/:token',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInstance',
         tags: ['instances'],
@@ -72,6 +74,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instance/:token/invite',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInvite',
         tags: ['instances'],
@@ -85,6 +88,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/instance/:token/auto_sends',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'UPDATE' } },
       schema: {
         operationId: 'updateAutoSends',
         tags: ['instances'],
@@ -102,6 +106,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/interaction/instance/:token',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'DELETE' } },
       schema: {
         operationId: 'deleteInstance',
         tags: ['instances'],
@@ -118,6 +123,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/interactions',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'listAccountInteractions',
         tags: ['instances'],
@@ -130,6 +136,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/qi',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'previewInteraction',
         tags: ['instances'],
@@ -153,6 +160,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/user/:id/resource_limit/BQ_INTERACTION_COUNT/:interaction/available',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInteractionCountLimit',
         tags: ['instances'],
@@ -171,6 +179,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instances',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'listInstancesOfInteraction',
         tags: ['instances'],

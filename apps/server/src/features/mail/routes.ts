@@ -43,6 +43,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance/:token/invite/email',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'sendInviteEmail',
         tags: ['instances', 'mail'],

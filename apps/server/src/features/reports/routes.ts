@@ -136,6 +136,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/certificate/:token/revoke',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'UPDATE' } },
       schema: {
         operationId: 'revokeCertificate',
         tags: ['certificates'],
@@ -165,6 +166,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance/:token/report/email',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'sendReportEmail',
         tags: ['reports', 'mail'],

@@ -30,6 +30,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/:token',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'getDashboard',
         tags: ['results'],
@@ -44,6 +45,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/content/:kind/:token',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'getDashboardContent',
         tags: ['results'],
@@ -59,6 +61,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dashboard/:token/consistency/resolution',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' } },
       schema: {
         operationId: 'recordConsistencyResolution',
         tags: ['results'],
@@ -81,6 +84,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/predict/:path/:token',
     {
+      config: { productPermission: [{ entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, { entity: 'PREDICTION_INVESTMENT_STYLE', action: 'READ' }] },
       schema: {
         operationId: 'getPrediction',
         tags: ['results'],
@@ -96,6 +100,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comp/BQS_COMP',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
       schema: {
         operationId: 'compareResults',
         tags: ['results'],
@@ -110,6 +115,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/interaction/dimensions/:token',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInteractionDimensions',
         tags: ['results'],

@@ -10,7 +10,7 @@ import { getCurrentUser, updateUserSettings } from './user-service';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
-    { schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    { config: { signedIn: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getCurrentUser(app.db, requireAuth(request).userId);
@@ -20,6 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/user/settings',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'updateUserSettings',
         tags: ['user'],

@@ -1,11 +1,11 @@
 // The signed-in evaluator's profile (GET /api/user) and settings.
-import { and, eq, sum } from 'drizzle-orm';
+import { and, eq, sql, sum } from 'drizzle-orm';
 import type { TUser } from '@bq/contracts/user';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { initials } from '@bq/domain/initials';
 import type { Locale } from '@bq/domain/locales';
 import { hasPermission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO, PRODUCT_TYPES } from '@bq/domain/product-types';
+import { PRODUCT_TYPE_INFO, PRODUCT_TYPES, type PlanType, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { accountAnonymityK } from '../anonymisation/anonymise';
@@ -24,24 +24,24 @@ export async function userLocale(db: Db, userId: string): Promise<Locale | null>
 }
 
 export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
+  // One query: the user, the account, its product configurations and its credit balance (the signed-in common path).
   const [row] = await db
-    .select({ user: users, account: accounts })
+    .select({
+      user: users,
+      account: accounts,
+      configurations: sql<{ id: string; productType: ProductType; planType: PlanType; invitationValidDays: number }[]>`(
+        select coalesce(json_agg(json_build_object('id', pc.id, 'productType', pc.product_type, 'planType', pc.plan_type,
+          'invitationValidDays', pc.invitation_valid_days)), '[]'::json)
+        from product_configurations pc where pc.account_id = ${accounts.id})`,
+      credits: sql<string | number | null>`(select sum(cl.delta) from credit_ledger cl where cl.account_id = ${accounts.id})`,
+    })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
   const { user, account } = row;
-
-  const configurations = await db
-    .select({
-      id: productConfigurations.id,
-      productType: productConfigurations.productType,
-      planType: productConfigurations.planType,
-      invitationValidDays: productConfigurations.invitationValidDays,
-    })
-    .from(productConfigurations)
-    .where(eq(productConfigurations.accountId, account.id));
+  const configurations = typeof row.configurations === 'string' ? (JSON.parse(row.configurations) as typeof row.configurations) : row.configurations;
   // A user sees only the account's products whose realm they hold a permission in, in the spec's order.
   const products = configurations
     .filter((p) => hasPermission(user.permissions, { realm: PRODUCT_TYPE_INFO[p.productType].realm, entity: 'BQ_USER', action: 'READ' }))
@@ -61,7 +61,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
     accountType: account.type,
     products,
     currentProduct,
-    creditBalance: await creditBalance(db, account.id),
+    creditBalance: Number(row.credits ?? 0),
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
     platformOperator: user.platformOperator,
     emailVerificationRequired: account.type === 'SELF_SERVICE' && user.emailVerifiedAt === null,

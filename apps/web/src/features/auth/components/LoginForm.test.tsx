@@ -21,6 +21,7 @@ beforeEach(() => {
         defaultLocale: 'EN_US',
         passwordPolicy: { minLength: 12, maxLength: 128, minStrength: 3 },
         chunkLoadTimeoutMs: 120000,
+        sessionReplay: null,
       });
     }
     return jsonResponse({ redirectUrl: '/product/BQ_RISK' });

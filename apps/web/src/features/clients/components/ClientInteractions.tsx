@@ -15,7 +15,7 @@ import { LockStatusBadge } from './LockStatusBadge';
 
 export function ClientInteractions({ client, product }: { client: TClientProfile; product: ClientProduct }) {
   const { t } = useTranslation();
-  const { formatDate } = useFormat();
+  const { formatDate, formatRelative } = useFormat();
   const headingId = `client-interactions-${client.token}`;
   const basePath = `/${client.productType}/client/${client.token}/interaction`;
 
@@ -68,6 +68,9 @@ export function ClientInteractions({ client, product }: { client: TClientProfile
                       >
                         {sent}
                       </Anchor>
+                      <Text size="xs" c="dimmed">
+                        <time dateTime={instance.createdAt}>{formatRelative(instance.createdAt)}</time>
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <InteractionStatusBadge status={instance.status} />

@@ -1,0 +1,219 @@
+// The access matrix (issue 15 item 1), generated from the route table: every /api route the app registers (collected
+// through buildApp's onRoute hook, so routes added later are covered without touching this file) x {anonymous,
+// participant token, evaluator without the needed permission, evaluator of another account, account admin}. The
+// expected answer of each cell follows from the route's DECLARED access (config.public | signedIn | permission |
+// productPermission | operator, see plugins/auth.ts); a route that declares none fails the test.
+// Another account's ids and tokens must behave exactly like missing ones: the same status and errorKey as random ids
+// of the same shape, never a success, and no answer to another account may contain this account's data.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyContextConfig, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulateRespondents } from '@bq/scoring/simulate';
+import { interactionInstances } from '../../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { testDatabaseUrl } from '../../test/postgres-admin';
+import { createAccount, createUser } from '../../test/factories';
+import { apiRoutes, buildUrl, sample, type ApiRoute } from '../../test/route-table';
+import { calculateInstance } from '../calculation/calculate-instance';
+import { definitionForProduct } from '../interactions/definitions';
+
+const ACCESS_KEYS = ['public', 'signedIn', 'permission', 'productPermission', 'operator'] as const;
+type Access = (typeof ACCESS_KEYS)[number];
+/** Error keys that mean "refused by the access check", as opposed to a refusal of the request itself. */
+const ACCESS_REFUSALS = new Set(['error.auth.unauthorized', 'error.auth.forbidden', 'error.auth.operator_required', 'error.auth.csrf']);
+
+const collected: RouteOptions[] = [];
+let t: TestApp;
+
+interface Caller {
+  http: TestClient;
+  userId: string;
+  login: () => Promise<void>;
+}
+let adminA: Caller;
+let operatorA: Caller;
+let bareA: Caller;
+let adminB: Caller;
+/** Account A's real ids, by the name a param, query field or body field gives them. */
+let idsA: { clientToken: string; instanceToken: string; openInstanceToken: string; configId: string; accountName: string; clientEmail: string };
+
+async function caller(accountId: string, opts: Parameters<typeof createUser>[2]): Promise<Caller> {
+  const { user, email, password } = await createUser(t.db, accountId, opts);
+  const http = new TestClient(t.app);
+  const login = async () => {
+    expect((await http.login(email, password)).statusCode).toBe(200);
+  };
+  await login();
+  return { http, userId: user.id, login };
+}
+
+beforeAll(async () => {
+  // The developer mailbox's routes exist only in the embedded demo (PGlite runs): there they are in the matrix too.
+  const embedded = !testDatabaseUrl();
+  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, { onRoute: (r) => void collected.push(r) });
+  // Demo accounts where the developer mailbox exists: it serves the demo account only (a 403 of the service otherwise).
+  const type = embedded ? 'DEMO' : 'ENTERPRISE';
+  const a = await createAccount(t.db, { name: `Matrix A ${randomUUID()}`, type, products: ['BQ_RISK', 'BQ_SELECTION'], credits: 10 });
+  const b = await createAccount(t.db, { name: 'Matrix B', type, products: ['BQ_RISK', 'BQ_SELECTION'], credits: 10 });
+  adminA = await caller(a.account.id, {});
+  operatorA = await caller(a.account.id, { platformOperator: true });
+  bareA = await caller(a.account.id, { permissions: [] });
+  adminB = await caller(b.account.id, {});
+
+  const configId = a.configs.find((c) => c.productType === 'BQ_RISK')!.id;
+  const clientEmail = `matrix.${randomUUID()}@example.com`;
+  const client = (await adminA.http.request('POST', '/api/u', { firstName: 'Mira', lastName: 'Matrix', email: clientEmail, productConfigurationId: configId })).json();
+  const newInstance = async () => (await adminA.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId })).json().token as string;
+  const instanceToken = await newInstance();
+  const openInstanceToken = await newInstance();
+  const answers = simulateRespondents(definitionForProduct('BQ_RISK'), { count: 1, seed: 5, consistency: 0.8 })[0]!.answers;
+  const participant = new TestClient(t.app);
+  expect((await participant.request('PUT', `/api/q/${instanceToken}/answers`, { answers })).statusCode).toBe(200);
+  expect((await participant.request('POST', `/api/q/${instanceToken}/submit`)).statusCode).toBe(200);
+  const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instanceToken));
+  await calculateInstance(t.db, row!.id);
+  expect((await adminA.http.request('POST', '/api/credit/unlock', { interactionToken: instanceToken })).statusCode).toBe(200);
+  idsA = { clientToken: client.token, instanceToken, openInstanceToken, configId, accountName: a.account.name, clientEmail };
+}, 120_000);
+afterAll(() => t.close());
+
+function declaredAccess(config: FastifyContextConfig | undefined): Access[] {
+  return ACCESS_KEYS.filter((key) => config?.[key] !== undefined && config[key] !== false);
+}
+
+/** The values a route gets for its params, query and body fields: account A's real ids, or random ones of the same shape. */
+function valuesFor(route: ApiRoute, callerId: string, real: boolean): Record<string, unknown> {
+  const token = (value: string) => (real ? value : randomBytes(value.length).toString('base64url').slice(0, value.length));
+  const id = (value: string) => (real ? value : randomUUID());
+  const clientPath = /\/(bq_user|client)\/:token/.test(route.url);
+  const instance = route.method === 'DELETE' ? idsA.openInstanceToken : idsA.instanceToken;
+  const values: Record<string, unknown> = {
+    token: token(clientPath ? idsA.clientToken : instance),
+    clientToken: token(idsA.clientToken),
+    interactionToken: token(instance),
+    instanceToken1: token(instance),
+    instanceToken2: token(instance),
+    productConfigurationId: id(idsA.configId),
+    interactionId: 'risk',
+    interaction: 'risk',
+    productType: 'BQ_RISK',
+    kind: 'bqa',
+    path: 'bqa',
+  };
+  if (route.paramNames.includes('id')) {
+    if (/\/user\/:id/.test(route.url)) values.id = id(callerId);
+    else if (/\/product\/:id/.test(route.url)) values.id = id(idsA.configId);
+    else if (/report\/:id/.test(route.url)) values.id = token(idsA.instanceToken);
+    else values.id = randomUUID();
+  }
+  // A parameter this table does not know yet (a route added by another feature) that names a token gets one of A's.
+  for (const name of route.paramNames) if (values[name] === undefined && /token/i.test(name)) values[name] = token(instance);
+  return values;
+}
+
+/** Whether the route takes one of account A's ids anywhere (path, query or body). */
+function takesAccountIds(route: ApiRoute): boolean {
+  const names = [...route.paramNames, ...Object.keys(route.query?.properties ?? {}), ...Object.keys(route.body?.properties ?? {})];
+  return names.some((n) => /token|^id$|productConfigurationId/i.test(n) && !/verification/i.test(n));
+}
+
+interface Answer {
+  status: number;
+  errorKey: string | undefined;
+  text: string;
+}
+
+async function send(route: ApiRoute, who: Caller | TestClient, values: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
+  const http = who instanceof TestClient ? who : who.http;
+  const params = Object.fromEntries(route.paramNames.map((n) => [n, sample(route.params?.properties?.[n], values, n)]));
+  const query = route.query ? (sample(route.query, values) as Record<string, unknown>) : {};
+  const body = route.body ? sample(route.body, values) : undefined;
+  const isCsv = route.url === '/api/admin/market-history' && route.method === 'POST';
+  const res = isCsv
+    ? await http.request(route.method, buildUrl(route.url, params, query), 'Date,SP500\n', { 'content-type': 'text/csv', ...headers })
+    : await http.request(route.method, buildUrl(route.url, params, query), body, headers);
+  // A public sign-out ends the caller's session: sign in again for the next cell.
+  if (!(who instanceof TestClient) && !who.http.cookie) await who.login();
+  let errorKey: string | undefined;
+  try {
+    errorKey = (JSON.parse(res.body) as { errorKey?: string }).errorKey;
+  } catch {
+    errorKey = undefined;
+  }
+  return { status: res.statusCode, errorKey, text: res.body };
+}
+
+const show = (a: Answer) => `${a.status} ${a.errorKey ?? a.text.slice(0, 60)}`;
+const allowed = (a: Answer) => a.status < 500 && !(a.errorKey && ACCESS_REFUSALS.has(a.errorKey)) && !(a.status >= 400 && !a.errorKey);
+
+describe('access matrix', () => {
+  it('every route declares its access', () => {
+    const routes = apiRoutes(collected);
+    expect(routes.length).toBeGreaterThan(50);
+    const undeclared = routes.filter((r) => declaredAccess(r.route.config as FastifyContextConfig).length !== 1).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared, 'declare exactly one of config.public | signedIn | permission | productPermission | operator (plugins/auth.ts)').toEqual([]);
+  });
+
+  it('answers each caller as the declaration says', async () => {
+    const routes = apiRoutes(collected).filter((r) => declaredAccess(r.route.config as FastifyContextConfig).length === 1);
+    const failures: string[] = [];
+    const fail = (route: ApiRoute, cell: string, answer: Answer, wanted: string) => failures.push(`${route.method} ${route.url} [${cell}] ${show(answer)}, wanted ${wanted}`);
+    const anonymous = new TestClient(t.app);
+
+    for (const route of routes) {
+      const access = declaredAccess(route.route.config as FastifyContextConfig)[0]!;
+      const realA = valuesFor(route, adminA.userId, true);
+
+      // Anonymous, and the participant's instance token offered as a credential (bearer or session cookie).
+      const participantHeaders: Record<string, string>[] = [{ authorization: `Bearer ${idsA.instanceToken}` }, { cookie: `bq_session=${idsA.instanceToken}` }];
+      for (const [cell, headers] of [['anonymous', {}], ['participant bearer', participantHeaders[0]!], ['participant cookie', participantHeaders[1]!]] as [string, Record<string, string>][]) {
+        const answer = await send(route, anonymous, realA, headers);
+        if (access === 'public') {
+          if (!allowed(answer)) fail(route, cell, answer, 'no access refusal, no 5xx');
+        } else if (answer.status !== 401 || answer.errorKey !== 'error.auth.unauthorized') fail(route, cell, answer, '401 error.auth.unauthorized');
+      }
+
+      // An evaluator of the account without any permission.
+      const bare = await send(route, bareA, valuesFor(route, bareA.userId, true));
+      if (access === 'public' || access === 'signedIn') {
+        if (!allowed(bare)) fail(route, 'no permission', bare, 'no access refusal, no 5xx');
+      } else {
+        const key = access === 'operator' ? 'error.auth.operator_required' : 'error.auth.forbidden';
+        if (bare.status !== 403 || bare.errorKey !== key) fail(route, 'no permission', bare, `403 ${key}`);
+      }
+
+      // The admin of another account: A's ids behave like missing ones, and nothing of A shows.
+      if (access !== 'public') {
+        const foreign = await send(route, adminB, valuesFor(route, adminA.userId, true));
+        const missing = await send(route, adminB, valuesFor(route, adminA.userId, false));
+        if (foreign.status >= 500) fail(route, 'other account', foreign, 'no 5xx');
+        if (access === 'operator') {
+          if (foreign.errorKey !== 'error.auth.operator_required') fail(route, 'other account', foreign, '403 error.auth.operator_required');
+        } else if (takesAccountIds(route)) {
+          // Missing ids may also be answered with a success that says so (the comparison's reason not_found).
+          const same = foreign.status === missing.status && foreign.errorKey === missing.errorKey && (foreign.status >= 300 || foreign.text === missing.text);
+          if (!same) {
+            fail(route, 'other account', foreign, `the answer to missing ids (${show(missing)})`);
+          }
+        } else if (!allowed(foreign)) fail(route, 'other account', foreign, 'no access refusal, no 5xx');
+        for (const secret of [idsA.clientToken, idsA.instanceToken, idsA.accountName, idsA.clientEmail]) {
+          if (foreign.text.includes(secret)) fail(route, 'other account', foreign, `no data of account A (${secret})`);
+        }
+      }
+    }
+
+    // The account's admin (last: these requests may change A's data; deletions and sign-outs come at the very end).
+    const order = (r: ApiRoute) => (r.method === 'DELETE' ? 2 : /logout|password/.test(r.url) ? 1 : 0);
+    for (const route of [...routes].sort((x, y) => order(x) - order(y))) {
+      const access = declaredAccess(route.route.config as FastifyContextConfig)[0]!;
+      const admin = await send(route, adminA, valuesFor(route, adminA.userId, true));
+      if (access === 'operator') {
+        if (admin.status !== 403 || admin.errorKey !== 'error.auth.operator_required') fail(route, 'account admin', admin, '403 error.auth.operator_required');
+        const operator = await send(route, operatorA, valuesFor(route, operatorA.userId, true));
+        if (!allowed(operator)) fail(route, 'platform operator', operator, 'no access refusal, no 5xx');
+      } else if (!allowed(admin)) fail(route, 'account admin', admin, 'no access refusal, no 5xx');
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+});

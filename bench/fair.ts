@@ -1,0 +1,79 @@
+// The fair benchmark (issue 15 item 4, docs/decisions/0026): the server as its own process (NODE_ENV=production,
+// BENCH_ROUTES on), driven by autocannon from this process at 50 connections. Two bare baselines on the same
+// database and pool (a hello route, a one-query route), then the signed-in common path and the public report:
+// req/s, p50, p99 and each route's throughput as a share of the one-query route. PGlite always; PostgreSQL too when
+// DATABASE_URL is set. `npm run bench -- fair [seconds]`; AUTH_CACHE_SECONDS=0 measures without the session cache.
+import autocannon from 'autocannon';
+import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
+import { createBenchDatabase, signIn, startServerProcess } from './processes';
+
+const PASSWORD = 'Bench-Fair-2026!';
+const CONNECTIONS = 50;
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function drive(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Omit<Row, 'name'>> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
+/** adminUrl '' = PGlite. */
+async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
+  const bench = await createBenchDatabase('fair', adminUrl);
+  const database = await bench.open();
+  const account = await seedLoadAccount(database.db, { clients: 2000, finishedInstances: 2000, adminEmail: 'fair-admin@bench.example', adminPassword: PASSWORD });
+  // One unlocked result: its dashboard and its public report.
+  const { rows } = await database.executeSql(
+    `update interaction_instances set lock_status = 'UNLOCKED' where id = (select id from interaction_instances where account_id = $1 and status = 'RESULTS_AVAILABLE' limit 1) returning token`,
+    [account.accountId],
+  );
+  const token = (rows[0] as { token: string }).token;
+  await database.close();
+  const cacheEnv: Record<string, string> = process.env.AUTH_CACHE_SECONDS !== undefined ? { AUTH_CACHE_SECONDS: process.env.AUTH_CACHE_SECONDS } : {};
+  const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true', ...cacheEnv });
+  try {
+    const adviser = await signIn(server.base, account.adminEmail, PASSWORD);
+    const auth = { cookie: adviser.cookie, 'x-source': 'web' };
+    const scenarios: { name: string; path: string; headers?: Record<string, string> }[] = [
+      { name: 'hello (no DB)', path: '/api/bench/hello' },
+      { name: 'one query (baseline)', path: '/api/bench/one-query' },
+      { name: 'GET /api/user', path: '/api/user', headers: auth },
+      { name: 'GET /api/dashboard/{token}', path: `/api/dashboard/${token}`, headers: auth },
+      { name: 'GET /api/participants?q=schmidt', path: `/api/participants?productConfigurationId=${account.productConfigurationId}&q=schmidt`, headers: auth },
+      { name: 'GET /api/report/content/bqa/{token}', path: `/api/report/content/bqa/${token}` },
+    ];
+    const out: Row[] = [];
+    for (const s of scenarios) {
+      const check = await fetch(`${server.base}${s.path}`, { headers: s.headers });
+      if (!check.ok) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
+      await drive(`${server.base}${s.path}`, 1, s.headers); // warm-up
+      out.push({ name: s.name, ...(await drive(`${server.base}${s.path}`, seconds, s.headers)) });
+    }
+    return out;
+  } finally {
+    await server.stop();
+    await bench.drop();
+  }
+}
+
+function print(kind: string, rows: Row[]) {
+  const baseline = rows.find((r) => r.name.startsWith('one query'))!.rps;
+  console.log(`\n${kind}: ${CONNECTIONS} connections (autocannon), server as its own process`);
+  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs 1-query'.padStart(11)}  non-2xx`);
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)} %`.padStart(11)}  ${r.non2xx}`,
+    );
+  }
+}
+
+export async function runFairBench(seconds = 10): Promise<void> {
+  print('PGlite', await benchOne('', seconds));
+  if (process.env.DATABASE_URL) print('PostgreSQL', await benchOne(process.env.DATABASE_URL, seconds));
+}
