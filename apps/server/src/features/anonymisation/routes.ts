@@ -17,6 +17,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:id/user/anonymization_allow_list',
     {
+      config: { productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
       schema: {
         operationId: 'addToAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -35,6 +36,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/productconfig/:id/anonymization_initiator/participant/:token',
     {
+      config: { productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE' } },
       schema: {
         operationId: 'removeFromAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -53,6 +55,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/productconfig/:id/anonymization_allow_list/candidates',
     {
+      config: { productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
       schema: {
         operationId: 'listAnonymizationAllowListCandidates',
         tags: ['anonymisation'],

@@ -21,14 +21,14 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/categories',
-    { schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
+    { config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
     async (request) => listCategories(app.db, requireAuth(request), request.params.product, request.query.locale),
   );
 
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key',
-    { schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
+    { config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
     async (request) =>
       categoryDistribution(app.db, requireAuth(request), request.params.product, request.params.key, request.query.locale, request.query.group),
   );
@@ -36,7 +36,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key/clients',
-    { schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
+    { config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
     async (request) => categoryClients(app.db, requireAuth(request), request.params.product, request.params.key, request.query),
   );
 };

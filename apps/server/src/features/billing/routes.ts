@@ -30,6 +30,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/configurations',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'getPaymentConfigurations',
         tags: ['payment'],
@@ -48,6 +49,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/pay/:id',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'startPayment',
         tags: ['payment'],
@@ -79,6 +81,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/checkout/:userReference',
     {
+      config: { signedIn: true },
       schema: {
         operationId: 'getCheckoutStatus',
         tags: ['payment'],

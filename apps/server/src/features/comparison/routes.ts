@@ -20,6 +20,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comparison',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
       schema: {
         operationId: 'compareClients',
         tags: ['comparison'],
@@ -36,6 +37,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comparison/client/:clientToken',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
       schema: {
         operationId: 'getComparisonCandidate',
         tags: ['comparison'],

@@ -13,6 +13,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/export',
     {
+      // Permission: INDIVIDUAL_EXPORT / READ in the product's realm (checked in prepareExport).
+      config: { productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ' } },
       schema: {
         operationId: 'exportProductData',
         tags: ['export'],
@@ -28,7 +30,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    // Permission: INDIVIDUAL_EXPORT / READ in the product's realm (checked in prepareExport).
     async (request, reply) => {
       const prepared = await prepareExport(app.db, requireAuth(request), request.params.type, request.query);
       return reply

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
+import { forgetUserSessions } from '../../plugins/sessions';
 import { queueMail } from '../mail/outbox';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { assertPasswordAcceptable } from '../signup/signup-service';
@@ -119,5 +120,7 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
     await tx.delete(sessions).where(eq(sessions.userId, row.reset.userId));
     await tx.delete(loginFailures).where(eq(loginFailures.email, row.email));
   });
+  // This process forgets the user's cached sessions at once; others within AUTH_CACHE_SECONDS (decision 0026).
+  forgetUserSessions(row.reset.userId);
 }
 

@@ -39,6 +39,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'createRepeatedMeasurement',
         tags: ['repeated measurements'],
@@ -53,6 +54,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/repeated_measurement',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'listRepeatedMeasurements',
         tags: ['repeated measurements'],
@@ -67,6 +69,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement/:id/interaction',
     {
+      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'addRepeatedMeasurementParticipant',
         tags: ['repeated measurements'],
@@ -98,6 +101,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/repeated_measurement/:id/participants',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'listRepeatedMeasurementParticipants',
         tags: ['repeated measurements'],
@@ -134,6 +138,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/export/user/repeated_measurement/:id/csv',
     {
+      config: { productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ' } },
       schema: {
         operationId: 'exportRepeatedMeasurementCsv',
         tags: ['repeated measurements'],

@@ -31,6 +31,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/teams',
     {
+      config: { productPermission: { entity: 'TEAMS', action: 'READ' } },
       schema: {
         operationId: 'listTeams',
         tags: ['teams'],
@@ -45,6 +46,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/teams',
     {
+      config: { productPermission: { entity: 'TEAMS', action: 'CREATE' } },
       schema: {
         operationId: 'createTeam',
         tags: ['teams'],
@@ -59,6 +61,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/teams/:teamId',
     {
+      config: { productPermission: { entity: 'TEAMS', action: 'DELETE' } },
       schema: {
         operationId: 'deleteTeam',
         tags: ['teams'],
@@ -76,6 +79,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:configId/teams/:teamId/members',
     {
+      config: { productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
       schema: {
         operationId: 'addTeamMembers',
         tags: ['teams'],
@@ -91,6 +95,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/productconfig/:configId/teams/:teamId/members/:memberToken',
     {
+      config: { productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
       schema: {
         operationId: 'removeTeamMember',
         tags: ['teams'],
@@ -106,6 +111,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/teams/:teamId/repeated_measurement/:id/result',
     {
+      config: { productPermission: { entity: 'TEAMS', action: 'READ' } },
       schema: {
         operationId: 'getTeamResult',
         tags: ['teams'],
@@ -122,6 +128,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/teams/compare/:repeatedMeasurementId',
     {
+      config: { productPermission: { entity: 'TEAMS_COMPARISON', action: 'READ' } },
       schema: {
         operationId: 'compareTeams',
         tags: ['teams'],

@@ -44,6 +44,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weights',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'getProductWeights',
         tags: ['weights'],
@@ -60,6 +61,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weightProfiles',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'listWeightProfiles',
         tags: ['weights'],
@@ -75,6 +77,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/weight/profile',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE' } },
       schema: {
         operationId: 'createWeightProfile',
         tags: ['weights'],
@@ -90,6 +93,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/weight/profile/:id',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
       schema: {
         operationId: 'updateWeightProfile',
         tags: ['weights'],
@@ -106,6 +110,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/weight/profile/:id',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'DELETE' } },
       schema: {
         operationId: 'deleteWeightProfile',
         tags: ['weights'],
@@ -124,6 +129,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/weightProfile',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
       schema: {
         operationId: 'assignWeightProfile',
         tags: ['weights'],
@@ -139,6 +145,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/weightProfile',
     {
+      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'getAssignedWeightProfile',
         tags: ['weights'],
