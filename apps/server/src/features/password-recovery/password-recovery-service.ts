@@ -97,7 +97,7 @@ export async function verifyPasswordResetToken(db: Db, token: string): Promise<T
 /** POST /api/user/password: the new password for the link's user; the link is spent and every session ends. */
 export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
   assertPasswordAcceptable(password);
-  await usableToken(db, token, false);
+  const { reset } = await usableToken(db, token, false);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const row = await usableToken(tx, token, true);
@@ -121,6 +121,6 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
     await tx.delete(loginFailures).where(eq(loginFailures.email, row.email));
   });
   // This process forgets the user's cached sessions at once; others within AUTH_CACHE_SECONDS (decision 0026).
-  forgetUserSessions(row.reset.userId);
+  forgetUserSessions(reset.userId);
 }
 
