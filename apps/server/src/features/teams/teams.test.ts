@@ -154,6 +154,10 @@ describe('GET /api/teams/{teamId}/repeated_measurement/{id}/result', () => {
     const after = (await a.http.request('GET', `/api/teams/${team.id}/repeated_measurement/${campaign.id}/result`)).json();
     expect(after).toMatchObject({ withResults: 5, tooFewToShow: false });
     expect(after.dimensions[0].mean).toEqual(expect.any(Number));
+    // The account's own k (Settings > Anonymisation) is the floor: raised to 6, five are too few again.
+    expect((await a.http.request('POST', '/api/admin/user/settings', { anonymityK: 6 })).statusCode).toBe(200);
+    const raised = (await a.http.request('GET', `/api/teams/${team.id}/repeated_measurement/${campaign.id}/result`)).json();
+    expect(raised).toMatchObject({ withResults: 5, anonymityK: 6, tooFewToShow: true });
   });
 
   it('refuses bad ids and a campaign of another product', async () => {
