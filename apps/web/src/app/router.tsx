@@ -38,16 +38,6 @@ function page<K extends string>(importer: () => Promise<Record<K, ComponentType>
   };
 }
 
-/** A page of a later issue: a proper heading and a plain sentence that it arrives in a later release. */
-function laterRelease(titleKey: string) {
-  return async () => {
-    const { LaterReleasePage } = await importWithTimeout(
-      () => import('../features/placeholder/LaterReleasePage'),
-    );
-    return { element: <LaterReleasePage titleKey={titleKey} /> };
-  };
-}
-
 const productsCrumb: Crumb = { labelKey: 'page.products.title', to: '/product' };
 
 function productCrumb(params: Params): Crumb[] {
@@ -59,7 +49,6 @@ function productCrumb(params: Params): Crumb[] {
 const handle = (value: RouteHandle): RouteHandle => value;
 const crumb = (labelKey: string, to?: (params: Params) => string) =>
   handle({ titleKey: labelKey, crumbs: (params) => [{ labelKey, to: to?.(params) }] });
-const later = (titleKey: string) => ({ handle: crumb(titleKey), lazy: laterRelease(titleKey) });
 
 const clientPath = (params: Params) => `/${params.productName}/client/${params.clientToken}`;
 

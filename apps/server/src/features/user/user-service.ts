@@ -10,7 +10,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { accountAnonymityK } from '../anonymisation/anonymise';
 import { allowListOf } from '../anonymisation/allow-list-service';
-import { accounts, creditLedger, productConfigurations, users } from '../../db/schema';
+import { accounts, creditLedger, users } from '../../db/schema';
 
 export async function creditBalance(db: Db, accountId: string): Promise<number> {
   const [row] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.accountId, accountId));
