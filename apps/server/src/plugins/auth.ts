@@ -51,6 +51,11 @@ declare module 'fastify' {
      * no X-Source is asked for (the provider cannot send one; a cookie is never looked at, so CSRF cannot apply).
      */
     webhook?: boolean;
+    /**
+     * The route checks the Authorization header itself (GET /api/metrics and its METRICS_TOKEN): no session is read and
+     * the header is not taken for an API credential.
+     */
+    ownAuthorization?: boolean;
     /** Any signed-in user; what they see is filtered by their permissions in the service. */
     signedIn?: boolean;
     /**
@@ -85,7 +90,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-    if (request.routeOptions.config.webhook && !request.is404) return;
+    const ownCheck = request.routeOptions.config.webhook || request.routeOptions.config.ownAuthorization;
+    if (ownCheck && !request.is404) return;
 
     const hasAuthorizationHeader = request.headers.authorization !== undefined;
     if (!SAFE_METHODS.has(request.method) && !hasAuthorizationHeader && request.headers['x-source'] !== 'web') {

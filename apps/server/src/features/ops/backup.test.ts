@@ -16,7 +16,7 @@ import { createAccount, createUser } from '../../test/factories';
 
 const adminUrl = testDatabaseUrl();
 
-describe.skipIf(!adminUrl)('backup and restore', () => {
+describe('backup and restore', () => {
   it('restores a pg_dump into a fresh database and the app serves the same results', async () => {
     const t = await createTestApp();
     const dir = mkdtempSync(join(tmpdir(), 'bq-backup-'));

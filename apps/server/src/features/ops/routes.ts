@@ -91,7 +91,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
     '/api/metrics',
     {
       // The bearer METRICS_TOKEN is the credential (no session): public to the session check, refused here.
-      config: { public: true },
+      config: { public: true, ownAuthorization: true },
       schema: {
         operationId: 'getMetrics',
         tags: ['ops'],
