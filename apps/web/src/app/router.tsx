@@ -1,7 +1,7 @@
 // Every route of spec section 2, with the spec's paths. Evaluator pages sit in the main container (loads the
 // signed-in user) and the evaluator shell; public pages sit in a light public layout. Every page is a lazy chunk
 // with a time limit; routes carry their page title and breadcrumb in `handle`.
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import {
   Navigate,
   createBrowserRouter,
@@ -16,9 +16,7 @@ import { currentUserQueryOptions } from '../lib/api/get-current-user';
 import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { ClientCrumbLabel } from '../features/clients/components/ClientCrumbLabel';
-import { InteractionCrumbLabel } from '../features/clients/interactions/components/InteractionCrumbLabel';
-import { ResultCrumbLabel } from '../features/results/components/ResultCrumbLabel';
+import { CrumbText } from './CrumbText';
 import type { ReportContentType } from '../features/reports/api/get-report-content';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
@@ -37,6 +35,23 @@ function page<K extends string>(importer: () => Promise<Record<K, ComponentType>
     return { Component: module[name] };
   };
 }
+
+// The crumb labels that name a client, an interaction or a result load with their own chunk (they bring the
+// queries of those pages), so the login page does not carry them; until then the crumb shows its generic name.
+const ClientCrumbLabel = lazy(() =>
+  import('../features/clients/components/ClientCrumbLabel').then((m) => ({ default: m.ClientCrumbLabel })),
+);
+const InteractionCrumbLabel = lazy(() =>
+  import('../features/clients/interactions/components/InteractionCrumbLabel').then((m) => ({
+    default: m.InteractionCrumbLabel,
+  })),
+);
+const ResultCrumbLabel = lazy(() =>
+  import('../features/results/components/ResultCrumbLabel').then((m) => ({ default: m.ResultCrumbLabel })),
+);
+const lazyLabel = (label: ReactNode, fallbackKey: string) => (
+  <Suspense fallback={<CrumbText labelKey={fallbackKey} />}>{label}</Suspense>
+);
 
 const productsCrumb: Crumb = { labelKey: 'page.products.title', to: '/product' };
 
@@ -62,7 +77,7 @@ function clientCrumbs(params: Params): Crumb[] {
       fallbackKey={labelKey}
     />
   );
-  return [{ labelKey, label, to: clientPath(params) }];
+  return [{ labelKey, label: lazyLabel(label, labelKey), to: clientPath(params) }];
 }
 
 /** The interaction's entry: "Questionnaire of <date>" once the instance is loaded, "Interaction" until then. */
@@ -71,14 +86,14 @@ function interactionCrumbs(params: Params): Crumb[] {
   const label = (
     <InteractionCrumbLabel token={params.interactionInstanceToken ?? ''} fallbackKey={labelKey} />
   );
-  return [{ labelKey, label }];
+  return [{ labelKey, label: lazyLabel(label, labelKey) }];
 }
 
 /** The result's entry: "Result of <completed date>" once the dashboard is loaded, "Result" until then. */
 function resultCrumbs(params: Params): Crumb[] {
   const labelKey = 'page.result.title';
   const label = <ResultCrumbLabel token={params.interactionInstanceToken ?? ''} fallbackKey={labelKey} />;
-  return [{ labelKey, label }];
+  return [{ labelKey, label: lazyLabel(label, labelKey) }];
 }
 
 /** /product/... : the product list, the product view (client list) and the data export. */
@@ -132,7 +147,10 @@ const productScopedRoutes: RouteObject = {
     {
       path: 'sign-up-success',
       handle: crumb('page.productSignUpSuccess.title'),
-      lazy: page(() => import('../features/signup/pages/ProductSignUpSuccessPage'), 'ProductSignUpSuccessPage'),
+      lazy: page(
+        () => import('../features/signup/pages/ProductSignUpSuccessPage'),
+        'ProductSignUpSuccessPage',
+      ),
     },
     {
       path: 'checkout_success/:userReference',
@@ -166,7 +184,10 @@ const productScopedRoutes: RouteObject = {
             {
               path: 'campaign/:campaignId',
               handle: crumb('page.repeatedMeasurement.title'),
-              lazy: page(() => import('../features/repeated-measurements/pages/CampaignPage'), 'CampaignPage'),
+              lazy: page(
+                () => import('../features/repeated-measurements/pages/CampaignPage'),
+                'CampaignPage',
+              ),
             },
           ],
         },
@@ -398,7 +419,10 @@ export const routes: RouteObject[] = [
           {
             path: 'password/recovery',
             handle: handle({ titleKey: 'page.passwordRecovery.title' }),
-            lazy: page(() => import('../features/password-recovery/pages/PasswordRecoveryPage'), 'PasswordRecoveryPage'),
+            lazy: page(
+              () => import('../features/password-recovery/pages/PasswordRecoveryPage'),
+              'PasswordRecoveryPage',
+            ),
           },
           {
             path: 'password/reset/complete',

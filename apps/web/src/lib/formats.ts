@@ -1,6 +1,6 @@
 // Locale-bound formatting for components: the domain's formats (DD.MM.YYYY, 1.234,56 ...) with the active locale.
 import { useMemo } from 'react';
-import { formatCurrency, formatDate, formatDateTime, formatNumber, formatRelativeTime, type CurrencyCode } from '@bq/domain/formats';
+import { formatCurrency, formatDate, formatDateTime, formatNumber, type CurrencyCode } from '@bq/domain/formats';
 import type { Locale } from '@bq/domain/locales';
 import { useLocale } from './i18n';
 
@@ -11,8 +11,6 @@ export interface BoundFormats {
   formatNumber: (value: number, decimals?: number) => string;
   /** An amount in the locale's currency unless another is named (US-dollar figures are never shown in euro). */
   formatCurrency: (value: number, decimals?: number, currency?: CurrencyCode) => string;
-  /** "3 days ago" / "vor 3 Tagen" through Intl.RelativeTimeFormat. */
-  formatRelative: (date: Date | string) => string;
 }
 
 export function bindFormats(locale: Locale): BoundFormats {
@@ -22,7 +20,6 @@ export function bindFormats(locale: Locale): BoundFormats {
     formatDateTime: (date) => formatDateTime(date, locale),
     formatNumber: (value, decimals) => formatNumber(value, locale, decimals),
     formatCurrency: (value, decimals, currency) => formatCurrency(value, locale, decimals, currency),
-    formatRelative: (date) => formatRelativeTime(date, locale),
   };
 }
 

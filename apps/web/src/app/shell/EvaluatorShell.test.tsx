@@ -14,7 +14,10 @@ import { theme } from '../theme';
 
 const user = userOf({
   permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }],
-  products: [riskProduct, { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL', invitationValidDays: 30 }],
+  products: [
+    riskProduct,
+    { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL', invitationValidDays: 30 },
+  ],
   creditBalance: 1250,
   previousLoginAt: '2026-03-14T09:05:00Z',
 });
@@ -114,7 +117,10 @@ describe('evaluator shell', () => {
     renderApp('/BQ_RISK/client/c1?group=PROSPECT');
     expect(await screen.findByRole('heading', { level: 1, name: 'Müller, Anna' })).toBeInTheDocument();
     const breadcrumb = screen.getByTestId('breadcrumb');
-    expect(breadcrumb).toHaveTextContent(['Products', 'Risk profiling', 'Müller, Anna'].join(''));
+    // The label that names the client loads with its own chunk.
+    await waitFor(() =>
+      expect(breadcrumb).toHaveTextContent(['Products', 'Risk profiling', 'Müller, Anna'].join('')),
+    );
     expect(within(breadcrumb).getByRole('link', { name: 'Risk profiling' })).toHaveAttribute(
       'href',
       '/product/BQ_RISK?group=PROSPECT',

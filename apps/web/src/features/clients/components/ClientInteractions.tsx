@@ -6,7 +6,9 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
 import { AppLink } from '../../../components/ui/AppLink';
+import { formatRelativeTime } from '@bq/domain/formats';
 import { useFormat } from '../../../lib/formats';
+import { useLocale } from '../../../lib/i18n';
 import { SendInteractionButton } from '../interactions/components/SendInteractionButton';
 import type { ClientProduct } from '../use-client-product';
 import { ExpirationBadge } from './ExpirationBadge';
@@ -15,7 +17,10 @@ import { LockStatusBadge } from './LockStatusBadge';
 
 export function ClientInteractions({ client, product }: { client: TClientProfile; product: ClientProduct }) {
   const { t } = useTranslation();
-  const { formatDate, formatRelative } = useFormat();
+  const { formatDate } = useFormat();
+  const locale = useLocale();
+  // "3 days ago" / "vor 3 Tagen" through Intl.RelativeTimeFormat (kept out of the shared formats: the login page does not need it).
+  const formatRelative = (date: string) => formatRelativeTime(date, locale);
   const headingId = `client-interactions-${client.token}`;
   const basePath = `/${client.productType}/client/${client.token}/interaction`;
 
