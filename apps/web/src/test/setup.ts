@@ -4,7 +4,7 @@
 import type {} from '@testing-library/jest-dom/vitest';
 import * as matchers from '@testing-library/jest-dom/matchers';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
 
 expect.extend(matchers);
 
@@ -54,3 +54,9 @@ afterEach(() => {
     );
   }
 });
+
+// A Mantine transition still running when a file's last test ends sets its state from a timer (up to its duration,
+// 250 ms by default) after cleanup; if the file's jsdom is already gone then, React throws "window is not defined"
+// outside any test. Let such timers run out before the environment is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 350)));
+
