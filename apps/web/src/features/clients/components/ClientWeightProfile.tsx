@@ -66,7 +66,7 @@ export function ClientWeightProfile({
       {options.data && profiles.length === 0 ? (
         <Text size="xs" c="dimmed">
           {t('weights.assign.noProfiles')}{' '}
-          <Anchor component={AppLink} to={`/${productType}/weights`} size="xs">
+          <Anchor component={AppLink} to={`/${productType}/weights`} size="xs" underline="always">
             {t('page.weights.title')}
           </Anchor>
         </Text>
