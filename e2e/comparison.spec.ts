@@ -38,7 +38,9 @@ async function openResult(page: Page, lastName: string) {
   await page.goto((await row.getByTestId('client-row-result').getAttribute('href'))!);
   const dashboard = page.getByTestId('result-dashboard');
   const unlockPanel = page.getByTestId('result-unlock-panel');
-  await expect(dashboard.or(unlockPanel)).toBeVisible();
+  // Either the result is open already, or it offers to unlock it (a dashboard still loading is neither).
+  const unlocked = page.locator('[data-testid="result-dashboard"][data-lock-status="UNLOCKED"]');
+  await expect(unlocked.or(unlockPanel)).toBeVisible({ timeout: 20_000 });
   if (await unlockPanel.isVisible()) {
     await page.getByTestId('result-unlock-button').click();
     await page.getByTestId('result-unlock-confirm').click();
