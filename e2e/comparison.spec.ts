@@ -1,9 +1,20 @@
 // Issue 13, stories 1 and 2: the demo admin creates a weight (requirement) profile, assigns it to a client and
-// reads the fit with its per-dimension breakdown on the client's result; adds two demo clients to the comparison
-// (a locked result is refused with 'No Completed Instance' until it is unlocked), swaps the reference and sees
-// the similarity recomputed. In English, then in German; the admin's language is set back to English at the end.
+// reads the fit with its per-dimension breakdown on the client's result; adds a demo client and a client of this run
+// with a fresh result to the comparison (the demo's locked result is refused with 'No Completed Instance'), swaps the
+// reference and sees the similarity recomputed. In English, then in German; the admin's language is set back to English at the end.
 import type { Page } from '@playwright/test';
-import { ADMIN, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import {
+  ADMIN,
+  DE,
+  EN,
+  answerAndSubmit,
+  clientWithQuestionnaire,
+  expect,
+  openLoginAndSignIn,
+  screenshot,
+  test,
+  unlockOnDashboard,
+} from './support';
 
 type Texts = Record<string, string>;
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -98,16 +109,26 @@ async function journey(page: Page, T: Texts, locale: 'EN_US' | 'DE_DE') {
   await fit.scrollIntoViewIfNeeded();
   await screenshot(page, `comparison-fit-${locale}`);
 
-  // Comparison: Olivia Bennett, then Lukas Becker (locked in the demo: refused until unlocked).
+  // Comparison: Olivia Bennett, then a client of this run with a fresh, unlocked result. The demo's Lukas Becker,
+  // whose result is locked, is refused ('No Completed Instance'); his result stays locked for the other journeys.
   await addToComparison(page, T, 'Bennett');
   await expect(page.getByText(fill(T['comparison.added']!, { name: 'Olivia Bennett' }))).toBeVisible();
   if (locale === 'EN_US') {
     await addToComparison(page, T, 'Becker');
     await expect(page.getByText(T['ERROR_COMPARISON_NO_COMPLETED_INSTANCE']!)).toBeVisible();
   }
-  await openResult(page, 'Becker');
-  await addToComparison(page, T, 'Becker');
-  await expect(page.getByText(fill(T['comparison.added']!, { name: 'Lukas Becker' }))).toBeVisible();
+  const second = { first: 'Nora', last: `Vogt${locale === 'DE_DE' ? 'de' : 'en'}${Date.now().toString(36)}` };
+  const fresh = await clientWithQuestionnaire(page.request, {
+    product: 'BQ_RISK',
+    firstName: second.first,
+    lastName: second.last,
+    locale,
+  });
+  await answerAndSubmit(page.request, fresh.instanceToken);
+  await unlockOnDashboard(page, 'BQ_RISK', fresh.clientToken, fresh.instanceToken);
+  const secondName = `${second.first} ${second.last}`;
+  await addToComparison(page, T, second.last);
+  await expect(page.getByText(fill(T['comparison.added']!, { name: secondName }))).toBeVisible();
 
   await page.goto('/BQ_RISK/comparison');
   const rows = page.getByTestId('comparison-client-row');
@@ -119,13 +140,13 @@ async function journey(page: Page, T: Texts, locale: 'EN_US' | 'DE_DE') {
   const similarity = (await rows.nth(1).getByTestId('comparison-similarity').textContent())!;
   expect(similarity).toMatch(/^\d{1,3} /);
   await expect(page.getByTestId('comparison-driver-card')).toHaveCount(1);
-  await expect(page.getByTestId('comparison-driver-card')).toContainText('Lukas Becker');
-  await expect(page.getByTestId('comparison-profile-table')).toContainText('Lukas Becker');
+  await expect(page.getByTestId('comparison-driver-card')).toContainText(secondName);
+  await expect(page.getByTestId('comparison-profile-table')).toContainText(secondName);
   await screenshot(page, `comparison-page-${locale}`);
 
-  // Swap: Lukas first; Olivia now carries the (symmetric) similarity.
+  // Swap: the second client first; Olivia now carries the (symmetric) similarity.
   await rows.nth(1).getByTestId('comparison-swap').click();
-  await expect(rows.nth(0)).toContainText('Lukas Becker');
+  await expect(rows.nth(0)).toContainText(secondName);
   await expect(rows.nth(0).getByTestId('comparison-similarity')).toHaveText(
     T['comparison.clients.reference']!,
   );
@@ -141,7 +162,7 @@ async function journey(page: Page, T: Texts, locale: 'EN_US' | 'DE_DE') {
   await page.goto('/product/BQ_RISK');
   await page.goto('/BQ_RISK/comparison');
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Lukas Becker');
+  await expect(rows.nth(0)).toContainText(secondName);
   await screenshot(page, `comparison-swapped-${locale}`);
 }
 

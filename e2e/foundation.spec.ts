@@ -11,8 +11,13 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
 
     await expect(page).toHaveURL(/\/product\/BQ_ADVISORY_BANK$/);
     // Other journeys may have spent demo credits or signed the admin in before: the shell shows what the server says.
-    const me = (await (await page.request.get('/api/user')).json()) as { creditBalance: number; previousLoginAt: string | null };
-    await expect(page.getByTestId('credit-balance')).toHaveText(`${me.creditBalance.toLocaleString('en-US')} credits`);
+    const me = (await (await page.request.get('/api/user')).json()) as {
+      creditBalance: number;
+      previousLoginAt: string | null;
+    };
+    await expect(page.getByTestId('credit-balance')).toHaveText(
+      `${me.creditBalance.toLocaleString('en-US')} credits`,
+    );
     await expect(page.getByTestId('breadcrumb')).toContainText(EN['product.BQ_ADVISORY_BANK.name']!);
     await expect(page.getByTestId('reminder-button')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -28,17 +33,28 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await expect(page.getByTestId('reminder-count')).toHaveText('1');
     await page.getByTestId('reminder-button').click();
     await expect(page.getByTestId('reminder-now').locator('dd')).toHaveText('1');
-    const later = await Promise.all(['reminder-thisMonth', 'reminder-nextMonth'].map((id) => page.getByTestId(id).locator('dd').innerText()));
+    const later = await Promise.all(
+      ['reminder-thisMonth', 'reminder-nextMonth'].map((id) =>
+        page.getByTestId(id).locator('dd').innerText(),
+      ),
+    );
     expect(later.map(Number).reduce((a, b) => a + b)).toBe(2);
     await page.keyboard.press('Escape');
 
     // The user menu has the spec's entries.
     await page.getByTestId('user-menu-button').click();
-    for (const key of ['shell.menu.dataExport', 'shell.menu.userSettings', 'shell.menu.anonymisation', 'shell.menu.logout']) {
+    for (const key of [
+      'shell.menu.dataExport',
+      'shell.menu.userSettings',
+      'shell.menu.anonymisation',
+      'shell.menu.logout',
+    ]) {
       await expect(page.getByRole('menuitem', { name: EN[key] })).toBeVisible();
     }
     await expect(page.getByTestId('last-sign-in')).toHaveText(
-      me.previousLoginAt === null ? EN['shell.userMenu.firstSignIn']! : /^Last login: \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}\s(AM|PM)$/,
+      me.previousLoginAt === null
+        ? EN['shell.userMenu.firstSignIn']!
+        : /^Last login: \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}\s(AM|PM)$/,
     );
     await screenshot(page, 'shell-en');
     await page.getByRole('menuitem', { name: EN['shell.menu.dataExport'] }).click();
@@ -56,7 +72,9 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await expect(page.getByTestId('credit-balance')).toHaveText(/^\d{1,3}(\.\d{3})* Credits$/);
     await expect(page.getByTestId('format-preview')).toContainText(/\d{2}\.\d{2}\.\d{4}/);
     await page.getByTestId('user-menu-button').click();
-    await expect(page.getByTestId('last-sign-in')).toHaveText(/^Letzte Anmeldung: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    await expect(page.getByTestId('last-sign-in')).toHaveText(
+      /^Letzte Anmeldung: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
+    );
     await expect(page.getByRole('menuitem', { name: DE['shell.menu.logout'] })).toBeVisible();
     await page.keyboard.press('Escape');
     await screenshot(page, 'settings-language-de');
