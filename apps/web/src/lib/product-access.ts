@@ -1,15 +1,17 @@
 // Which products a user may open: the account must have the product and the user must hold READ on BQ_USER in
 // the product's permission realm (spec section 6), or a wildcard covering it.
 import type { TProductConfiguration, TUser } from '@bq/contracts/user';
-import { hasPermission } from '@bq/domain/permissions';
+import { hasPermission, type Action, type Entity } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 
-export function hasProductPermission(user: Pick<TUser, 'permissions'>, productType: ProductType): boolean {
-  return hasPermission(user.permissions, {
-    realm: PRODUCT_TYPE_INFO[productType].realm,
-    entity: 'BQ_USER',
-    action: 'READ',
-  });
+/** Whether the user holds `entity`/`action` in the product's permission realm (default: may open the product). */
+export function hasProductPermission(
+  user: Pick<TUser, 'permissions'>,
+  productType: ProductType,
+  entity: Entity = 'BQ_USER',
+  action: Action = 'READ',
+): boolean {
+  return hasPermission(user.permissions, { realm: PRODUCT_TYPE_INFO[productType].realm, entity, action });
 }
 
 export function accountHasProduct(user: Pick<TUser, 'products'>, productType: ProductType): boolean {

@@ -4,12 +4,12 @@ import { Group, NativeSelect, SegmentedControl, Stack, Text, Paper, Title } from
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_GROUPS, type ClientGroup } from '@bq/domain/client-rules';
-import { hasPermission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO, isProductType } from '@bq/domain/product-types';
+import { isProductType } from '@bq/domain/product-types';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useFormat } from '../../../lib/formats';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { hasProductPermission } from '../../../lib/product-access';
 import { useBiCategories } from '../api/get-bi-categories';
 import { useBiCategory } from '../api/get-bi-category';
 import { CategoryClients } from '../components/CategoryClients';
@@ -23,7 +23,7 @@ export function BiPage() {
   const [params, setParams] = useSearchParams();
   // The route's guard renders this page only for a product of the account the user may open.
   const productType = productName && isProductType(productName) ? productName : 'BQ_RISK';
-  const allowed = hasPermission(user.permissions, { realm: PRODUCT_TYPE_INFO[productType].realm, entity: 'INDIVIDUAL_RESULTS', action: 'READ' });
+  const allowed = hasProductPermission(user, productType, 'INDIVIDUAL_RESULTS', 'READ');
   const categories = useBiCategories(productType, locale, allowed);
   const list = allowed ? (categories.data?.categories ?? []) : [];
   const key = list.some((c) => c.key === params.get('category')) ? params.get('category') : (list[0]?.key ?? null);

@@ -6,10 +6,10 @@ import { Anchor, Button } from '@mantine/core';
 import { IconArrowsDiff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { COMPARISON_ERRORS } from '@bq/contracts/comparison';
-import { hasPermission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+import { type ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { hasProductPermission } from '../../../lib/product-access';
 import { ApiError } from '../../../lib/api-client';
 import { addToComparison } from '../../../lib/comparison-store';
 import { showApiError, showSuccess } from '../../../lib/notify';
@@ -33,11 +33,7 @@ export function AddToComparisonButton({
   const user = useSignedInUser();
   const [pending, setPending] = useState(false);
   if (
-    !hasPermission(user.permissions, {
-      realm: PRODUCT_TYPE_INFO[productType].realm,
-      entity: 'INDIVIDUAL_COMPARISON',
-      action: 'READ',
-    })
+    !hasProductPermission(user, productType, 'INDIVIDUAL_COMPARISON', 'READ')
   )
     return null;
 

@@ -5,12 +5,12 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO, isProductType, type ProductType } from '@bq/domain/product-types';
+import { isProductType, type ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { NoticePanel } from '../../../components/ui/NoticePanel';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { hasProductPermission } from '../../../lib/product-access';
 import { ApiError } from '../../../lib/api-client';
 import { clearComparison, removeFromComparison, useComparison } from '../../../lib/comparison-store';
 import { useLocale } from '../../../lib/i18n';
@@ -25,11 +25,7 @@ export function ComparisonPage() {
   const user = useSignedInUser();
   const { t } = useTranslation();
   if (!isProductType(productName)) return null;
-  const allowed = hasPermission(user.permissions, {
-    realm: PRODUCT_TYPE_INFO[productName].realm,
-    entity: 'INDIVIDUAL_COMPARISON',
-    action: 'READ',
-  });
+  const allowed = hasProductPermission(user, productName, 'INDIVIDUAL_COMPARISON', 'READ');
   return (
     <Stack gap="lg">
       <PageHeader title={t('page.comparison.title')} description={t('comparison.lead')} />

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EXPORT_CONTENTS, ZExportForm, type ExportFormat, type TExportForm } from '@bq/contracts/export';
 import { LOCALES } from '@bq/domain/locales';
-import { hasPermission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO, isProductType, type ProductType } from '@bq/domain/product-types';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { isAbort } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { hasProductPermission } from '../../../lib/product-access';
 import { useFormat } from '../../../lib/formats';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
 import { apiErrorMessage } from '../../../lib/notify';
@@ -46,7 +46,7 @@ export function DataExportPage() {
 
   const selected = form.values.product;
   const mayExport = (type: ProductType) =>
-    hasPermission(user.permissions, { realm: PRODUCT_TYPE_INFO[type].realm, entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
+    hasProductPermission(user, type, 'INDIVIDUAL_EXPORT', 'READ');
   const forbidden = isProductType(selected) && !mayExport(selected);
   const running = state.phase === 'running';
 

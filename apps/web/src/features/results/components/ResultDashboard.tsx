@@ -4,10 +4,9 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
-import { hasPermission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { hasProductPermission } from '../../../lib/product-access';
 import { useLocale } from '../../../lib/i18n';
 import { useDashboardContent } from '../api/get-dashboard-content';
 import { usePrediction } from '../api/get-prediction';
@@ -49,11 +48,7 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
               content={content.data}
               risk={dashboard.risk}
               token={token}
-              canResolve={hasPermission(user.permissions, {
-                realm: PRODUCT_TYPE_INFO[dashboard.productType].realm,
-                entity: 'INDIVIDUAL_RESULTS',
-                action: 'UPDATE',
-              })}
+              canResolve={hasProductPermission(user, dashboard.productType, 'INDIVIDUAL_RESULTS', 'UPDATE')}
             />
           ) : null}
           {dashboard.prediction ? (

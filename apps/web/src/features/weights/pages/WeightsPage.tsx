@@ -6,12 +6,12 @@ import { IconLock, IconPencil, IconPlus, IconScale, IconTrash } from '@tabler/ic
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TWeightProfile } from '@bq/contracts/weights';
-import { hasPermission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO, isProductType, type ProductType } from '@bq/domain/product-types';
+import { isProductType, type ProductType } from '@bq/domain/product-types';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { NoticePanel } from '../../../components/ui/NoticePanel';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { hasProductPermission } from '../../../lib/product-access';
 import { useLocale } from '../../../lib/i18n';
 import { showApiError, showSuccess } from '../../../lib/notify';
 import { useDeleteWeightProfile } from '../api/delete-weight-profile';
@@ -25,11 +25,7 @@ export function WeightsPage() {
   const user = useSignedInUser();
   const { t } = useTranslation();
   if (!isProductType(productName)) return null;
-  const allowed = hasPermission(user.permissions, {
-    realm: PRODUCT_TYPE_INFO[productName].realm,
-    entity: 'WEIGHT_MANAGEMENT',
-    action: 'READ',
-  });
+  const allowed = hasProductPermission(user, productName, 'WEIGHT_MANAGEMENT', 'READ');
   return (
     <Stack gap="lg">
       <PageHeader title={t('page.weights.title')} description={t('weights.lead')} />
