@@ -5,28 +5,10 @@
 // platform operator), so no access check answers first.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { TestClient, createTestApp, type TestApp } from '../test/test-app';
 import { testDatabaseUrl } from '../test/postgres-admin';
+import { sample, toJsonSchema, type JsonSchema } from '../test/route-table';
 import { createAccount, createUser } from '../test/factories';
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  additionalProperties?: JsonSchema | boolean;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-  pattern?: string;
-  default?: unknown;
-};
 
 const routes: RouteOptions[] = [];
 let t: TestApp;
@@ -44,55 +26,6 @@ beforeAll(async () => {
   expect((await http.login(email, password)).statusCode).toBe(200);
 });
 afterAll(() => t.close());
-
-/** The schema with every "$ref": "#/$defs/X" replaced by X itself (schemas with a meta id are emitted as refs). */
-function inlineRefs(node: unknown, defs: Record<string, unknown>, depth = 0): unknown {
-  if (depth > 30 || node === null || typeof node !== 'object') return node;
-  if (Array.isArray(node)) return node.map((n) => inlineRefs(n, defs, depth + 1));
-  const ref = (node as { $ref?: string }).$ref;
-  if (ref?.startsWith('#/$defs/')) return inlineRefs(defs[ref.slice('#/$defs/'.length)], defs, depth + 1);
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inlineRefs(v, defs, depth + 1)]));
-}
-
-function toJsonSchema(schema: unknown): JsonSchema | null {
-  if (!schema) return null;
-  if (!(schema instanceof z.ZodType)) return schema as JsonSchema;
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, unknown> };
-  return inlineRefs(json, json.$defs ?? {}) as JsonSchema;
-}
-
-/** A plausible value for a schema: the other fields of a request are as valid as we can make them. */
-function sample(schema: JsonSchema | undefined): unknown {
-  if (!schema) return 'x';
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  const alternative = schema.anyOf ?? schema.oneOf;
-  if (alternative) return sample(alternative.find((s) => s.type !== 'null') ?? alternative[0]);
-  if (schema.allOf) return sample(schema.allOf[0]);
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  switch (type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(schema.properties ?? {})) out[key] = sample(value);
-      return out;
-    }
-    case 'array':
-      return [sample(schema.items)];
-    case 'integer':
-    case 'number':
-      return Math.max(schema.minimum ?? 1, 1);
-    case 'boolean':
-      return false;
-    case 'string':
-      if (schema.format === 'email') return 'someone@example.com';
-      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
-      if (schema.format === 'date-time') return '2027-01-01T00:00:00.000Z';
-      return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
-    default:
-      return 'x';
-  }
-}
 
 type Path = (string | number)[];
 /** Where a body holds strings: every string leaf, and every key of a record (an object with free keys). */
