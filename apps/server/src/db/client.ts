@@ -26,7 +26,10 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Errors of idle PostgreSQL connections (server restart, terminated backend); the pool replaces them. */
   onIdleConnectionError?: (err: Error) => void;
+  /** Sees every statement drizzle sends (tests count the queries of the common path with it). */
+  onQuery?: (sql: string) => void;
 }): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : undefined;
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -34,7 +37,7 @@ export async function openDatabase(opts: {
     // Without a listener, an idle connection that the server drops is an 'error' event nobody handles, which
     // ends the whole process. The pool discards that connection and opens a new one on the next query.
     pool.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -48,7 +51,7 @@ export async function openDatabase(opts: {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm backs the client search's trigram indexes (migration 0008); PostgreSQL ships it as a contrib extension.
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -35,6 +35,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** Logs go here (at LOG_LEVEL) instead of nowhere. */
     logStream?: LogStream;
+    /** Sees every statement the app sends through drizzle. */
+    onQuery?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> {
   const baseUrl = testDatabaseUrl();
@@ -56,6 +58,7 @@ export async function createTestApp(
     databaseUrl = withDatabase(baseUrl, name);
     database = await openDatabase({
       databaseUrl,
+      onQuery: more.onQuery,
       // pool.end() resolves before its sockets have closed, so the DROP ... WITH (FORCE) in close() can still
       // terminate them; that is expected then. Before close(), a dropped connection is a failure of the test.
       onIdleConnectionError: (err) => {
@@ -64,7 +67,7 @@ export async function createTestApp(
     });
   } else {
     const blob = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
-    database = await openDatabase({ loadDataDir: blob });
+    database = await openDatabase({ loadDataDir: blob, onQuery: more.onQuery });
   }
   // Files the app writes (mail as .eml without SMTP_URL) go to a folder of this app, never the work tree's ./data.
   const dataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'bq-test-data-'));

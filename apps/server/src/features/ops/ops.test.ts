@@ -10,8 +10,14 @@ import { createAccount, createUser } from '../../test/factories';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
+/** Every statement the app sent, for the query count of the signed-in common path. */
+const statements: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN, AUTH_CACHE_SECONDS: '30', BENCH_ROUTES: 'true', SESSION_REPLAY_ID: '1234567' });
+  t = await createTestApp(
+    { METRICS_TOKEN, AUTH_CACHE_SECONDS: '30', BENCH_ROUTES: 'true', SESSION_REPLAY_ID: '1234567' },
+    undefined,
+    { onQuery: (sql) => statements.push(sql) },
+  );
 });
 afterAll(() => t.close());
 
@@ -75,6 +81,17 @@ describe('session cache (AUTH_CACHE_SECONDS=30)', () => {
     expect((await http.request('GET', '/api/user')).statusCode).toBe(200);
     return { http, user, password };
   }
+
+  it('answers GET /api/user with one query once the session is cached (the common path, docs/decisions/0026)', async () => {
+    const { http } = await signedIn();
+    statements.length = 0;
+    const res = await http.request('GET', '/api/user');
+    expect(res.statusCode).toBe(200);
+    // The profile, products, credits and the anonymisation settings come back together...
+    expect(res.json()).toMatchObject({ anonymizationAllowListEnabled: false, anonymizationAllowList: [], anonymityK: 5 });
+    // ...from one statement: a feature that adds a query here slows every page load.
+    expect(statements).toHaveLength(1);
+  });
 
   it('serves a cached session without the database row, and forgets it at sign-out', async () => {
     const { http } = await signedIn();

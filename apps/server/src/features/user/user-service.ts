@@ -8,8 +8,8 @@ import { hasPermission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO, PRODUCT_TYPES, type PlanType, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { accountAnonymityK } from '../anonymisation/anonymise';
-import { allowListOf } from '../anonymisation/allow-list-service';
+import type { TAllowListEntry } from '@bq/contracts/anonymisation';
+import { ANONYMITY_K_DEFAULT } from '@bq/domain/anonymity';
 import { accounts, creditLedger, users } from '../../db/schema';
 
 export async function creditBalance(db: Db, accountId: string): Promise<number> {
@@ -23,25 +23,64 @@ export async function userLocale(db: Db, userId: string): Promise<Locale | null>
   return row?.locale ?? null;
 }
 
-export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
-  // One query: the user, the account, its product configurations and its credit balance (the signed-in common path).
-  const [row] = await db
+/**
+ * The query behind GET /api/user, prepared once per database handle: drizzle builds its SQL text once (building it
+ * was a fifth of the route's CPU time in the profile), and on PostgreSQL it is a named statement that each pooled
+ * connection parses and plans once instead of on every page load (docs/decisions/0026).
+ */
+function prepareCurrentUserQuery(db: Db) {
+  return db
     .select({
-      user: users,
-      account: accounts,
+      // Only what the profile shows (not the password hash): fewer columns to send and map on every page load.
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        locale: users.locale,
+        permissions: users.permissions,
+        currentProductConfigurationId: users.currentProductConfigurationId,
+        previousLoginAt: users.previousLoginAt,
+        platformOperator: users.platformOperator,
+        emailVerifiedAt: users.emailVerifiedAt,
+      },
+      account: { id: accounts.id, name: accounts.name, type: accounts.type },
       configurations: sql<{ id: string; productType: ProductType; planType: PlanType; invitationValidDays: number }[]>`(
         select coalesce(json_agg(json_build_object('id', pc.id, 'productType', pc.product_type, 'planType', pc.plan_type,
           'invitationValidDays', pc.invitation_valid_days)), '[]'::json)
         from product_configurations pc where pc.account_id = ${accounts.id})`,
       credits: sql<string | number | null>`(select sum(cl.delta) from credit_ledger cl where cl.account_id = ${accounts.id})`,
+      // The allow-list as allowListOf (features/anonymisation) reads it: entries of this user in this account, by name.
+      allowListEnabled: sql<boolean | null>`(select aus.allow_list_enabled from anonymisation_user_settings aus where aus.user_id = ${users.id})`,
+      allowList: sql<TAllowListEntry[] | string>`(
+        select coalesce(json_agg(json_build_object('bqUserToken', c.token, 'productConfigurationId', al.product_configuration_id,
+          'firstName', c.first_name, 'lastName', c.last_name, 'email', c.email) order by lower(c.last_name), lower(c.first_name)), '[]'::json)
+        from anonymization_allow_list al join clients c on c.id = al.client_id
+        where al.user_id = ${users.id} and al.account_id = ${accounts.id})`,
+      anonymityK: sql<number | null>`(select aa.anonymity_k from account_anonymisation aa where aa.account_id = ${accounts.id})`,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('current_user_profile');
+}
+const currentUserQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentUserQuery>>();
+
+export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
+  // One query: the user, the account, its product configurations, its credit balance and the user's anonymisation
+  // settings (the signed-in common path: every page load asks for it, so it is one round trip, not five).
+  let query = currentUserQueries.get(db);
+  if (!query) {
+    query = prepareCurrentUserQuery(db);
+    currentUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   if (!row) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
   const { user, account } = row;
+  // PGlite hands json back as text, node-postgres as parsed values.
   const configurations = typeof row.configurations === 'string' ? (JSON.parse(row.configurations) as typeof row.configurations) : row.configurations;
+  const allowList = typeof row.allowList === 'string' ? (JSON.parse(row.allowList) as TAllowListEntry[]) : row.allowList;
   // A user sees only the account's products whose realm they hold a permission in, in the spec's order.
   const products = configurations
     .filter((p) => hasPermission(user.permissions, { realm: PRODUCT_TYPE_INFO[p.productType].realm, entity: 'BQ_USER', action: 'READ' }))
@@ -65,8 +104,9 @@ export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
     platformOperator: user.platformOperator,
     emailVerificationRequired: account.type === 'SELF_SERVICE' && user.emailVerifiedAt === null,
-    ...(await allowListOf(db, { userId: user.id, accountId: account.id })),
-    anonymityK: await accountAnonymityK(db, account.id),
+    anonymizationAllowListEnabled: row.allowListEnabled ?? false,
+    anonymizationAllowList: allowList,
+    anonymityK: row.anonymityK ?? ANONYMITY_K_DEFAULT,
   };
 }
 
