@@ -1,13 +1,17 @@
-// Security headers on every response (API, web app, files, errors) through @fastify/helmet, plus what helmet does
+// Security headers on every response (API, web app, files, errors) through helmet, plus what helmet does
 // not set: Permissions-Policy, and HSTS only where the response really went out over TLS. The choices are in
 // docs/decisions/0016-security-hardening.md:
 // - CSP: scripts only from this origin (no inline script, no eval); styles also inline (Mantine sets style
 //   attributes and emotion-free CSS variables at run time); no plugins; nobody may frame the app.
 // - Referrer-Policy no-referrer everywhere: many URLs carry a token (/q/, /report/, /bqa/report/, /verify/), and the
 //   app needs the Referer for nothing (CSRF is checked by the X-Source header).
+// - helmet is called once at start-up to compute the header set, which every request then copies: @fastify/helmet
+//   built helmet's middleware anew on every request (re-parsing the CSP), a measurable share of a signed-in GET
+//   (docs/decisions/0026, the profile of GET /api/user).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Browser features the app never uses, switched off for it and anything it might ever embed. */
 export const PERMISSIONS_POLICY =
@@ -64,23 +68,45 @@ export function fallbackSecurityHeaders(): Record<string, string> {
   };
 }
 
+/** The headers helmet's middleware sets for these options, read once by running it against a recording response. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => (failed = err));
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
+}
+
 export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(Boolean(app.config.SESSION_REPLAY_ID)) },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // Set below, and only over TLS.
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
+  const headers = {
+    ...helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(Boolean(app.config.SESSION_REPLAY_ID)) },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'no-referrer' },
+      // Set below, and only over TLS.
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+    }),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  // On request, so that every answer carries them: routes, files, the SPA, errors and 404s alike.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   const hstsMaxAge = app.config.HSTS_MAX_AGE_SECONDS;
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (hstsMaxAge > 0 && request.protocol === 'https') {
-      reply.header('strict-transport-security', `max-age=${hstsMaxAge}; includeSubDomains`);
-    }
-  });
+  if (hstsMaxAge > 0) {
+    const hsts = `max-age=${hstsMaxAge}; includeSubDomains`;
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    });
+  }
 });
