@@ -11,7 +11,7 @@ import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfiguration } from '../products/product-access';
+import { assertRealmPermission, requireProductConfiguration } from '../products/product-access';
 import { newPublicToken } from '../clients/client-tokens';
 import { definitionForProduct } from '../interactions/definitions';
 import { interactionLimit } from './interactions';
@@ -104,6 +104,8 @@ export async function requireInstance(
   /** The permission entity to check; results and reports check their own (e.g. INDIVIDUAL_RESULTS). */
   options: { entity?: Entity } = {},
 ) {
+  // One query: the instance, its client's token and its product configuration (of this account), then the realm
+  // permission checked on the joined product type instead of reading the configuration again.
   const [row] = await db
     .select({
       instance: interactionInstances,
@@ -114,15 +116,12 @@ export async function requireInstance(
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(
       productConfigurations,
-      eq(productConfigurations.id, interactionInstances.productConfigurationId),
+      and(eq(productConfigurations.id, interactionInstances.productConfigurationId), eq(productConfigurations.accountId, auth.accountId)),
     )
     .where(and(eq(interactionInstances.accountId, auth.accountId), eq(interactionInstances.token, token)))
     .limit(1);
   if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  await requireProductConfiguration(db, auth, row.instance.productConfigurationId, {
-    entity: options.entity ?? 'INTERACTION_INSTANCE',
-    action,
-  });
+  assertRealmPermission(auth, row.productType, { entity: options.entity ?? 'INTERACTION_INSTANCE', action });
   return row;
 }
 

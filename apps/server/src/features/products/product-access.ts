@@ -16,7 +16,8 @@ export interface ProductAccessCheck {
 
 export type ProductConfigurationRow = typeof productConfigurations.$inferSelect;
 
-function assertRealmPermission(auth: AuthContext, productType: ProductType, check: ProductAccessCheck) {
+/** The permission check alone, for callers that already read the configuration in their own query. */
+export function assertRealmPermission(auth: AuthContext, productType: ProductType, check: ProductAccessCheck) {
   const realm = PRODUCT_TYPE_INFO[productType].realm;
   if (!hasPermission(auth.permissions, { realm, entity: check.entity, action: check.action })) {
     throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
