@@ -83,14 +83,19 @@ export interface ServerProcess {
 
 /**
  * Starts apps/server/src/main.ts with the given role. api/all are ready when they answer HTTP; a worker when it
- * logs that its handlers run (it serves no HTTP).
+ * logs that its handlers run (it serves no HTTP). nodeArgs go to node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function startServerProcess(db: BenchDatabase, role: 'all' | 'api' | 'worker', env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  db: BenchDatabase,
+  role: 'all' | 'api' | 'worker',
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   // A PGlite server must not see the bench's own DATABASE_URL (it would open PostgreSQL instead).
   const inherited = { ...process.env };
   if (db.kind === 'pglite') delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -1,0 +1,103 @@
+// `node --import tsx bench/profile.ts [path] [seconds]` (path may hold {token}: an unlocked result; and
+// {productConfigurationId}): a CPU profile of the server while autocannon drives one
+// signed-in route (default GET /api/user) at 50 connections, the same setup as the fair bench (bench/fair.ts).
+// The server process runs with --cpu-prof; the profile is written to bench-profiles/ (open it in Chrome DevTools
+// or speedscope) and the functions with the most self time are printed, grouped by package, so a change to the
+// common path can be judged before and after (docs/decisions/0026).
+import autocannon from 'autocannon';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
+import { createBenchDatabase, signIn, startServerProcess } from './processes';
+
+const PASSWORD = 'Bench-Profile-2026!';
+const routeArg = process.argv.slice(2).find((a) => a.startsWith('/'));
+const seconds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10);
+const outDir = resolve('bench-profiles');
+mkdirSync(outDir, { recursive: true });
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Self time per function and per package (node_modules/<name>, node:internal, or the app's own code), over the
+ * samples of the load window only (the last `seconds` before the server stopped), so start-up does not count.
+ */
+function summarise(profile: Profile, loadSeconds: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const windowEnd = profile.endTime - 300_000;
+  const windowStart = windowEnd - loadSeconds * 1_000_000;
+  const self = new Map<number, number>();
+  let at = profile.startTime;
+  let idle = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < windowStart || at > windowEnd) return;
+    if (byId.get(id)!.callFrame.functionName === '(idle)') idle += delta;
+    else self.set(id, (self.get(id) ?? 0) + delta);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`busy ${((100 * total) / (total + idle)).toFixed(0)} % of the load window (the rest idle, waiting for I/O)`);
+  const fn = new Map<string, number>();
+  const pkg = new Map<string, number>();
+  for (const [id, us] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const where = url.replace(/^file:\/\//, '');
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where);
+    const group = m ? m[1]! : where.startsWith('node:') ? 'node:internal' : where === '' ? `(${functionName || 'native'})` : 'app';
+    pkg.set(group, (pkg.get(group) ?? 0) + us);
+    const key = `${functionName || '(anonymous)'}  ${where.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+    fn.set(key, (fn.get(key) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)} %  ${k}`);
+  console.log('\nself time by package:');
+  for (const line of top(pkg, 15)) console.log(line);
+  console.log('\nself time by function:');
+  for (const line of top(fn, 30)) console.log(line);
+}
+
+const bench = await createBenchDatabase('profile');
+const database = await bench.open();
+const account = await seedLoadAccount(database.db, { clients: 2000, finishedInstances: 200, adminEmail: 'profile-admin@bench.example', adminPassword: PASSWORD });
+// One unlocked result, for paths with {token} (a dashboard, a public report), as in bench/fair.ts.
+const { rows } = await database.executeSql(
+  `update interaction_instances set lock_status = 'UNLOCKED' where id = (select id from interaction_instances where account_id = $1 and status = 'RESULTS_AVAILABLE' limit 1) returning token`,
+  [account.accountId],
+);
+const resultToken = (rows[0] as { token: string }).token;
+await database.close();
+const before = new Set(readdirSync(outDir));
+const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true' }, [
+  '--cpu-prof',
+  `--cpu-prof-dir=${outDir}`,
+]);
+try {
+  const adviser = await signIn(server.base, account.adminEmail, PASSWORD);
+  const path = (routeArg ?? '/api/user').replace('{productConfigurationId}', String(account.productConfigurationId)).replace('{token}', resultToken);
+  const headers = { cookie: adviser.cookie, 'x-source': 'web' };
+  const check = await fetch(`${server.base}${path}`, { headers });
+  if (!check.ok) throw new Error(`${path}: ${check.status} ${await check.text()}`);
+  const result = await autocannon({ url: `${server.base}${path}`, connections: 50, duration: seconds, headers });
+  console.log(`${bench.kind}: ${path}  ${Math.round(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms`);
+} finally {
+  await server.stop();
+  await bench.drop();
+}
+// The main thread's profile only (tsx's loader thread writes one too: its name has thread id 1, not 0).
+const written = readdirSync(outDir).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f) && !before.has(f));
+for (const file of written) {
+  console.log(`\nprofile: ${join(outDir, file)}`);
+  summarise(JSON.parse(readFileSync(join(outDir, file), 'utf8')) as Profile, seconds);
+}
