@@ -1,10 +1,11 @@
 // Server-side sessions in the database: the cookie holds a 256-bit random token, the table its SHA-256,
 // so a leaked database row cannot be replayed as a cookie.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Permission } from '@bq/domain/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { accounts, sessions, users } from '../db/schema';
 import type { Config } from '../config';
 
@@ -52,9 +53,8 @@ export interface SignedInSession {
   platformOperator: boolean;
 }
 
-/** The session of a cookie token and its active user, or null: one query (session x user x account). */
-export async function findSignedInSession(db: Db, token: string): Promise<SignedInSession | null> {
-  const [row] = await db
+const signedInSessionQuery = prepared((db: Db) =>
+  db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -67,8 +67,15 @@ export async function findSignedInSession(db: Db, token: string): Promise<Signed
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('signed_in_session'),
+);
+
+/** The session of a cookie token and its active user, or null: one prepared query (session x user x account). */
+export async function findSignedInSession(db: Db, token: string): Promise<SignedInSession | null> {
+  // The app's clock, not the database's (as everywhere sessions are written), as an ISO string both drivers take.
+  const [row] = await signedInSessionQuery(db).execute({ id: hashToken(token), now: new Date().toISOString() });
   return row ?? null;
 }
 

@@ -1,6 +1,6 @@
 // Use cases for interaction instances on the evaluator's side: send (create), auto-send switches, delete.
 // Status changes go through the lifecycle module; the participant's side lives in its own feature.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TAutoSendsRequest, TCreateInstanceRequest, TInstance } from '@bq/contracts/instances';
 import { ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -9,6 +9,7 @@ import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import type { Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { assertRealmPermission, requireProductConfiguration } from '../products/product-access';
@@ -96,17 +97,8 @@ export async function createInstance(
 }
 
 /** The instance of this account with this token, checked against the caller's permission in its product. */
-export async function requireInstance(
-  db: Db,
-  auth: AuthContext,
-  token: string,
-  action: 'READ' | 'UPDATE' | 'DELETE',
-  /** The permission entity to check; results and reports check their own (e.g. INDIVIDUAL_RESULTS). */
-  options: { entity?: Entity } = {},
-) {
-  // One query: the instance, its client's token and its product configuration (of this account), then the realm
-  // permission checked on the joined product type instead of reading the configuration again.
-  const [row] = await db
+const instanceOfAccountQuery = prepared((db: Db) =>
+  db
     .select({
       instance: interactionInstances,
       clientToken: clients.token,
@@ -116,10 +108,27 @@ export async function requireInstance(
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(
       productConfigurations,
-      and(eq(productConfigurations.id, interactionInstances.productConfigurationId), eq(productConfigurations.accountId, auth.accountId)),
+      and(
+        eq(productConfigurations.id, interactionInstances.productConfigurationId),
+        eq(productConfigurations.accountId, sql.placeholder('accountId')),
+      ),
     )
-    .where(and(eq(interactionInstances.accountId, auth.accountId), eq(interactionInstances.token, token)))
-    .limit(1);
+    .where(and(eq(interactionInstances.accountId, sql.placeholder('accountId')), eq(interactionInstances.token, sql.placeholder('token'))))
+    .limit(1)
+    .prepare('instance_of_account'),
+);
+
+export async function requireInstance(
+  db: Db,
+  auth: AuthContext,
+  token: string,
+  action: 'READ' | 'UPDATE' | 'DELETE',
+  /** The permission entity to check; results and reports check their own (e.g. INDIVIDUAL_RESULTS). */
+  options: { entity?: Entity } = {},
+) {
+  // One prepared query: the instance, its client's token and its product configuration (of this account), then the
+  // realm permission checked on the joined product type instead of reading the configuration again.
+  const [row] = await instanceOfAccountQuery(db).execute({ accountId: auth.accountId, token });
   if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   assertRealmPermission(auth, row.productType, { entity: options.entity ?? 'INTERACTION_INSTANCE', action });
   return row;

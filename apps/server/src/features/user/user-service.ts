@@ -8,6 +8,7 @@ import { hasPermission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO, PRODUCT_TYPES, type PlanType, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import type { TAllowListEntry } from '@bq/contracts/anonymisation';
 import { ANONYMITY_K_DEFAULT } from '@bq/domain/anonymity';
 import { accounts, creditLedger, users } from '../../db/schema';
@@ -23,13 +24,9 @@ export async function userLocale(db: Db, userId: string): Promise<Locale | null>
   return row?.locale ?? null;
 }
 
-/**
- * The query behind GET /api/user, prepared once per database handle: drizzle builds its SQL text once (building it
- * was a fifth of the route's CPU time in the profile), and on PostgreSQL it is a named statement that each pooled
- * connection parses and plans once instead of on every page load (docs/decisions/0026).
- */
-function prepareCurrentUserQuery(db: Db) {
-  return db
+/** The query behind GET /api/user, prepared (db/prepared.ts): it runs on every page load. */
+const currentUserQuery = prepared((db: Db) =>
+  db
     .select({
       // Only what the profile shows (not the password hash): fewer columns to send and map on every page load.
       user: {
@@ -63,19 +60,13 @@ function prepareCurrentUserQuery(db: Db) {
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare('current_user_profile');
-}
-const currentUserQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentUserQuery>>();
+    .prepare('current_user_profile'),
+);
 
 export async function getCurrentUser(db: Db, userId: string): Promise<TUser> {
   // One query: the user, the account, its product configurations, its credit balance and the user's anonymisation
   // settings (the signed-in common path: every page load asks for it, so it is one round trip, not five).
-  let query = currentUserQueries.get(db);
-  if (!query) {
-    query = prepareCurrentUserQuery(db);
-    currentUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
+  const [row] = await currentUserQuery(db).execute({ userId });
   if (!row) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
   const { user, account } = row;
   // PGlite hands json back as text, node-postgres as parsed values.
