@@ -64,6 +64,15 @@ if (postgresUrl) {
 }
 await step(npm('build', 'build'));
 await step(npm('size budget', 'size'));
+// compose.yaml's topology as plain processes behind Caddy (deploy/check-without-docker.sh): needs the build and caddy.
+if (postgresUrl) {
+  const caddy = await run('caddy present', 'sh', ['-c', 'command -v caddy >/dev/null']);
+  if (caddy.ok || process.env.CI) {
+    await step(run('deployment check (Caddy, PostgreSQL)', 'bash', ['deploy/check-without-docker.sh'], { ...process.env, PG_ADMIN_URL: postgresUrl }));
+  } else {
+    console.log('deployment check left out: caddy is not installed here (apt-get install caddy); CI runs it');
+  }
+}
 await step(run('browser setup', 'node', ['e2e/ensure-chromium.mjs']));
 if (postgresUrl) {
   await step(run('browser journeys (PostgreSQL)', 'npx', ['playwright', 'test'], process.env));
