@@ -17,7 +17,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-export type AuthRequestKind = 'SIGNUP' | 'PASSWORD_RESET';
+export type AuthRequestKind = 'SIGNUP' | 'PASSWORD_RESET' | 'GOOGLE_SIGN_IN';
 
 /** One row per sign-up or reset request, for the rate limits; rows older than the window are purged. */
 export const authRequests = pgTable(

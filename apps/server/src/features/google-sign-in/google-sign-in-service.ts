@@ -8,6 +8,7 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TGoogleSignInRequest, TGoogleSignInResponse } from '@bq/contracts/google-sign-in';
 import type { Locale } from '@bq/domain/locales';
 import type { ProductType } from '@bq/domain/product-types';
+import { countAuthRequest } from '../signup/auth-request-limit';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -30,6 +31,7 @@ export async function signInWithGoogle(
   productType: ProductType | undefined,
 ): Promise<TGoogleSignInResponse> {
   if (!config.GOOGLE_CLIENT_ID) throw new AppError(GOOGLE_ERRORS.notConfigured, 404, 'Sign in with Google is not configured');
+  await countAuthRequest(db, 'GOOGLE_SIGN_IN', null, request.ip);
   const identity = await verifyIdToken({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, ...body });
 
   // A token (its nonce) signs in once: a copied token or a replayed request is refused.

@@ -22,11 +22,13 @@ afterAll(async () => {
 });
 
 const newNonce = () => randomBytes(16).toString('base64url');
+/** Each sign-in from an address of its own, so the per-IP limit (tested below) counts only where a test means it. */
+const newIp = () => `10.${randomBytes(3).join('.')}`;
 
 async function signIn(claims: Record<string, unknown>, opts: { nonce?: string; query?: string; unpublishedKey?: boolean; expiresInSeconds?: number } = {}) {
   const tokenNonce = (claims.nonce as string | undefined) ?? newNonce();
   const idToken = await issuer.idToken({ ...claims, nonce: tokenNonce }, opts);
-  const http = new TestClient(t.app);
+  const http = new TestClient(t.app, newIp());
   const res = await http.request('POST', `/api/oauth/google${opts.query ?? ''}`, { idToken, nonce: opts.nonce ?? tokenNonce });
   return { res, http, idToken, nonce: tokenNonce };
 }
@@ -117,6 +119,22 @@ describe('POST /api/oauth/google', () => {
     }
     const { res } = await signIn({ email: uniqueEmail('g') }, { query: '?productType=NOPE' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('stops a client that sends token after token: 20 attempts per IP in 10 minutes, valid or not, then 429', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 20; i++) {
+      const res = await new TestClient(t.app, ip).request('POST', '/api/oauth/google', { idToken: 'not.a.jwt', nonce: newNonce() });
+      expect(res.statusCode).toBe(401);
+    }
+    // Even a valid token from that address waits; another address is not affected.
+    const idToken = await issuer.idToken({ email: uniqueEmail('limited'), nonce: 'n-limited-0123456789' });
+    const limited = await new TestClient(t.app, ip).request('POST', '/api/oauth/google', { idToken, nonce: 'n-limited-0123456789' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errorKey).toBe('error.auth.too_many_attempts');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await new TestClient(t.app, newIp()).request('POST', '/api/oauth/google', { idToken, nonce: 'n-limited-0123456789' });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('needs the X-Source header like the password login (no login CSRF)', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZGoogleSignInQuery, ZGoogleSignInRequest, ZGoogleSignInResponse } from '@bq/contracts/google-sign-in';
 import { apiErrors } from '../../plugins/openapi';
+import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
 import { signInWithGoogle } from './google-sign-in-service';
 
 export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +15,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'signInWithGoogle',
         tags: ['auth'],
         security: [],
+        description: `At most ${AUTH_REQUEST_LIMITS.GOOGLE_SIGN_IN.perIp} attempts per IP in ${AUTH_REQUEST_LIMITS.GOOGLE_SIGN_IN.windowMinutes} minutes, valid or not (429 with Retry-After).`,
         querystring: ZGoogleSignInQuery,
         body: ZGoogleSignInRequest,
         response: {
@@ -31,6 +33,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
             ],
             403: ['error.auth.csrf'],
             404: ['error.google.not_configured'],
+            429: ['error.auth.too_many_attempts'],
             502: ['error.google.issuer_unavailable'],
           }),
         },
