@@ -2,7 +2,7 @@
 // (NEW -> OPENED), saving answers as they are given, and submitting (OPENED -> FILLED, calculation enqueued in
 // the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes and
 // no longer return the answers.
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
@@ -11,7 +11,8 @@ import { assertTransition, isOpenForAnswers } from '@bq/domain/interaction-lifec
 import { isValidAnswer } from '@bq/scoring/raw-scores';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
-import { accounts, clients, interactionInstances, translations } from '../../db/schema';
+import { accounts, clients, interactionInstances } from '../../db/schema';
+import { languageTexts } from '../translations/translation-cache';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { scoringItems } from '@bq/scoring/scoring-definition';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
@@ -93,12 +94,16 @@ export async function definitionTexts(
   textTypes: DefinitionTextType[] = ['ITEM', 'CHOICE', 'INTERACTION_BASE'],
 ): Promise<Record<string, string>> {
   const keys = translationKeysOf(definition);
-  const wanted = textTypes.flatMap((t) => [...keys[t]]);
-  const rows = await db
-    .select({ key: translations.key, text: translations.text })
-    .from(translations)
-    .where(and(eq(translations.language, language), inArray(translations.textType, textTypes), inArray(translations.key, wanted)));
-  return Object.fromEntries(rows.map((r) => [r.key, r.text]));
+  const texts = await languageTexts(db, language);
+  const found: Record<string, string> = {};
+  for (const textType of textTypes) {
+    const ofType = texts.ofType(textType);
+    for (const key of keys[textType]) {
+      const text = ofType.get(key);
+      if (text !== undefined) found[key] = text;
+    }
+  }
+  return found;
 }
 
 export async function openQuestionnaire(db: Db, token: string): Promise<TQuestionnaire> {

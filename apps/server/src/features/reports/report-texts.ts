@@ -1,11 +1,10 @@
 // The texts a report needs in one language: the result's own (dimension names, low/high poles, prediction
 // classes: INTERACTION_BASE), the level words and risk sentences the dashboard uses (BQUI results.*) and the
-// document's labels and recommendations (REPORT). One query.
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+// document's labels and recommendations (REPORT). From the process's copy of the language (translation-cache.ts).
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { Locale } from '@bq/domain/locales';
 import type { Db } from '../../db/client';
-import { translations } from '../../db/schema';
+import { languageTexts } from '../translations/translation-cache';
 import { interpolate } from '../instances/invite';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 
@@ -22,31 +21,17 @@ export async function loadReportTexts(
   definition: TInteractionDefinition,
   locale: Locale,
 ): Promise<ReportTexts> {
-  const [own, rows] = await Promise.all([
+  const [own, texts] = await Promise.all([
     // CHOICE too: the risk verdict and the suitability statement quote the answers given.
     definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE']),
-    db
-      .select({ key: translations.key, text: translations.text, textType: translations.textType })
-      .from(translations)
-      .where(
-        and(
-          eq(translations.language, locale),
-          or(
-            eq(translations.textType, 'REPORT'),
-            and(
-              eq(translations.textType, 'BQUI'),
-              or(like(translations.key, 'results.level.%'), like(translations.key, 'results.risk.%')),
-            ),
-          ),
-        ),
-      ),
+    languageTexts(db, locale),
   ]);
   const all = new Map<string, string>(Object.entries(own));
-  const report: Record<string, string> = {};
-  for (const row of rows) {
-    all.set(row.key, row.text);
-    if (row.textType === 'REPORT') report[row.key] = row.text;
+  for (const [key, text] of texts.ofType('BQUI')) {
+    if (key.startsWith('results.level.') || key.startsWith('results.risk.')) all.set(key, text);
   }
+  const report: Record<string, string> = Object.fromEntries(texts.ofType('REPORT'));
+  for (const [key, text] of texts.ofType('REPORT')) all.set(key, text);
   return {
     t: (key, values = {}) => {
       const text = all.get(key);
@@ -61,9 +46,8 @@ export async function loadReportTexts(
 /** Some texts of one type in one language, by key. */
 export async function textsByKey(db: Db, locale: Locale, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const rows = await db
-    .select({ key: translations.key, text: translations.text })
-    .from(translations)
-    .where(and(eq(translations.language, locale), inArray(translations.key, keys)));
-  return new Map(rows.map((r) => [r.key, r.text]));
+  const wanted = new Set(keys);
+  const found = new Map<string, string>();
+  for (const row of (await languageTexts(db, locale)).rows) if (wanted.has(row.key)) found.set(row.key, row.text);
+  return found;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '@bq/domain/locales';
 import { TEXT_TYPES, type TextType } from '@bq/domain/text-types';
+import { forgetTranslations } from './translation-cache';
 import type { Db } from '../../db/client';
 import { translations } from '../../db/schema';
 
@@ -50,5 +51,6 @@ export async function seedTranslations(db: Db, dataDir: string): Promise<number>
         });
     }
   });
+  forgetTranslations();
   return entries.length;
 }

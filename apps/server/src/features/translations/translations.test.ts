@@ -6,11 +6,14 @@ import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
 import { LOCALES } from '@bq/domain/locales';
 import { paths } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readTranslationFiles } from './seed-translations';
+import { readTranslationFiles, seedTranslations } from './seed-translations';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 let t: TestApp;
+const statements: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, { onQuery: (sql) => statements.push(sql) });
 });
 afterAll(() => t.close());
 
@@ -86,5 +89,29 @@ describe('GET /api/i18ns', () => {
     expect(type.json().fields).toContainEqual({ path: 'querystring.textTypeParameter', errorKey: 'error.i18n.unknown_text_type' });
     const missing = await t.app.inject({ method: 'GET', url: '/api/i18ns' });
     expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('the translation cache (translation-cache.ts)', () => {
+  it('reads a language once and serves it from memory, until seeding changes a text', async () => {
+    const get = () => t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_UK&textTypeParameter=BQUI&filter=addProduct.' });
+    const first = (await get()).json() as { key: string; text: string }[];
+    expect(first.length).toBeGreaterThan(0);
+    statements.length = 0;
+    expect((await get()).json()).toEqual(first);
+    expect(statements).toEqual([]);
+    // A start with changed files (here: one text) re-seeds, and the next request reads the new text.
+    const dir = mkdtempSync(join(tmpdir(), 'bq-translations-'));
+    for (const language of LOCALES) {
+      mkdirSync(join(dir, language));
+      for (const file of readdirSync(join(paths.translationsData, language))) {
+        const texts = JSON.parse(readFileSync(join(paths.translationsData, language, file), 'utf8')) as Record<string, string>;
+        if (language === 'EN_UK' && file === 'BQUI.json') texts[first[0]!.key] = 'Changed by the seed';
+        writeFileSync(join(dir, language, file), JSON.stringify(texts));
+      }
+    }
+    await seedTranslations(t.db, dir);
+    const after = (await get()).json() as { key: string; text: string }[];
+    expect(after.find((r) => r.key === first[0]!.key)?.text).toBe('Changed by the seed');
   });
 });
