@@ -18,17 +18,21 @@ export function isMonthOnly(value: string): boolean {
   return MONTH_ONLY.test(value);
 }
 
+/** Built once per locale: constructing an Intl formatter costs far more than formatting with it. */
+const monthYearFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 /** "November 2026" (German "November 2026") for "2026-11"; '' when it is not a month. */
 export function formatMonthYear(value: string, locale: Locale): string {
   const match = MONTH_ONLY.exec(value);
   if (!match) return '';
   const month = Number(match[2]);
   if (month < 1 || month > 12) return '';
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(Number(match[1]), month - 1, 1)));
+  let format = monthYearFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthYearFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(Number(match[1]), month - 1, 1)));
 }
 
 /** A report date as shown: the month and year of a month-only value, else the locale's date; '' when missing. */

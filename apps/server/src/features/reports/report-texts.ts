@@ -4,7 +4,7 @@
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { Locale } from '@bq/domain/locales';
 import type { Db } from '../../db/client';
-import { languageTexts } from '../translations/translation-cache';
+import { languageTexts, type LanguageTexts } from '../translations/translation-cache';
 import { interpolate } from '../instances/invite';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 
@@ -16,16 +16,28 @@ export interface ReportTexts {
   locale: Locale;
 }
 
-export async function loadReportTexts(
-  db: Db,
-  definition: TInteractionDefinition,
-  locale: Locale,
-): Promise<ReportTexts> {
-  const [own, texts] = await Promise.all([
-    // CHOICE too: the risk verdict and the suitability statement quote the answers given.
-    definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE']),
-    languageTexts(db, locale),
-  ]);
+/**
+ * Built once per language copy (translation-cache.ts) and definition: the texts are the same for every report of
+ * that definition in that language, and merging them per request was a visible share of the report's CPU time.
+ * Callers only read them.
+ */
+const built = new WeakMap<LanguageTexts, WeakMap<TInteractionDefinition, Promise<ReportTexts>>>();
+
+export async function loadReportTexts(db: Db, definition: TInteractionDefinition, locale: Locale): Promise<ReportTexts> {
+  const texts = await languageTexts(db, locale);
+  let byDefinition = built.get(texts);
+  if (!byDefinition) built.set(texts, (byDefinition = new WeakMap()));
+  let reportTexts = byDefinition.get(definition);
+  if (!reportTexts) {
+    reportTexts = buildReportTexts(db, definition, locale, texts);
+    byDefinition.set(definition, reportTexts);
+  }
+  return reportTexts;
+}
+
+async function buildReportTexts(db: Db, definition: TInteractionDefinition, locale: Locale, texts: LanguageTexts): Promise<ReportTexts> {
+  // CHOICE too: the risk verdict and the suitability statement quote the answers given.
+  const own = await definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE']);
   const all = new Map<string, string>(Object.entries(own));
   for (const [key, text] of texts.ofType('BQUI')) {
     if (key.startsWith('results.level.') || key.startsWith('results.risk.')) all.set(key, text);

@@ -24,7 +24,17 @@ export interface ReportFormat {
   monthSpan: (from: string, to: string) => string;
 }
 
+// One per locale for the process: building Intl formatters is slow (it was the report content's largest own cost
+// in the profile, docs/decisions/0026), and a ReportFormat holds nothing but them and pure functions.
+const formats = new Map<Locale, ReportFormat>();
+
 export function reportFormat(locale: Locale): ReportFormat {
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = buildReportFormat(locale)));
+  return format;
+}
+
+function buildReportFormat(locale: Locale): ReportFormat {
   const tag = LOCALE_TAGS[locale];
   const months = {
     short: new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
