@@ -2,10 +2,11 @@
 // estimate disagree strongly, the adviser may not simply rely on the profile; they discuss it with the client and
 // record how it was resolved. Records are append-only (a later note amends an earlier one) and appear on the
 // dashboard and in the client's report.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TConsistencyResolution, TConsistencyResolutionRequest } from '@bq/contracts/dashboard';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { consistencyResolutions, users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireOpenResult } from './result-access';
@@ -19,12 +20,18 @@ function toResolution(row: ResolutionRow): TConsistencyResolution {
 }
 
 /** The records of one instance, oldest first (the order they were written in). */
-export async function consistencyResolutionsOf(db: Db, instanceId: string): Promise<TConsistencyResolution[]> {
-  const rows = await db
+/** Prepared (db/prepared.ts): every dashboard and report of a flagged result reads them. */
+const resolutionsQuery = prepared((db: Db) =>
+  db
     .select()
     .from(consistencyResolutions)
-    .where(eq(consistencyResolutions.instanceId, instanceId))
-    .orderBy(asc(consistencyResolutions.createdAt), asc(consistencyResolutions.id));
+    .where(eq(consistencyResolutions.instanceId, sql.placeholder('instanceId')))
+    .orderBy(asc(consistencyResolutions.createdAt), asc(consistencyResolutions.id))
+    .prepare('consistency_resolutions_of_instance'),
+);
+
+export async function consistencyResolutionsOf(db: Db, instanceId: string): Promise<TConsistencyResolution[]> {
+  const rows = await resolutionsQuery(db).execute({ instanceId });
   return rows.map(toResolution);
 }
 
