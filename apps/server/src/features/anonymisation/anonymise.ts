@@ -20,13 +20,15 @@
 //   //    anonymisedCountSql(anon, sql`c.id`) gives `1` or `0` per row to sum in SQL.
 //   // 5. Searching names: add searchableByNameSql(anon, sql`c.id`) to a name search, so a search never finds an
 //   //    anonymised person by their real name.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ANONYMITY_K_DEFAULT, meetsAnonymityFloor } from '@bq/domain/anonymity';
 import { MASKED_NAME, type AnonymisationKind, type TAnonymizedFields } from '@bq/contracts/anonymisation';
 import type { Locale } from '@bq/domain/locales';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
-import { accountAnonymisation, anonymisationUserSettings, translations, users } from '../../db/schema';
+import { accountAnonymisation, anonymisationUserSettings, users } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { languageTexts } from '../translations/translation-cache';
 import type { AuthContext } from '../../plugins/auth';
 
 export const USER_TEXT_KEY = 'anonymisation.userText';
@@ -43,25 +45,33 @@ export interface Anonymisation {
   userText: string;
 }
 
-export async function loadAnonymisation(db: Db, auth: Pick<AuthContext, 'userId' | 'accountId'>, productConfigurationId: string, locale?: Locale): Promise<Anonymisation> {
-  const [settings] = await db
-    .select({ enabled: anonymisationUserSettings.allowListEnabled, locale: users.locale })
+/** The viewer's allow-list switch, saved language and the account's k: one prepared query (db/prepared.ts). */
+const viewerSettingsQuery = prepared((db: Db) =>
+  db
+    .select({
+      enabled: anonymisationUserSettings.allowListEnabled,
+      locale: users.locale,
+      k: sql<number | null>`(select aa.anonymity_k from account_anonymisation aa where aa.account_id = ${users.accountId})`,
+    })
     .from(users)
     .leftJoin(anonymisationUserSettings, eq(anonymisationUserSettings.userId, users.id))
-    .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId)));
-  const k = await accountAnonymityK(db, auth.accountId);
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.accountId, sql.placeholder('accountId'))))
+    .prepare('anonymisation_viewer_settings'),
+);
+
+export async function loadAnonymisation(db: Db, auth: Pick<AuthContext, 'userId' | 'accountId'>, productConfigurationId: string, locale?: Locale): Promise<Anonymisation> {
+  // Every list, comparison, team view and export starts here: one query, and the user text from the process's copy
+  // of the translations (translation-cache.ts).
+  const [settings] = await viewerSettingsQuery(db).execute({ userId: auth.userId, accountId: auth.accountId });
   const language = locale ?? settings?.locale ?? 'EN_US';
-  const [text] = await db
-    .select({ text: translations.text })
-    .from(translations)
-    .where(and(eq(translations.key, USER_TEXT_KEY), eq(translations.language, language), inArray(translations.textType, ['BQUI'])));
+  const userText = (await languageTexts(db, language)).ofType('BQUI').get(USER_TEXT_KEY);
   return {
     enabled: settings?.enabled ?? false,
     userId: auth.userId,
     accountId: auth.accountId,
     productConfigurationId,
-    k,
-    userText: text?.text ?? 'Client',
+    k: settings?.k ?? ANONYMITY_K_DEFAULT,
+    userText: userText ?? 'Client',
   };
 }
 
