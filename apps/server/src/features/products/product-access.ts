@@ -1,11 +1,12 @@
 // Finds a product configuration of the caller's account and checks the caller's permission in that
 // product's realm. Another account's configuration behaves exactly like one that does not exist (404).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { hasPermission, type Action, type Entity } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 
@@ -24,17 +25,23 @@ export function assertRealmPermission(auth: AuthContext, productType: ProductTyp
   }
 }
 
+/** Prepared (db/prepared.ts): nearly every product route starts with it. */
+const configurationOfAccountQuery = prepared((db: Db) =>
+  db
+    .select()
+    .from(productConfigurations)
+    .where(and(eq(productConfigurations.id, sql.placeholder('id')), eq(productConfigurations.accountId, sql.placeholder('accountId'))))
+    .limit(1)
+    .prepare('product_configuration_of_account'),
+);
+
 export async function requireProductConfiguration(
   db: Db,
   auth: AuthContext,
   productConfigurationId: string,
   check: ProductAccessCheck,
 ): Promise<ProductConfigurationRow> {
-  const [config] = await db
-    .select()
-    .from(productConfigurations)
-    .where(and(eq(productConfigurations.id, productConfigurationId), eq(productConfigurations.accountId, auth.accountId)))
-    .limit(1);
+  const [config] = await configurationOfAccountQuery(db).execute({ id: productConfigurationId, accountId: auth.accountId });
   if (!config) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   assertRealmPermission(auth, config.productType, check);
   return config;
