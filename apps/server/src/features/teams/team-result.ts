@@ -12,7 +12,7 @@ import { teams } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { dimensionNames, readerLocale, requireCampaign, type CampaignRow } from '../repeated-measurements/campaigns';
 import { anonymityFloorFor } from './anonymity-floor';
-import { requireTeam, teamsWithMembers } from './team-service';
+import { requireTeam, teamAnonymisation, teamsWithMembers } from './team-service';
 
 interface StatsRow extends Record<string, unknown> {
   team_id: string;
@@ -109,7 +109,7 @@ export async function teamResult(db: Db, auth: AuthContext, teamId: string, camp
     anonymityFloorFor(db, auth.accountId),
     dimensionNames(db, campaign.productType, locale),
     teamStatistics(db, auth.accountId, campaign.id, [team.id]),
-    teamsWithMembers(db, [team]),
+    teamAnonymisation(db, auth, team, locale).then((anon) => teamsWithMembers(db, anon, [team])),
   ]);
   const teamStats = stats.get(team.id);
   const withResults = teamStats?.withResults ?? 0;
