@@ -54,19 +54,3 @@ export function memberDisplayName(anon: Anonymisation | null, person: PersonName
     initials: initials(shown.firstName, shown.lastName),
   };
 }
-
-const KIND_ORDER: Record<string, number> = { NAME: 0, NUMBER: 1, STARS: 2 };
-
-/**
- * The order of a member list: people shown by name by name, then anonymised people by their running number, then
- * masked ones; so the order tells nothing about the names it hides.
- */
-export function compareShownMembers(a: DisplayName & { token: string; number?: number | null }, b: DisplayName & { token: string; number?: number | null }): number {
-  const kind = (KIND_ORDER[a.anonymizationKind] ?? 0) - (KIND_ORDER[b.anonymizationKind] ?? 0);
-  if (kind !== 0) return kind;
-  if (a.anonymizationKind === 'NAME') {
-    return a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }) || a.token.localeCompare(b.token);
-  }
-  if (a.anonymizationKind === 'NUMBER') return (a.number ?? 0) - (b.number ?? 0) || a.token.localeCompare(b.token);
-  return a.token.localeCompare(b.token);
-}

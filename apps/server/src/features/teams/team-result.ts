@@ -100,11 +100,23 @@ function assertSameProduct(campaign: CampaignRow, productConfigurationId: string
   if (campaign.productConfigurationId !== productConfigurationId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
 }
 
+function settled<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
 export async function teamResult(db: Db, auth: AuthContext, teamId: string, campaignId: string, requestedLocale?: Locale): Promise<TTeamResult> {
-  const team = await requireTeam(db, auth, teamId, { entity: 'TEAMS', action: 'READ' });
-  const campaign = await requireCampaign(db, auth, campaignId, { entity: 'TEAMS', action: 'READ' });
+  // Independent look-ups side by side (PostgreSQL runs them on separate connections); the team's error wins, as
+  // when they ran one after the other.
+  const [teamLookup, campaignLookup, localeLookup] = await Promise.allSettled([
+    requireTeam(db, auth, teamId, { entity: 'TEAMS', action: 'READ' }),
+    requireCampaign(db, auth, campaignId, { entity: 'TEAMS', action: 'READ' }),
+    readerLocale(db, auth, requestedLocale),
+  ]);
+  const team = settled(teamLookup);
+  const campaign = settled(campaignLookup);
+  const locale = settled(localeLookup);
   assertSameProduct(campaign, team.productConfigurationId);
-  const locale = await readerLocale(db, auth, requestedLocale);
   const [k, names, stats, [withMembers]] = await Promise.all([
     anonymityFloorFor(db, auth.accountId),
     dimensionNames(db, campaign.productType, locale),

@@ -13,7 +13,7 @@ import { requireProductConfiguration } from '../products/product-access';
 import { requireCampaign } from '../repeated-measurements/campaigns';
 import type { Locale } from '@bq/domain/locales';
 import { loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
-import { compareShownMembers, memberDisplayName, memberNameColumns } from './member-names';
+import { memberDisplayName, memberNameColumns } from './member-names';
 
 export const TEAM_ERRORS = { duplicateName: 'error.teams.duplicate_name' } as const;
 
@@ -45,17 +45,23 @@ interface MemberRow extends Record<string, unknown> {
  */
 export async function teamsWithMembers(db: Db, anon: Anonymisation, rows: TeamRow[]): Promise<TTeam[]> {
   if (rows.length === 0) return [];
+  // Ordered in SQL: people shown by name by name, then anonymised people by running number, then masked ones, so
+  // the order tells nothing about the names it hides.
   const result = await db.execute<MemberRow>(sql`
-    select tm.team_id, c.token, c.first_name, c.last_name, ${memberNameColumns(anon, sql`c.id`)}
-    from team_members tm join clients c on c.id = tm.client_id
-    where tm.team_id in (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})`);
+    select m.* from (
+      select tm.team_id, c.token, c.first_name, c.last_name, ${memberNameColumns(anon, sql`c.id`)}
+      from team_members tm join clients c on c.id = tm.client_id
+      where tm.team_id in (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})
+      offset 0 -- not flattened: each member's kind is decided once, not once per ORDER BY term
+    ) m
+    order by case m.anon_kind when 'NAME' then 0 when 'NUMBER' then 1 else 2 end,
+      case when m.anon_kind = 'NAME' then lower(m.last_name) end, case when m.anon_kind = 'NAME' then lower(m.first_name) end,
+      m.anon_number, m.token`);
   const members = (result as unknown as { rows: MemberRow[] }).rows.map((m) => ({
     teamId: m.team_id,
     token: m.token,
-    number: m.anon_number === null ? null : Number(m.anon_number),
     ...memberDisplayName(anon, { firstName: m.first_name, lastName: m.last_name, anon_kind: m.anon_kind, anon_number: m.anon_number }),
   }));
-  members.sort(compareShownMembers);
   return rows.map((team) => ({
     id: team.id,
     name: team.name,
@@ -65,7 +71,7 @@ export async function teamsWithMembers(db: Db, anon: Anonymisation, rows: TeamRo
     members: members
       .filter((m) => m.teamId === team.id)
       // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      .map(({ teamId, number, ...member }) => member),
+      .map(({ teamId, ...member }) => member),
   }));
 }
 
