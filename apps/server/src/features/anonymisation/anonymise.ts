@@ -44,17 +44,22 @@ export interface Anonymisation {
 }
 
 export async function loadAnonymisation(db: Db, auth: Pick<AuthContext, 'userId' | 'accountId'>, productConfigurationId: string, locale?: Locale): Promise<Anonymisation> {
-  const [settings] = await db
-    .select({ enabled: anonymisationUserSettings.allowListEnabled, locale: users.locale })
-    .from(users)
-    .leftJoin(anonymisationUserSettings, eq(anonymisationUserSettings.userId, users.id))
-    .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId)));
-  const k = await accountAnonymityK(db, auth.accountId);
-  const language = locale ?? settings?.locale ?? 'EN_US';
-  const [text] = await db
-    .select({ text: translations.text })
-    .from(translations)
-    .where(and(eq(translations.key, USER_TEXT_KEY), eq(translations.language, language), inArray(translations.textType, ['BQUI'])));
+  const userText = (language: Locale) =>
+    db
+      .select({ text: translations.text })
+      .from(translations)
+      .where(and(eq(translations.key, USER_TEXT_KEY), eq(translations.language, language), inArray(translations.textType, ['BQUI'])));
+  // Side by side (PostgreSQL runs them on separate connections); the text waits only when the language is the user's.
+  const [[settings], k, given] = await Promise.all([
+    db
+      .select({ enabled: anonymisationUserSettings.allowListEnabled, locale: users.locale })
+      .from(users)
+      .leftJoin(anonymisationUserSettings, eq(anonymisationUserSettings.userId, users.id))
+      .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId))),
+    accountAnonymityK(db, auth.accountId),
+    locale ? userText(locale) : Promise.resolve(null),
+  ]);
+  const [text] = given ?? (await userText(settings?.locale ?? 'EN_US'));
   return {
     enabled: settings?.enabled ?? false,
     userId: auth.userId,
