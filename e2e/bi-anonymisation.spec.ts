@@ -1,10 +1,13 @@
 // Issue 13, stories 5 and 7: the demo admin switches anonymisation on, puts one client on the allow-list, sees
 // names, numbered anonymised clients and stars in the client list, opens BI (distribution with "too few to show"
-// and its table) and the clients behind a category; then leaves everything as it was. In English and German.
+// and its table) and the clients behind a category, opens a numbered client, its result and a team dashboard
+// (no real name anywhere, checked against the names shown once the list is off); then leaves everything as it
+// was. In English and German.
 import { ADMIN, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
 import type { Page } from '@playwright/test';
 
 type Texts = typeof EN;
+const DEMO_CAMPAIGN = 'Leadership programme 2026';
 
 async function switchLanguage(page: Page, locale: 'DE_DE' | 'EN_US', T: Texts) {
   await page.goto('/settings/language');
@@ -84,6 +87,52 @@ for (const [language, T] of [
     await expect(page.getByTestId('bi-clients-empty').or(page.getByTestId('bi-clients'))).toBeVisible();
     await shoot(page, `bi-anonymisation-bi-filtered-${language}`);
 
+    // Opening a numbered client (issue 13, item 7): neither the client view nor its result names the person, and
+    // the identity cannot be edited. What the pages showed is kept to compare with the real names at the end.
+    const seen: string[] = [];
+    await page.goto('/product/BQ_RISK');
+    const numbered = page
+      .locator('tr[data-testid^="client-row-"]')
+      .filter({ has: page.getByTestId('client-row-link').filter({ hasText: new RegExp(`^${userText} \\d+$`) }) })
+      .filter({ has: page.getByTestId('client-row-result') })
+      .first();
+    await expect(numbered).toBeVisible();
+    const anonymisedName = (await numbered.getByTestId('client-row-link').innerText()).trim();
+    const clientToken = (await numbered.getAttribute('data-testid'))!.replace('client-row-', '');
+    await numbered.getByTestId('client-row-link').click();
+    await expect(page.getByRole('heading', { level: 1, name: anonymisedName })).toBeVisible();
+    await expect(page.getByTestId('client-anonymised-badge')).toHaveText(T['anonymisation.badge']!);
+    await expect(page.getByTestId('client-anonymised-hint')).toHaveText(T['anonymisation.clientHint']!);
+    await expect(page.getByTestId('client-phone')).toHaveText(T['anonymisation.hidden']!);
+    await expect(page.getByTestId('client-edit-button')).toHaveCount(0);
+    await expect(page.getByTestId('client-email')).toHaveCount(0);
+    seen.push(await page.locator('body').innerText());
+    await shoot(page, `anonymised-client-view-${language}`);
+
+    // Its latest result, from the client list's link: the crumb and header carry the number only.
+    await page.goto('/product/BQ_RISK');
+    await page.getByTestId(`client-row-${clientToken}`).getByTestId('client-row-result').click();
+    await expect(page).toHaveURL(new RegExp(`/BQ_RISK/client/${clientToken}/dashboard/`));
+    await expect(page.getByText(anonymisedName).first()).toBeVisible();
+    await expect(page.getByTestId('result-header').or(page.getByTestId('result-unlock-panel')).first()).toBeVisible();
+    seen.push(await page.locator('body').innerText());
+    await shoot(page, `anonymised-client-result-${language}`);
+
+    // A team dashboard of the demo campaign (selection product): members as user text plus number.
+    await page.goto('/BQ_SELECTION/teams');
+    await page.getByTestId('campaign-select').click();
+    await page.getByRole('option', { name: DEMO_CAMPAIGN }).click();
+    const sales = page.getByTestId('team-card').filter({ hasText: 'Sales' });
+    await expect(sales).toContainText(new RegExp(`${userText} \\d+`));
+    seen.push(await sales.innerText());
+    await sales.getByTestId('team-dashboard-link').click();
+    const members = page.getByTestId('team-member-list');
+    await expect(members).toContainText(new RegExp(`${userText} \\d+`));
+    const teamUrl = page.url();
+    const anonymisedMembers = await members.innerText();
+    seen.push(await page.locator('body').innerText());
+    await shoot(page, `anonymised-team-dashboard-${language}`);
+
     // Leave it as it was: Olivia off the list, anonymisation off, English.
     await page.goto('/settings/anonymisation');
     await page.getByLabel(T['anonymisation.list.product']!, { exact: true }).selectOption({ label: T['product.BQ_RISK.name']! });
@@ -92,6 +141,19 @@ for (const [language, T] of [
     await setAnonymisation(page, false);
     await page.goto('/product/BQ_RISK');
     await expect(page.getByTestId('client-row-link').filter({ hasText: 'Becker, Lukas' })).toHaveCount(1);
+
+    // With the list off the same pages name the people: none of those names appeared while they were anonymised.
+    await page.goto(`/BQ_RISK/client/${clientToken}`);
+    const realName = (await page.getByTestId('client-name').innerText()).trim();
+    expect(realName).not.toMatch(new RegExp(`^${userText} \\d+$`));
+    const lastName = realName.split(',')[0]!.trim();
+    for (const text of seen) expect(text).not.toContain(lastName);
+    await page.goto(teamUrl);
+    const named = await page.getByTestId('team-member-list').innerText();
+    expect(named).not.toEqual(anonymisedMembers);
+    const realMembers = named.split('\n').map((line) => line.split(',')[0]!.trim()).filter((part) => part.length > 2);
+    expect(realMembers.length).toBeGreaterThan(0);
+    for (const text of seen) for (const member of realMembers) expect(text).not.toContain(member);
     if (language === 'DE_DE') await switchLanguage(page, 'EN_US', DE);
   });
 }

@@ -81,6 +81,12 @@ export const ZClient = z
     /** Whether the client is active in the product configuration the request was about. */
     active: z.boolean(),
     productConfigurationId: z.string(),
+    /**
+     * Anonymisation (docs/decisions/0021): with the viewer's allow-list on and the client not on it, the name fields,
+     * e-mail and phone are blanked ("Client 12" in anonymizedName, initials "C12") or masked with stars, wherever
+     * the client is opened.
+     */
+    ...ZAnonymizedFields.shape,
   })
   .meta({ id: 'Client' });
 export type TClient = z.infer<typeof ZClient>;
@@ -118,8 +124,6 @@ export const ZClientListItem = ZClient.extend({
   lastInstance: ZInstanceSummary.nullable(),
   /** The latest instance with a result (RESULTS_AVAILABLE or PREDICTION_ERROR), which need not be lastInstance. */
   latestResult: ZLatestResult.nullable(),
-  /** Anonymisation (docs/decisions/0021): with the viewer's allow-list on, names may be replaced. */
-  ...ZAnonymizedFields.shape,
 }).meta({ id: 'ClientListItem' });
 export type TClientListItem = z.infer<typeof ZClientListItem>;
 

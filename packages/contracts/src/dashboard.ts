@@ -1,6 +1,7 @@
 // Result dashboards (DESIGN.md sections 3-4, spec sections 3 and 7): the scored result of one instance, its
 // locale-dependent content (texts and the BQA_RISK charts), predictions and the similarity of two results.
 import { z } from 'zod';
+import { ZAnonymizedFields } from './anonymisation';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
@@ -171,6 +172,8 @@ export const ZDashboard = z
       lastName: z.string(),
       initials: z.string(),
       email: z.string(),
+      /** As the viewer's anonymisation allow-list shows the client (docs/decisions/0021): names and e-mail blanked. */
+      ...ZAnonymizedFields.shape,
     }),
     filledAt: z.string().nullable(),
     calculatedAt: z.string(),

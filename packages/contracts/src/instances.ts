@@ -1,6 +1,7 @@
 // Interaction instances from the evaluator's side: send one to a client, switch its auto sends, delete it.
 import { z } from 'zod';
 import { ZInstanceSummary } from './clients';
+import { ZAnonymizedFields } from './anonymisation';
 
 /** How long an invitation link works when neither the adviser nor the product configuration says otherwise. */
 export const DEFAULT_INVITATION_VALID_DAYS = 30;
@@ -75,5 +76,8 @@ export type TAccountInteraction = z.infer<typeof ZAccountInteraction>;
 
 export const ZInstanceListQuery = z.object({ interactionId: z.string().min(1).max(100) });
 
-export const ZInstanceListItem = ZInstance.extend({ clientFirstName: z.string(), clientLastName: z.string() }).meta({ id: 'InstanceListItem' });
+/** clientFirstName/clientLastName as the viewer's anonymisation allow-list shows them (docs/decisions/0021). */
+export const ZInstanceListItem = ZInstance.extend({ clientFirstName: z.string(), clientLastName: z.string(), ...ZAnonymizedFields.shape }).meta({
+  id: 'InstanceListItem',
+});
 export type TInstanceListItem = z.infer<typeof ZInstanceListItem>;

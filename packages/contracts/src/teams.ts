@@ -3,6 +3,7 @@
 // tooFewToShow instead of numbers (DESIGN.md section 4).
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
+import { ZAnonymizedFields } from './anonymisation';
 
 export const TEAM_NAME_MAX = 120;
 /** How many teams one comparison shows side by side. */
@@ -17,6 +18,8 @@ export const ZTeamMember = z
     fullName: z.string(),
     initials: z.string(),
   })
+  /** As the viewer's anonymisation allow-list says: anonymised, name/fullName are "Client 12" (or stars). */
+  .extend(ZAnonymizedFields.shape)
   .meta({ id: 'TeamMember' });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 

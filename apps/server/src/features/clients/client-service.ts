@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { accounts, clientProducts, clients, interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration, requireProductConfigurationByType } from '../products/product-access';
+import { assertIdentityEditable, clientViewFor, showClient, type ClientView } from '../anonymisation/client-view';
 import { newPublicToken } from './client-tokens';
 
 export const CLIENT_ERRORS = {
@@ -20,19 +21,28 @@ export const CLIENT_ERRORS = {
 
 type ClientRow = typeof clients.$inferSelect;
 
-export function toClient(row: ClientRow, membership: { active: boolean; productConfigurationId: string }): TClient {
+/** The client as the API answers it; with `view`, as that viewer may see it (anonymisation/client-view.ts). */
+export function toClient(row: ClientRow, membership: { active: boolean; productConfigurationId: string }, view?: ClientView): TClient {
+  const identity = { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone };
+  const shown = view
+    ? showClient(view, identity)
+    : { ...identity, initials: initials(row.firstName, row.lastName), anonymize: false, anonymizedName: null, anonymizedInitials: null, anonymizationKind: 'NAME' as const };
   return {
     token: row.token,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    initials: initials(row.firstName, row.lastName),
-    email: row.email,
-    phone: row.phone,
+    firstName: shown.firstName,
+    lastName: shown.lastName,
+    initials: shown.initials,
+    email: shown.email,
+    phone: shown.phone,
     group: row.clientGroup,
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
     active: membership.active,
     productConfigurationId: membership.productConfigurationId,
+    anonymize: shown.anonymize,
+    anonymizedName: shown.anonymizedName,
+    anonymizedInitials: shown.anonymizedInitials,
+    anonymizationKind: shown.anonymizationKind,
   };
 }
 
@@ -119,6 +129,11 @@ async function findClientInProduct(db: Db, accountId: string, token: string, pro
 export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClientRequest): Promise<TClient> {
   const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'UPDATE' });
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
+  const view = await clientViewFor(db, auth, config.id, client.id);
+  // An anonymised client's group and language may change; who they are may not (it would have to be seen first).
+  if (input.firstName !== undefined || input.lastName !== undefined || input.email !== undefined || input.phone !== undefined) {
+    assertIdentityEditable(view);
+  }
   const fields = ZClientFieldsPatch.parse(input);
   const changes: Partial<typeof clients.$inferInsert> = { updatedAt: new Date() };
   if (input.firstName !== undefined) changes.firstName = fields.firstName;
@@ -129,7 +144,7 @@ export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClie
   if (input.locale !== undefined) changes.locale = fields.locale;
   try {
     const [row] = await db.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
-    return toClient(row!, { active: membership.active, productConfigurationId: config.id });
+    return toClient(row!, { active: membership.active, productConfigurationId: config.id }, view);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(CLIENT_ERRORS.duplicate, 409, 'Another client has this e-mail');
     throw err;
@@ -143,7 +158,7 @@ export async function setClientActive(db: Db, auth: AuthContext, token: string, 
     .update(clientProducts)
     .set({ active, deactivatedAt: active ? null : new Date() })
     .where(and(eq(clientProducts.clientId, client.id), eq(clientProducts.productConfigurationId, config.id)));
-  return toClient(client, { active, productConfigurationId: config.id });
+  return toClient(client, { active, productConfigurationId: config.id }, await clientViewFor(db, auth, config.id, client.id));
 }
 
 export async function clientProfile(db: Db, auth: AuthContext, token: string, productConfigurationId: string): Promise<TClientProfile> {
@@ -156,7 +171,7 @@ export async function clientProfile(db: Db, auth: AuthContext, token: string, pr
     .orderBy(desc(interactionInstances.createdAt));
   const now = new Date();
   return {
-    ...toClient(client, { active: membership.active, productConfigurationId: config.id }),
+    ...toClient(client, { active: membership.active, productConfigurationId: config.id }, await clientViewFor(db, auth, config.id, client.id)),
     productType: config.productType,
     instances: instances.map((i) => toInstanceSummary(i, now)),
   };

@@ -58,7 +58,14 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZUpdateClientRequest,
         response: {
           200: ZClient,
-          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: ['error.auth.csrf', 'error.auth.forbidden'], 404: NOT_FOUND, 409: ['error.client.duplicate'] }),
+          // 403 error.anonymisation.identity_hidden: name, e-mail or phone of a client anonymised for the caller.
+          ...apiErrors({
+            400: BAD_INPUT,
+            401: UNAUTHORIZED,
+            403: ['error.auth.csrf', 'error.auth.forbidden', 'error.anonymisation.identity_hidden'],
+            404: NOT_FOUND,
+            409: ['error.client.duplicate'],
+          }),
         },
       },
     },

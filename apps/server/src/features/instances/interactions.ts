@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { clients, interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
+import { clientViewsFor, showClient } from '../anonymisation/client-view';
 import { toInstance } from './instance-view';
 
 async function permittedConfigurations(db: Db, auth: AuthContext) {
@@ -60,5 +61,17 @@ export async function listInstancesOfInteraction(db: Db, auth: AuthContext, inte
     .where(and(eq(interactionInstances.accountId, auth.accountId), inArray(interactionInstances.productConfigurationId, [config.id])))
     .orderBy(desc(interactionInstances.createdAt))
     .limit(500);
-  return rows.map(({ instance, client }) => ({ ...toInstance(instance, client.token), clientFirstName: client.firstName, clientLastName: client.lastName }));
+  const viewOf = await clientViewsFor(db, auth, config.id, rows.map((r) => r.client.id));
+  return rows.map(({ instance, client }) => {
+    const shown = showClient(viewOf(client.id), { firstName: client.firstName, lastName: client.lastName });
+    return {
+      ...toInstance(instance, client.token),
+      clientFirstName: shown.firstName,
+      clientLastName: shown.lastName,
+      anonymize: shown.anonymize,
+      anonymizedName: shown.anonymizedName,
+      anonymizedInitials: shown.anonymizedInitials,
+      anonymizationKind: shown.anonymizationKind,
+    };
+  });
 }

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, clients, translations, users, type interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
+import { clientViewFor } from '../anonymisation/client-view';
 import { requireInstance } from './instance-service';
 
 /** Where the participant answers; a public page of the web app (docs/decisions/0008-interactions.md). */
@@ -64,7 +65,12 @@ export async function invitationValues(db: Db | Tx, config: Config, instance: In
 
 export async function buildInvite(db: Db, config: Config, auth: AuthContext, token: string): Promise<TInvite> {
   const { instance } = await requireInstance(db, auth, token, 'READ');
-  const { client, values } = await invitationValues(db, config, instance, auth.userId);
+  const { client, values: named } = await invitationValues(db, config, instance, auth.userId);
+  // A client anonymised for this viewer (docs/decisions/0021): no address, no name; the server's own e-mail
+  // (POST .../invite/email) still reaches them.
+  const hidden = (await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId)).hidden;
+  const values = hidden ? { ...named, firstName: '', lastName: '' } : named;
+  const to = hidden ? '' : client.email;
   const texts = new Map(
     (
       await db
@@ -73,7 +79,9 @@ export async function buildInvite(db: Db, config: Config, auth: AuthContext, tok
         .where(and(eq(translations.language, client.locale), inArray(translations.key, ['email.invite.subject', 'email.invite.body'])))
     ).map((t) => [t.key, t.text]),
   );
-  const subject = interpolate(texts.get('email.invite.subject') ?? '', values);
-  const body = interpolate(texts.get('email.invite.body') ?? '', values);
-  return { inviteUrl: values.link, email: { to: client.email, subject, body }, mailtoUrl: mailtoUrl(client.email, subject, body) };
+  // Without the names, "Hello ," reads "Hello,".
+  const tidy = (text: string) => (hidden ? text.replace(/[ \t]+,/g, ',').replace(/[ \t]{2,}/g, ' ') : text);
+  const subject = tidy(interpolate(texts.get('email.invite.subject') ?? '', values));
+  const body = tidy(interpolate(texts.get('email.invite.body') ?? '', values));
+  return { inviteUrl: values.link, email: { to, subject, body }, mailtoUrl: mailtoUrl(to, subject, body) };
 }

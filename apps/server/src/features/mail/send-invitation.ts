@@ -14,6 +14,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { requireInstance } from '../instances/instance-service';
 import { invitationValues } from '../instances/invite';
+import { clientViewFor } from '../anonymisation/client-view';
 import { queueMail } from './outbox';
 
 export const INVITATION_ERRORS = {
@@ -26,7 +27,9 @@ export const DOUBLE_CLICK_SECONDS = 10;
 export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Config, auth: AuthContext, token: string): Promise<TInviteEmailResponse> {
   const { instance: found } = await requireInstance(db, auth, token, 'READ');
   await assertMaySendQuestionnaires(db, auth);
-  return db.transaction(async (tx) => {
+  // The mail reaches the real address; a viewer who has the client anonymised is not told which it is.
+  const view = await clientViewFor(db, auth, found.productConfigurationId, found.clientId);
+  const sent = await db.transaction(async (tx): Promise<TInviteEmailResponse> => {
     // Locked, so two clicks at once see each other's invitation (PostgreSQL; PGlite runs transactions one by one).
     const [instance] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, found.id)).for('update');
     const now = new Date();
@@ -39,6 +42,7 @@ export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Confi
     }
     return queueInvitationMail(tx, queue, config, instance, auth.userId, now);
   });
+  return view.hidden ? { ...sent, sentTo: '' } : sent;
 }
 
 /**

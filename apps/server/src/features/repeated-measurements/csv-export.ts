@@ -9,7 +9,8 @@ import { fileNamePart } from '@bq/domain/report-file-name';
 import type { Db } from '../../db/client';
 import { translations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { memberDisplayName } from '../teams/member-names';
+import { loadAnonymisation } from '../anonymisation/anonymise';
+import { memberDisplayName, memberNameColumns } from '../teams/member-names';
 import { dimensionNames, readerLocale, requireCampaign } from './campaigns';
 import { CSV_BOM, csvLine, csvNumber } from './csv';
 import { tScores, type StoredDimensionScore } from './measurement-change';
@@ -35,6 +36,8 @@ interface Row extends Record<string, unknown> {
   lock_status: string;
   filled_at: string | Date | null;
   dimensions: StoredDimensionScore[] | null;
+  anon_kind: string;
+  anon_number: number | string | null;
 }
 
 async function headerTexts(db: Db, locale: Locale): Promise<string[]> {
@@ -55,7 +58,11 @@ export interface CsvExport {
 export async function exportCampaignCsv(db: Db, auth: AuthContext, campaignId: string, requestedLocale?: Locale, now = new Date()): Promise<CsvExport> {
   const campaign = await requireCampaign(db, auth, campaignId, { entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
   const locale = await readerLocale(db, auth, requestedLocale);
-  const [names, headers] = await Promise.all([dimensionNames(db, campaign.productType, locale), headerTexts(db, locale)]);
+  const [names, headers, anon] = await Promise.all([
+    dimensionNames(db, campaign.productType, locale),
+    headerTexts(db, locale),
+    loadAnonymisation(db, auth, campaign.productConfigurationId, locale),
+  ]);
 
   async function* lines(): AsyncGenerator<string> {
     yield CSV_BOM + csvLine([...headers, ...names.map((n) => n.name)], locale);
@@ -67,7 +74,8 @@ export async function exportCampaignCsv(db: Db, auth: AuthContext, campaignId: s
       const result: unknown = await db.execute<Row>(sql`
         select c.id as client_id, lower(c.last_name) as sort_last, lower(c.first_name) as sort_first, c.first_name,
                c.last_name, rmi.measurement, ii.status, ii.lock_status, ii.filled_at,
-               case when ii.status = 'RESULTS_AVAILABLE' and ii.lock_status <> 'LOCKED' then ii.results->'dimensions' end as dimensions
+               case when ii.status = 'RESULTS_AVAILABLE' and ii.lock_status <> 'LOCKED' then ii.results->'dimensions' end as dimensions,
+               ${memberNameColumns(anon, sql`c.id`)}
         from repeated_measurement_instances rmi
         join clients c on c.id = rmi.client_id
         join interaction_instances ii on ii.id = rmi.instance_id
@@ -77,7 +85,7 @@ export async function exportCampaignCsv(db: Db, auth: AuthContext, campaignId: s
       const rows: Row[] = (result as { rows: Row[] }).rows;
       let chunk = '';
       for (const row of rows) {
-        const person = memberDisplayName({ firstName: row.first_name, lastName: row.last_name });
+        const person = memberDisplayName(anon, { firstName: row.first_name, lastName: row.last_name, anon_kind: row.anon_kind, anon_number: row.anon_number });
         const scores = tScores(row.dimensions);
         chunk += csvLine(
           [

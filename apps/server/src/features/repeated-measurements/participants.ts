@@ -11,7 +11,8 @@ import type { Db, Tx } from '../../db/client';
 import { clients, interactionInstances, repeatedMeasurementInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { createInstance } from '../instances/instance-service';
-import { memberDisplayName } from '../teams/member-names';
+import { loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
+import { memberDisplayName, memberNameColumns } from '../teams/member-names';
 import { campaignSummary, dimensionNames, readerLocale, requireCampaign } from './campaigns';
 import { dimensionChanges, type StoredDimensionScore } from './measurement-change';
 
@@ -78,16 +79,19 @@ interface MeasurementRow extends Record<string, unknown> {
   created_at: string | Date;
   filled_at: string | Date | null;
   dimensions: StoredDimensionScore[] | null;
+  anon_kind: string;
+  anon_number: number | string | null;
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Every measurement of the campaign, one query, in participant and measurement order. */
-async function measurementRows(db: Db, accountId: string, campaignId: string): Promise<MeasurementRow[]> {
+async function measurementRows(db: Db, accountId: string, campaignId: string, anon: Anonymisation): Promise<MeasurementRow[]> {
   const result = await db.execute<MeasurementRow>(sql`
     select c.token as client_token, c.first_name, c.last_name, ii.token as instance_token, rmi.measurement,
            ii.status, ii.lock_status, ii.created_at, ii.filled_at,
-           case when ii.status = 'RESULTS_AVAILABLE' then ii.results->'dimensions' end as dimensions
+           case when ii.status = 'RESULTS_AVAILABLE' then ii.results->'dimensions' end as dimensions,
+           ${memberNameColumns(anon, sql`c.id`)}
     from repeated_measurement_instances rmi
     join clients c on c.id = rmi.client_id
     join interaction_instances ii on ii.id = rmi.instance_id
@@ -96,18 +100,18 @@ async function measurementRows(db: Db, accountId: string, campaignId: string): P
   return (result as unknown as { rows: MeasurementRow[] }).rows;
 }
 
-export function groupParticipants(rows: MeasurementRow[], names: { key: string; name: string }[]): TParticipant[] {
+export function groupParticipants(rows: MeasurementRow[], names: { key: string; name: string }[], anon: Anonymisation | null): TParticipant[] {
   const byClient = new Map<string, MeasurementRow[]>();
   for (const row of rows) byClient.set(row.client_token, [...(byClient.get(row.client_token) ?? []), row]);
   return [...byClient.values()].map((measurements) => {
     const person = measurements[0]!;
     const completed = measurements.filter((m) => m.status === 'RESULTS_AVAILABLE');
     const locked = completed.some((m) => m.lock_status === 'LOCKED');
-    const display = memberDisplayName({ firstName: person.first_name, lastName: person.last_name });
+    const display = memberDisplayName(anon, { firstName: person.first_name, lastName: person.last_name, anon_kind: person.anon_kind, anon_number: person.anon_number });
     return {
       userToken: person.client_token,
       fullName: display.fullName,
-      initials: display.initials || initials(person.first_name, person.last_name),
+      initials: display.anonymizationKind === 'NAME' ? display.initials || initials(person.first_name, person.last_name) : display.initials,
       measurements: measurements.map((m) => ({
         instanceToken: m.instance_token,
         measurement: Number(m.measurement),
@@ -131,12 +135,13 @@ export async function listParticipants(
 ): Promise<TParticipantsResponse> {
   const campaign = await requireCampaign(db, auth, campaignId, { entity: 'INDIVIDUAL_RESULTS', action: 'READ' });
   const locale = await readerLocale(db, auth, opts.locale);
+  const anon = await loadAnonymisation(db, auth, campaign.productConfigurationId, locale);
   const [rows, names, summary] = await Promise.all([
-    measurementRows(db, auth.accountId, campaign.id),
+    measurementRows(db, auth.accountId, campaign.id, anon),
     dimensionNames(db, campaign.productType, locale),
     campaignSummary(db, campaign),
   ]);
-  const participants = groupParticipants(rows, names);
+  const participants = groupParticipants(rows, names, anon);
   return {
     repeatedMeasurement: summary,
     // "Completed": the participant's latest measurement has its results (docs/decisions/0020).

@@ -15,6 +15,7 @@ import { getInteractionDefinition } from '../interactions/definitions';
 import { requireInstance } from '../instances/instance-service';
 import { dimensionResults } from '../results/dashboard';
 import { assertReportType } from './report-content';
+import { showClient, signedInViewOf } from '../anonymisation/client-view';
 import { assertPublicReportLinkOpen, loadReportSubject, viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, textsByKey } from './report-texts';
 
@@ -62,11 +63,16 @@ export async function certificateContent(
     .filter((d) => d.level === 'HIGH' || d.level === 'ABOVE_AVERAGE')
     .map((d) => names.get(d.key) ?? d.key);
   const title = texts.t('report.title.certificate');
+  // A holder anonymised for the signed-in evaluator reads as the client list shows them ("Client 12" or stars).
+  const view = await signedInViewOf(db, auth, { accountId: subject.account.id, productConfigurationId: subject.instance.productConfigurationId, clientId: subject.client.id });
+  const holder = view?.hidden
+    ? { firstName: '', lastName: showClient(view, { firstName: subject.client.firstName, lastName: subject.client.lastName }).displayName }
+    : { firstName: subject.client.firstName, lastName: subject.client.lastName };
   return {
     locale,
     instanceToken: subject.instance.token,
     status: certificate.revokedAt ? 'REVOKED' : 'VALID',
-    holder: { firstName: subject.client.firstName, lastName: subject.client.lastName },
+    holder,
     interactionName: texts.t(subject.definition.nameKey),
     accountName: subject.account.name,
     issuedAt: certificate.issuedAt.toISOString(),
@@ -77,8 +83,8 @@ export async function certificateContent(
     texts: texts.report,
     fileName: reportFileName({
       title,
-      lastName: subject.client.lastName,
-      firstName: subject.client.firstName,
+      lastName: holder.lastName,
+      firstName: holder.firstName,
       date: certificate.issuedAt,
       locale,
     }),

@@ -20,6 +20,7 @@ import { userLocale } from '../user/user-service';
 import { certificateContent } from './certificates';
 import { recordDownload, isDownloadToken, resolveDownloadToken } from './download-tokens';
 import { buildReportContent, reportFileNameOf, reportTitleKey } from './report-content';
+import { reportHiddenFor } from '../anonymisation/client-view';
 import { assertPublicReportLinkOpen, loadReportSubject, type ReportSubject } from './report-subject';
 import { loadReportTexts } from './report-texts';
 import type { PdfRenderer } from './pdf/pdf-pool';
@@ -101,7 +102,7 @@ export async function renderRequestedPdf(
   return renderFor(db, config, pdf, subject, query.interactionType, {
     locale,
     pageFormat: query.pageFormat ?? defaultPageFormat(locale),
-    anonymize: query.anonymize ?? false,
+    anonymize: (query.anonymize ?? false) || (await reportHiddenFor(db, auth, subject)),
     auth,
   });
 }

@@ -16,6 +16,7 @@ import {
 } from '@bq/contracts/reports';
 import { ZLocaleQuery } from '@bq/contracts/dashboard';
 import { requireAuth } from '../../plugins/auth';
+import { clientViewFor, reportHiddenFor } from '../anonymisation/client-view';
 import { apiErrors } from '../../plugins/openapi';
 import { RESULT_ERRORS, requireOpenResult } from '../results/result-access';
 import { sendReportMail } from './report-mail';
@@ -76,7 +77,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return buildReportContent(app.db, subject, request.params.kind, {
         viewer: request.auth,
         locale,
-        anonymize: request.query.anonymize ?? false,
+        // A client anonymised for the signed-in viewer is always the anonymised report (docs/decisions/0021).
+        anonymize: (request.query.anonymize ?? false) || (await reportHiddenFor(app.db, request.auth, subject)),
       });
     },
   );
@@ -102,7 +104,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return buildReportContent(app.db, subject, 'bqaRecommendations', {
         viewer: request.auth,
         locale,
-        anonymize: request.query.anonymize ?? false,
+        // A client anonymised for the signed-in viewer is always the anonymised report (docs/decisions/0021).
+        anonymize: (request.query.anonymize ?? false) || (await reportHiddenFor(app.db, request.auth, subject)),
       });
     },
   );
@@ -187,8 +190,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { instance } = await requireOpenResult(app.db, requireAuth(request), request.params.token);
-      return app.db.transaction((tx) => sendReportMail(tx, app.queue, app.config, instance.id));
+      const auth = requireAuth(request);
+      const { instance } = await requireOpenResult(app.db, auth, request.params.token);
+      const sent = await app.db.transaction((tx) => sendReportMail(tx, app.queue, app.config, instance.id));
+      // Sent to the real address; a viewer who has the client anonymised is not told which (docs/decisions/0021).
+      const view = await clientViewFor(app.db, auth, instance.productConfigurationId, instance.clientId);
+      return view.hidden ? { ...sent, sentTo: '' } : sent;
     },
   );
 

@@ -2,7 +2,7 @@
 import type { TDashboard, TDimensionResult, TResultEvidence } from '@bq/contracts/dashboard';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { scoreLevelOfStanine } from '@bq/contracts/dashboard';
-import { initials } from '@bq/domain/initials';
+import { clientViewFor, showClient, type ShownClient } from '../anonymisation/client-view';
 import type { Db } from '../../db/client';
 import type { InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
@@ -43,6 +43,21 @@ export function resultEvidence(results: InstanceResults, definition: Pick<TInter
   };
 }
 
+/** The header's client, as the viewer may see them (anonymisation/client-view.ts). */
+function dashboardClient(token: string, shown: ShownClient<{ firstName: string; lastName: string; email: string }>): TDashboard['client'] {
+  return {
+    token,
+    firstName: shown.firstName,
+    lastName: shown.lastName,
+    initials: shown.initials,
+    email: shown.email,
+    anonymize: shown.anonymize,
+    anonymizedName: shown.anonymizedName,
+    anonymizedInitials: shown.anonymizedInitials,
+    anonymizationKind: shown.anonymizationKind,
+  };
+}
+
 export async function getDashboard(db: Db, auth: AuthContext, token: string): Promise<TDashboard> {
   const { instance, results, productType, definition, client } = await requireOpenResult(db, auth, token);
   let risk: TDashboard['risk'] = null;
@@ -58,13 +73,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     kind: dashboardKindOf(productType),
     status: instance.status,
     lockStatus: instance.lockStatus,
-    client: {
-      token: client.token,
-      firstName: client.firstName,
-      lastName: client.lastName,
-      initials: initials(client.firstName, client.lastName),
-      email: client.email,
-    },
+    client: dashboardClient(client.token, showClient(await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId), client)),
     filledAt: instance.filledAt?.toISOString() ?? null,
     calculatedAt: results.calculatedAt,
     evidence: resultEvidence(results, definition),

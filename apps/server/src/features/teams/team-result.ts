@@ -12,7 +12,7 @@ import { teams } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { dimensionNames, readerLocale, requireCampaign, type CampaignRow } from '../repeated-measurements/campaigns';
 import { anonymityFloorFor } from './anonymity-floor';
-import { requireTeam, teamsWithMembers } from './team-service';
+import { requireTeam, teamAnonymisation, teamsWithMembers } from './team-service';
 
 interface StatsRow extends Record<string, unknown> {
   team_id: string;
@@ -100,16 +100,28 @@ function assertSameProduct(campaign: CampaignRow, productConfigurationId: string
   if (campaign.productConfigurationId !== productConfigurationId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
 }
 
+function settled<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
 export async function teamResult(db: Db, auth: AuthContext, teamId: string, campaignId: string, requestedLocale?: Locale): Promise<TTeamResult> {
-  const team = await requireTeam(db, auth, teamId, { entity: 'TEAMS', action: 'READ' });
-  const campaign = await requireCampaign(db, auth, campaignId, { entity: 'TEAMS', action: 'READ' });
+  // Independent look-ups side by side (PostgreSQL runs them on separate connections); the team's error wins, as
+  // when they ran one after the other.
+  const [teamLookup, campaignLookup, localeLookup] = await Promise.allSettled([
+    requireTeam(db, auth, teamId, { entity: 'TEAMS', action: 'READ' }),
+    requireCampaign(db, auth, campaignId, { entity: 'TEAMS', action: 'READ' }),
+    readerLocale(db, auth, requestedLocale),
+  ]);
+  const team = settled(teamLookup);
+  const campaign = settled(campaignLookup);
+  const locale = settled(localeLookup);
   assertSameProduct(campaign, team.productConfigurationId);
-  const locale = await readerLocale(db, auth, requestedLocale);
   const [k, names, stats, [withMembers]] = await Promise.all([
     anonymityFloorFor(db, auth.accountId),
     dimensionNames(db, campaign.productType, locale),
     teamStatistics(db, auth.accountId, campaign.id, [team.id]),
-    teamsWithMembers(db, [team]),
+    teamAnonymisation(db, auth, team, locale).then((anon) => teamsWithMembers(db, anon, [team])),
   ]);
   const teamStats = stats.get(team.id);
   const withResults = teamStats?.withResults ?? 0;

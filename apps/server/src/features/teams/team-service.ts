@@ -11,7 +11,9 @@ import { clientProducts, clients, teamMembers, teams } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration } from '../products/product-access';
 import { requireCampaign } from '../repeated-measurements/campaigns';
-import { memberDisplayName } from './member-names';
+import type { Locale } from '@bq/domain/locales';
+import { loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
+import { memberDisplayName, memberNameColumns } from './member-names';
 
 export const TEAM_ERRORS = { duplicateName: 'error.teams.duplicate_name' } as const;
 
@@ -28,15 +30,38 @@ export async function requireTeam(db: Db, auth: AuthContext, teamId: string, che
   return team;
 }
 
-/** The teams with their members, sorted by name; members as "name, first name". */
-export async function teamsWithMembers(db: Db, rows: TeamRow[]): Promise<TTeam[]> {
+interface MemberRow extends Record<string, unknown> {
+  team_id: string;
+  token: string;
+  first_name: string;
+  last_name: string;
+  anon_kind: string;
+  anon_number: number | string | null;
+}
+
+/**
+ * The teams with their members, as the viewer may see them (member-names.ts: the allow-list of the teams' product);
+ * members as "name, first name", named ones by name, then anonymised ones by running number.
+ */
+export async function teamsWithMembers(db: Db, anon: Anonymisation, rows: TeamRow[]): Promise<TTeam[]> {
   if (rows.length === 0) return [];
-  const members = await db
-    .select({ teamId: teamMembers.teamId, token: clients.token, firstName: clients.firstName, lastName: clients.lastName })
-    .from(teamMembers)
-    .innerJoin(clients, eq(clients.id, teamMembers.clientId))
-    .where(inArray(teamMembers.teamId, rows.map((r) => r.id)))
-    .orderBy(sql`lower(${clients.lastName})`, sql`lower(${clients.firstName})`, clients.token);
+  // Ordered in SQL: people shown by name by name, then anonymised people by running number, then masked ones, so
+  // the order tells nothing about the names it hides.
+  const result = await db.execute<MemberRow>(sql`
+    select m.* from (
+      select tm.team_id, c.token, c.first_name, c.last_name, ${memberNameColumns(anon, sql`c.id`)}
+      from team_members tm join clients c on c.id = tm.client_id
+      where tm.team_id in (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})
+      offset 0 -- not flattened: each member's kind is decided once, not once per ORDER BY term
+    ) m
+    order by case m.anon_kind when 'NAME' then 0 when 'NUMBER' then 1 else 2 end,
+      case when m.anon_kind = 'NAME' then lower(m.last_name) end, case when m.anon_kind = 'NAME' then lower(m.first_name) end,
+      m.anon_number, m.token`);
+  const members = (result as unknown as { rows: MemberRow[] }).rows.map((m) => ({
+    teamId: m.team_id,
+    token: m.token,
+    ...memberDisplayName(anon, { firstName: m.first_name, lastName: m.last_name, anon_kind: m.anon_kind, anon_number: m.anon_number }),
+  }));
   return rows.map((team) => ({
     id: team.id,
     name: team.name,
@@ -45,8 +70,14 @@ export async function teamsWithMembers(db: Db, rows: TeamRow[]): Promise<TTeam[]
     createdAt: team.createdAt.toISOString(),
     members: members
       .filter((m) => m.teamId === team.id)
-      .map((m) => ({ token: m.token, ...memberDisplayName({ firstName: m.firstName, lastName: m.lastName }) })),
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      .map(({ teamId, ...member }) => member),
   }));
+}
+
+/** The viewer's anonymisation for a team's product (one lookup per request). */
+export function teamAnonymisation(db: Db, auth: AuthContext, team: Pick<TeamRow, 'productConfigurationId'>, locale?: Locale): Promise<Anonymisation> {
+  return loadAnonymisation(db, auth, team.productConfigurationId, locale);
 }
 
 export async function listTeams(db: Db, auth: AuthContext, repeatedMeasurementId: string): Promise<TTeam[]> {
@@ -56,7 +87,7 @@ export async function listTeams(db: Db, auth: AuthContext, repeatedMeasurementId
     .from(teams)
     .where(and(eq(teams.accountId, auth.accountId), eq(teams.repeatedMeasurementId, campaign.id)))
     .orderBy(sql`lower(${teams.name})`, asc(teams.id));
-  return teamsWithMembers(db, rows);
+  return teamsWithMembers(db, await teamAnonymisation(db, auth, campaign), rows);
 }
 
 /** The clients of these tokens in the configuration; any token that is not one of them is a missing client (404). */
@@ -94,7 +125,7 @@ export async function createTeam(db: Db, auth: AuthContext, input: TCreateTeamRe
     }
     return row;
   });
-  return (await teamsWithMembers(db, [team]))[0]!;
+  return (await teamsWithMembers(db, await teamAnonymisation(db, auth, team), [team]))[0]!;
 }
 
 export async function deleteTeam(db: Db, auth: AuthContext, teamId: string): Promise<void> {
@@ -116,7 +147,7 @@ export async function addTeamMembers(db: Db, auth: AuthContext, configId: string
     .insert(teamMembers)
     .values(clientIds.map((clientId) => ({ teamId: team.id, clientId, accountId: auth.accountId })))
     .onConflictDoNothing();
-  return (await teamsWithMembers(db, [team]))[0]!;
+  return (await teamsWithMembers(db, await teamAnonymisation(db, auth, team), [team]))[0]!;
 }
 
 export async function removeTeamMember(db: Db, auth: AuthContext, configId: string, teamId: string, memberToken: string): Promise<TTeam> {
@@ -131,5 +162,5 @@ export async function removeTeamMember(db: Db, auth: AuthContext, configId: stri
     )
     .returning({ clientId: teamMembers.clientId });
   if (removed.length === 0) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  return (await teamsWithMembers(db, [team]))[0]!;
+  return (await teamsWithMembers(db, await teamAnonymisation(db, auth, team), [team]))[0]!;
 }

@@ -40,7 +40,9 @@ describe('team administration', () => {
     const anna = await a.addClient('Anna', 'Schmidt');
     const ben = await a.addClient('Ben', 'Fischer');
     const team = await createTeam(a, campaign.id, 'Sales', [anna.token]);
-    expect(team.members).toEqual([{ token: anna.token, name: 'Schmidt', firstName: 'Anna', fullName: 'Schmidt, Anna', initials: 'AS' }]);
+    expect(team.members).toEqual([
+      { token: anna.token, name: 'Schmidt', firstName: 'Anna', fullName: 'Schmidt, Anna', initials: 'AS', anonymize: false, anonymizedName: null, anonymizedInitials: null, anonymizationKind: 'NAME' },
+    ]);
 
     const added = await a.http.request('POST', `/api/productconfig/${a.config('BQ_SELECTION')}/teams/${team.id}/members`, { userTokens: [ben.token, anna.token] });
     expect(added.statusCode).toBe(200);

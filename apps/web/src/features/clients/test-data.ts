@@ -29,6 +29,10 @@ export function clientOf(overrides: Partial<TClient> = {}): TClient {
     createdAt: '2026-03-14T09:05:00Z',
     active: true,
     productConfigurationId: RISK_CONFIGURATION_ID,
+    anonymize: false,
+    anonymizedName: null,
+    anonymizedInitials: null,
+    anonymizationKind: 'NAME',
     ...overrides,
   };
 }
@@ -40,7 +44,7 @@ export function instanceOf(overrides: Partial<TInstanceSummary> = {}): TInstance
 }
 
 export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientListItem {
-  return { ...clientOf(), lastInstance: null, latestResult: null, anonymize: false, anonymizedName: null, anonymizedInitials: null, anonymizationKind: 'NAME', ...overrides };
+  return { ...clientOf(), lastInstance: null, latestResult: null, ...overrides };
 }
 
 export function profileOf(overrides: Partial<TClientProfile> = {}): TClientProfile {

@@ -5,17 +5,17 @@ import { modals } from '@mantine/modals';
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TClient } from '@bq/contracts/clients';
-import { fullName } from '@bq/domain/initials';
 import type { ProductType } from '@bq/domain/product-types';
 import { showSuccess } from '../../../lib/notify';
 import { useActivateClient } from '../api/activate-client';
 import { useDeactivateClient } from '../api/deactivate-client';
+import { clientDisplayName } from '../../../lib/client-display-name';
 
 export function ClientActivation({ client, productType }: { client: TClient; productType: ProductType }) {
   const { t } = useTranslation();
   const deactivate = useDeactivateClient();
   const activate = useActivateClient();
-  const name = fullName(client.lastName, client.firstName);
+  const name = clientDisplayName(client);
 
   if (!client.active) {
     return (

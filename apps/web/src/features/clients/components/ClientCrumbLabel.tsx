@@ -2,10 +2,10 @@
 // query, so no second request), the generic "Client" until then or when it cannot be loaded.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '@bq/domain/initials';
 import { isProductType } from '@bq/domain/product-types';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { clientProfileQueryOptions } from '../api/get-client-profile';
+import { clientDisplayName } from '../../../lib/client-display-name';
 
 interface ClientCrumbLabelProps {
   productName: string;
@@ -23,5 +23,5 @@ export function ClientCrumbLabel({ productName, clientToken, fallbackKey }: Clie
     ...clientProfileQueryOptions(configuration?.id ?? '', clientToken),
     enabled: Boolean(configuration && clientToken),
   });
-  return <>{data ? fullName(data.lastName, data.firstName) : t(fallbackKey)}</>;
+  return <>{data ? clientDisplayName(data) : t(fallbackKey)}</>;
 }

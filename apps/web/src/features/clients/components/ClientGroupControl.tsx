@@ -5,10 +5,10 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClient } from '@bq/contracts/clients';
 import { CLIENT_GROUPS } from '@bq/domain/client-rules';
-import { fullName } from '@bq/domain/initials';
 import { showSuccess } from '../../../lib/notify';
 import { useUpdateClient } from '../api/update-client';
 import { clientUpdateRequest } from '../client-form-schema';
+import { clientDisplayName } from '../../../lib/client-display-name';
 
 export function ClientGroupControl({ client, canUpdate }: { client: TClient; canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function ClientGroupControl({ client, canUpdate }: { client: TClient; can
       onSuccess: (saved) =>
         showSuccess(
           t('clients.view.groupChanged', {
-            name: fullName(saved.lastName, saved.firstName),
+            name: clientDisplayName(saved),
             group: t(`clientGroup.${saved.group}`),
           }),
         ),

@@ -1,12 +1,13 @@
 // The client view's head: initials, name, state, contact details and language, the group control and the
-// actions (edit, deactivate / activate) for users who may change clients.
+// actions (edit, deactivate / activate) for users who may change clients. A client anonymised for the viewer shows
+// the name the server sends ("Client 12" or stars), a hint instead of the e-mail, and no edit of identity fields.
 import { useDisclosure } from '@mantine/hooks';
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
-import { fullName } from '@bq/domain/initials';
+import { clientDisplayName, isAnonymisedClient } from '../../../lib/client-display-name';
 import { useFormat } from '../../../lib/formats';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
 import { AddToComparisonButton } from './AddToComparisonButton';
@@ -32,6 +33,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const [editing, { open: openEdit, close: closeEdit }] = useDisclosure(false);
+  const anonymised = isAnonymisedClient(client);
 
   return (
     <Paper withBorder radius="md" p="lg" mb="lg" data-testid="client-header">
@@ -43,45 +45,55 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
           <Stack gap={4}>
             <Group gap="sm" wrap="wrap">
               <Title order={1} fz="h2" data-testid="client-name">
-                {fullName(client.lastName, client.firstName)}
+                {clientDisplayName(client)}
               </Title>
+              {anonymised ? (
+                <Badge color="gray" variant="light" data-testid="client-anonymised-badge">
+                  {t('anonymisation.badge')}
+                </Badge>
+              ) : null}
               {client.active ? null : (
                 <Badge color="gray" variant="filled" data-testid="client-inactive-badge">
                   {t('clients.inactive')}
                 </Badge>
               )}
             </Group>
-            <Anchor href={`mailto:${client.email}`} size="sm" data-testid="client-email">
-              {client.email}
-            </Anchor>
+            {anonymised ? (
+              <Text size="sm" c="dimmed" maw={520} data-testid="client-anonymised-hint">
+                {t('anonymisation.clientHint')}
+              </Text>
+            ) : (
+              <Anchor href={`mailto:${client.email}`} size="sm" data-testid="client-email">
+                {client.email}
+              </Anchor>
+            )}
           </Stack>
         </Group>
         <Group gap="sm">
-          <AddToComparisonButton
-            productType={client.productType}
-            clientToken={client.token}
-            name={fullName(client.lastName, client.firstName)}
-          />
-          {canUpdate ? (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconPencil size={18} aria-hidden />}
-                onClick={openEdit}
-                data-testid="client-edit-button"
-              >
-                {t('clients.view.edit')}
-              </Button>
-              <ClientActivation client={client} productType={client.productType} />
-            </>
+          <AddToComparisonButton productType={client.productType} clientToken={client.token} name={clientDisplayName(client)} />
+          {/* Who an anonymised client is cannot be changed by this viewer (the server refuses it too). */}
+          {canUpdate && !anonymised ? (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={18} aria-hidden />}
+              onClick={openEdit}
+              data-testid="client-edit-button"
+            >
+              {t('clients.view.edit')}
+            </Button>
           ) : null}
+          {canUpdate ? <ClientActivation client={client} productType={client.productType} /> : null}
         </Group>
       </Group>
       {/* Natural widths, wrapping: the group control is as wide as its longest translation needs. */}
       <Group gap={48} mt="lg" align="flex-start" wrap="wrap">
         <ClientGroupControl client={client} canUpdate={canUpdate} />
         <Detail label={t('clients.view.phone')} testId="client-phone">
-          {client.phone ? (
+          {anonymised ? (
+            <Text span size="sm" c="dimmed">
+              {t('anonymisation.hidden')}
+            </Text>
+          ) : client.phone ? (
             <Anchor href={`tel:${client.phone.replace(/[^0-9+]/g, '')}`} size="sm">
               {client.phone}
             </Anchor>
@@ -99,7 +111,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
         </Detail>
         <ClientWeightProfile productType={client.productType} clientToken={client.token} />
       </Group>
-      {canUpdate ? <EditClientModal client={client} opened={editing} onClose={closeEdit} /> : null}
+      {canUpdate && !anonymised ? <EditClientModal client={client} opened={editing} onClose={closeEdit} /> : null}
     </Paper>
   );
 }

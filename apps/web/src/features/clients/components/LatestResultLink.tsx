@@ -5,10 +5,10 @@ import { Anchor, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
-import { fullName } from '@bq/domain/initials';
 import type { ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useFormat } from '../../../lib/formats';
+import { clientDisplayName } from '../../../lib/client-display-name';
 
 export function LatestResultLink({
   client,
@@ -24,7 +24,7 @@ export function LatestResultLink({
   const date = formatDate(result.finishedAt);
   const locked = result.lockStatus === 'LOCKED';
   const label = t(locked ? 'clients.list.result.openLockedLabel' : 'clients.list.result.openLabel', {
-    name: fullName(client.lastName, client.firstName),
+    name: clientDisplayName(client),
     date,
   });
   return (

@@ -95,6 +95,29 @@ describe('client view', () => {
     expect(older).toHaveTextContent(text('clients.interactions.noExpiry'));
   });
 
+  it('shows a client anonymised for the viewer as the server sends it: "Client 12", a hint, no e-mail, phone or edit', async () => {
+    profile = profileOf({
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: null,
+      initials: 'C12',
+      anonymize: true,
+      anonymizedName: 'Client 12',
+      anonymizedInitials: 'C12',
+      anonymizationKind: 'NUMBER',
+    });
+    renderView();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client 12' })).toBeInTheDocument();
+    expect(screen.getByTestId('client-anonymised-badge')).toHaveTextContent(text('anonymisation.badge'));
+    expect(screen.getByTestId('client-anonymised-hint')).toHaveTextContent(text('anonymisation.clientHint'));
+    expect(screen.queryByTestId('client-email')).not.toBeInTheDocument();
+    expect(screen.getByTestId('client-phone')).toHaveTextContent(text('anonymisation.hidden'));
+    expect(screen.queryByTestId('client-edit-button')).not.toBeInTheDocument();
+    // The group stays changeable.
+    expect(screen.getByRole('radio', { name: text('clientGroup.PROSPECT') })).toBeChecked();
+  });
+
   it('follows the statuses of its interactions without a reload', async () => {
     renderView();
     const row = await screen.findByTestId('client-interaction-row-i2');

@@ -2,17 +2,17 @@
 import { useState } from 'react';
 import { Button, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '@bq/domain/initials';
 import { showSuccess } from '../../../lib/notify';
 import { useAddParticipant } from '../api/add-participant';
 import { useProductClients } from '../api/search-clients';
+import { clientDisplayName } from '../../../lib/client-display-name';
 
 export function AddParticipant({ campaignId, productConfigurationId }: { campaignId: string; productConfigurationId: string }) {
   const { t } = useTranslation();
   const clients = useProductClients(productConfigurationId);
   const [token, setToken] = useState<string | null>(null);
   const add = useAddParticipant(campaignId);
-  const data = (clients.data?.items ?? []).map((c) => ({ value: c.token, label: fullName(c.lastName, c.firstName) }));
+  const data = (clients.data?.items ?? []).map((c) => ({ value: c.token, label: clientDisplayName(c) }));
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select

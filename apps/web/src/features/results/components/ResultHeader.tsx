@@ -4,12 +4,12 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
-import { fullName } from '@bq/domain/initials';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useFormat } from '../../../lib/formats';
 import { ResultLockBadge } from './ResultLockBadge';
 import { ResultReportLinks } from './ResultReportLinks';
 import { SendReportEmailButton } from './SendReportEmailButton';
+import { clientDisplayName } from '../../../lib/client-display-name';
 
 interface ResultHeaderProps {
   dashboard: TDashboard;
@@ -27,7 +27,7 @@ export function ResultHeader({ dashboard, interactionName }: ResultHeaderProps) 
     <Stack gap={0} data-testid="result-header" mb="lg">
       <PageHeader
         title={t('results.header.title', {
-          name: fullName(dashboard.client.lastName, dashboard.client.firstName),
+          name: clientDisplayName(dashboard.client),
         })}
         description={interactionName ? `${interactionName} · ${completed}` : completed}
         actions={

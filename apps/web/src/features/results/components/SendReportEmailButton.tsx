@@ -6,9 +6,9 @@ import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
-import { fullName } from '@bq/domain/initials';
 import { showSuccess } from '../../../lib/notify';
 import { useSendReportEmail } from '../api/send-report-email';
+import { clientDisplayName, shownEmail } from '../../../lib/client-display-name';
 
 export function SendReportEmailButton({ dashboard }: { dashboard: TDashboard }) {
   const { t } = useTranslation();
@@ -18,14 +18,14 @@ export function SendReportEmailButton({ dashboard }: { dashboard: TDashboard }) 
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: t('results.documents.emailConfirm.title', { name: fullName(client.lastName, client.firstName) }),
-      children: t('results.documents.emailConfirm.text', { email: client.email }),
+      title: t('results.documents.emailConfirm.title', { name: clientDisplayName(client) }),
+      children: t('results.documents.emailConfirm.text', { email: shownEmail(client.email, t) }),
       labels: { confirm: t('results.documents.emailConfirm.confirm'), cancel: t('common.cancel') },
       confirmProps: { 'data-testid': 'result-send-report-email-confirm' },
       cancelProps: { 'data-testid': 'result-send-report-email-cancel' },
       onConfirm: () =>
         send.mutate(undefined, {
-          onSuccess: (response) => showSuccess(t('results.documents.emailSent', { email: response.sentTo })),
+          onSuccess: (response) => showSuccess(t('results.documents.emailSent', { email: shownEmail(response.sentTo, t) })),
         }),
     });
 

@@ -214,7 +214,7 @@ describe('result dashboard: states of the request', () => {
     expect(await screen.findByTestId('result-not-found')).toHaveTextContent(text('results.notFound.title'));
     unmount();
     handlers[DASHBOARD_URL] = () =>
-      jsonResponse(dashboardOf({ client: { token: 'c2', firstName: 'B', lastName: 'C', initials: 'BC', email: 'b.c@example.com' } }));
+      jsonResponse(dashboardOf({ client: { token: 'c2', firstName: 'B', lastName: 'C', initials: 'BC', email: 'b.c@example.com', anonymize: false, anonymizedName: null, anonymizedInitials: null, anonymizationKind: 'NAME' as const } }));
     renderPage();
     expect(await screen.findByTestId('result-not-found')).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
-// Picks clients of the product by name ("name, first name"), searchable; the product's first 100 by name.
+// Picks clients of the product by name ("name, first name", or as the anonymisation allow-list shows them),
+// searchable; the product's first 100 by name.
 import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '@bq/domain/initials';
+import { clientDisplayName } from '../../../lib/client-display-name';
 import { useClientSearch } from '../api/search-clients';
 
 interface MemberPickerProps {
@@ -19,7 +20,7 @@ export function MemberPicker({ productConfigurationId, value, onChange, exclude 
   const clients = useClientSearch(productConfigurationId, '');
   const data = (clients.data?.items ?? [])
     .filter((c) => !exclude.includes(c.token))
-    .map((c) => ({ value: c.token, label: fullName(c.lastName, c.firstName) }));
+    .map((c) => ({ value: c.token, label: clientDisplayName(c) }));
   return (
     <MultiSelect
       label={label}

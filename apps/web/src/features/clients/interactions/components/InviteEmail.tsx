@@ -51,7 +51,7 @@ export function InviteEmail({ invite }: { invite: TInvite }) {
         component="section"
       >
         <Stack gap="sm">
-          <PreviewLine label={t('interactions.email.to')}>{invite.email.to}</PreviewLine>
+          <PreviewLine label={t('interactions.email.to')}>{invite.email.to || t('anonymisation.hidden')}</PreviewLine>
           <PreviewLine label={t('interactions.email.subject')} testId="interaction-email-subject">
             {invite.email.subject}
           </PreviewLine>

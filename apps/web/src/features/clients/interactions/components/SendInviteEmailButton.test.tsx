@@ -73,6 +73,27 @@ describe('send the invitation by e-mail', () => {
     );
   });
 
+  it('names no address for a client anonymised for the viewer (the server sends none), in the lead, the preview and the toast', async () => {
+    const invite = inviteOf();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === `/api/client/c1/product/${RISK_CONFIGURATION_ID}/profile`)
+        return jsonResponse(profileOf({ firstName: '', lastName: '', email: '', anonymize: true, anonymizedName: 'Client 12', anonymizedInitials: 'C12', anonymizationKind: 'NUMBER' }));
+      if (url === '/api/instance/i1') return jsonResponse(instance);
+      if (url === '/api/instance/i1/invite') return jsonResponse({ ...invite, email: { ...invite.email, to: '' }, mailtoUrl: invite.mailtoUrl.replace(/^mailto:[^?]*/, 'mailto:') });
+      if (url === SEND_URL) return jsonResponse({ sentTo: '', invitedAt: '2026-04-03T08:30:00Z' });
+      return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
+    });
+    renderPage();
+    const hidden = text('anonymisation.emailHidden');
+    expect(await screen.findByText(text('interactions.emailSend.lead', { email: hidden }))).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('interaction-send-invite-email'));
+    expect(await screen.findByText(text('interactions.emailSend.success', { email: hidden }))).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: text('interactions.email.preview') });
+    expect(preview).toHaveTextContent(text('anonymisation.hidden'));
+    expect(preview).not.toHaveTextContent('anna.mueller@example.com');
+  });
+
   it('shows the translated reason when the server refuses', async () => {
     sendResponse = () => jsonResponse({ errorKey: 'error.invitation.not_open', message: 'x' }, 409);
     renderPage();

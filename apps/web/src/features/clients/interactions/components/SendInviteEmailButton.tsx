@@ -7,6 +7,7 @@ import type { TInstance } from '@bq/contracts/instances';
 import { useFormat } from '../../../../lib/formats';
 import { showSuccess } from '../../../../lib/notify';
 import { useSendInviteEmail } from '../api/send-invite-email';
+import { shownEmail } from '../../../../lib/client-display-name';
 
 export function SendInviteEmailButton({ instance, to }: { instance: TInstance; to: string }) {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function SendInviteEmailButton({ instance, to }: { instance: TInstance; t
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        {t('interactions.emailSend.lead', { email: to })}
+        {t('interactions.emailSend.lead', { email: shownEmail(to, t) })}
       </Text>
       <Group gap="sm">
         <Button
@@ -26,7 +27,7 @@ export function SendInviteEmailButton({ instance, to }: { instance: TInstance; t
           disabled={expired}
           onClick={() =>
             send.mutate(undefined, {
-              onSuccess: (response) => showSuccess(t('interactions.emailSend.success', { email: response.sentTo })),
+              onSuccess: (response) => showSuccess(t('interactions.emailSend.success', { email: shownEmail(response.sentTo, t) })),
             })
           }
           data-testid="interaction-send-invite-email"
