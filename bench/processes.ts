@@ -61,7 +61,7 @@ export async function createBenchDatabase(label: string, adminUrl = process.env.
   return bench;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -81,16 +81,28 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The server's entry: the TypeScript source through tsx (default), or the built bundle (`npm run build` first). */
+export type ServerEntry = 'source' | 'dist';
+const ENTRY_ARGS: Record<ServerEntry, string[]> = {
+  source: ['--import', 'tsx', 'apps/server/src/main.ts'],
+  dist: ['apps/server/dist/main.js'],
+};
+
 /**
- * Starts apps/server/src/main.ts with the given role. api/all are ready when they answer HTTP; a worker when it
- * logs that its handlers run (it serves no HTTP).
+ * Starts apps/server/src/main.ts (or the bundle) with the given role. api/all are ready when they answer HTTP; a
+ * worker when it logs that its handlers run (it serves no HTTP). `port` keeps a restarted process's address.
  */
-export async function startServerProcess(db: BenchDatabase, role: 'all' | 'api' | 'worker', env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  db: BenchDatabase,
+  role: 'all' | 'api' | 'worker',
+  env: Record<string, string> = {},
+  opts: { entry?: ServerEntry; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
   // A PGlite server must not see the bench's own DATABASE_URL (it would open PostgreSQL instead).
   const inherited = { ...process.env };
   if (db.kind === 'pglite') delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ENTRY_ARGS[opts.entry ?? 'source'], {
     cwd: ROOT,
     env: {
       ...inherited,

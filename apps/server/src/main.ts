@@ -52,7 +52,7 @@ try {
 }
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
-const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err) });
+const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err), mailLeaseSeconds: config.MAIL_SEND_LEASE_SECONDS });
 const app = await buildApp({ db: database.db, config, queue });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
