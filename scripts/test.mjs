@@ -2,6 +2,7 @@
 // database. Without DATABASE_URL everything runs on the embedded PGlite. With DATABASE_URL (an admin URL of a
 // PostgreSQL server; throw-away databases are created beside it):
 //   - the API tests run on PGlite and on PostgreSQL, at the same time;
+//   - the fault script (kill -9, PostgreSQL restart) runs after the build, on a PostgreSQL cluster of its own;
 //   - the browser journeys run on PostgreSQL, and those tagged @embedded (the start command's own path: the
 //     embedded database with its in-process worker) run again on PGlite.
 // Lint, types, unit and component tests do not depend on the database and run once. Each step's time is
@@ -63,6 +64,9 @@ if (postgresUrl) {
   await step(npm('api tests (PGlite)', 'test:api', withoutDb));
 }
 await step(npm('build', 'build'));
+// The fault script (fault/run.ts, docs/decisions/0026): its own PostgreSQL cluster (initdb; it does not use
+// DATABASE_URL's server), the built server as separate processes. Run where PostgreSQL is, i.e. with DATABASE_URL.
+if (postgresUrl) await step(npm('fault tests (PostgreSQL)', 'test:fault'));
 await step(npm('size budget', 'size'));
 await step(run('browser setup', 'node', ['e2e/ensure-chromium.mjs']));
 if (postgresUrl) {
