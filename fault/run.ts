@@ -10,7 +10,7 @@
 //      both API processes and the worker without restarting them.
 // Prints one line per check with its figures; exits 1 on any failure. Uses the built server
 // (apps/server/dist/main.js, as production does) when it exists, else the source through tsx (FAULT_ENTRY=source|dist).
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedAnsweredInstances, seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
@@ -27,7 +27,7 @@ const INVITATIONS = Number(process.env.FAULT_INVITATIONS ?? 80);
 /** How long the mail server waits before its 250 to the end of DATA. */
 const SMTP_DATA_DELAY_MS = 300;
 /** The SENDING lease (MAIL_SEND_LEASE_SECONDS) of this run: short, so a killed worker's mails are resent soon. */
-const MAIL_LEASE_SECONDS = 10;
+const MAIL_LEASE_SECONDS = 15;
 const CREDITS = 1000;
 
 const entry: ServerEntry =
@@ -414,6 +414,20 @@ async function main() {
   const catcher = await startMailCatcher(SMTP_DATA_DELAY_MS);
   const processes: ServerProcess[] = [];
   const run: Partial<Run> = { cluster };
+  const cleanUp = async () => {
+    for (const p of new Set([...processes, ...(run.apis ?? []), ...(run.worker ? [run.worker] : [])])) await p.stop('SIGKILL');
+    await pool?.end().catch(() => {});
+    await catcher.close();
+    await cluster.destroy();
+    if (run.bench) rmSync(run.bench.env.DATA_DIR!, { recursive: true, force: true });
+  };
+  // Interrupted (Ctrl-C, a CI timeout): the cluster and the server processes go too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`${signal}: stopping the processes and removing the cluster`);
+      void cleanUp().finally(() => process.exit(1));
+    });
+  }
   try {
     const bench = await createBenchDatabase('fault', cluster.url);
     run.bench = bench;
@@ -457,10 +471,7 @@ async function main() {
       console.error(`--- output of a server process (last 3000 characters) ---\n${p.output().slice(-3000)}`);
     }
   } finally {
-    for (const p of new Set([...processes, ...(run.apis ?? []), ...(run.worker ? [run.worker] : [])])) await p.stop('SIGKILL');
-    await pool?.end().catch(() => {});
-    await catcher.close();
-    await cluster.destroy();
+    await cleanUp();
   }
   console.log(`\n${failures.length === 0 ? 'all fault checks passed' : `${failures.length} fault check(s) FAILED`} in ${elapsed()}`);
   process.exit(failures.length === 0 ? 0 : 1);

@@ -50,6 +50,8 @@ export async function startMailCatcher(dataDelayMs: number): Promise<MailCatcher
       });
     },
   });
+  // A killed sender resets its connection (ECONNRESET): expected here, and without a listener it would end the script.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
