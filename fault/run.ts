@@ -24,6 +24,8 @@ const ADMIN = 'fault-admin@fault.example';
 /** Questionnaires submitted for the calculation kill; invitations mailed for the mail kill. */
 const CALCULATIONS = Number(process.env.FAULT_CALCULATIONS ?? 240);
 const INVITATIONS = Number(process.env.FAULT_INVITATIONS ?? 80);
+/** Questionnaires submitted while PostgreSQL restarts (at most; the submitting stops once the APIs recovered). */
+const RESTART_SUBMISSIONS = 90;
 /** How long the mail server waits before its 250 to the end of DATA. */
 const SMTP_DATA_DELAY_MS = 300;
 /** The SENDING lease (MAIL_SEND_LEASE_SECONDS) of this run: short, so a killed worker's mails are resent soon. */
@@ -298,7 +300,7 @@ async function checkDatabaseRestart(
   catcher: MailCatcher,
   adviserCookie: string,
   configId: string,
-  spare: { submit: string; invite: string },
+  spare: { submit: string; invite: string; during: string[] },
 ) {
   const samples: Sample[] = [];
   let loading = true;
@@ -329,7 +331,24 @@ async function checkDatabaseRestart(
       }
     }),
   );
+  // The worker under load too: questionnaires submitted from before the stop until PostgreSQL is back.
+  const submissions = new Map<string, number | 'error'>();
+  let nextSubmit = 0;
+  const submitting = Array.from({ length: 3 }, async (_, n) => {
+    while (loading && nextSubmit < spare.during.length) {
+      const token = spare.during[nextSubmit++]!;
+      try {
+        const res = await postJson(`${run.apis[n % 2]!.base}/api/q/${token}/submit`);
+        await res.arrayBuffer();
+        submissions.set(token, res.status);
+      } catch {
+        submissions.set(token, 'error');
+      }
+      await sleep(100);
+    }
+  });
   await sleep(1500);
+  const jobsAtStop = await jobStates('interaction-calculate');
   const stopAt = performance.now();
   await run.cluster.stop();
   const stoppedAt = performance.now();
@@ -353,19 +372,22 @@ async function checkDatabaseRestart(
     recovered.push(lastBad ? Math.max(0, (lastBad.at - upAt) / 1000) : 0);
   }
   loading = false;
-  await Promise.all(load);
+  await Promise.all([...load, ...submitting]);
 
   const during = samples.filter((s) => s.at >= stopAt);
   const unavailable = during.filter((s) => s.status === 503);
   const wrongKey = unavailable.filter((s) => s.errorKey !== 'error.service.unavailable');
-  const otherBad = during.filter((s) => s.status !== 200 && s.status !== 503);
+  const otherBad = [
+    ...during.filter((s) => s.status !== 200 && s.status !== 503),
+    ...[...submissions.values()].filter((status) => status !== 200 && status !== 503).map((status) => ({ status, path: 'submit' })),
+  ];
   const slowest = Math.max(...during.map((s) => s.ms));
   const per = run.apis.map((_, a) => unavailable.filter((s) => s.api === a).length);
   const readiness503 = run.apis.map((_, a) => unavailable.filter((s) => s.api === a && s.path === '/api/health/ready').length);
   check(
     'PostgreSQL down: both APIs answer 503 error.service.unavailable',
     per.every((n) => n > 0) && readiness503.every((n) => n > 0) && wrongKey.length === 0,
-    `${during.length} requests from the stop on; 503: API 1 ${per[0]}, API 2 ${per[1]} (readiness ${readiness503.join('/')}); ${wrongKey.length} without the errorKey; outage ${((upAt - stopAt) / 1000).toFixed(1)} s (stop took ${((stoppedAt - stopAt) / 1000).toFixed(1)} s)`,
+    `${during.length} requests from the stop on and ${submissions.size} submissions; 503: API 1 ${per[0]}, API 2 ${per[1]} (readiness ${readiness503.join('/')}); ${wrongKey.length} without the errorKey; outage ${((upAt - stopAt) / 1000).toFixed(1)} s (stop took ${((stoppedAt - stopAt) / 1000).toFixed(1)} s)`,
   );
   check(
     'PostgreSQL down: never a 500, no request hangs',
@@ -406,6 +428,29 @@ async function checkDatabaseRestart(
     submitted.ok && invited.ok && Number.isFinite(calcSeconds) && Number.isFinite(mailSeconds) && run.worker.child.pid === workerPid && run.worker.child.exitCode === null,
     `submit ${submitted.status}, invite ${invited.status}; result after ${calcSeconds.toFixed(1)} s, mail after ${mailSeconds.toFixed(1)} s; worker pid ${workerPid} unchanged`,
   );
+  // Every submission the API accepted is calculated once; one refused with 503 wrote nothing (or, if the connection
+  // died after its COMMIT, was calculated like an accepted one): nothing is left half-way.
+  const accepted = [...submissions].filter(([, status]) => status === 200).map(([token]) => token);
+  const refused = [...submissions].filter(([, status]) => status !== 200).map(([token]) => token);
+  const tried = [...submissions.keys()];
+  const unfinished = (c: Record<string, number>) => (c.FILLED ?? 0) + (c.CALCULATING ?? 0) + (c.PREDICTING ?? 0);
+  let settled = NaN;
+  try {
+    settled = (await waitUntil('the calculations of the outage', async () => unfinished(await statusCounts(tried)) === 0, 120_000, 500)) / 1000;
+  } catch {
+    // reported below
+  }
+  const acceptedNow = await statusCounts(accepted);
+  const refusedNow = await statusCounts(refused);
+  const failedJobs = (await jobStates('interaction-calculate')).failed ?? 0;
+  check(
+    'PostgreSQL restart: calculations in flight finish exactly once',
+    accepted.length > 0 &&
+      acceptedNow.RESULTS_AVAILABLE === accepted.length &&
+      (refusedNow.OPENED ?? 0) + (refusedNow.RESULTS_AVAILABLE ?? 0) === refused.length &&
+      failedJobs === 0,
+    `${jobsAtStop.active ?? 0} jobs active, ${jobsAtStop.created ?? 0} waiting at the stop; ${accepted.length} submissions accepted -> ${fmt(acceptedNow)}; ${refused.length} refused -> ${fmt(refusedNow)}; settled ${settled.toFixed(1)} s after the checks above; ${failedJobs} failed jobs`,
+  );
 }
 
 async function main() {
@@ -432,14 +477,16 @@ async function main() {
     const bench = await createBenchDatabase('fault', cluster.url);
     run.bench = bench;
     pool = new pg.Pool({ connectionString: bench.env.DATABASE_URL, max: 4 });
-    pool.on('error', () => {}); // idle connections die with the restart; the pool opens new ones
+    // Connections die with the restart (idle or checked out); the pool opens new ones.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const database = await bench.open();
     const account = await seedLoadAccount(database.db, { clients: 0, finishedInstances: 0, adminEmail: ADMIN, adminPassword: PASSWORD, credits: CREDITS });
     const calcTokens = await seedAnsweredInstances(database.db, { account, count: CALCULATIONS, autoSendReport: true, unlocked: true });
     const inviteTokens = await seedAnsweredInstances(database.db, { account, count: INVITATIONS });
-    const [spareSubmit, spareInvite] = await seedAnsweredInstances(database.db, { account, count: 2 });
+    const [spareSubmit, spareInvite, ...duringRestart] = await seedAnsweredInstances(database.db, { account, count: 2 + RESTART_SUBMISSIONS });
     await database.close();
-    note(`cluster on port ${cluster.port}, database migrated and seeded (${CALCULATIONS} + ${INVITATIONS} + 2 questionnaires) at ${elapsed()}`);
+    note(`cluster on port ${cluster.port}, database migrated and seeded (${CALCULATIONS} + ${INVITATIONS} + ${2 + RESTART_SUBMISSIONS} questionnaires) at ${elapsed()}`);
 
     run.env = {
       SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
@@ -464,7 +511,7 @@ async function main() {
     note(`at ${elapsed()}`);
     await checkMailKill(run as Run, catcher, adviser.cookie, inviteTokens);
     note(`at ${elapsed()}`);
-    await checkDatabaseRestart(run as Run, catcher, adviser.cookie, account.productConfigurationId, { submit: spareSubmit!, invite: spareInvite! });
+    await checkDatabaseRestart(run as Run, catcher, adviser.cookie, account.productConfigurationId, { submit: spareSubmit!, invite: spareInvite!, during: duringRestart });
   } catch (err) {
     check('the script ran to the end', false, (err as Error).message);
     for (const p of [...(run.apis ?? []), ...(run.worker ? [run.worker] : [])]) {

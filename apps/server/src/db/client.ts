@@ -34,6 +34,10 @@ export async function openDatabase(opts: {
     // Without a listener, an idle connection that the server drops is an 'error' event nobody handles, which
     // ends the whole process. The pool discards that connection and opens a new one on the next query.
     pool.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
+    // The pool listens only to idle clients. A checked-out one (a transaction between two statements) that the
+    // server drops (57P01 on a fast shutdown) emits 'error' too, which unhandled ends the process. Its next
+    // statement fails instead (the request answers 503) and the pool discards it on release, as it is not queryable.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
