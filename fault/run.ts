@@ -10,7 +10,9 @@
 //      both API processes and the worker without restarting them.
 // Prints one line per check with its figures; exits 1 on any failure. Uses the built server
 // (apps/server/dist/main.js, as production does) when it exists, else the source through tsx (FAULT_ENTRY=source|dist).
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedAnsweredInstances, seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
@@ -188,7 +190,17 @@ async function checkCalculationKill(run: Run, account: { accountId: string }, to
   run.worker = await startWorker(run);
   let recovery = NaN;
   try {
-    await waitUntil('every result', async () => ((await statusCounts(tokens)).RESULTS_AVAILABLE ?? 0) === tokens.length, 150_000, 500);
+    // Every result, and every job settled: a job whose result was committed just before the kill is still active
+    // and completes (idempotently, without a second result) only after its expiry.
+    await waitUntil(
+      'every result and every job settled',
+      async () => {
+        const jobs = await jobStates('interaction-calculate');
+        return ((await statusCounts(tokens)).RESULTS_AVAILABLE ?? 0) === tokens.length && !jobs.active && !jobs.retry && !jobs.created;
+      },
+      150_000,
+      500,
+    );
     recovery = (performance.now() - killedAt) / 1000;
   } catch {
     // reported below
@@ -217,7 +229,7 @@ async function checkCalculationKill(run: Run, account: { accountId: string }, to
   check(
     'after restart: every instance has exactly one result',
     final.RESULTS_AVAILABLE === tokens.length && withResults === tokens.length,
-    `${fmt(final)}; ${withResults} with results; all ${recovery.toFixed(1)} s after the kill`,
+    `${fmt(final)}; ${withResults} with results; all results and jobs settled ${recovery.toFixed(1)} s after the kill`,
   );
   const onePerInstance = reportMails.length === 1 && reportMails[0]!.per === '1' && Number(reportMails[0]!.n) === tokens.length;
   check(
@@ -241,8 +253,11 @@ async function checkMailKill(run: Run, catcher: MailCatcher, adviserCookie: stri
   const bad = await inParallel(tokens, 8, (token, i) => postJson(`${run.apis[i % 2]!.base}/api/instance/${token}/invite/email`, { cookie: adviserCookie }));
   if (bad.length > 0) throw new Error(`inviting failed: ${bad.slice(0, 5).join(', ')}`);
   const accepted = () => [...catcher.accepted.values()].reduce((s, n) => s + n.length, 0) - acceptedBefore;
-  await waitUntil('mails to be in flight', () => catcher.inFlight.size > 0 && accepted() >= Math.min(10, tokens.length / 4), 60_000, 5);
-  const inFlightAtKill = [...catcher.inFlight];
+  // The kill lands in the middle of the server's delay: some sends have handed over the whole message and wait for the
+  // 250 (not right after a 250, which would only test the 250-before-SENT window).
+  const midDelay = () => [...catcher.inFlight.values()].some((since) => performance.now() - since > SMTP_DATA_DELAY_MS / 4 && performance.now() - since < (SMTP_DATA_DELAY_MS * 2) / 3);
+  await waitUntil('mails to be in flight', () => accepted() >= Math.min(10, tokens.length / 4) && midDelay(), 60_000, 5);
+  const inFlightAtKill = [...catcher.inFlight.keys()];
   const kill = await killWorker(run);
   const killedAt = kill.at;
   const sendingAtKill = kill.sending.size;
@@ -518,6 +533,15 @@ async function main() {
       console.error(`--- output of a server process (last 3000 characters) ---\n${p.output().slice(-3000)}`);
     }
   } finally {
+    if (failures.length > 0) {
+      // The processes' logs, for the failure's cause (the CI keeps the folder's files only if it collects them).
+      for (const [label, p] of [['api-1', run.apis?.[0]], ['api-2', run.apis?.[1]], ['worker', run.worker]] as const) {
+        if (!p) continue;
+        const file = join(tmpdir(), `bq-fault-${label}-${process.pid}.log`);
+        writeFileSync(file, p.output());
+        console.error(`${label} log: ${file}`);
+      }
+    }
     await cleanUp();
   }
   console.log(`\n${failures.length === 0 ? 'all fault checks passed' : `${failures.length} fault check(s) FAILED`} in ${elapsed()}`);

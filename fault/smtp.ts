@@ -11,8 +11,8 @@ export interface MailCatcher {
   accepted: Map<string, number[]>;
   /** Message-IDs of messages whose sender disconnected before the 250 (not delivered). */
   dropped: string[];
-  /** Message-IDs of the sends in progress (DATA received, 250 not yet sent). */
-  inFlight: Set<string>;
+  /** Message-ID -> when its DATA ended, of the sends in progress (250 not yet sent). */
+  inFlight: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -20,7 +20,7 @@ export async function startMailCatcher(dataDelayMs: number): Promise<MailCatcher
   const closed = new Set<string>();
   const accepted = new Map<string, number[]>();
   const dropped: string[] = [];
-  const inFlight = new Set<string>();
+  const inFlight = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -37,7 +37,7 @@ export async function startMailCatcher(dataDelayMs: number): Promise<MailCatcher
         const raw = Buffer.concat(chunks).toString('utf8');
         const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
         const messageId = /^Message-ID:[ \t]*(.*)$/im.exec(head)?.[1]?.trim() ?? '(none)';
-        inFlight.add(messageId);
+        inFlight.set(messageId, performance.now());
         setTimeout(() => {
           inFlight.delete(messageId);
           if (closed.has(session.id)) {
