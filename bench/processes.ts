@@ -61,7 +61,7 @@ export async function createBenchDatabase(label: string, adminUrl = process.env.
   return bench;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -81,21 +81,29 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The server's entry: the TypeScript source through tsx (default), or the built bundle (`npm run build` first). */
+export type ServerEntry = 'source' | 'dist';
+const ENTRY_ARGS: Record<ServerEntry, string[]> = {
+  source: ['--import', 'tsx', 'apps/server/src/main.ts'],
+  dist: ['apps/server/dist/main.js'],
+};
+
 /**
- * Starts apps/server/src/main.ts with the given role. api/all are ready when they answer HTTP; a worker when it
- * logs that its handlers run (it serves no HTTP). nodeArgs go to node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ * Starts apps/server/src/main.ts (or the bundle) with the given role. api/all are ready when they answer HTTP; a
+ * worker when it logs that its handlers run (it serves no HTTP). `port` keeps a restarted process's address;
+ * `nodeArgs` go to node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
 export async function startServerProcess(
   db: BenchDatabase,
   role: 'all' | 'api' | 'worker',
   env: Record<string, string> = {},
-  nodeArgs: string[] = [],
+  opts: { entry?: ServerEntry; port?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   // A PGlite server must not see the bench's own DATABASE_URL (it would open PostgreSQL instead).
   const inherited = { ...process.env };
   if (db.kind === 'pglite') delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...ENTRY_ARGS[opts.entry ?? 'source']], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -79,10 +79,9 @@ const { rows } = await database.executeSql(
 const resultToken = (rows[0] as { token: string }).token;
 await database.close();
 const before = new Set(readdirSync(outDir));
-const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true' }, [
-  '--cpu-prof',
-  `--cpu-prof-dir=${outDir}`,
-]);
+const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true' }, {
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${outDir}`],
+});
 try {
   const adviser = await signIn(server.base, account.adminEmail, PASSWORD);
   const path = (routeArg ?? '/api/user').replace('{productConfigurationId}', String(account.productConfigurationId)).replace('{token}', resultToken);

@@ -2,6 +2,8 @@
 // database. Without DATABASE_URL everything runs on the embedded PGlite. With DATABASE_URL (an admin URL of a
 // PostgreSQL server; throw-away databases are created beside it):
 //   - the API tests run on PGlite and on PostgreSQL, at the same time;
+//   - the fault script (kill -9, PostgreSQL restart) runs after the build, on a PostgreSQL cluster of its own, beside
+//     the deployment check (the compose topology behind Caddy);
 //   - the browser journeys run on PostgreSQL, and those tagged @embedded (the start command's own path: the
 //     embedded database with its in-process worker) run again on PGlite.
 // Lint, types, unit and component tests do not depend on the database and run once. Each step's time is
@@ -63,17 +65,22 @@ if (postgresUrl) {
   await step(npm('api tests (PGlite)', 'test:api', withoutDb));
 }
 await step(npm('build', 'build'));
-await step(npm('size budget', 'size'));
-// compose.yaml's topology as plain processes behind Caddy (deploy/check-without-docker.sh): needs the build and caddy.
+// After the build, side by side (each is mostly waiting on processes it started):
+// - the size budget and the browser setup;
+// - the fault script (fault/run.ts, docs/decisions/0026): its own PostgreSQL cluster (initdb; it does not use
+//   DATABASE_URL's server), the built server as separate processes; run where PostgreSQL is, i.e. with DATABASE_URL;
+// - compose.yaml's topology as plain processes behind Caddy (deploy/check-without-docker.sh): needs caddy.
+const afterBuild = [npm('size budget', 'size', process.env, true), run('browser setup', 'node', ['e2e/ensure-chromium.mjs'], process.env, true)];
 if (postgresUrl) {
+  afterBuild.push(npm('fault tests (PostgreSQL)', 'test:fault', process.env, true));
   const caddy = await run('caddy present', 'sh', ['-c', 'command -v caddy >/dev/null']);
   if (caddy.ok || process.env.CI) {
-    await step(run('deployment check (Caddy, PostgreSQL)', 'bash', ['deploy/check-without-docker.sh'], { ...process.env, PG_ADMIN_URL: postgresUrl }));
+    afterBuild.push(run('deployment check (Caddy, PostgreSQL)', 'bash', ['deploy/check-without-docker.sh'], { ...process.env, PG_ADMIN_URL: postgresUrl }, true));
   } else {
     console.log('deployment check left out: caddy is not installed here (apt-get install caddy); CI runs it');
   }
 }
-await step(run('browser setup', 'node', ['e2e/ensure-chromium.mjs']));
+await step(...afterBuild);
 if (postgresUrl) {
   await step(run('browser journeys (PostgreSQL)', 'npx', ['playwright', 'test'], process.env));
   await step(run('browser journeys @embedded (PGlite)', 'npx', ['playwright', 'test', '--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));

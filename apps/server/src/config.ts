@@ -63,6 +63,13 @@ const ZEnv = z.object({
    * with the embedded database and demo data, never in production, and then only for the demo account's admin.
    */
   DEV_MAILBOX: bool.default(false),
+  /**
+   * How long a mail being handed to the mail server belongs to the worker that claimed it (docs/decisions/0026).
+   * A mail still SENDING after this (its worker died mid-send) is sent again, with the same Message-ID, by the next
+   * recovery sweep (every REMINDER_CHECK_SECONDS, and when a worker starts). The SMTP timeouts stay under a third of
+   * it, so a live send never outlasts it; the delivery job expires after twice it.
+   */
+  MAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(6).max(3600).default(300),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**

@@ -12,6 +12,7 @@ import { seedDemoBuyer } from './features/billing/seed-demo-buyer';
 import { seedDemoMarketHistory } from './features/market-history/market-history-service';
 import { startWorker } from './jobs/worker';
 import { openJobQueue } from './jobs/queue';
+import { isDatabaseUnavailable } from './plugins/errors';
 
 let config: Config;
 try {
@@ -52,10 +53,22 @@ try {
 }
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
-const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err) });
+const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err), mailLeaseSeconds: config.MAIL_SEND_LEASE_SECONDS });
 const app = await buildApp({ db: database.db, config, queue });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
+// pg-boss 10 completes or fails a fetched batch without awaiting it (src/manager.js, onFetch): while PostgreSQL is
+// down that rejection is unhandled, which by default ends the process (the fault script saw the worker die so during
+// a PostgreSQL restart). Such a job stays active and runs again after its expiry (handlers are idempotent). Any
+// other unhandled rejection still ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    app.log.warn({ err: reason }, 'a database call nobody awaited failed while the database was unavailable');
+    return;
+  }
+  app.log.fatal({ err: reason }, 'unhandled promise rejection');
+  process.exit(1);
+});
 const worker = config.ROLE === 'api' ? null : await startWorker(database.db, config, app.log, queue);
 
 if (config.ROLE !== 'worker') {

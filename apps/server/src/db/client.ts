@@ -2,6 +2,7 @@
 // Both are wrapped in the same drizzle type so the rest of the server never knows which one it talks to.
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,10 +34,17 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
+    // A request never waits for a connection forever: after CONNECTION_WAIT_MS it fails (503), e.g. if PostgreSQL
+    // accepts no connections or the pool is used up.
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECTION_WAIT_MS });
     // Without a listener, an idle connection that the server drops is an 'error' event nobody handles, which
     // ends the whole process. The pool discards that connection and opens a new one on the next query.
     pool.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
+    // The pool listens only to idle clients. A checked-out one (a transaction between two statements) that the
+    // server drops (57P01 on a fast shutdown) emits 'error' too, which unhandled ends the process. Its next
+    // statement fails instead (the request answers 503) and the pool discards it on release, as it is not queryable.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    releaseBrokenTransactionClients(pool);
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
     return {
       db,
@@ -63,6 +71,57 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+}
+
+/** How long a query waits for a free (or new) connection before it fails. */
+const CONNECTION_WAIT_MS = 10_000;
+
+/**
+ * drizzle's transaction checks a client out of the pool and releases it in a `finally` that does not cover its
+ * BEGIN: a connection that breaks just then (PostgreSQL restarting) is never released, and a few of those use up the
+ * pool for good (found by the fault script: the worker stopped calculating after a PostgreSQL restart). So a
+ * checked-out client whose statement fails because the connection broke is released (and so discarded) at once;
+ * the release drizzle may still call later does nothing.
+ */
+function releaseBrokenTransactionClients(pool: PgPool) {
+  const guarded = new WeakSet<PgPoolClient>();
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<PgPool['connect']>[0]) => {
+    // The callback form is pool.query's, which releases with the error itself.
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      if (!guarded.has(client)) {
+        guarded.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          const result = query(...args);
+          if (!(result instanceof Promise)) return result;
+          return result.catch((err: unknown) => {
+            // client.release is this checkout's (pg-pool sets a new one on every checkout).
+            if (isBrokenConnection(client, err)) client.release(err instanceof Error ? err : true);
+            throw err;
+          });
+        }) as PgPoolClient['query'];
+      }
+      return client;
+    });
+  }) as PgPool['connect'];
+}
+
+const BROKEN_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+function isBrokenConnection(client: PgPoolClient, err: unknown): boolean {
+  const internals = client as unknown as { _queryable?: boolean; _ending?: boolean };
+  if (internals._queryable === false || internals._ending === true) return true;
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && BROKEN_CONNECTION_CODES.has(e.code)) return true;
+  return typeof e?.message === 'string' && /Connection terminated|not queryable/i.test(e.message);
 }
 
 function warnIdleConnectionError(err: Error) {

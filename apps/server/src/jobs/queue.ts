@@ -28,17 +28,24 @@ export const MAINTENANCE_INTERVAL_SECONDS = 10;
  * Per-queue retry policy where the default does not fit. Mail: a mail server that is down for a while should not
  * exhaust the retries within a minute, so 5 retries with backoff from 30 s span about half an hour.
  */
-const QUEUE_OPTIONS: Partial<Record<QueueName, { retryLimit?: number; retryDelay?: number; expireInSeconds?: number }>> = {
-  [QUEUES.calculate]: { expireInSeconds: CALCULATION_EXPIRE_SECONDS },
-  [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 10 * 60 },
-};
+function queueOptions(mailLeaseSeconds: number): Partial<Record<QueueName, { retryLimit?: number; retryDelay?: number; expireInSeconds?: number }>> {
+  return {
+    [QUEUES.calculate]: { expireInSeconds: CALCULATION_EXPIRE_SECONDS },
+    // Expires after twice the SENDING lease (default 10 minutes); the recovery sweep resends a dead worker's mail sooner.
+    [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * mailLeaseSeconds },
+  };
+}
 
 export interface JobQueue {
   boss: PgBoss;
   stop(): Promise<void>;
 }
 
-export async function openJobQueue(database: Database, opts: { onError?: (err: Error) => void } = {}): Promise<JobQueue> {
+export async function openJobQueue(
+  database: Database,
+  opts: { onError?: (err: Error) => void; /** MAIL_SEND_LEASE_SECONDS */ mailLeaseSeconds?: number } = {},
+): Promise<JobQueue> {
+  const perQueue = queueOptions(opts.mailLeaseSeconds ?? 300);
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
     // The maintenance sweep (expire, archive, drop) runs in every process; a timestamp in pg-boss's schema lets
@@ -50,7 +57,7 @@ export async function openJobQueue(database: Database, opts: { onError?: (err: E
   boss.on('error', (err: Error) => opts.onError?.(err));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    const options = { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60, ...QUEUE_OPTIONS[name] };
+    const options = { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60, ...perQueue[name] };
     // createQueue leaves an existing queue as it is: updateQueue brings the policy of earlier installs up to date.
     await boss.createQueue(name, options);
     await boss.updateQueue(name, options);

@@ -1,7 +1,9 @@
 // The delivery job of one outbox mail. Claim (PENDING, or SENDING whose lease ran out -> SENDING, attempts + 1,
 // committed), hand it to the transport, then SENT. A failure puts it back to PENDING with the error and rethrows,
 // so pg-boss retries with backoff; a recipient the server refuses for good, or the last attempt, ends in FAILED.
-// At-least-once: a crash after the hand-over and before SENT sends the same message (same Message-ID) again.
+// At-least-once: a crash after the hand-over and before SENT sends the same message (same Message-ID) again. The
+// window is the time between the server's 250 and the SENT update (one UPDATE); a crash before the 250 is no send
+// as far as the server is concerned (docs/decisions/0026, the fault script).
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -10,12 +12,10 @@ import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { isPermanentFailure, type MailTransport } from './transport';
 
 /**
- * How long a claimed mail belongs to the worker that claimed it. Longer than the transport's timeouts, so a
- * live send is never taken over; while SENDING, sent_at holds the time of the claim (the hand-over).
+ * How long a claimed mail belongs to the worker that claimed it (default; MAIL_SEND_LEASE_SECONDS). Longer than the
+ * transport's timeouts, so a live send is never taken over; while SENDING, sent_at holds the time of the claim.
  */
 export const SENDING_LEASE_SECONDS = 5 * 60;
-/** A SENDING mail this old has no job coming back for it (its retries ran out during a crash): queue it again. */
-const ABANDONED_SECONDS = 60 * 60;
 /** Attempts (claims) after which an abandoned mail is given up. */
 const MAX_ATTEMPTS = 6;
 
@@ -27,9 +27,9 @@ export async function deliverMail(
   db: Db,
   transport: MailTransport,
   mailId: string,
-  opts: { finalAttempt: boolean; log?: FastifyBaseLogger },
+  opts: { finalAttempt: boolean; log?: FastifyBaseLogger; leaseSeconds?: number },
 ): Promise<DeliveryOutcome> {
-  const lease = sql`now() - make_interval(secs => ${SENDING_LEASE_SECONDS})`;
+  const lease = sql`now() - make_interval(secs => ${opts.leaseSeconds ?? SENDING_LEASE_SECONDS})`;
   // One statement: of two workers claiming at once, PostgreSQL lets exactly one match.
   const [mail] = await db
     .update(mailOutbox)
@@ -69,15 +69,16 @@ export async function deliverMail(
 }
 
 /**
- * Housekeeping: a mail left SENDING long after its lease (the worker died during its last attempt) gets a new
- * job, or FAILED after MAX_ATTEMPTS claims. Safe with several workers (SKIP LOCKED).
+ * Housekeeping: a mail still SENDING after its lease (the worker died mid-send; a live send cannot take that long,
+ * see the transport's timeouts) goes back to PENDING with a new job, or FAILED after MAX_ATTEMPTS claims. Its old
+ * job, still active until it expires, then finds it sent ('done-before'). Safe with several workers (SKIP LOCKED).
  */
-export async function recoverAbandonedMails(db: Db, queue: JobQueue): Promise<number> {
+export async function recoverAbandonedMails(db: Db, queue: JobQueue, leaseSeconds = SENDING_LEASE_SECONDS): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: mailOutbox.id, attempts: mailOutbox.attempts })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.sentAt, sql`now() - make_interval(secs => ${ABANDONED_SECONDS})`)))
+      .where(and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.sentAt, sql`now() - make_interval(secs => ${leaseSeconds})`)))
       .limit(100)
       .for('update', { skipLocked: true });
     const failed = rows.filter((r) => r.attempts >= MAX_ATTEMPTS).map((r) => r.id);

@@ -14,15 +14,22 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
   if (transport.kind === 'files' && !config.embedded) {
     log.warn(`SMTP_URL is not set: mails are written as .eml files to ${mailFolder(config)} and not sent`);
   }
-  // Several mails per fetch, a few sent at a time, so a burst (e.g. the auto report mails of many results) does not
-  // wait a poll interval per mail; one at a time on the embedded PGlite.
+  // A few mails per fetch, all sent at once, so a burst (e.g. the auto report mails of many results) does not wait a
+  // poll interval per mail (a full batch fetches again at once); one at a time on the embedded PGlite. No more jobs
+  // are fetched than are sent at once: a fetched job is claimed (SENDING) at once, so a worker that dies leaves no
+  // fetched-but-unclaimed job behind, which would wait for its expiry (2 x lease) and retry delay; a SENDING mail is
+  // resent by the recovery sweep as soon as its lease runs out (docs/decisions/0026).
   const concurrency = config.embedded ? 1 : Math.min(4, config.JOB_CONCURRENCY);
   await workInBatches<{ mailId: string }>(
     queue,
     QUEUES.mailDeliver,
-    { batchSize: 10, concurrency, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
+    { batchSize: concurrency, concurrency, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
     async (job) => {
-      const outcome = await deliverMail(db, transport, job.data.mailId, { finalAttempt: job.retryCount >= job.retryLimit, log });
+      const outcome = await deliverMail(db, transport, job.data.mailId, {
+        finalAttempt: job.retryCount >= job.retryLimit,
+        log,
+        leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
+      });
       // Claimed by a live delivery elsewhere: look again later rather than risk losing it if that one dies.
       if (outcome === 'busy') throw new Error(`mail ${job.data.mailId} is being delivered by another worker`);
     },
@@ -35,13 +42,15 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
     try {
       const { sent } = await sweepReminders(db, queue, config, new Date(), log);
       if (sent > 0) log.info({ sent }, 'automatic reminders queued');
-      await recoverAbandonedMails(db, queue);
+      await recoverAbandonedMails(db, queue, config.MAIL_SEND_LEASE_SECONDS);
     } catch (err) {
       log.error({ err }, 'reminder sweep failed');
     } finally {
       running = false;
     }
   };
+  // A worker that starts after a crash resends the mails the dead one left SENDING at once (if their lease ran out).
+  void recoverAbandonedMails(db, queue, config.MAIL_SEND_LEASE_SECONDS).catch((err: unknown) => log.error({ err }, 'mail recovery failed'));
   const timer = setInterval(() => void tick(), config.REMINDER_CHECK_SECONDS * 1000);
   timer.unref();
   return {

@@ -19,7 +19,7 @@ import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { getInteractionDefinition } from '../interactions/definitions';
-import { deliverMail } from './deliver-mail';
+import { deliverMail, recoverAbandonedMails } from './deliver-mail';
 import { queueMail } from './outbox';
 import { sweepReminders } from './reminder-sweep';
 import { createMailTransport, emlFileName } from './transport';
@@ -394,6 +394,22 @@ describe('the outbox and its delivery', () => {
     transport.close();
     const copies = messagesTo(to);
     expect(copies).toHaveLength(2);
+    expect(headerOf(copies[1]!.raw, 'Message-ID')).toBe(headerOf(copies[0]!.raw, 'Message-ID'));
+  });
+
+  it('the recovery sweep resends a mail its dead worker left SENDING once the lease ran out, and leaves a live send alone', async () => {
+    const to = uniqueEmail('abandoned');
+    const { mailId } = await t.db.transaction((tx) => queueMail(tx, t.queue, request(to, `test:${Math.random()}`), t.config));
+    await waitForMessageTo(to);
+    await waitFor(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId!)))[0]?.status === 'SENT', 'SENT');
+    // Claimed 20 s ago: inside a 30 s lease the claim belongs to a live worker, nothing is resent.
+    await t.db.update(mailOutbox).set({ status: 'SENDING', sentAt: new Date(Date.now() - 20_000) }).where(eq(mailOutbox.id, mailId!));
+    expect(await recoverAbandonedMails(t.db, t.queue, 30)).toBe(0);
+    // With a 10 s lease (MAIL_SEND_LEASE_SECONDS) it was abandoned: a new job delivers it again, same Message-ID.
+    expect(await recoverAbandonedMails(t.db, t.queue, 10)).toBe(1);
+    await waitFor(() => messagesTo(to).length === 2 || undefined, 'the second copy');
+    await waitFor(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId!)))[0]?.status === 'SENT', 'SENT again');
+    const copies = messagesTo(to);
     expect(headerOf(copies[1]!.raw, 'Message-ID')).toBe(headerOf(copies[0]!.raw, 'Message-ID'));
   });
 

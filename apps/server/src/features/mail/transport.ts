@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { mailOutbox } from '../../db/schema';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
-type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>;
+type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'> & Partial<Pick<Config, 'MAIL_SEND_LEASE_SECONDS'>>;
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';
@@ -71,12 +71,13 @@ function fileTransport(config: MailConfig): MailTransport {
 }
 
 function smtpTransport(config: MailConfig & { SMTP_URL: string }): MailTransport {
+  // Bounded, so a hanging server fails the attempt (and it is retried) well inside the SENDING lease.
+  const third = ((config.MAIL_SEND_LEASE_SECONDS ?? 300) * 1000) / 3;
   const transporter = nodemailer.createTransport({
     url: config.SMTP_URL,
-    // Bounded, so a hanging server fails the attempt (and it is retried) well inside the SENDING lease.
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
+    connectionTimeout: Math.min(30_000, third),
+    greetingTimeout: Math.min(30_000, third),
+    socketTimeout: Math.min(60_000, third),
   });
   return {
     kind: 'smtp',
