@@ -184,6 +184,11 @@ export const ZDashboard = z
     prediction: z.object({ kind: z.enum(['INVESTMENT_STYLE', 'PERFORMANCE']), available: z.boolean() }).nullable(),
     /** The fit to the client's assigned weight profile of this product (decision 0019); null when none is assigned. */
     fit: ZResultFit.nullable().optional(),
+    /**
+     * The signed-in viewer is this client (the same address): a participant who took over their demo result
+     * (decision 0023). The adviser-only parts (recording how a consistency flag was resolved) are not theirs.
+     */
+    viewerIsClient: z.boolean(),
   })
   .meta({ id: 'Dashboard' });
 export type TDashboard = z.infer<typeof ZDashboard>;

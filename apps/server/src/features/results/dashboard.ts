@@ -81,5 +81,6 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     risk,
     prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,
     fit: await resultFit(db, auth.accountId, instance.clientId, productType, results),
+    viewerIsClient: client.viewerIsClient,
   };
 }

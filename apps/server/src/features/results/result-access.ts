@@ -1,6 +1,6 @@
 // Loads a finished result for the signed-in evaluator: another account's token is a 404, a missing
 // INDIVIDUAL_RESULTS permission a 403, a result not calculated yet a 409 and a LOCKED one a 402.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { hasResult } from '@bq/domain/interaction-lifecycle';
 import type { Entity } from '@bq/domain/permissions';
@@ -40,7 +40,16 @@ export async function requireOpenResult(
   const definition = getInteractionDefinition(instance.interactionId, (instance.results as InstanceResults).definitionVersion);
   if (!definition) throw new AppError('error.not_found', 404, 'Not found');
   const [client] = await db
-    .select({ token: clients.token, firstName: clients.firstName, lastName: clients.lastName, email: clients.email })
+    .select({
+      token: clients.token,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      // The viewer is this client (same address): a participant who took over their demo result (decision 0023).
+      // Spelled out with its table: drizzle writes a one-table select's columns unqualified, and a bare "email"
+      // inside this subquery would be the user's own.
+      viewerIsClient: sql<boolean>`exists (select 1 from users u where u.id = ${auth.userId} and lower(u.email) = lower("clients"."email"))`,
+    })
     .from(clients)
     .where(eq(clients.id, instance.clientId));
   return { instance, results: instance.results as InstanceResults, productType, definition: definition as TInteractionDefinition, client: client! };

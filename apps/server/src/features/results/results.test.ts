@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
 import { simulateRespondents } from '@bq/scoring/simulate';
-import { consistencyResolutions, interactionInstances, productConfigurations } from '../../db/schema';
+import { clients, consistencyResolutions, interactionInstances, productConfigurations } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { calculateInstance } from '../calculation/calculate-instance';
@@ -49,6 +49,16 @@ const unlock = (http: TestClient, token: string) => http.request('POST', '/api/c
 const statusOf = async (id: string) => (await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, id)))[0]!;
 
 describe('GET /api/dashboard/{token}', () => {
+  it('says whether the viewer is the client (a participant who took over their demo result), by address in any letter case', async () => {
+    const ctx = await adviser(['BQ_RISK']);
+    const { token, client } = await finishedResult(ctx, 'BQ_RISK', 11);
+    await unlock(ctx.http, token);
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().viewerIsClient).toBe(false);
+    const me = (await ctx.http.request('GET', '/api/user')).json();
+    await t.db.update(clients).set({ email: me.email.toUpperCase() }).where(eq(clients.token, client.token));
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().viewerIsClient).toBe(true);
+  });
+
   it('is payment-required while LOCKED, then shows every dimension with T, 95 % band, stanine, percentile and the risk profile', async () => {
     const ctx = await adviser(['BQ_RISK']);
     const { token, definition, answers } = await finishedResult(ctx, 'BQ_RISK', 7);

@@ -18,6 +18,7 @@ export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {
     kind: 'bqa',
     status: 'RESULTS_AVAILABLE',
     lockStatus: 'UNLOCKED',
+    viewerIsClient: false,
     client: { token: 'c1', firstName: 'Anna', lastName: 'Müller', initials: 'AM', email: 'anna@example.com', anonymize: false, anonymizedName: null, anonymizedInitials: null, anonymizationKind: 'NAME' as const },
     filledAt: '2026-04-03T09:00:00Z',
     calculatedAt: '2026-04-03T09:00:05Z',

@@ -29,9 +29,11 @@ interface ConsistencyFlagProps {
   token: string;
   /** INDIVIDUAL_RESULTS/UPDATE in the product's realm: may record a resolution. */
   canResolve: boolean;
+  /** The viewer is the client: asked to go through the difference with their adviser instead of told to record it. */
+  ownResult?: boolean;
 }
 
-export function ConsistencyFlag({ risk, token, canResolve }: ConsistencyFlagProps) {
+export function ConsistencyFlag({ risk, token, canResolve, ownResult = false }: ConsistencyFlagProps) {
   const { t } = useTranslation();
   const self = risk.selfEstimate ?? '–';
   const gap = risk.selfEstimate === null ? '–' : Math.abs(risk.selfEstimate - risk.suitableClass);
@@ -70,7 +72,7 @@ export function ConsistencyFlag({ risk, token, canResolve }: ConsistencyFlagProp
       </List>
       {resolved ? null : (
         <Text size="sm" fw={500}>
-          {t('results.risk.consistency.review')}
+          {ownResult ? t('results.risk.consistency.reviewOwn') : t('results.risk.consistency.review')}
         </Text>
       )}
       <ResolutionRecord resolutions={resolutions} />

@@ -48,7 +48,9 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
               content={content.data}
               risk={dashboard.risk}
               token={token}
-              canResolve={hasProductPermission(user, dashboard.productType, 'INDIVIDUAL_RESULTS', 'UPDATE')}
+              // A participant looking at their own result reads the flag; recording its resolution is the adviser's.
+              canResolve={!dashboard.viewerIsClient && hasProductPermission(user, dashboard.productType, 'INDIVIDUAL_RESULTS', 'UPDATE')}
+              ownResult={dashboard.viewerIsClient}
             />
           ) : null}
           {dashboard.prediction ? (

@@ -25,9 +25,11 @@ interface RiskSectionProps {
   token: string;
   /** May record how a consistency flag was resolved (INDIVIDUAL_RESULTS/UPDATE). */
   canResolve: boolean;
+  /** The viewer is the client (a participant who took over their demo result): the flag is worded for them. */
+  ownResult?: boolean;
 }
 
-export function RiskSection({ content, risk, token, canResolve }: RiskSectionProps) {
+export function RiskSection({ content, risk, token, canResolve, ownResult = false }: RiskSectionProps) {
   const { t } = useTranslation();
   const section = content.sections.BQA_RISK;
   const restricted = content.restrictedSections.includes('BQA_RISK');
@@ -72,7 +74,7 @@ export function RiskSection({ content, risk, token, canResolve }: RiskSectionPro
         ) : (
           <Stack gap="lg" data-testid="risk-section">
             {risk?.consistency.flagged ? (
-              <ConsistencyFlag risk={risk} token={token} canResolve={canResolve} />
+              <ConsistencyFlag risk={risk} token={token} canResolve={canResolve} ownResult={ownResult} />
             ) : null}
             <Grid gap="xl">
               <Grid.Col span={{ base: 12, md: 7 }}>

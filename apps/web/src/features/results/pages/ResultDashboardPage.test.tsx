@@ -410,6 +410,16 @@ describe('result dashboard: BQA risk section', () => {
     expect(flag).toHaveTextContent("The risk tolerance gives class 6, but the client's own estimate is class 2.");
   });
 
+  it("shows a participant their own flag without the adviser's form to record its resolution", async () => {
+    handlers[DASHBOARD_URL] = () => jsonResponse(dashboardOf({ viewerIsClient: true }));
+    renderPage();
+    const flag = await screen.findByTestId('risk-consistency-flag');
+    expect(flag).toHaveTextContent(text('results.risk.consistency.reviewOwn'));
+    expect(flag).not.toHaveTextContent(text('results.risk.consistency.review'));
+    expect(within(flag).queryByRole('button', { name: text('results.risk.consistency.resolution.submit') })).not.toBeInTheDocument();
+    expect(within(flag).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it('records how the consistency flag was resolved, after checking the note, and then offers to add another', async () => {
     const RESOLUTION_URL = '/api/dashboard/i1/consistency/resolution';
     const posted: unknown[] = [];
