@@ -1,7 +1,8 @@
 // POST /api/credit/unlock: spends one credit to open a LOCKED result. The answer carries the new balance, which
 // the header shows at once; the user is reloaded for the server's word on it, and the dashboard is loaded.
 // 402 error.credit.payment_required (no credits) is shown by the unlock panel, not as a toast.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useMutationState, useQueryClient, type MutationState } from '@tanstack/react-query';
 import type { TUnlockRequest, TUnlockResponse } from '@bq/contracts/credits';
 import type { TUser } from '@bq/contracts/user';
 import { api } from '../../../lib/api-client';
@@ -13,9 +14,12 @@ export function unlockResult(request: TUnlockRequest): Promise<TUnlockResponse> 
   return api.post<TUnlockResponse>('/api/credit/unlock', request);
 }
 
+export const unlockResultMutationKey = (token: string) => ['unlock-result', token] as const;
+
 export function useUnlockResult(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: unlockResultMutationKey(token),
     mutationFn: () => unlockResult({ interactionToken: token }),
     meta: { showsOwnError: true },
     onSuccess: async (response) => {
@@ -28,4 +32,19 @@ export function useUnlockResult(token: string) {
       await queryClient.invalidateQueries({ queryKey: dashboardQueryKey(token) });
     },
   });
+}
+
+/**
+ * The latest unlock of this result started since the panel mounted, read from the mutation cache rather than from
+ * the panel's own mutation: when the panel is mounted again while its confirmation is open (the dashboard settling
+ * right after the page loads), the confirmation's answer, e.g. 402 payment required, still reaches the panel on
+ * screen. Unlocks from an earlier visit (before buying credits, say) do not count.
+ */
+export function useLatestUnlock(token: string): MutationState<TUnlockResponse, Error, void> | undefined {
+  const [mountedAt] = useState(() => Date.now());
+  const states = useMutationState({
+    filters: { mutationKey: unlockResultMutationKey(token) },
+    select: (mutation) => mutation.state as MutationState<TUnlockResponse, Error, void>,
+  });
+  return states.filter((state) => state.submittedAt >= mountedAt).at(-1);
 }

@@ -9,7 +9,7 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
-import { useUnlockResult } from '../api/unlock-result';
+import { useLatestUnlock, useUnlockResult } from '../api/unlock-result';
 import { PaymentRequiredPanel } from './PaymentRequiredPanel';
 
 export function UnlockPanel({ token, completedAt }: { token: string; completedAt: string | null }) {
@@ -17,15 +17,12 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
   const { formatNumber, formatDate } = useFormat();
   const user = useSignedInUser();
   const unlock = useUnlockResult(token);
-  const paymentRequired = unlock.error instanceof ApiError && unlock.error.status === 402;
+  const latest = useLatestUnlock(token);
+  const error = latest?.status === 'error' ? latest.error : null;
+  const pending = latest?.status === 'pending';
+  const paymentRequired = error instanceof ApiError && error.status === 402;
   if (paymentRequired) {
-    return (
-      <PaymentRequiredPanel
-        balance={user.creditBalance}
-        onRetry={() => unlock.mutate()}
-        retrying={unlock.isPending}
-      />
-    );
+    return <PaymentRequiredPanel balance={user.creditBalance} onRetry={() => unlock.mutate()} retrying={pending} />;
   }
   const credits = (count: number) => t('shell.credits', { count, formatted: formatNumber(count, 0) });
   const balance = credits(user.creditBalance);
@@ -65,16 +62,16 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
             {t('results.unlock.balance', { balance })}
           </Text>
         </Group>
-        {unlock.isError ? (
+        {error ? (
           <Alert color="red" variant="light" role="alert">
-            {apiErrorMessage(unlock.error)}
+            {apiErrorMessage(error)}
           </Alert>
         ) : null}
         <div>
           <Button
             leftSection={<IconLockOpen size={18} aria-hidden />}
             onClick={confirmUnlock}
-            loading={unlock.isPending}
+            loading={pending}
             data-testid="result-unlock-button"
           >
             {t('results.unlock.button')}
