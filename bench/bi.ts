@@ -4,7 +4,7 @@
 // A measurement, not a pass/fail test.
 import { pathToFileURL } from 'node:url';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
-import { createBenchDatabase, percentile, signIn, startServerProcess } from './processes';
+import { createBenchDatabase, enableAllowList, percentile, signIn, startServerProcess } from './processes';
 
 const PASSWORD = 'Bench-Bi-2026!';
 
@@ -35,12 +35,7 @@ export async function runBiBench(clients = process.env.DATABASE_URL ? 100_000 : 
     };
     for (const anonymised of [false, true]) {
       if (anonymised) {
-        const res = await fetch(`${server.base}/api/admin/user/settings`, {
-          method: 'POST',
-          headers: { cookie: admin.cookie, 'x-source': 'web', 'content-type': 'application/json' },
-          body: JSON.stringify({ anonymizationAllowListEnabled: true }),
-        });
-        if (!res.ok) throw new Error(`settings: ${res.status}`);
+        await enableAllowList(server.base, admin.cookie);
       }
       const all: number[] = [];
       for (const { label, path } of CALLS) {

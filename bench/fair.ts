@@ -5,7 +5,7 @@
 // DATABASE_URL is set. `npm run bench -- fair [seconds]`; AUTH_CACHE_SECONDS=0 measures without the session cache.
 import autocannon from 'autocannon';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
-import { createBenchDatabase, signIn, startServerProcess } from './processes';
+import { createBenchDatabase, signIn, startServerProcess, unlockOneResult } from './processes';
 
 const PASSWORD = 'Bench-Fair-2026!';
 const CONNECTIONS = 50;
@@ -29,11 +29,7 @@ async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
   const database = await bench.open();
   const account = await seedLoadAccount(database.db, { clients: 2000, finishedInstances: 2000, adminEmail: 'fair-admin@bench.example', adminPassword: PASSWORD });
   // One unlocked result: its dashboard and its public report.
-  const { rows } = await database.executeSql(
-    `update interaction_instances set lock_status = 'UNLOCKED' where id = (select id from interaction_instances where account_id = $1 and status = 'RESULTS_AVAILABLE' limit 1) returning token`,
-    [account.accountId],
-  );
-  const token = (rows[0] as { token: string }).token;
+  const token = await unlockOneResult(database, account.accountId);
   await database.close();
   const cacheEnv: Record<string, string> = process.env.AUTH_CACHE_SECONDS !== undefined ? { AUTH_CACHE_SECONDS: process.env.AUTH_CACHE_SECONDS } : {};
   const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true', ...cacheEnv });

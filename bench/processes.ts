@@ -161,3 +161,22 @@ export async function signIn(base: string, email: string, password: string) {
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
+
+/** Unlocks one finished result of the account and returns its token (a dashboard and a public report to load). */
+export async function unlockOneResult(database: Database, accountId: string): Promise<string> {
+  const { rows } = await database.executeSql(
+    `update interaction_instances set lock_status = 'UNLOCKED' where id = (select id from interaction_instances where account_id = $1 and status = 'RESULTS_AVAILABLE' limit 1) returning token`,
+    [accountId],
+  );
+  return (rows[0] as { token: string }).token;
+}
+
+/** Switches the signed-in admin's anonymisation allow-list on, over HTTP as the web client does. */
+export async function enableAllowList(base: string, cookie: string): Promise<void> {
+  const res = await fetch(`${base}/api/admin/user/settings`, {
+    method: 'POST',
+    headers: { cookie, 'x-source': 'web', 'content-type': 'application/json' },
+    body: JSON.stringify({ anonymizationAllowListEnabled: true }),
+  });
+  if (!res.ok) throw new Error(`settings: ${res.status}`);
+}

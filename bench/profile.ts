@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
-import { createBenchDatabase, signIn, startServerProcess } from './processes';
+import { createBenchDatabase, signIn, startServerProcess, unlockOneResult } from './processes';
 
 const PASSWORD = 'Bench-Profile-2026!';
 const routeArg = process.argv.slice(2).find((a) => a.startsWith('/'));
@@ -72,11 +72,7 @@ const bench = await createBenchDatabase('profile');
 const database = await bench.open();
 const account = await seedLoadAccount(database.db, { clients: 2000, finishedInstances: 200, adminEmail: 'profile-admin@bench.example', adminPassword: PASSWORD });
 // One unlocked result, for paths with {token} (a dashboard, a public report), as in bench/fair.ts.
-const { rows } = await database.executeSql(
-  `update interaction_instances set lock_status = 'UNLOCKED' where id = (select id from interaction_instances where account_id = $1 and status = 'RESULTS_AVAILABLE' limit 1) returning token`,
-  [account.accountId],
-);
-const resultToken = (rows[0] as { token: string }).token;
+const resultToken = await unlockOneResult(database, account.accountId);
 await database.close();
 const before = new Set(readdirSync(outDir));
 const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true' }, {

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
-import { createBenchDatabase, percentile, signIn, startServerProcess } from './processes';
+import { createBenchDatabase, enableAllowList, percentile, signIn, startServerProcess } from './processes';
 
 const PASSWORD = 'Bench-Team-2026!';
 const REQUESTS = 100;
@@ -87,12 +87,7 @@ export async function runTeamBench(clients = process.env.DATABASE_URL ? 20_000 :
     };
     for (const anonymised of [false, true]) {
       if (anonymised) {
-        const res = await fetch(`${server.base}/api/admin/user/settings`, {
-          method: 'POST',
-          headers: { cookie: admin.cookie, 'x-source': 'web', 'content-type': 'application/json' },
-          body: JSON.stringify({ anonymizationAllowListEnabled: true }),
-        });
-        if (!res.ok) throw new Error(`settings: ${res.status}`);
+        await enableAllowList(server.base, admin.cookie);
       }
       const suffix = anonymised ? ', allow-list on' : '';
       // The first answer is checked: the whole team, with results, and (allow-list on) no member by name.
