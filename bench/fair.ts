@@ -2,7 +2,8 @@
 // BENCH_ROUTES on), driven by autocannon from this process at 50 connections. Two bare baselines on the same
 // database and pool (a hello route, a one-query route), then the signed-in common path and the public report:
 // req/s, p50, p99 and each route's throughput as a share of the one-query route. PGlite always; PostgreSQL too when
-// DATABASE_URL is set. `npm run bench -- fair [seconds]`; AUTH_CACHE_SECONDS=0 measures without the session cache.
+// DATABASE_URL is set. `npm run bench -- fair [seconds]`; AUTH_CACHE_SECONDS=0 measures without the session cache,
+// RESPONSE_CACHE_SECONDS=0 without the response cache (the "(computed)" rows measure the computed answer anyway).
 import autocannon from 'autocannon';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
 import { createBenchDatabase, signIn, startServerProcess, unlockOneResult } from './processes';
@@ -16,6 +17,8 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Answered from the response cache (its x-response-cache header after the warm-up). */
+  cached?: boolean;
 }
 
 async function drive(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Omit<Row, 'name'>> {
@@ -31,7 +34,8 @@ async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
   // One unlocked result: its dashboard and its public report.
   const token = await unlockOneResult(database, account.accountId);
   await database.close();
-  const cacheEnv: Record<string, string> = process.env.AUTH_CACHE_SECONDS !== undefined ? { AUTH_CACHE_SECONDS: process.env.AUTH_CACHE_SECONDS } : {};
+  const cacheEnv: Record<string, string> = {};
+  for (const name of ['AUTH_CACHE_SECONDS', 'RESPONSE_CACHE_SECONDS']) if (process.env[name] !== undefined) cacheEnv[name] = process.env[name]!;
   const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all', { BENCH_ROUTES: 'true', ...cacheEnv });
   try {
     const adviser = await signIn(server.base, account.adminEmail, PASSWORD);
@@ -44,12 +48,18 @@ async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
       { name: 'GET /api/participants?q=schmidt', path: `/api/participants?productConfigurationId=${account.productConfigurationId}&q=schmidt`, headers: auth },
       { name: 'GET /api/report/content/bqa/{token}', path: `/api/report/content/bqa/${token}` },
     ];
+    // The same routes computed afresh (Cache-Control: no-cache, as a hard reload sends): what a first view costs,
+    // beside the repeated view the response cache answers (docs/decisions/0027).
+    for (const s of scenarios.slice(2)) {
+      scenarios.push({ name: `${s.name.replace('GET ', '')} (computed)`, path: s.path, headers: { ...s.headers, 'cache-control': 'no-cache' } });
+    }
     const out: Row[] = [];
     for (const s of scenarios) {
       const check = await fetch(`${server.base}${s.path}`, { headers: s.headers });
       if (!check.ok) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
       await drive(`${server.base}${s.path}`, 1, s.headers); // warm-up
-      out.push({ name: s.name, ...(await drive(`${server.base}${s.path}`, seconds, s.headers)) });
+      const cached = (await fetch(`${server.base}${s.path}`, { headers: s.headers })).headers.get('x-response-cache') === 'hit';
+      out.push({ name: s.name, cached, ...(await drive(`${server.base}${s.path}`, seconds, s.headers)) });
     }
     return out;
   } finally {
@@ -61,10 +71,10 @@ async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
 function print(kind: string, rows: Row[]) {
   const baseline = rows.find((r) => r.name.startsWith('one query'))!.rps;
   console.log(`\n${kind}: ${CONNECTIONS} connections (autocannon), server as its own process`);
-  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs 1-query'.padStart(11)}  non-2xx`);
+  console.log(`${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs 1-query'.padStart(11)}  non-2xx  cache`);
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)} %`.padStart(11)}  ${r.non2xx}`,
+      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)} %`.padStart(11)}  ${String(r.non2xx).padEnd(7)}  ${r.cached ? 'hit' : '-'}`,
     );
   }
 }

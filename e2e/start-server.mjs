@@ -9,7 +9,9 @@ import { startMailCatcher } from './mail-catcher.mjs';
 import { startOidcIssuer } from './oidc-issuer.mjs';
 
 const port = process.argv[2] ?? '3199';
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', NODE_ENV: 'test' };
+// The response cache on, as in production (NODE_ENV=test would turn it off): the journeys read after their writes
+// through it (docs/decisions/0027).
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', NODE_ENV: 'test', RESPONSE_CACHE_SECONDS: process.env.RESPONSE_CACHE_SECONDS ?? '30' };
 let dropDatabase = async () => {};
 
 if (process.env.DATABASE_URL) {

@@ -7,7 +7,9 @@
 //   4. kill -9 of the worker while mails are handed to a slow SMTP server: after a restart every mail arrived, and
 //      a second copy (same Message-ID) only of a mail whose 250 had come before the kill;
 //   5. PostgreSQL restarted under load: quick 503 error.service.unavailable (never 500, no hang), then recovery of
-//      both API processes and the worker without restarting them.
+//      both API processes and the worker without restarting them;
+//   6. the response cache (docs/decisions/0027) after step 3 and again after step 5: API 1 answers a repeated
+//      dashboard from memory, and a client renamed through API 2 shows on API 1 within a second.
 // Prints one line per check with its figures; exits 1 on any failure. Uses the built server
 // (apps/server/dist/main.js, as production does) when it exists, else the source through tsx (FAULT_ENTRY=source|dist).
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,6 +117,7 @@ interface Run {
   env: Record<string, string>;
   apis: ServerProcess[];
   worker: ServerProcess;
+  productConfigurationId: string;
 }
 
 async function startWorker(run: Pick<Run, 'bench' | 'env'>) {
@@ -146,6 +149,48 @@ async function checkSessions(run: Run) {
     'session from API 1 valid on API 2; sign-out on API 2 refused on API 1',
     onA === 200 && onB === 200 && out.status === 200 && afterOnA === 401 && afterOnB === 401,
     `GET /api/user: API 1 ${onA}, API 2 ${onB}; sign-out on API 2 ${out.status}; then API 1 ${afterOnA}, API 2 ${afterOnB}`,
+  );
+}
+
+// ---- the response cache across processes (docs/decisions/0027) ----
+/**
+ * API 1 answers a repeated dashboard from its cache; the client renamed through API 2 shows on API 1 as soon as
+ * PostgreSQL's notification arrives, without a restart or a TTL. After the PostgreSQL restart this shows that the
+ * listening connection came back too.
+ */
+async function checkResponseCache(run: Run, adviserCookie: string, token: string, when: string) {
+  const [a, b] = run.apis as [ServerProcess, ServerProcess];
+  const headers = { ...WEB, cookie: adviserCookie };
+  const dashboard = async () => {
+    const res = await fetch(`${a.base}/api/dashboard/${token}`, { headers });
+    const body = (await res.json()) as { client?: { token: string; lastName: string } };
+    return { hit: res.headers.get('x-response-cache') === 'hit', status: res.status, client: body.client };
+  };
+  let cachedAfter = NaN;
+  try {
+    cachedAfter = await waitUntil('a cached dashboard on API 1', async () => (await dashboard()).hit, 15_000, 100);
+  } catch {
+    // reported below
+  }
+  const before = await dashboard();
+  const lastName = `Renamed ${Math.random().toString(36).slice(2, 8)}`;
+  const renamedAt = performance.now();
+  const rename = await fetch(`${b.base}/api/admin/bq_user`, {
+    method: 'PATCH',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ token: before.client?.token, productConfigurationId: run.productConfigurationId, lastName }),
+  });
+  let seenAfter = NaN;
+  try {
+    await waitUntil('the new name on API 1', async () => (await dashboard()).client?.lastName === lastName, 5_000, 5);
+    seenAfter = performance.now() - renamedAt;
+  } catch {
+    // reported below
+  }
+  check(
+    `response cache ${when}: API 1 answers a repeat from memory and shows API 2's write at once`,
+    before.hit && rename.status === 200 && Number.isFinite(seenAfter) && seenAfter < 1000,
+    `repeat from the cache ${before.hit ? 'yes' : 'no'} (after ${Number.isFinite(cachedAfter) ? `${(cachedAfter / 1000).toFixed(1)} s` : 'never'}); rename on API 2 ${rename.status}; new name on API 1 after ${seenAfter.toFixed(0)} ms`,
   );
 }
 
@@ -511,7 +556,9 @@ async function main() {
       REMINDER_CHECK_SECONDS: '2',
       JOB_POLL_SECONDS: '0.5',
       DB_POOL_SIZE: '10',
+      RESPONSE_CACHE_SECONDS: '30',
     };
+    run.productConfigurationId = account.productConfigurationId;
     const api1 = await startServerProcess(bench, 'api', run.env, { entry });
     processes.push(api1);
     const [api2, worker] = await Promise.all([startServerProcess(bench, 'api', run.env, { entry }), startWorker(run as Run)]);
@@ -523,10 +570,12 @@ async function main() {
     await checkSessions(run as Run);
     const adviser = await signIn(api1.base, ADMIN, PASSWORD);
     await checkCalculationKill(run as Run, account, calcTokens);
+    await checkResponseCache(run as Run, adviser.cookie, calcTokens[0]!, 'with two API processes');
     note(`at ${elapsed()}`);
     await checkMailKill(run as Run, catcher, adviser.cookie, inviteTokens);
     note(`at ${elapsed()}`);
     await checkDatabaseRestart(run as Run, catcher, adviser.cookie, account.productConfigurationId, { submit: spareSubmit!, invite: spareInvite!, during: duringRestart });
+    await checkResponseCache(run as Run, adviser.cookie, calcTokens[1]!, 'after the PostgreSQL restart');
   } catch (err) {
     check('the script ran to the end', false, (err as Error).message);
     for (const p of [...(run.apis ?? []), ...(run.worker ? [run.worker] : [])]) {

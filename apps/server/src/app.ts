@@ -13,6 +13,8 @@ import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
 import { loggerOptions, type LogStream } from './plugins/logging';
 import openapiPlugin from './plugins/openapi';
+import responseCachePlugin from './plugins/response-cache';
+import type { DataChanges } from './db/data-changes';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { paths } from './paths';
@@ -65,6 +67,8 @@ export async function buildApp(opts: {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: LogStream;
+  /** The database's change notifications (db/data-changes.ts); without them no response is cached. */
+  dataChanges?: DataChanges;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
@@ -87,6 +91,8 @@ export async function buildApp(opts: {
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);
+  // Before compression: the cache keeps (and sends again) the uncompressed JSON, compressed per request as usual.
+  await app.register(responseCachePlugin, { changes: opts.dataChanges });
   // Brotli or gzip for every compressible response of 1 KB and more (JSON, and web files without a pre-compressed
   // variant); brotli at quality 4 keeps the CPU cost of on-the-fly compression low (docs/decisions/0018).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -90,6 +90,15 @@ const ZEnv = z.object({
    */
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
   /**
+   * How long an API process may answer a repeated GET of a cacheable route (the dashboard, the client list, a report,
+   * the signed-in user) from memory (docs/decisions/0027). A committed write to the account's data ends it at once
+   * (database notifications); this bounds what depends on the clock alone (an invitation expiring). Default 30,
+   * 0 = off (the default under NODE_ENV=test, where tests that need it turn it on).
+   */
+  RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /** Most memory the response cache of one API process holds, in MB; the least recently used answers go first. */
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
    * Session-replay analytics (spec section 9): the site id of the recording service (Hotjar-style, digits), loaded
    * with snippet version 6 only after the visitor consents, never on public report or questionnaire pages. Unset:
    * off, and the CSP allows none of its hosts (docs/decisions/0026).
@@ -121,9 +130,10 @@ const ZEnv = z.object({
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'AUTH_CACHE_SECONDS'> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS'> & {
   MAIL_FROM: string;
   AUTH_CACHE_SECONDS: number;
+  RESPONSE_CACHE_SECONDS: number;
   embedded: boolean;
   demoData: boolean;
   publicUrl: string;
@@ -186,5 +196,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
-  return { ...parsed, DATA_DIR, MAIL_FROM, AUTH_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
+  const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
+  return { ...parsed, DATA_DIR, MAIL_FROM, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
 }

@@ -13,6 +13,7 @@ import { seedDemoMarketHistory } from './features/market-history/market-history-
 import { startWorker } from './jobs/worker';
 import { openJobQueue } from './jobs/queue';
 import { isDatabaseUnavailable } from './plugins/errors';
+import { listenForDataChanges } from './db/data-changes';
 
 let config: Config;
 try {
@@ -54,7 +55,9 @@ try {
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
 const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err), mailLeaseSeconds: config.MAIL_SEND_LEASE_SECONDS });
-const app = await buildApp({ db: database.db, config, queue });
+// API processes hear of every committed change, for the response cache (docs/decisions/0027).
+const dataChanges = config.ROLE !== 'worker' && config.RESPONSE_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
+const app = await buildApp({ db: database.db, config, queue, ...(dataChanges ? { dataChanges: dataChanges.changes } : {}) });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
 // pg-boss 10 completes or fails a fetched batch without awaiting it (src/manager.js, onFetch): while PostgreSQL is
@@ -95,6 +98,7 @@ async function shutdown(signal: string) {
   await app.close();
   worker?.stop();
   await queue.stop();
+  await dataChanges?.stop();
   await database.close();
   app.log.info('shut down cleanly');
   process.exit(0);

@@ -16,7 +16,19 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Plain SQL with $n parameters, for libraries that bring their own SQL (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Listens to a NOTIFY channel (db/data-changes.ts). PGlite: in this process, delivered before the writer's commit
+   * returns. PostgreSQL: on a connection of its own, which is replaced when it breaks: `lost` while notifications
+   * may be missed, `live` once listening (again). Returns the function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  live(): void;
+  lost(): void;
 }
 
 export async function openDatabase(opts: {
@@ -50,6 +62,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+      listen: (channel, handlers) => listenOnPostgres(opts.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -69,7 +82,68 @@ export async function openDatabase(opts: {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.live();
+      return stop;
+    },
     close: () => client.close(),
+  };
+}
+
+/** How often the listening connection is checked, and how long a broken one waits before it is replaced. */
+const LISTEN_PING_MS = 10_000;
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (pool connections come and go). A connection that ends or fails its
+ * ping is reported `lost` at once and replaced after LISTEN_RETRY_MS; `live` again once the new one listens. The
+ * ping finds a connection that died without a word (a network partition) within LISTEN_PING_MS.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  const { Client } = await import('pg');
+  let current: InstanceType<typeof Client> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const drop = (client: InstanceType<typeof Client>) => {
+    if (current !== client) return;
+    current = null;
+    handlers.lost();
+    client.end().catch(() => {});
+    if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
+  };
+  const connect = async (): Promise<void> => {
+    const client = new Client({ connectionString: url, keepAlive: true });
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      drop(client);
+      return;
+    }
+    if (stopped) return void client.end().catch(() => {});
+    if (current === client) handlers.live();
+  };
+  const ping = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), LISTEN_PING_MS / 2).unref());
+    Promise.race([client.query('SELECT 1'), timeout]).catch(() => drop(client));
+  }, LISTEN_PING_MS).unref();
+  await connect();
+  return async () => {
+    stopped = true;
+    clearInterval(ping);
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -11,6 +11,8 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { adminQuery, testDatabaseUrl, withDatabase } from './postgres-admin';
 import { openJobQueue, type JobQueue } from '../jobs/queue';
+import { listenForDataChanges } from '../db/data-changes';
+import { testKnob } from './test-knobs';
 import { startWorker } from '../jobs/worker';
 import type { LogStream } from '../plugins/logging';
 
@@ -78,13 +80,18 @@ export async function createTestApp(
     DEMO_DATA: 'false',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The whole API suite can run with the response cache on (docs/decisions/0027): any write path that leaves a
+    // stale answer behind then fails the test that reads after it.
+    ...(testKnob('RESPONSE_CACHE_SECONDS') ? { RESPONSE_CACHE_SECONDS: testKnob('RESPONSE_CACHE_SECONDS')! } : {}),
     ...env,
   });
   const queue = await openJobQueue(database);
+  const dataChanges = config.RESPONSE_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
   const app = await buildApp({
     db: database.db,
     config,
     queue,
+    ...(dataChanges ? { dataChanges: dataChanges.changes } : {}),
     logger: Boolean(more.logStream),
     ...(more.onRoute ? { onRoute: more.onRoute } : {}),
     ...(more.logStream ? { logStream: more.logStream } : {}),
@@ -107,6 +114,7 @@ export async function createTestApp(
       worker?.stop();
       await queue.stop();
       await app.close();
+      await dataChanges?.stop();
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (baseUrl && databaseUrl) {

@@ -15,6 +15,7 @@ import {
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { requireAuth } from '../../plugins/auth';
+import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
 import { listClients } from './list-clients';
@@ -95,7 +96,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/participants',
     {
-      config: { productPermission: { entity: 'BQ_USER', action: 'READ' } },
+      config: { productPermission: { entity: 'BQ_USER', action: 'READ' }, responseCache: true },
       schema: {
         operationId: 'listClients',
         tags: ['clients'],
@@ -103,8 +104,11 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientListResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) =>
-      listClients(app.db, requireAuth(request), request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT }),
+    async (request) => {
+      const auth = requireAuth(request);
+      cacheResponse(request, [auth.accountId]);
+      return listClients(app.db, auth, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
+    },
   );
 
   app.get(

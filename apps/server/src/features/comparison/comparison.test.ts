@@ -1,15 +1,11 @@
 // The client comparison through the HTTP API: two to ten clients side by side with similarity to the first,
 // the swap, the drivers, 'No Completed Instance', the maximum, bad input, foreign tokens and permissions.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_MAX_CLIENTS } from '@bq/contracts/comparison';
 import type { ProductType } from '@bq/domain/product-types';
-import { simulateRespondents } from '@bq/scoring/simulate';
-import { interactionInstances } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { answerCalculateUnlock } from '../../test/finished-result';
 import { createAccount, createUser } from '../../test/factories';
-import { calculateInstance } from '../calculation/calculate-instance';
-import { definitionForProduct } from '../interactions/definitions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,13 +32,7 @@ async function newClient(ctx: Ctx, name: string) {
 async function clientWithResult(ctx: Ctx, name: string, seed: number, product: ProductType = 'BQ_RISK') {
   const clientToken = await newClient(ctx, name);
   const instance = (await ctx.http.request('POST', '/api/instance', { clientToken, productConfigurationId: ctx.configId })).json();
-  const answers = simulateRespondents(definitionForProduct(product), { count: 1, seed, consistency: 0.8 })[0]!.answers;
-  const participant = new TestClient(t.app);
-  expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(200);
-  expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
-  const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
-  await calculateInstance(t.db, row!.id);
-  expect((await ctx.http.request('POST', '/api/credit/unlock', { interactionToken: instance.token })).statusCode).toBe(200);
+  await answerCalculateUnlock(t, ctx.http, instance.token, product, seed);
   return { clientToken, instanceToken: instance.token as string };
 }
 

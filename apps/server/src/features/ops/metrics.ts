@@ -69,10 +69,18 @@ export async function renderMetrics(app: FastifyInstance, histogram: LatencyHist
   for (const q of queues) lines.push(`job_queue_active{queue="${escapeLabel(q.name)}"} ${q.active}`);
   lines.push('# HELP job_queue_oldest_waiting_seconds Age of the oldest waiting job, per queue.', '# TYPE job_queue_oldest_waiting_seconds gauge');
   for (const q of queues) lines.push(`job_queue_oldest_waiting_seconds{queue="${escapeLabel(q.name)}"} ${q.oldestSeconds}`);
+  const cache = app.responseCacheStats;
+  if (cache.enabled) {
+    // The response cache (docs/decisions/0027): a low hit rate or a live of 0 (notifications not heard) is worth a look.
+    lines.push('# HELP response_cache_hits_total GET answers sent from the response cache.', '# TYPE response_cache_hits_total counter', `response_cache_hits_total ${cache.hits}`);
+    lines.push('# HELP response_cache_stored_total Computed answers kept in the response cache.', '# TYPE response_cache_stored_total counter', `response_cache_stored_total ${cache.stored}`);
+    lines.push('# TYPE response_cache_entries gauge', `response_cache_entries ${cache.entries()}`);
+    lines.push('# TYPE response_cache_bytes gauge', `response_cache_bytes ${cache.bytes()}`);
+    lines.push('# HELP response_cache_live 1 while this process hears every committed change (else nothing is cached).', '# TYPE response_cache_live gauge', `response_cache_live ${cache.live() ? 1 : 0}`);
+  }
   const mem = process.memoryUsage();
   lines.push('# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${mem.rss}`);
   lines.push('# TYPE nodejs_heap_used_bytes gauge', `nodejs_heap_used_bytes ${mem.heapUsed}`);
   lines.push('# TYPE process_uptime_seconds gauge', `process_uptime_seconds ${process.uptime()}`);
-  void app;
   return `${lines.join('\n')}\n`;
 }

@@ -16,6 +16,7 @@ import {
 } from '@bq/contracts/reports';
 import { ZLocaleQuery } from '@bq/contracts/dashboard';
 import { requireAuth } from '../../plugins/auth';
+import { cacheResponse } from '../../plugins/response-cache';
 import { clientViewFor, reportHiddenFor } from '../anonymisation/client-view';
 import { apiErrors } from '../../plugins/openapi';
 import { RESULT_ERRORS, requireOpenResult } from '../results/result-access';
@@ -29,7 +30,7 @@ import {
 } from './certificates';
 import { DOWNLOAD_ERRORS } from './download-tokens';
 import { buildReportContent } from './report-content';
-import { REPORT_LINK_ERRORS, assertPublicReportLinkOpen, loadReportSubject } from './report-subject';
+import { REPORT_LINK_ERRORS, assertPublicReportLinkOpen, loadReportSubject, publicReportLinkExpiresAt } from './report-subject';
 import {
   contentDisposition,
   downloadInfo,
@@ -58,7 +59,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/:kind/:token',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, responseCache: true },
       schema: {
         operationId: 'getReportContent',
         tags: ['reports'],
@@ -73,6 +74,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
       await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
+      // The result's account and the viewer's (their anonymisation settings); the link's expiry ends it too.
+      cacheResponse(request, [subject.instance.accountId, request.auth?.accountId], publicReportLinkExpiresAt(subject, app.config));
       const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
       return buildReportContent(app.db, subject, request.params.kind, {
         viewer: request.auth,

@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPrediction } from '@bq/contracts/dashboard';
 import type { ProductType } from '@bq/domain/product-types';
-import { simulateRespondents } from '@bq/scoring/simulate';
 import { interactionInstances } from '../../db/schema';
 import { createAccount, createUser } from '../../test/factories';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { answerCalculateUnlock } from '../../test/finished-result';
 import { calculateInstance } from '../calculation/calculate-instance';
 import { definitionForProduct } from '../interactions/definitions';
 
@@ -33,14 +33,8 @@ async function finishedResult(ctx: Adviser, product: ProductType, seed: number) 
     await ctx.http.request('POST', '/api/u', { firstName: 'Ida', lastName: `Roth ${seed}`, email: `ida.${seed}.${Math.random()}@example.com`, productConfigurationId: ctx.config(product) })
   ).json();
   const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.config(product) })).json();
-  const answers = simulateRespondents(definitionForProduct(product), { count: 1, seed, consistency: 0.8 })[0]!.answers;
-  const participant = new TestClient(t.app);
-  expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(200);
-  expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
-  const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
-  await calculateInstance(t.db, row!.id);
-  expect((await ctx.http.request('POST', '/api/credit/unlock', { interactionToken: instance.token })).statusCode).toBe(200);
-  return { token: instance.token as string, id: row!.id };
+  const { id } = await answerCalculateUnlock(t, ctx.http, instance.token, product, seed);
+  return { token: instance.token as string, id };
 }
 
 const rowOf = async (id: string) => (await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, id)))[0]!;

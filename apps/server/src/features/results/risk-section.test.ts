@@ -16,12 +16,10 @@ import { riskHistoryFromCsv } from '@bq/scoring/market-history';
 import { modelPortfolio } from '@bq/scoring/model-portfolios';
 import { maxDrawdown, portfolioHistory } from '@bq/scoring/portfolio-windows';
 import { readShillerCsv } from '@bq/scoring/shiller-test-data';
-import { simulateRespondents } from '@bq/scoring/simulate';
 import { interactionInstances } from '../../db/schema';
 import { createAccount, createUser } from '../../test/factories';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
-import { calculateInstance } from '../calculation/calculate-instance';
-import { definitionForProduct } from '../interactions/definitions';
+import { answerCalculateUnlock } from '../../test/finished-result';
 
 const SHILLER = readShillerCsv();
 /** A second file a later import might bring: the same history up to 1999 only (another hash, other figures). */
@@ -60,14 +58,8 @@ async function finishedResult(ctx: Adviser, product: ProductType, seed: number) 
   const instance = (
     await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.config(product) })
   ).json();
-  const answers = simulateRespondents(definitionForProduct(product), { count: 1, seed, consistency: 0.8 })[0]!.answers;
-  const participant = new TestClient(t.app);
-  expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(200);
-  expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
-  const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
-  await calculateInstance(t.db, row!.id);
-  expect((await ctx.http.request('POST', '/api/credit/unlock', { interactionToken: instance.token })).statusCode).toBe(200);
-  return { token: instance.token as string, id: row!.id };
+  const { id } = await answerCalculateUnlock(t, ctx.http, instance.token, product, seed);
+  return { token: instance.token as string, id };
 }
 
 async function importHistory(ctx: Adviser, csv: string, source: string) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_KINDS, ZComparison, ZConsistencyResolution, ZConsistencyResolutionRequest, ZComparisonQuery, ZDashboard, ZDashboardContent, ZInteractionDimensions, ZLocaleQuery, ZPrediction } from '@bq/contracts/dashboard';
 import { requireAuth } from '../../plugins/auth';
+import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { compareResults } from './comparison';
 import { CONSISTENCY_ERRORS, recordConsistencyResolution } from './consistency-resolution';
@@ -30,7 +31,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/:token',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, responseCache: true },
       schema: {
         operationId: 'getDashboard',
         tags: ['results'],
@@ -39,13 +40,17 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDashboard, ...apiErrors(RESULT_ERRORS_BY_STATUS) },
       },
     },
-    async (request) => getDashboard(app.db, requireAuth(request), request.params.token),
+    async (request) => {
+      const auth = requireAuth(request);
+      cacheResponse(request, [auth.accountId]);
+      return getDashboard(app.db, auth, request.params.token);
+    },
   );
 
   app.get(
     '/api/dashboard/content/:kind/:token',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, responseCache: true },
       schema: {
         operationId: 'getDashboardContent',
         tags: ['results'],
@@ -55,7 +60,11 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDashboardContent, ...apiErrors(RESULT_ERRORS_BY_STATUS) },
       },
     },
-    async (request) => getDashboardContent(app.db, requireAuth(request), request.params.kind, request.params.token, request.query.locale),
+    async (request) => {
+      const auth = requireAuth(request);
+      cacheResponse(request, [auth.accountId]);
+      return getDashboardContent(app.db, auth, request.params.kind, request.params.token, request.query.locale);
+    },
   );
 
   app.post(

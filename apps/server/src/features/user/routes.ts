@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOkResponse } from '@bq/contracts/auth';
 import { ZUpdateUserSettingsRequest, ZUser } from '@bq/contracts/user';
 import { requireAuth } from '../../plugins/auth';
+import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { updateAnonymisationSettings } from '../anonymisation/allow-list-service';
 import { getCurrentUser, updateUserSettings } from './user-service';
@@ -10,10 +11,12 @@ import { getCurrentUser, updateUserSettings } from './user-service';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
-    { config: { signedIn: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    { config: { signedIn: true, responseCache: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(app.db, requireAuth(request).userId);
+      const auth = requireAuth(request);
+      cacheResponse(request, [auth.accountId]);
+      return getCurrentUser(app.db, auth.userId);
     },
   );
 

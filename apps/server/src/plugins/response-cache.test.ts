@@ -1,0 +1,168 @@
+// The response cache (docs/decisions/0027): a repeated GET is answered from memory without a query, per viewer;
+// every committed write to what it shows ends it (the app's own writes at once, anyone else's through the database's
+// notification), and migration 0017 covers every table a cached answer may read.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataChanges } from '../db/data-changes';
+import { clients } from '../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../test/test-app';
+import { answerCalculateUnlock } from '../test/finished-result';
+import { createAccount, createUser } from '../test/factories';
+
+const METRICS_TOKEN = 'metrics-token-response-cache';
+let t: TestApp;
+const statements: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ RESPONSE_CACHE_SECONDS: '30', AUTH_CACHE_SECONDS: '30', METRICS_TOKEN }, undefined, { onQuery: (sql) => statements.push(sql) });
+});
+afterAll(() => t.close());
+
+async function adviser() {
+  const acc = await createAccount(t.db, { products: ['BQ_RISK'], credits: 10 });
+  const { email, password } = await createUser(t.db, acc.account.id);
+  const http = new TestClient(t.app);
+  expect((await http.login(email, password)).statusCode).toBe(200);
+  return { http, account: acc.account, configId: acc.configs[0]!.id };
+}
+
+/** A calculated, unlocked BQ_RISK result of a new client, as the participant and the worker would leave it. */
+async function unlockedResult(ctx: Awaited<ReturnType<typeof adviser>>) {
+  const client = (await ctx.http.request('POST', '/api/u', { firstName: 'Ida', lastName: 'Roth', email: `ida.${Math.random()}@example.com`, productConfigurationId: ctx.configId })).json();
+  const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.configId })).json();
+  await answerCalculateUnlock(t, ctx.http, instance.token, 'BQ_RISK', 3);
+  return { token: instance.token as string, clientToken: client.token as string };
+}
+
+/** Another process's write reaches this one as a notification: at once on PGlite, within moments on PostgreSQL. */
+async function eventually(read: () => Promise<unknown>, expected: unknown) {
+  await expect.poll(read, { timeout: 3000, interval: 20 }).toEqual(expected);
+}
+
+/**
+ * Until the answer comes from the cache. On PostgreSQL the notifications of the set-up's own writes may still be on
+ * their way; an answer computed while one arrives is sent but not kept, so the first repeat may be computed again.
+ */
+async function cachedAnswer(http: TestClient, url: string) {
+  await eventually(async () => (await http.request('GET', url)).headers['x-response-cache'], 'hit');
+}
+
+describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
+  it('answers a repeated dashboard, client list, report and GET /api/user from memory, without a query, byte for byte', async () => {
+    const ctx = await adviser();
+    const { token } = await unlockedResult(ctx);
+    const urls = [`/api/dashboard/${token}`, `/api/participants?productConfigurationId=${ctx.configId}&q=roth`, `/api/report/content/bqa/${token}`, '/api/user'];
+    for (const url of urls) {
+      const first = await ctx.http.request('GET', url);
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['x-response-cache'], url).toBeUndefined();
+      await cachedAnswer(ctx.http, url);
+      statements.length = 0;
+      const second = await ctx.http.request('GET', url);
+      expect(second.headers['x-response-cache'], url).toBe('hit');
+      expect(second.body, url).toBe(first.body);
+      expect(second.headers['content-type'], url).toBe(first.headers['content-type']);
+      expect(statements, url).toEqual([]);
+    }
+    // The handler's own headers come back with a hit: the signed-in user is never stored by a browser or proxy.
+    expect((await ctx.http.request('GET', '/api/user')).headers['cache-control']).toBe('no-store');
+    // A hard reload (Cache-Control: no-cache) is computed afresh.
+    const reload = await t.app.inject({ method: 'GET', url: urls[0]!, headers: { cookie: ctx.http.cookie!, 'cache-control': 'no-cache' } });
+    expect(reload.statusCode).toBe(200);
+    expect(reload.headers['x-response-cache']).toBeUndefined();
+    // Operators see it work.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    expect(metrics).toContain('response_cache_live 1');
+    expect(Number(/response_cache_hits_total (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(urls.length);
+    expect(Number(/response_cache_entries (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(urls.length);
+  });
+
+  it("shows the app's own write at once: a renamed client in the list and on the dashboard", async () => {
+    const ctx = await adviser();
+    const { token, clientToken } = await unlockedResult(ctx);
+    const list = `/api/participants?productConfigurationId=${ctx.configId}`;
+    const names = async () => (await ctx.http.request('GET', list)).json().items.map((c: { lastName: string }) => c.lastName);
+    expect(await names()).toEqual(['Roth']);
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().client.lastName).toBe('Roth');
+    const rename = await ctx.http.request('PATCH', '/api/admin/bq_user', { token: clientToken, productConfigurationId: ctx.configId, lastName: 'Rothe' });
+    expect(rename.statusCode).toBe(200);
+    expect(await names()).toEqual(['Rothe']);
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().client.lastName).toBe('Rothe');
+  });
+
+  it("shows a write of another process (the worker, a second API process) through the database's notification", async () => {
+    const ctx = await adviser();
+    const { token, clientToken } = await unlockedResult(ctx);
+    const lastName = async () => (await ctx.http.request('GET', `/api/dashboard/${token}`)).json().client.lastName;
+    expect(await lastName()).toBe('Roth');
+    await cachedAnswer(ctx.http, `/api/dashboard/${token}`);
+    await t.db.update(clients).set({ lastName: 'Written elsewhere' }).where(eq(clients.token, clientToken));
+    await eventually(lastName, 'Written elsewhere');
+    // A change to another account leaves this one's answers alone.
+    await cachedAnswer(ctx.http, `/api/dashboard/${token}`);
+    const other = await adviser();
+    await unlockedResult(other);
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).headers['x-response-cache']).toBe('hit');
+  });
+
+  it("keeps each viewer's answer apart: another account's evaluator gets 404, a stranger 401, never the cached answer", async () => {
+    const ctx = await adviser();
+    const { token } = await unlockedResult(ctx);
+    const url = `/api/dashboard/${token}`;
+    expect((await ctx.http.request('GET', url)).statusCode).toBe(200);
+    await cachedAnswer(ctx.http, url);
+    const other = await adviser();
+    const foreign = await other.http.request('GET', url);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errorKey).toBe('error.not_found');
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    // A visitor of the public report gets their own entry, not the adviser's (which may name the client).
+    const report = `/api/report/content/bqa/${token}`;
+    expect((await ctx.http.request('GET', report)).statusCode).toBe(200);
+    const visitor = new TestClient(t.app);
+    expect((await visitor.request('GET', report)).headers['x-response-cache']).toBeUndefined();
+    await cachedAnswer(visitor, report);
+  });
+
+  it('makes every table either notify its changes or say why not (a new table without a decision fails here)', async () => {
+    // Read by no cached answer, and written so often that notifying would only cost: sessions (the session cache
+    // has its own rules), sign-in and rate-limit bookkeeping, mail delivery state, BI facts, payment events (the
+    // credit ledger notifies), market history imports (the history itself notifies), API credential use.
+    const silent = [
+      'api_credentials', 'auth_requests', 'bi_counts', 'bi_facts', 'login_failures', 'mail_outbox', 'market_history_imports',
+      'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'verification_resend_requests',
+    ];
+    const { rows } = await t.database.executeSql(
+      `select c.relname as "table", exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'bq_data_changed') as "notifies"
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and c.relname not like '\\_\\_%' order by 1`,
+    );
+    const tables = rows as { table: string; notifies: boolean }[];
+    expect(tables.length).toBeGreaterThan(30);
+    for (const { table, notifies } of tables) expect(notifies ? 'notifies' : silent.includes(table) ? 'silent' : 'undecided', table).not.toBe('undecided');
+    for (const table of silent) expect(tables.find((r) => r.table === table)?.notifies, table).toBe(false);
+  });
+});
+
+describe('DataChanges', () => {
+  it('trusts nothing from before the listening connection broke or came back, and tells accounts apart', () => {
+    const changes = new DataChanges();
+    const beforeLive = changes.snapshot();
+    changes.setLive(true);
+    expect(changes.unchangedSince(beforeLive, ['a'])).toBe(false);
+    const s = changes.snapshot();
+    changes.changed('b');
+    expect(changes.unchangedSince(s, ['a'])).toBe(true);
+    expect(changes.unchangedSince(s, ['a', 'b'])).toBe(false);
+    changes.changed('global');
+    expect(changes.unchangedSince(s, ['a'])).toBe(false);
+    const s2 = changes.snapshot();
+    let resets = 0;
+    changes.onReset(() => resets++);
+    changes.setLive(false);
+    expect(changes.unchangedSince(s2, ['a'])).toBe(false);
+    changes.setLive(true);
+    expect(changes.unchangedSince(s2, ['a'])).toBe(false);
+    expect(resets).toBe(2);
+  });
+});
