@@ -9,6 +9,8 @@
 // Lint, types, unit and component tests do not depend on the database and run once. Each step's time is
 // printed, and a summary at the end, so the CI budget is visible in every run.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { JOURNEYS_REPORT, journeyTroubles } from './journey-report.mjs';
 
 const postgresUrl = process.env.DATABASE_URL;
 const withoutDb = { ...process.env };
@@ -41,7 +43,20 @@ function run(label, command, args, env = process.env, prefix = false) {
 }
 
 const results = [];
+const journeyNotes = [];
+/** A browser journey step: runs Playwright, then keeps what its report says went wrong (even when it passed). */
+async function journeys(label, args, env) {
+  rmSync(JOURNEYS_REPORT, { force: true });
+  const result = await run(label, 'npx', ['playwright', 'test', ...args], env);
+  for (const trouble of journeyTroubles()) journeyNotes.push(`[${label}] ${trouble}`);
+  return result;
+}
+
 function report() {
+  if (journeyNotes.length > 0) {
+    console.log('\n=== browser journeys that failed or needed their retry ===');
+    for (const note of journeyNotes) console.log(note);
+  }
   console.log('\n=== test summary ===');
   for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s`);
   const total = results.reduce((s, r) => s + r.seconds, 0);
@@ -86,9 +101,9 @@ if (postgresUrl) {
 }
 await step(...afterBuild);
 if (postgresUrl) {
-  await step(run('browser journeys (PostgreSQL)', 'npx', ['playwright', 'test'], process.env));
-  await step(run('browser journeys @embedded (PGlite)', 'npx', ['playwright', 'test', '--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));
+  await step(journeys('browser journeys (PostgreSQL)', [], process.env));
+  await step(journeys('browser journeys @embedded (PGlite)', ['--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));
 } else {
-  await step(run('browser journeys (PGlite)', 'npx', ['playwright', 'test'], withoutDb));
+  await step(journeys('browser journeys (PGlite)', [], withoutDb));
 }
 report();
