@@ -1,5 +1,6 @@
 // What Playwright's JSON report (playwright.config.ts) says went wrong in a browser journey run, for scripts/test.mjs.
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 export const JOURNEYS_REPORT = 'playwright-report/journeys.json';
 
@@ -15,8 +16,7 @@ export function journeyTroubles(path = JOURNEYS_REPORT) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const failure = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
-        const message = (failure?.error?.message ?? failure?.errors?.[0]?.message ?? '')
-          .replace(/\u001b\[[0-9;]*m/g, '')
+        const message = stripVTControlCharacters(failure?.error?.message ?? failure?.errors?.[0]?.message ?? '')
           .split('\n')
           .filter((line) => line.trim())
           .slice(0, 8);

@@ -31,7 +31,7 @@ function startFailed(err: unknown): never {
 }
 
 // Errors before the app's logger exists go to stderr; after that to the log (see logs below).
-const logs: { error?: (err: Error) => void; dbError?: (err: Error) => void } = {};
+const logs: { error?: (err: Error) => void; dbError?: (err: Error) => void; warn?: (message: string) => void } = {};
 let database: Database;
 try {
   if (config.DATABASE_URL) await checkDatabaseConnection(config.DATABASE_URL);
@@ -56,10 +56,20 @@ try {
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
 const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err), mailLeaseSeconds: config.MAIL_SEND_LEASE_SECONDS });
 // API processes hear of every committed change, for the response cache (docs/decisions/0027).
-const dataChanges = config.ROLE !== 'worker' && config.RESPONSE_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
+// Where the database's writers were told not to notify (migration 0018's switch), the cache stays off: said once.
+let saidSwitchedOff = false;
+const switchedOff = () => {
+  if (saidSwitchedOff) return;
+  saidSwitchedOff = true;
+  const message = "bq.change_notifications is 'off' in the database: the response cache stays off (RESPONSE_CACHE_SECONDS=0 says so without this warning)";
+  if (logs.warn) logs.warn(message);
+  else console.warn(message);
+};
+const dataChanges = config.ROLE !== 'worker' && config.RESPONSE_CACHE_SECONDS > 0 ? await listenForDataChanges(database, { switchedOff }) : null;
 const app = await buildApp({ db: database.db, config, queue, ...(dataChanges ? { dataChanges: dataChanges.changes } : {}) });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
+logs.warn = (message) => app.log.warn(message);
 // pg-boss 10 completes or fails a fetched batch without awaiting it (src/manager.js, onFetch): while PostgreSQL is
 // down that rejection is unhandled, which by default ends the process (the fault script saw the worker die so during
 // a PostgreSQL restart). Such a job stays active and runs again after its expiry (handlers are idempotent). Any

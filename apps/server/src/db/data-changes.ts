@@ -51,13 +51,59 @@ export class DataChanges {
   }
 }
 
-/** Starts listening; `stop` ends it (on shutdown). */
-export async function listenForDataChanges(database: Database): Promise<{ changes: DataChanges; stop: () => Promise<void> }> {
+/** The database switch of migration 0018: 'off' means writers send no notifications. */
+export const CHANGE_NOTIFICATIONS_SETTING = 'bq.change_notifications';
+
+/** True when the database says its writers do not notify (ALTER DATABASE ... SET bq.change_notifications = 'off'). */
+export async function changeNotificationsOff(database: Database): Promise<boolean> {
+  const { rows } = await database.executeSql(`select current_setting('${CHANGE_NOTIFICATIONS_SETTING}', true) as value`);
+  return (rows[0] as { value: string | null } | undefined)?.value === 'off';
+}
+
+/**
+ * Starts listening; `stop` ends it (on shutdown). When the database's writers do not notify (migration 0018's
+ * switch is off) nothing this process hears can be trusted, so it never becomes live and caches nothing;
+ * `switchedOff` says so (checked whenever the listening connection is up again).
+ */
+export async function listenForDataChanges(
+  database: Database,
+  opts: { switchedOff?: () => void } = {},
+): Promise<{ changes: DataChanges; stop: () => Promise<void> }> {
   const changes = new DataChanges();
-  const stop = await database.listen(DATA_CHANGED_CHANNEL, {
+  let stopped = false;
+  let checking: Promise<void> = Promise.resolve();
+  // Not live until the switch was read: nothing is cached in between. A failed read (the database went away again)
+  // is tried again a second later, unless the connection was lost meanwhile (then `live` comes again).
+  const goLive = (connection: number): Promise<void> =>
+    changeNotificationsOff(database).then(
+      (off) => {
+        if (stopped || connection !== connections) return;
+        if (off) opts.switchedOff?.();
+        else changes.setLive(true);
+      },
+      () => {
+        if (stopped || connection !== connections) return;
+        setTimeout(() => void goLive(connection), 1000).unref();
+      },
+    );
+  let connections = 0;
+  const stopListening = await database.listen(DATA_CHANGED_CHANNEL, {
     notify: (payload) => changes.changed(payload || GLOBAL_SCOPE),
-    live: () => changes.setLive(true),
-    lost: () => changes.setLive(false),
+    live: () => {
+      checking = goLive(++connections);
+    },
+    lost: () => {
+      connections++;
+      changes.setLive(false);
+    },
   });
-  return { changes, stop };
+  // The first read of the switch is part of starting: a process that starts listening is live when this returns.
+  await checking;
+  return {
+    changes,
+    stop: async () => {
+      stopped = true;
+      await stopListening();
+    },
+  };
 }

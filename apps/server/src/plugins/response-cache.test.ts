@@ -1,9 +1,10 @@
 // The response cache (docs/decisions/0027): a repeated GET is answered from memory without a query, per viewer;
 // every committed write to what it shows ends it (the app's own writes at once, anyone else's through the database's
 // notification), and migration 0017 covers every table a cached answer may read.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataChanges } from '../db/data-changes';
+import { openDatabase, type Database } from '../db/client';
+import { DataChanges, listenForDataChanges } from '../db/data-changes';
 import { clients } from '../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../test/test-app';
 import { answerCalculateUnlock } from '../test/finished-result';
@@ -141,6 +142,62 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     expect(tables.length).toBeGreaterThan(30);
     for (const { table, notifies } of tables) expect(notifies ? 'notifies' : silent.includes(table) ? 'silent' : 'undecided', table).not.toBe('undecided');
     for (const table of silent) expect(tables.find((r) => r.table === table)?.notifies, table).toBe(false);
+  });
+});
+
+describe("the operator's switch (migration 0018: bq.change_notifications = 'off')", () => {
+  it('stops the writers from notifying: a write under the switch leaves the cached answer as it was', async () => {
+    const ctx = await adviser();
+    const { token, clientToken } = await unlockedResult(ctx);
+    const url = `/api/dashboard/${token}`;
+    await cachedAnswer(ctx.http, url);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('bq.change_notifications', 'off', true)`);
+      await tx.update(clients).set({ lastName: 'Unannounced' }).where(eq(clients.token, clientToken));
+    });
+    // What a notification takes to arrive on PostgreSQL, many times over (PGlite delivers before the commit returns).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stale = await ctx.http.request('GET', url);
+    expect(stale.headers['x-response-cache']).toBe('hit');
+    expect(stale.json().client.lastName).toBe('Roth');
+    // Without the switch the same write is heard (the setting was local to that transaction).
+    await t.db.update(clients).set({ lastName: 'Announced' }).where(eq(clients.token, clientToken));
+    await eventually(async () => (await ctx.http.request('GET', url)).json().client.lastName, 'Announced');
+  });
+
+  it('keeps the cache of a process that reads the switch off from ever answering', async () => {
+    // PostgreSQL: new sessions read the database's setting, as a process started after the operator switched it off.
+    // PGlite has one session: the session's own setting.
+    const setSwitch = async (value: 'off' | null) => {
+      if (t.kind === 'postgres') {
+        const change = value ? `set bq.change_notifications = ''${value}''` : 'reset bq.change_notifications';
+        await t.database.executeSql(`do $$ begin execute format('alter database %I ${change}', current_database()); end $$`);
+      } else {
+        await t.database.executeSql(value ? `set bq.change_notifications = '${value}'` : 'reset bq.change_notifications');
+      }
+    };
+    const freshSessions = async () => (t.kind === 'postgres' ? openDatabase({ databaseUrl: t.config.DATABASE_URL! }) : t.database);
+    await setSwitch('off');
+    let database: Database | null = null;
+    try {
+      database = await freshSessions();
+      let saidOff = 0;
+      const listening = await listenForDataChanges(database, { switchedOff: () => saidOff++ });
+      expect(saidOff).toBe(1);
+      expect(listening.changes.live).toBe(false);
+      expect(listening.changes.unchangedSince(listening.changes.snapshot(), ['any-account'])).toBe(false);
+      await listening.stop();
+      if (t.kind === 'postgres') await database.close();
+      // On (the default), the same start is live.
+      await setSwitch(null);
+      database = await freshSessions();
+      const again = await listenForDataChanges(database);
+      expect(again.changes.live).toBe(true);
+      await again.stop();
+    } finally {
+      await setSwitch(null);
+      if (t.kind === 'postgres') await database?.close().catch(() => {});
+    }
   });
 });
 
