@@ -1,11 +1,12 @@
 // What the change notifications of migration 0017 cost the writers (docs/decisions/0027): every write to an
 // account's data runs a trigger that calls pg_notify, and a notifying transaction takes PostgreSQL's notify-queue
 // lock at commit, so such commits are serialised at that point. Measured on PostgreSQL (PGlite has one connection
-// and delivers in process): one connection, then 20, commit one-row updates of random clients of 5 accounts (their phone: a column no other trigger follows) for a while,
-// with the trigger disabled (the baseline), on with
-// nobody listening, and on with two listeners (two API processes). Then one statement that updates all 2,000
-// clients of an account (one notification: PostgreSQL sends one per distinct payload per transaction), off and on.
-// Prints commits per second, p50/p99 and the share of the baseline. `npm run bench -- notify [seconds]`.
+// and delivers in process): one connection, then 20, commit one-row updates of random clients of 5 accounts (their
+// phone: a column no other trigger follows) for a while, with the trigger disabled (the baseline), on with nobody
+// listening, on with two listeners (two API processes), and on with migration 0018's switch off. Then one statement
+// that updates all 2,000 clients of an account (one notification: PostgreSQL sends one per distinct payload per
+// transaction), off and on. Prints commits per second, p50/p99 and the share of the baseline.
+// `npm run bench -- notify [seconds]`.
 import pg from 'pg';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
 import { DATA_CHANGED_CHANNEL } from '../apps/server/src/db/data-changes';
@@ -20,31 +21,35 @@ interface Mode {
   name: string;
   triggers: boolean;
   listeners: number;
-  /** Migration 0018's switch off for the writers' sessions: the triggers run and return at once. */
+  /** Migration 0018's switch off for the writers' sessions: the triggers' WHEN condition keeps them from being queued. */
   switchedOff?: boolean;
 }
 
-async function connect(url: string, triggers: boolean, switchedOff = false): Promise<pg.Client> {
+async function connect(url: string, switchedOff = false): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   if (switchedOff) await client.query(`SET bq.change_notifications = 'off'`);
   return client;
 }
 
+/** The baseline disables the trigger on the table (as before migration 0017); every other mode has it enabled. */
+async function setClientsTrigger(client: pg.Client, enabled: boolean): Promise<void> {
+  await client.query(`ALTER TABLE clients ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER bq_data_changed`);
+}
+
 async function oneRowCommits(url: string, clientIds: string[], mode: Mode, connections: number, seconds: number) {
   const listeners: pg.Client[] = [];
   let delivered = 0;
   for (let i = 0; i < mode.listeners; i++) {
-    const listener = await connect(url, true);
+    const listener = await connect(url);
     listener.on('notification', () => delivered++);
     await listener.query(`LISTEN ${DATA_CHANGED_CHANNEL}`);
     listeners.push(listener);
   }
-  // The baseline: the trigger disabled on the table (as before migration 0017).
-  const admin = await connect(url, true);
-  await admin.query(`ALTER TABLE clients ${mode.triggers ? 'ENABLE' : 'DISABLE'} TRIGGER bq_data_changed`);
+  const admin = await connect(url);
+  await setClientsTrigger(admin, mode.triggers);
   await admin.end();
-  const writers = await Promise.all(Array.from({ length: connections }, () => connect(url, mode.triggers, mode.switchedOff)));
+  const writers = await Promise.all(Array.from({ length: connections }, () => connect(url, mode.switchedOff)));
   const latencies: number[] = [];
   const end = Date.now() + seconds * 1000;
   await Promise.all(
@@ -65,9 +70,9 @@ async function oneRowCommits(url: string, clientIds: string[], mode: Mode, conne
 }
 
 async function bulkUpdate(url: string, accountId: string, triggers: boolean): Promise<number> {
-  const client = await connect(url, triggers);
+  const client = await connect(url);
   try {
-    await client.query(`ALTER TABLE clients ${triggers ? 'ENABLE' : 'DISABLE'} TRIGGER bq_data_changed`);
+    await setClientsTrigger(client, triggers);
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
