@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // The server's PDF renderer is pure (content in, PDF out): unit-tested without a database.
-          include: ['packages/**/*.test.ts', `${SERVER_PURE_TESTS}/**/*.test.{ts,tsx}`],
+          include: ['packages/**/*.test.ts', 'scripts/**/*.test.ts', `${SERVER_PURE_TESTS}/**/*.test.{ts,tsx}`],
           environment: 'node',
         },
       },

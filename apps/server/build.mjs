@@ -1,5 +1,5 @@
 // Bundles the server for `npm start`: our TypeScript (including the workspace packages, which ship as
-// source) into dist/main.js; npm dependencies stay external. Migrations and translation files are copied
+// source) into dist/main.js; npm dependencies stay external. Migrations, translation files and the shipped market history are copied
 // beside it, where src/paths.ts looks for them.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
@@ -27,5 +27,6 @@ await build({
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/features/translations/data', 'dist/translations-data', { recursive: true });
+cpSync('src/features/market-history/data/sp500-shiller', 'dist/market-history-data', { recursive: true });
 cpSync('src/features/interactions/definitions', 'dist/interaction-definitions', { recursive: true });
 console.log('server built: apps/server/dist/main.js');

@@ -39,7 +39,7 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Folder of the built web app; defaults to apps/web/dist next to the server. */
   WEB_DIST_DIR: z.string().optional(),
-  /** Embedded demo: a Shiller-format CSV imported at first start (default: ../shared/data/sp500-shiller/data.csv beside the repo). */
+  /** Embedded demo: a Shiller-format CSV imported at first start (default: the public-domain S&P 500 series shipped in features/market-history/data). */
   MARKET_HISTORY_CSV: z.string().min(1).optional(),
   /** How long the download link in an auto report mail stays valid (/report/{token}/download). */
   REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),

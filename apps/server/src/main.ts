@@ -9,7 +9,7 @@ import { paths } from './paths';
 import { seedTranslations } from './features/translations/seed-translations';
 import { seedDemo } from './features/demo/seed-demo';
 import { seedDemoBuyer } from './features/billing/seed-demo-buyer';
-import { seedDemoMarketHistory } from './features/market-history/market-history-service';
+import { seedDemoMarketHistory, type MarketHistorySeed } from './features/market-history/market-history-service';
 import { startWorker } from './jobs/worker';
 import { openJobQueue } from './jobs/queue';
 import { isDatabaseUnavailable } from './plugins/errors';
@@ -33,6 +33,7 @@ function startFailed(err: unknown): never {
 // Errors before the app's logger exists go to stderr; after that to the log (see logs below).
 const logs: { error?: (err: Error) => void; dbError?: (err: Error) => void; warn?: (message: string) => void } = {};
 let database: Database;
+let marketHistorySeed: MarketHistorySeed | null = null;
 try {
   if (config.DATABASE_URL) await checkDatabaseConnection(config.DATABASE_URL);
   database = await openDatabase({
@@ -45,7 +46,7 @@ try {
   await seedTranslations(database.db, paths.translationsData);
   if (config.demoData) {
     // History first: the demo results store the risk section computed from it, as a calculation would.
-    await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
+    marketHistorySeed = await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
     await seedDemo(database.db);
     await seedDemoBuyer(database.db);
   }
@@ -70,6 +71,12 @@ const app = await buildApp({ db: database.db, config, queue, ...(dataChanges ? {
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
 logs.warn = (message) => app.log.warn(message);
+// One line on what the demo's market history is: imported now, already there, or why there is none (a dashboard
+// without history says so only in the browser, so the operator reads it here).
+if (marketHistorySeed) {
+  if (marketHistorySeed.state !== 'none') app.log.info(marketHistorySeed.line);
+  else app.log.warn(marketHistorySeed.line);
+}
 // pg-boss 10 completes or fails a fetched batch without awaiting it (src/manager.js, onFetch): while PostgreSQL is
 // down that rejection is unhandled, which by default ends the process (the fault script saw the worker die so during
 // a PostgreSQL restart). Such a job stays active and runs again after its expiry (handlers are idempotent). Any

@@ -11,6 +11,6 @@ export const paths = {
   migrations: bundled ? join(here, 'migrations') : join(here, 'db', 'migrations'),
   translationsData: bundled ? join(here, 'translations-data') : join(here, 'features', 'translations', 'data'),
   webDist: join(here, '..', '..', 'web', 'dist'),
-  /** The public-domain S&P 500 history beside the work tree (../shared/data), read by the local demo only, never copied. */
-  demoMarketHistory: join(here, '..', '..', '..', '..', 'shared', 'data', 'sp500-shiller', 'data.csv'),
+  /** The public-domain S&P 500 history shipped with the product (with its licence), imported by the embedded demo. */
+  demoMarketHistory: bundled ? join(here, 'market-history-data', 'data.csv') : join(here, 'features', 'market-history', 'data', 'sp500-shiller', 'data.csv'),
 };

@@ -156,16 +156,32 @@ export async function loadReturnSeries(db: Db): Promise<LoadedSeries | null> {
   return cache;
 }
 
-/** Embedded demo: the public-domain S&P 500 history from ../shared/data, imported once when present. */
-export async function seedDemoMarketHistory(db: Db, csvPath: string): Promise<boolean> {
-  if (!existsSync(csvPath)) return false;
-  const [any] = await db.select({ id: marketHistoryImports.id }).from(marketHistoryImports).limit(1);
-  if (any) return false;
-  await importMarketHistory(
-    db,
-    readFileSync(csvPath, 'utf8'),
-    'S&P 500 by Robert Shiller, public domain',
-    null,
-  );
-  return true;
+/** What start-up did about market history, as the one line it logs (`line`). */
+export interface MarketHistorySeed {
+  /** imported now; present from an earlier start or import; none, with the reason in `line`. */
+  state: 'imported' | 'present' | 'none';
+  line: string;
+}
+
+/**
+ * Embedded demo: the public-domain S&P 500 history shipped in the repository (features/market-history/data), or
+ * MARKET_HISTORY_CSV, imported once when the database has none. Never throws: a demo without history still starts,
+ * and the line says why it has none.
+ */
+export async function seedDemoMarketHistory(db: Db, csvPath: string): Promise<MarketHistorySeed> {
+  const [existing] = await db
+    .select({ rowCount: marketHistoryImports.rowCount, firstDate: marketHistoryImports.firstDate, lastDate: marketHistoryImports.lastDate })
+    .from(marketHistoryImports)
+    .orderBy(desc(marketHistoryImports.importedAt))
+    .limit(1);
+  if (existing) {
+    return { state: 'present', line: `market history: ${existing.rowCount} months (${existing.firstDate} to ${existing.lastDate}) already in the database` };
+  }
+  if (!existsSync(csvPath)) return { state: 'none', line: `market history: none imported, ${csvPath} does not exist` };
+  try {
+    const status = await importMarketHistory(db, readFileSync(csvPath, 'utf8'), 'S&P 500 by Robert Shiller, public domain', null);
+    return { state: 'imported', line: `market history: imported ${status.rowCount} months (${status.firstDate} to ${status.lastDate}) from ${csvPath}` };
+  } catch (err) {
+    return { state: 'none', line: `market history: none imported, ${csvPath} could not be read: ${(err as Error).message.split('\n')[0]}` };
+  }
 }

@@ -1,6 +1,7 @@
 // Loads the translation files shipped in the repo (data/<LOCALE>/<TEXT_TYPE>.json, flat key -> text) into the
 // database at start. Shipped texts are the source of truth: a changed file overwrites the stored text.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '@bq/domain/locales';
@@ -34,10 +35,28 @@ export function readTranslationFiles(dataDir: string): TranslationFileEntry[] {
   return entries;
 }
 
+/** One MD5 over every entry, in the order and layout the database's own digest below uses. */
+function digestOfFiles(entries: TranslationFileEntry[]): string {
+  const lines = entries.map((e) => `${e.language}\t${e.textType}\t${e.key}\t${e.text}`);
+  // Byte order, as COLLATE "C" sorts: the keys are ASCII, so code-unit order is the same.
+  lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('md5').update(lines.join('\n')).digest('hex');
+}
+
+/** The same digest over the stored table (every row, so a stored extra row also counts as a difference). */
+async function digestOfTable(db: Db): Promise<string | null> {
+  const result = await db.execute<{ digest: string | null }>(sql`
+    select md5(string_agg(line, E'\n' order by line collate "C")) as digest
+      from (select language || E'\t' || text_type || E'\t' || key || E'\t' || text as line from ${translations}) t`);
+  return (result as unknown as { rows: { digest: string | null }[] }).rows[0]?.digest ?? null;
+}
+
 export async function seedTranslations(db: Db, dataDir: string): Promise<number> {
   const entries = readTranslationFiles(dataDir);
   // A build that lost its translation files must not start with an empty UI.
   if (entries.length === 0) throw new Error(`No translation files found in ${dataDir}`);
+  // A warm start with unchanged files reads one digest instead of upserting every text (issue 22, point 12).
+  if ((await digestOfTable(db)) === digestOfFiles(entries)) return entries.length;
   const BATCH = 500;
   await db.transaction(async (tx) => {
     for (let i = 0; i < entries.length; i += BATCH) {
