@@ -93,6 +93,16 @@ describe('LoginForm', () => {
     expect(passwordField()).toHaveValue('Demo-Adviser-2026!');
   });
 
+  it('lists the self-service buyer beside the admin and the adviser, and fills in the buyer login', async () => {
+    demoMode = true;
+    renderWithProviders(<LoginForm />, { route: '/login' });
+    const hint = await screen.findByTestId('demo-hint');
+    for (const email of ['admin@demo.example', 'adviser@demo.example', 'buyer@demo.example']) expect(hint).toHaveTextContent(email);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the Self-service customer (no credits yet) demo login' }));
+    expect(emailField()).toHaveValue('buyer@demo.example');
+    expect(passwordField()).toHaveValue('Demo-Buyer-2026!');
+  });
+
   it('does not show demo logins outside demo mode', async () => {
     renderWithProviders(<LoginForm />, { route: '/login' });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/system/config', expect.anything()));
