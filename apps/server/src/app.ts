@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool';
 import authPlugin from './plugins/auth';
+import cacheControlPlugin from './plugins/cache-control';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
 import { loggerOptions, type LogStream } from './plugins/logging';
@@ -91,6 +92,7 @@ export async function buildApp(opts: {
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);
+  await app.register(cacheControlPlugin);
   // Before compression: the cache keeps (and sends again) the uncompressed JSON, compressed per request as usual.
   await app.register(responseCachePlugin, { changes: opts.dataChanges });
   // Brotli or gzip for every compressible response of 1 KB and more (JSON, and web files without a pre-compressed

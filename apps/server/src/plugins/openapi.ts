@@ -38,7 +38,12 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: { ver
       },
       security: [{ session: [] }, { apiCredential: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Routes reachable without signing in (config.public, webhooks) say so: `security: []` overrides the default above.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const config = input.route.config as { public?: boolean; webhook?: boolean } | undefined;
+      return config?.public || config?.webhook ? { ...out, schema: { ...out.schema, security: [] } } : out;
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

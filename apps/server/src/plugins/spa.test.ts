@@ -1,6 +1,6 @@
 // Delivery of the web app and the API as a browser sees it: compressed responses, the .br/.gz files of the web
 // build, a year of caching for hashed assets, none for index.html, and no source maps (issue 12 item 11).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<!-- filler -->'.repeat(100)}<div id="root"></div></body></html>`;
 
+const WEB_PUBLIC = join(import.meta.dirname, '../../../web/public');
+const PUBLIC_FILES = ['robots.txt', 'favicon.ico'];
 let dist: string;
 let t: TestApp;
 
@@ -31,6 +33,8 @@ beforeAll(async () => {
   write('assets/index-AbCd1234.js.map', '{"version":3,"sources":["secret-source.ts"]}', false);
   write('.vite/manifest.json', '{"secret-manifest":true}', false);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
+  // The real files of apps/web/public, which the web build copies into dist as they are.
+  for (const name of PUBLIC_FILES) copyFileSync(join(WEB_PUBLIC, name), join(dist, name));
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 
@@ -130,5 +134,58 @@ describe('what is not served', () => {
   it('does not serve the build manifest', async () => {
     const res = await get('/.vite/manifest.json');
     expect(res.payload).not.toContain('secret-manifest');
+  });
+});
+
+describe('HEAD', () => {
+  it('answers HEAD like GET on the start page, a deep page and a static asset, without a body', async () => {
+    for (const url of ['/', '/BQ_RISK/client/abc/dashboard/def', '/assets/index-AbCd1234.js', '/favicon.ico', '/robots.txt']) {
+      const got = await get(url);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(got.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe(got.headers['cache-control']);
+      expect(head.payload, url).toBe('');
+    }
+  });
+
+  it('still answers 404 to HEAD of an unknown API path or a missing asset', async () => {
+    for (const url of ['/api/nothing-here', '/assets/gone-ZzZz9999.js']) {
+      expect((await t.app.inject({ method: 'HEAD', url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('robots.txt and favicon.ico', () => {
+  it('serves robots.txt as plain text that keeps crawlers off the token pages and allows the rest', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.payload).toBe(readFileSync(join(WEB_PUBLIC, 'robots.txt'), 'utf8'));
+    expect(res.payload).not.toContain('<html');
+    const disallowed = [...res.payload.matchAll(/^Disallow: (\S+)$/gm)].map((m) => m[1]);
+    for (const path of ['/q/', '/report/', '/performance/report/', '/bqa/report/', '/bqaRecommendations/report/', '/bqp/certificate/', '/verify/', '/demo/', '/password/', '/api/']) {
+      expect(disallowed).toContain(path);
+    }
+    expect(res.payload).toMatch(/^User-agent: \*$/m);
+    expect(res.payload).toMatch(/^Allow: \/$/m);
+  });
+
+  it('serves favicon.ico as an icon (ICO with the 16, 32 and 48 px logo), not the app page', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+    const ico = res.rawPayload;
+    expect(ico.equals(readFileSync(join(WEB_PUBLIC, 'favicon.ico')))).toBe(true);
+    // ICONDIR: reserved 0, type 1 (icon), then the image count; each entry's width, and a PNG at its offset.
+    expect(ico.readUInt16LE(0)).toBe(0);
+    expect(ico.readUInt16LE(2)).toBe(1);
+    const count = ico.readUInt16LE(4);
+    const widths = Array.from({ length: count }, (_, i) => ico.readUInt8(6 + 16 * i));
+    expect(widths).toEqual([16, 32, 48]);
+    for (let i = 0; i < count; i++) {
+      const offset = ico.readUInt32LE(6 + 16 * i + 12);
+      expect(ico.subarray(offset, offset + 8).toString('hex')).toBe('89504e470d0a1a0a');
+    }
   });
 });

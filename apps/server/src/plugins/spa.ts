@@ -1,5 +1,5 @@
-// Serves the built web app with history-mode fallback: any GET that is not an API call and not a file
-// gets index.html; unknown /api paths get a JSON 404 with an errorKey. Caching and compression
+// Serves the built web app with history-mode fallback: any GET (or HEAD, answered like GET without the body) that
+// is not an API call and not a file gets index.html; unknown /api paths get a JSON 404 with an errorKey. Caching and compression
 // (docs/decisions/0018-page-weight-and-accessibility.md): files under /assets/ carry a content hash in their name,
 // so they are cached for a year as immutable; index.html must be revalidated on every load so a deploy is seen at
 // once; the .br/.gz files the web build writes beside each file are sent to browsers that accept them. Source
@@ -43,7 +43,8 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: s
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (path.startsWith('/api/') || path === '/api' || !page || !hasWeb) {
       return reply.code(404).send({ errorKey: ERROR_KEYS.notFound, message: 'Not found', reqId: request.id });
     }
     // Hashed assets that are missing (or source maps) are a real 404; only page URLs fall back to the app.

@@ -164,6 +164,7 @@ describe('the sandbox provider', () => {
       ['wrong secret', payload, signSandboxPayload(payload, 'x'.repeat(40))],
       ['tampered payload', payload.replace('"amount_total":5400', '"amount_total":5401'), signSandboxPayload(payload, secret)],
       ['stale timestamp', payload, signSandboxPayload(payload, secret, Math.floor(Date.now() / 1000) - 3600)],
+      ['timestamp 6 minutes ahead', payload, signSandboxPayload(payload, secret, Math.floor(Date.now() / 1000) + 360)],
       ['garbage', payload, 'nonsense'],
     ] as const;
     for (const [name, body, signature] of cases) {
@@ -346,6 +347,25 @@ describe('the Stripe provider, against a local imitation of its API', () => {
     expect((await sendWebhook(s, 'stripe', payload, signature)).json()).toEqual({ received: true, duplicate: true, credited: 0 });
     expect(await balanceOf(http)).toBe(51);
     expect((await http.request('GET', `/api/payment/checkout/${checkout!.userReference}`)).json()).toMatchObject({ status: 'PAID', provider: 'stripe', creditBalance: 51 });
+  });
+
+  it('refuses an event signed with a timestamp more than 5 minutes ahead, and records nothing', async () => {
+    const stripe = new Stripe('sk_test_billing');
+    const payload = JSON.stringify({
+      id: 'evt_test_future',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_unknown', object: 'checkout.session', client_reference_id: 'nobody', payment_status: 'paid', amount_total: 100, currency: 'usd' } },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await sendWebhook(s, 'stripe', payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 360 }));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().errorKey).toBe('error.payment.signature_invalid');
+    expect(await s.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_test_future'))).toHaveLength(0);
+    // Within the tolerance (clocks a minute apart) the same event is taken.
+    const skewed = await sendWebhook(s, 'stripe', payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 60 }));
+    expect(skewed.statusCode).toBe(200);
+    expect(await s.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_test_future'))).toHaveLength(1);
   });
 
   it('answers 502 when Stripe cannot open a session, and the sandbox is off', async () => {

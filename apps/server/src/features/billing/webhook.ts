@@ -44,15 +44,32 @@ function webhookSecret(provider: PaymentProvider, config: Config): string {
   return config.payments.sandboxSecret;
 }
 
-/** The verified event, or 400 error.payment.signature_invalid (missing, forged, stale or for another secret). */
+/** How far a signature's timestamp may be from this server's clock, either way (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The t= of a Stripe-scheme signature header, in unix seconds (null when absent or not a number). */
+function signedAt(signature: string): number | null {
+  const t = signature.split(',').find((part) => part.trim().startsWith('t='))?.trim().slice(2);
+  return t && /^\d{1,12}$/.test(t) ? Number(t) : null;
+}
+
+/**
+ * The verified event, or 400 error.payment.signature_invalid (missing, forged, for another secret, or stamped more than
+ * WEBHOOK_TOLERANCE_SECONDS before or after now).
+ */
 export function verifyWebhook(provider: PaymentProvider, config: Config, rawBody: string, signature: string | undefined): z.infer<typeof ZEvent> {
   const secret = webhookSecret(provider, config);
   if (!signature) throw new AppError(BILLING_ERRORS.signatureInvalid, 400, 'Signature missing');
   let event: unknown;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw new AppError(BILLING_ERRORS.signatureInvalid, 400, 'Signature not valid');
+  }
+  // The library refuses only old timestamps: one from the future would stay replayable until long after it was sent.
+  const stamp = signedAt(signature);
+  if (stamp === null || stamp > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+    throw new AppError(BILLING_ERRORS.signatureInvalid, 400, 'Signature timestamp is in the future');
   }
   const parsed = ZEvent.safeParse(event);
   if (!parsed.success) throw new AppError(ERROR_KEYS.validation, 400, 'Not an event');

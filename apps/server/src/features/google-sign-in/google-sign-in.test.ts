@@ -84,6 +84,10 @@ describe('POST /api/oauth/google', () => {
     ['another nonce than the browser used', {}, { nonce: 'a-different-nonce-0123456789' }, 'error.google.nonce_mismatch'],
     ['an unverified e-mail', { email_verified: false }, {}, 'error.google.email_not_verified'],
     ['another issuer', { iss: 'https://evil.example' }, {}, 'error.google.invalid_token'],
+    ['a token issued two minutes in the future', { iat: Math.floor(Date.now() / 1000) + 120 }, {}, 'error.google.token_issued_in_future'],
+    ['email_verified as the string "true"', { email_verified: 'true' }, {}, 'error.google.email_not_verified'],
+    ['an e-mail with a space inside', { email: 'mia muster@example.com' }, {}, 'error.google.invalid_email'],
+    ['an e-mail with a leading space', { email: ' refused.space@example.com' }, {}, 'error.google.invalid_email'],
   ])('refuses %s with 401', async (_name, claims, opts, errorKey) => {
     const email = uniqueEmail('refused');
     const { res, http } = await signIn({ email, ...claims }, opts);
@@ -91,6 +95,13 @@ describe('POST /api/oauth/google', () => {
     expect(res.json().errorKey).toBe(errorKey);
     expect(http.cookie).toBeUndefined();
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    const sent = (claims as { email?: unknown }).email;
+    if (typeof sent === 'string') expect(await t.db.select().from(users).where(eq(users.email, sent.trim().toLowerCase()))).toHaveLength(0);
+  });
+
+  it('accepts a token issued within the allowed clock skew (30 s ahead)', async () => {
+    const { res } = await signIn({ email: uniqueEmail('skew'), iat: Math.floor(Date.now() / 1000) + 30 });
+    expect(res.statusCode).toBe(200);
   });
 
   it('refuses an unverified e-mail even when it belongs to an existing user (no takeover)', async () => {

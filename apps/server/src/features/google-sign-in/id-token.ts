@@ -14,7 +14,16 @@ export const GOOGLE_ERRORS = {
   nonceMismatch: 'error.google.nonce_mismatch',
   emailNotVerified: 'error.google.email_not_verified',
   tokenReplayed: 'error.google.token_replayed',
+  /** iat more than IAT_SKEW_SECONDS ahead of this server's clock: a token minted for later, or a forged clock. */
+  issuedInFuture: 'error.google.token_issued_in_future',
+  /** An e-mail claim that is no plain address (spaces, no @): never matched against or stored as a user's. */
+  invalidEmail: 'error.google.invalid_email',
 } as const;
+
+/** The clock skew allowed between the issuer and this server for iat (issue 22 point 9). */
+export const IAT_SKEW_SECONDS = 60;
+/** A plain address: no whitespace or control character anywhere, one @, a dot in the domain. */
+const PLAIN_EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 interface Discovery {
   issuer: string;
@@ -88,10 +97,19 @@ export async function verifyIdToken(opts: { issuer: string; clientId: string; id
   if (typeof payload.nonce !== 'string' || payload.nonce !== opts.nonce) {
     throw new AppError(GOOGLE_ERRORS.nonceMismatch, 401, 'The token does not belong to this sign-in');
   }
-  const email = text(payload.email)?.toLowerCase() ?? null;
-  if (!email || (payload.email_verified !== true && payload.email_verified !== 'true')) {
+  // jose checks iat only for being a number: a token "issued" in the future is refused here.
+  if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + IAT_SKEW_SECONDS) {
+    throw new AppError(GOOGLE_ERRORS.issuedInFuture, 401, 'The token claims to be issued in the future');
+  }
+  // Only the JSON boolean true counts: a string "true" is not what the issuer's contract says, so it is not trusted.
+  if (payload.email_verified !== true) {
     throw new AppError(GOOGLE_ERRORS.emailNotVerified, 401, 'The provider has not verified this e-mail address');
   }
+  // Taken as sent, not trimmed: an address with spaces is refused rather than repaired into someone else's.
+  if (typeof payload.email !== 'string' || payload.email.length > 254 || !PLAIN_EMAIL.test(payload.email)) {
+    throw new AppError(GOOGLE_ERRORS.invalidEmail, 401, 'The token carries no plain e-mail address');
+  }
+  const email = payload.email.toLowerCase();
   return {
     issuer: opts.issuer,
     subject: String(payload.sub),

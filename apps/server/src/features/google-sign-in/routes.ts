@@ -29,6 +29,8 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
               'error.google.nonce_mismatch',
               'error.google.email_not_verified',
               'error.google.token_replayed',
+              'error.google.token_issued_in_future',
+              'error.google.invalid_email',
               'error.auth.invalid_credentials',
             ],
             403: ['error.auth.csrf'],

@@ -35,9 +35,10 @@ import {
   contentDisposition,
   downloadInfo,
   renderRequestedPdf,
-  sampleSelfAssessmentPdf,
   subjectLocale,
 } from './report-pdf';
+import { sampleReportPdf } from './sample-report';
+import { AUTH_REQUEST_LIMITS, countAuthRequest } from '../signup/auth-request-limit';
 
 const ZToken = z.string().min(1).max(200);
 const PUBLIC = { public: true } as const;
@@ -316,6 +317,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  const sampleLimit = AUTH_REQUEST_LIMITS.SAMPLE_REPORT;
   app.post(
     '/api/selfassessment/sampleReport',
     {
@@ -323,13 +325,21 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'sampleSelfAssessmentReport',
         tags: ['reports'],
-        description: `A sample self-assessment report PDF from a simulated participant ("Alex Example"), to show before signing up. ${PDF_DESCRIPTION}`,
+        description:
+          'Public: no session or API credential needed. A sample self-assessment report PDF from a simulated participant ' +
+          '("Alex Example"), to show before signing up; the same document for everyone, rendered once per locale and page ' +
+          `format and then served from memory. Limited to ${sampleLimit.perIp} calls per IP in ${sampleLimit.windowMinutes} ` +
+          `minutes (then 429 with Retry-After). ${PDF_DESCRIPTION}`,
         body: ZSampleReportRequest,
-        response: { 200: ZPdf, ...apiErrors({ 400: ['error.validation'] }) },
+        response: {
+          200: ZPdf,
+          ...apiErrors({ 400: ['error.validation'], 429: [sampleLimit.errorKey!] }),
+        },
       },
     },
     async (request, reply) => {
-      const pdf = await sampleSelfAssessmentPdf(app.db, app.pdf, request.body, request.auth);
+      await countAuthRequest(app.db, 'SAMPLE_REPORT', null, request.ip);
+      const pdf = await sampleReportPdf(app.db, app.pdf, request.body, request.auth);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', pdf.fileName))

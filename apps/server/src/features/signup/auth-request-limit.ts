@@ -8,12 +8,15 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { authRequests, type AuthRequestKind } from '../../db/schema';
 
-export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: number; perAddress: number; perIp: number }> = {
+export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: number; perAddress: number; perIp: number; errorKey?: string }> = {
   SIGNUP: { windowMinutes: 60, perAddress: 3, perIp: 10 },
   PASSWORD_RESET: { windowMinutes: 60, perAddress: 3, perIp: 20 },
   // Counted per IP before the ID token is verified (the address is not known yet): a client that sends token after
   // token, valid or not, is stopped like a password guesser. A person signs in with Google a few times an hour.
   GOOGLE_SIGN_IN: { windowMinutes: 10, perAddress: 0, perIp: 20 },
+  // The public sample report PDF (issue 22 point 7): served from memory, but a download of a few hundred KB that
+  // nobody needs more than a handful of times; counted per IP, with an errorKey of its own (not a sign-in word).
+  SAMPLE_REPORT: { windowMinutes: 10, perAddress: 0, perIp: 10, errorKey: 'error.report.sample_too_many_requests' },
 };
 
 /** Stored for requests counted per IP only: not a SHA-256, so it never matches an address. */
@@ -41,7 +44,7 @@ export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: str
     .from(authRequests)
     .where(and(eq(authRequests.kind, kind), eq(authRequests.ip, ip), gt(authRequests.createdAt, since)));
   if ((email !== null && (byAddress?.n ?? 0) >= limits.perAddress) || (byIp?.n ?? 0) >= limits.perIp) {
-    throw new AppError(ERROR_KEYS.tooManyAttempts, 429, 'Too many requests; try again later', {
+    throw new AppError(limits.errorKey ?? ERROR_KEYS.tooManyAttempts, 429, 'Too many requests; try again later', {
       'retry-after': String(limits.windowMinutes * 60),
     });
   }

@@ -8,7 +8,8 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/i18ns',
     {
-      config: { public: true },
+      // Public texts, the same for everyone: revalidated on every load (a deploy or seed shows at once), never no-store.
+      config: { public: true, httpCache: 'no-cache' },
       schema: {
         operationId: 'listTranslations',
         tags: ['translations'],
@@ -16,14 +17,13 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZI18nResponse, ...apiErrors({ 400: ['error.validation'] }) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { language, textTypeParameter, filter } = request.query;
       // From the process's copy of the language (translation-cache.ts); filter is a plain key prefix.
       const types = textTypeParameter ? new Set(textTypeParameter) : null;
       const rows = (await languageTexts(app.db, language)).rows.filter(
         (row) => (!types || types.has(row.textType)) && (!filter || row.key.startsWith(filter)),
       );
-      reply.header('cache-control', 'no-cache');
       return rows;
     },
   );
