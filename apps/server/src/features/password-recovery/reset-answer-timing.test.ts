@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
+import type * as RecoveryService from './password-recovery-service';
 
 const gate = vi.hoisted(() => {
   let open: () => void = () => undefined;
@@ -14,7 +15,7 @@ const gate = vi.hoisted(() => {
 });
 
 vi.mock('./password-recovery-service', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./password-recovery-service')>();
+  const original = await importOriginal<typeof RecoveryService>();
   return {
     ...original,
     // The injected slow step: the per-address work waits until the test opens the gate.

@@ -3,11 +3,9 @@
 // verification link. An address that already has an account gets the same answer, and its owner gets a mail
 // saying so instead: only whoever reads that mailbox learns that the address exists (decision 0023).
 import { and, eq } from 'drizzle-orm';
-import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TSignupResponse } from '@bq/contracts/signup';
 import type { Locale } from '@bq/domain/locales';
 import type { ProductType } from '@bq/domain/product-types';
-import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { accounts, productConfigurations, users } from '../../db/schema';
