@@ -16,6 +16,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'login',
         tags: ['auth'],
         security: [],
+        description:
+          'Signs in with e-mail and password and sets the session cookie (and the bq_device cookie of a known device). ' +
+          'After failed sign-ins each attempt waits a doubling delay per address and IP, per IP and per address (decision 0032): ' +
+          '429 with Retry-After in seconds while it runs.',
         body: ZLoginRequest,
         response: { 200: ZLoginResponse, ...apiErrors({
           400: ['error.validation', 'error.request.malformed_json'],
