@@ -29,4 +29,5 @@ cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/features/translations/data', 'dist/translations-data', { recursive: true });
 cpSync('src/features/market-history/data/sp500-shiller', 'dist/market-history-data', { recursive: true });
 cpSync('src/features/interactions/definitions', 'dist/interaction-definitions', { recursive: true });
+cpSync('src/features/password-rules/data', 'dist/password-rules-data', { recursive: true });
 console.log('server built: apps/server/dist/main.js');

@@ -10,6 +10,8 @@ const bundled = existsSync(join(here, 'migrations')) && !existsSync(join(here, '
 export const paths = {
   migrations: bundled ? join(here, 'migrations') : join(here, 'db', 'migrations'),
   translationsData: bundled ? join(here, 'translations-data') : join(here, 'features', 'translations', 'data'),
+  /** The common-password list and its licence (decision 0032). */
+  passwordRulesData: bundled ? join(here, 'password-rules-data') : join(here, 'features', 'password-rules', 'data'),
   webDist: join(here, '..', '..', 'web', 'dist'),
   /** The public-domain S&P 500 history shipped with the product (with its licence), imported by the embedded demo. */
   demoMarketHistory: bundled ? join(here, 'market-history-data', 'data.csv') : join(here, 'features', 'market-history', 'data', 'sp500-shiller', 'data.csv'),

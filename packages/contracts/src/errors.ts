@@ -27,6 +27,12 @@ export const ERROR_KEYS = {
   wrongCurrentPassword: 'error.password.current_wrong',
   weakPassword: 'error.password.weak',
   samePassword: 'error.password.same_as_current',
+  /** A common or breached password, or a trivial variant of one (decision 0032). */
+  commonPassword: 'error.password.common',
+  /** A password containing the person's e-mail local part or name (decision 0032). */
+  personalDataInPassword: 'error.password.contains_personal_data',
+  /** Sign-in (or the current password on the change form) slowed down after failures (decision 0032). */
+  signInThrottled: 'error.auth.too_many_sign_in_attempts',
   payloadTooLarge: 'error.request.too_large',
   /** An Authorization header that is not a known, unrevoked API credential. */
   apiCredentialInvalid: 'error.auth.api_credential_invalid',

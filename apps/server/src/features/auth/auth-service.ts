@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TChangePasswordRequest, TLoginRequest } from '@bq/contracts/auth';
-import { checkPassword } from '@bq/domain/password-policy';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
@@ -18,6 +17,8 @@ import {
   deleteSessionByToken,
   setSessionCookie,
 } from '../../plugins/sessions';
+import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
+import { isKnownDevice, rememberDevice } from './login-devices';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
 
 export async function login(
@@ -28,7 +29,7 @@ export async function login(
   body: TLoginRequest,
 ): Promise<{ redirectUrl: string }> {
   const email = body.email.trim().toLowerCase();
-  await assertLoginAllowed(db, config, email, request.ip);
+  await assertLoginAllowed(db, config, email, request.ip, { knownDevice: await isKnownDevice(db, request, email) });
 
   const [user] = await db
     .select({ id: users.id, accountId: users.accountId, passwordHash: users.passwordHash })
@@ -57,6 +58,7 @@ export async function login(
     .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
     .where(eq(users.id, user.id));
   await clearLoginFailures(db, email);
+  await rememberDevice(db, config, request, reply, user.id);
   setSessionCookie(config, request, reply, session.token, session.expiresAt);
   return { redirectUrl: safeRedirectPath(body.redirectUrl) };
 }
@@ -81,14 +83,13 @@ export async function changePassword(
   if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
 
   // A stolen session must not be able to guess the current password without limit either.
-  await assertLoginAllowed(db, config, user.email, ip);
+  // The session proves an earlier sign-in, so failures elsewhere on the address (the per-address rule) do not apply.
+  await assertLoginAllowed(db, config, user.email, ip, { knownDevice: true });
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     await recordLoginFailure(db, user.email, ip);
     throw new AppError(ERROR_KEYS.wrongCurrentPassword, 400, 'The current password is wrong');
   }
-  if (!checkPassword(body.password).acceptable) {
-    throw new AppError(ERROR_KEYS.weakPassword, 400, 'The new password does not meet the rules');
-  }
+  assertNewPasswordAcceptable(body.password, user);
   if (body.password === body.currentPassword) {
     throw new AppError(ERROR_KEYS.samePassword, 400, 'The new password must differ from the current one');
   }

@@ -73,7 +73,7 @@ describe('POST /api/login', () => {
     for (let i = 0; i < 3; i++) expect((await client.login(email, 'Wrong-Password-1!')).statusCode).toBe(401);
     const limited = await client.login(email, password);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().errorKey).toBe('error.auth.too_many_attempts');
+    expect(limited.json().errorKey).toBe('error.auth.too_many_sign_in_attempts');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another account's e-mail from another address is not affected.
     const other = await createUser(t.db, accountId);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZChangePasswordRequest, ZLoginRequest, ZLoginResponse, ZOkResponse } from '@bq/contracts/auth';
 import { requireAuth } from '../../plugins/auth';
+import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
 import { apiErrors } from '../../plugins/openapi';
 import { changePassword, login, logout } from './auth-service';
 
@@ -15,12 +16,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'login',
         tags: ['auth'],
         security: [],
+        description:
+          'Signs in with e-mail and password and sets the session cookie (and the bq_device cookie of a known device). ' +
+          'After failed sign-ins each attempt waits a doubling delay per address and IP, per IP and per address (decision 0032): ' +
+          '429 with Retry-After in seconds while it runs.',
         body: ZLoginRequest,
         response: { 200: ZLoginResponse, ...apiErrors({
           400: ['error.validation', 'error.request.malformed_json'],
           401: ['error.auth.invalid_credentials'],
           403: ['error.auth.csrf'],
-          429: ['error.auth.too_many_attempts'],
+          429: ['error.auth.too_many_sign_in_attempts'],
         }) },
       },
     },
@@ -49,11 +54,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().max(100) }),
         body: ZChangePasswordRequest,
         response: { 200: ZOkResponse, ...apiErrors({
-          400: ['error.validation', 'error.request.malformed_json', 'error.password.current_wrong', 'error.password.weak', 'error.password.same_as_current'],
+          400: ['error.validation', 'error.request.malformed_json', 'error.password.current_wrong', ...NEW_PASSWORD_ERRORS, 'error.password.same_as_current'],
           401: ['error.auth.unauthorized'],
           403: ['error.auth.csrf'],
           404: ['error.not_found'],
-          429: ['error.auth.too_many_attempts'],
+          429: ['error.auth.too_many_sign_in_attempts'],
         }) },
       },
     },

@@ -15,7 +15,8 @@ import { hashPassword } from '../../plugins/passwords';
 import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
 import { newPublicToken } from '../clients/client-tokens';
 import { queueEmailVerification } from '../mail/email-verification';
-import { assertPasswordAcceptable, createSelfServiceAccount } from '../signup/signup-service';
+import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
+import { createSelfServiceAccount } from '../signup/signup-service';
 
 export const DEMO_PASSWORD_ERRORS = {
   noResult: 'error.demo.no_result',
@@ -31,7 +32,8 @@ export async function setDemoPassword(
   instanceToken: string,
   password: string,
 ): Promise<TDemoPasswordResponse> {
-  assertPasswordAcceptable(password);
+  // Length, strength and the common list first; the person's own data once the instance names them.
+  assertNewPasswordAcceptable(password, {});
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
     const [found] = await tx
@@ -48,6 +50,7 @@ export async function setDemoPassword(
       throw new AppError(DEMO_PASSWORD_ERRORS.noResult, 409, 'The questionnaire has no result yet');
     }
     const email = found.client.email.trim().toLowerCase();
+    assertNewPasswordAcceptable(password, found.client);
     // The invitation with this token went to this address, so its holder may learn that it has an account.
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     const account = taken

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDemoPasswordParams, ZDemoPasswordRequest, ZDemoPasswordResponse } from '@bq/contracts/signup';
 import { apiErrors } from '../../plugins/openapi';
+import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
 import { DEMO_PASSWORD_ERRORS, setDemoPassword } from './demo-password';
 
 export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +23,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: ZDemoPasswordResponse,
           ...apiErrors({
-            400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
+            400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
             403: ['error.auth.csrf'],
             404: ['error.not_found'],
             409: [DEMO_PASSWORD_ERRORS.noResult, DEMO_PASSWORD_ERRORS.emailExists],

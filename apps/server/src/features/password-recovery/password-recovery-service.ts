@@ -13,7 +13,7 @@ import { hashPassword } from '../../plugins/passwords';
 import { forgetUserSessions } from '../../plugins/sessions';
 import { queueMail } from '../mail/outbox';
 import { countAuthRequest } from '../signup/auth-request-limit';
-import { assertPasswordAcceptable } from '../signup/signup-service';
+import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
 
 export const PASSWORD_RESET_ERRORS = {
   invalid: 'error.password_reset.invalid',
@@ -30,15 +30,19 @@ export function resetUrl(config: Pick<Config, 'publicUrl'>, token: string): stri
   return `${config.publicUrl}/password/reset/complete?token=${encodeURIComponent(token)}`;
 }
 
-export async function requestPasswordReset(
-  db: Db,
-  queue: JobQueue,
-  config: Config,
-  address: string,
-  ip: string,
-): Promise<TPasswordResetRequestResponse> {
+/**
+ * POST /api/user/password/reset, the part before the answer: only what is the same for every address (the request
+ * is counted, the address normalised). The route sends the 202, then runs mailResetLinkIfKnown, so the answer's
+ * time cannot tell a known address from an unknown one (decision 0032).
+ */
+export async function countPasswordResetRequest(db: Db, address: string, ip: string): Promise<TPasswordResetRequestResponse> {
   const email = address.trim().toLowerCase();
   await countAuthRequest(db, 'PASSWORD_RESET', email, ip);
+  return { sentTo: email };
+}
+
+/** After the answer: a known, active user gets a link (at most one a minute); any other address nothing. */
+export async function mailResetLinkIfKnown(db: Db, queue: JobQueue, config: Config, email: string): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(and(eq(users.email, email), eq(users.active, true))).for('update');
@@ -71,13 +75,12 @@ export async function requestPasswordReset(
       config,
     );
   });
-  return { sentTo: email };
 }
 
 /** The usable reset row of this token, or the error a user should see. */
 async function usableToken(db: Db | Tx, token: string, lock: boolean) {
   const query = db
-    .select({ reset: passwordResetTokens, email: users.email, active: users.active })
+    .select({ reset: passwordResetTokens, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
@@ -96,8 +99,10 @@ export async function verifyPasswordResetToken(db: Db, token: string): Promise<T
 
 /** POST /api/user/password: the new password for the link's user; the link is spent and every session ends. */
 export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
-  assertPasswordAcceptable(password);
-  const { reset } = await usableToken(db, token, false);
+  // Length, strength and the common list before the link is looked at; the person's own data once it names them.
+  assertNewPasswordAcceptable(password, {});
+  const { reset, ...person } = await usableToken(db, token, false);
+  assertNewPasswordAcceptable(password, person);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const row = await usableToken(tx, token, true);

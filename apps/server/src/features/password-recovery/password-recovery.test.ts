@@ -2,7 +2,7 @@
 // a hashed single-use expiring link, the password rules, every session of the user ended, rate limits.
 import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens, sessions, users } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
@@ -18,6 +18,13 @@ let ipCounter = 0;
 const freshClient = () => new TestClient(t.app, `10.2.0.${++ipCounter}`);
 const resetMailsTo = async (email: string) =>
   (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt))).filter((m) => m.kind === 'PASSWORD_RESET');
+/** The link is prepared after the 202 has left (decision 0032), so a test waits for its mail. */
+const awaitResetMail = async (email: string) =>
+  vi.waitFor(async () => {
+    const [mail] = await resetMailsTo(email);
+    if (!mail) throw new Error(`no reset mail to ${email} yet`);
+    return mail;
+  }, { timeout: 10_000, interval: 50 });
 const tokenIn = (text: string) => decodeURIComponent(/\/password\/reset\/complete\?token=([A-Za-z0-9_%-]+)/.exec(text)![1]!);
 const withoutReqId = (body: string) => {
   const { reqId: _reqId, ...rest } = JSON.parse(body) as Record<string, unknown>;
@@ -35,8 +42,8 @@ async function userWithSessions() {
 async function requestLink(email: string) {
   const res = await freshClient().request('POST', '/api/user/password/reset', { email });
   expect(res.statusCode).toBe(202);
-  const [mail] = await resetMailsTo(email.toLowerCase());
-  return tokenIn(mail!.textBody);
+  const mail = await awaitResetMail(email.toLowerCase());
+  return tokenIn(mail.textBody);
 }
 
 describe('password recovery', () => {
@@ -49,9 +56,9 @@ describe('password recovery', () => {
     expect(other.statusCode).toBe(202);
     expect(withoutReqId(known.body)).toEqual({ sentTo: email });
     expect(withoutReqId(other.body)).toEqual({ sentTo: unknown });
+    const mail = await awaitResetMail(email);
     expect(await resetMailsTo(unknown)).toHaveLength(0);
-    const [mail] = await resetMailsTo(email);
-    const token = tokenIn(mail!.textBody);
+    const token = tokenIn(mail.textBody);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const rows = await t.db.select().from(passwordResetTokens);
     expect(rows.map((r) => r.tokenHash)).toContain(createHash('sha256').update(token).digest('hex'));
@@ -117,6 +124,7 @@ describe('password recovery', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await freshClient().request('POST', '/api/user/password/reset', { email })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
+    await awaitResetMail(email);
     expect(await resetMailsTo(email)).toHaveLength(1);
     const unknown = uniqueEmail('ghost');
     const unknownStatuses: number[] = [];

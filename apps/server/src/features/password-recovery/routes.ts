@@ -10,8 +10,16 @@ import {
   ZSetPasswordRequest,
 } from '@bq/contracts/password-recovery';
 import { apiErrors } from '../../plugins/openapi';
+import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
 import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
-import { PASSWORD_RESET_ERRORS, RESET_VALID_MINUTES, requestPasswordReset, setPasswordWithToken, verifyPasswordResetToken } from './password-recovery-service';
+import {
+  PASSWORD_RESET_ERRORS,
+  RESET_VALID_MINUTES,
+  countPasswordResetRequest,
+  mailResetLinkIfKnown,
+  setPasswordWithToken,
+  verifyPasswordResetToken,
+} from './password-recovery-service';
 
 const limits = AUTH_REQUEST_LIMITS.PASSWORD_RESET;
 
@@ -35,8 +43,14 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await requestPasswordReset(app.db, app.queue, app.config, request.body.email, request.ip);
-      return reply.code(202).send(answer);
+      const answer = await countPasswordResetRequest(app.db, request.body.email, request.ip);
+      // The answer leaves before any work that depends on the address, so known and unknown addresses take the same
+      // time (decision 0032). A failure after it is logged; the person can ask again.
+      await reply.code(202).send(answer);
+      await mailResetLinkIfKnown(app.db, app.queue, app.config, answer.sentTo).catch((err: unknown) => {
+        request.log.error({ err }, 'password reset: the link could not be prepared');
+      });
+      return reply;
     },
   );
 
@@ -75,7 +89,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: ZOkResponse,
           ...apiErrors({
-            400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
+            400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
             403: ['error.auth.csrf'],
             404: [PASSWORD_RESET_ERRORS.invalid],
             410: [PASSWORD_RESET_ERRORS.linkExpired],

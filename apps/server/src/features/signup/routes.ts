@@ -14,14 +14,15 @@ import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { ADD_PRODUCT_ERRORS, addProduct } from './add-product';
 import { AUTH_REQUEST_LIMITS } from './auth-request-limit';
-import { assertPasswordAcceptable, signup } from './signup-service';
+import { NEW_PASSWORD_ERRORS, assertNewPasswordAcceptable } from '../password-rules/password-rules';
+import { signup } from './signup-service';
 
 const PRESIGNUP_ERRORS = apiErrors({
-  400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
+  400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
   403: ['error.auth.csrf'],
 });
 const SIGNUP_ERRORS = apiErrors({
-  400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
+  400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
   403: ['error.auth.csrf'],
   429: ['error.auth.too_many_attempts'],
 });
@@ -46,7 +47,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertPasswordAcceptable(request.body.password);
+      assertNewPasswordAcceptable(request.body.password, request.body);
       return { valid: true as const };
     },
   );
@@ -85,7 +86,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertPasswordAcceptable(request.body.password);
+      assertNewPasswordAcceptable(request.body.password, request.body);
       return { valid: true as const };
     },
   );

@@ -3,12 +3,9 @@
 // verification link. An address that already has an account gets the same answer, and its owner gets a mail
 // saying so instead: only whoever reads that mailbox learns that the address exists (decision 0023).
 import { and, eq } from 'drizzle-orm';
-import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TSignupResponse } from '@bq/contracts/signup';
 import type { Locale } from '@bq/domain/locales';
-import { checkPassword } from '@bq/domain/password-policy';
 import type { ProductType } from '@bq/domain/product-types';
-import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { accounts, productConfigurations, users } from '../../db/schema';
@@ -16,6 +13,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
 import { queueEmailVerification } from '../mail/email-verification';
 import { queueMail } from '../mail/outbox';
+import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
 import { countAuthRequest } from './auth-request-limit';
 
 export interface SignupInput {
@@ -25,10 +23,6 @@ export interface SignupInput {
   lastName: string;
   locale?: Locale;
   productType: ProductType;
-}
-
-export function assertPasswordAcceptable(password: string): void {
-  if (!checkPassword(password).acceptable) throw new AppError(ERROR_KEYS.weakPassword, 400, 'The password does not meet the rules');
 }
 
 /** The plan a new configuration starts on: the wealth advisory product has its free trial (spec section 1). */
@@ -87,7 +81,7 @@ async function mailAccountExists(tx: Tx, queue: JobQueue, config: Config, user: 
 }
 
 export async function signup(db: Db, queue: JobQueue, config: Config, input: SignupInput, ip: string): Promise<TSignupResponse> {
-  assertPasswordAcceptable(input.password);
+  assertNewPasswordAcceptable(input.password, input);
   const email = input.email.trim().toLowerCase();
   await countAuthRequest(db, 'SIGNUP', email, ip);
   // Hashed on both paths, so the answer takes as long whether or not the address is taken.

@@ -59,7 +59,7 @@ describe('OpenAPI document', () => {
     const login = doc.paths['/api/login'].post;
     expect(login.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\/LoginRequest/);
     expect(login.responses['401'].description).toContain('error.auth.invalid_credentials');
-    expect(login.responses['429'].description).toContain('error.auth.too_many_attempts');
+    expect(login.responses['429'].description).toContain('error.auth.too_many_sign_in_attempts');
     // The calls of the reports, mail and results features, with their error keys.
     const resolution = doc.paths['/api/dashboard/{token}/consistency/resolution'].post;
     expect(resolution.requestBody.content['application/json'].schema.$ref).toMatch(/ConsistencyResolutionRequest/);

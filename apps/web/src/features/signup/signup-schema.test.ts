@@ -38,4 +38,12 @@ describe('sign-up form', () => {
     expect(Object.keys(result.errors ?? {}).sort()).toEqual(['email', 'firstName', 'lastName', 'password', 'passwordRepeat', 'termsAccepted']);
     expect(result.errors?.firstName).toEqual({ key: 'ERROR_VALIDATION_REQUIRED' });
   });
+
+  it.each(['Selma-Secret-2026!', 'Pass-SELBST-2026!', 'selma-Pass-2026!'])(
+    'refuses %j, which holds the name or the address, with the server\'s errorKey (decision 0032)',
+    (password) => {
+      const result = validateWith(ZSignupForm, { ...valid, password, passwordRepeat: password });
+      expect(result.errors).toEqual({ password: { key: 'ERROR_PASSWORD_CONTAINS_PERSONAL_DATA' } });
+    },
+  );
 });

@@ -11,7 +11,7 @@ export const ZSignupForm = ZSelfAssessmentSignupRequest.pick({ email: true, pass
     termsAccepted: z.string(),
   })
   .superRefine((values, ctx) => {
-    refineNewPassword(values, ctx);
+    refineNewPassword(values, ctx, values);
     if (values.termsAccepted !== 'true') {
       ctx.addIssue({ code: 'custom', path: ['termsAccepted'], message: 'error.validation.terms_not_accepted' });
     }

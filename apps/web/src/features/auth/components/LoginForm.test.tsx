@@ -73,14 +73,16 @@ describe('LoginForm', () => {
     const defaultResponses = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) =>
       String(input) === '/api/login'
-        ? jsonResponse({ errorKey: 'error.auth.too_many_attempts', message: 'slow down' }, 429)
+        ? jsonResponse({ errorKey: 'error.auth.too_many_sign_in_attempts', message: 'slow down' }, 429)
         : defaultResponses!(input, init),
     );
     const { router } = renderWithProviders(<LoginForm />, { route: '/login' });
     fireEvent.change(emailField(), { target: { value: 'adviser@demo.example' } });
     fireEvent.change(passwordField(), { target: { value: 'wrong' } });
     submit();
-    expect(await screen.findByText(enUsTexts.ERROR_AUTH_TOO_MANY_ATTEMPTS!)).toBeInTheDocument();
+    // Sign-in's own wording (decision 0032), not the sign-up or reset limit's.
+    expect(enUsTexts.ERROR_AUTH_TOO_MANY_SIGN_IN_ATTEMPTS).toMatch(/^Too many sign-in attempts/);
+    expect(await screen.findByText(enUsTexts.ERROR_AUTH_TOO_MANY_SIGN_IN_ATTEMPTS!)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 

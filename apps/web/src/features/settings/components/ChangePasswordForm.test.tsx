@@ -84,4 +84,18 @@ describe('ChangePasswordForm', () => {
     submit();
     expect(await screen.findByText(enUsTexts.ERROR_PASSWORD_CURRENT_WRONG!)).toBeInTheDocument();
   });
+
+  it.each([
+    ['error.password.common', 'ERROR_PASSWORD_COMMON', /too common/],
+    ['error.password.contains_personal_data', 'ERROR_PASSWORD_CONTAINS_PERSONAL_DATA', /your email address or your name/],
+  ])('says plainly why the server refused the new password (%s)', async (errorKey, textKey, wording) => {
+    fetchMock.mockResolvedValue(jsonResponse({ errorKey, message: 'refused' }, 400));
+    renderWithProviders(<ChangePasswordForm userId="u1" />);
+    type('settings.password.current', 'Old-Password-2025');
+    type('settings.password.new', 'Password-2026!');
+    type('settings.password.repeat', 'Password-2026!');
+    submit();
+    expect(enUsTexts[textKey]).toMatch(wording);
+    expect(await screen.findByText(enUsTexts[textKey]!)).toBeInTheDocument();
+  });
 });
