@@ -6,14 +6,15 @@ import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN } from '@bq/domain
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
 import { ZAnonymizedFields } from './anonymisation';
+import { zName } from './names';
 
 const requiredText = (max: number) =>
   z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(max, 'error.validation.too_long');
 
 /** The fields an evaluator types in; messages are errorKeys the form translates (spec section 5). */
 const clientFieldShape = {
-  firstName: requiredText(CLIENT_NAME_MAX_LENGTH),
-  lastName: requiredText(CLIENT_NAME_MAX_LENGTH),
+  firstName: zName(CLIENT_NAME_MAX_LENGTH),
+  lastName: zName(CLIENT_NAME_MAX_LENGTH),
   email: requiredText(254).pipe(z.email('error.validation.invalid_email')),
   /** Optional; empty means none. */
   phone: z

@@ -40,4 +40,6 @@ export const ERROR_KEYS = {
   sessionRequired: 'error.auth.session_required',
   /** Not ready (database or job queue unreachable, or shutting down): try again shortly. */
   serviceUnavailable: 'error.service.unavailable',
+  /** A name (client, user, team, campaign, profile) with a line break, tab, other control or bidi character. */
+  nameControlCharacters: 'error.validation.control_characters',
 } as const;

@@ -5,17 +5,14 @@ import { z } from 'zod';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { zName } from './names';
 
 export const REPEATED_MEASUREMENT_NAME_MAX = 120;
 
 export const ZCreateRepeatedMeasurementRequest = z
   .object({
     productConfigurationId: z.uuid(),
-    name: z
-      .string({ error: 'error.validation.required' })
-      .trim()
-      .min(1, 'error.validation.required')
-      .max(REPEATED_MEASUREMENT_NAME_MAX, 'error.validation.too_long'),
+    name: zName(REPEATED_MEASUREMENT_NAME_MAX),
   })
   .meta({ id: 'CreateRepeatedMeasurementRequest' });
 export type TCreateRepeatedMeasurementRequest = z.infer<typeof ZCreateRepeatedMeasurementRequest>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bq/domain/password-policy';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { zName } from './names';
 
 /** Products a self-service bqa sign-up may choose (the advisory products with the BQA dashboard). */
 export const BQA_SIGNUP_PRODUCTS = ['BQ_ADVISORY_WEALTH', 'BQ_ADVISORY_BANK', 'BQ_RISK'] as const;
@@ -11,8 +12,8 @@ export const BQA_SIGNUP_PRODUCTS = ['BQ_ADVISORY_WEALTH', 'BQ_ADVISORY_BANK', 'B
 const ZSignupFields = z.object({
   email: z.email('error.validation.invalid_email').max(254),
   password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-  firstName: z.string().trim().min(1, 'error.validation.required').max(100),
-  lastName: z.string().trim().min(1, 'error.validation.required').max(100),
+  firstName: zName(100),
+  lastName: zName(100),
   /** Spec section 5: the terms checkbox must be true. */
   termsAccepted: z.literal(true, 'error.validation.terms_not_accepted'),
   /** Language of the mails and the app; default EN_US. */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { ZAnonymizedFields } from './anonymisation';
+import { zName } from './names';
 
 export const TEAM_NAME_MAX = 120;
 /** How many teams one comparison shows side by side. */
@@ -40,11 +41,7 @@ export const ZTeamList = z.array(ZTeam).meta({ id: 'TeamList' });
 
 export const ZCreateTeamRequest = z
   .object({
-    name: z
-      .string({ error: 'error.validation.required' })
-      .trim()
-      .min(1, 'error.validation.required')
-      .max(TEAM_NAME_MAX, 'error.validation.too_long'),
+    name: zName(TEAM_NAME_MAX),
     repeatedMeasurementId: z.uuid(),
     /** Clients to add at once (their tokens); more can be added later. */
     userTokens: z.array(z.string().min(1).max(100)).max(2000).default([]),

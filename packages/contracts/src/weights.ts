@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { zName } from './names';
 
 /** The spec's requirement profile scale (section 9): each step doubles a dimension's importance. */
 export const WEIGHT_SCALE = [1, 2, 4, 8, 16] as const;
@@ -24,11 +25,7 @@ export const ZDimensionWeight = z.object({
 });
 export type TDimensionWeight = z.infer<typeof ZDimensionWeight>;
 
-const ZProfileName = z
-  .string({ error: 'error.validation.required' })
-  .trim()
-  .min(1, 'error.validation.required')
-  .max(100, 'error.validation.too_long');
+const ZProfileName = zName(100);
 const ZWeights = z
   .array(ZDimensionWeight)
   .min(1, 'error.validation.required')

@@ -84,6 +84,7 @@ const dynamicKeys = [
     'error.validation.invalid_email',
     'error.validation.phone',
     'error.validation.too_long',
+    'error.validation.control_characters',
     'error.client.duplicate',
     'error.client.limit_reached',
   ].map((errorKey) => errorKeyToTranslationKey(errorKey) ?? errorKey),

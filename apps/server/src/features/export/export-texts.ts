@@ -1,5 +1,5 @@
 // The texts an export needs in one language, in one query: column headers (BQUI export.column.*), the words for
-// groups, statuses, lock states and the product name (BQUI), and the dimension names (INTERACTION_BASE).
+// cell values (export.value.*), groups, statuses, lock states and the product name (BQUI), and the dimension names (INTERACTION_BASE).
 import { and, eq, inArray, like, or } from 'drizzle-orm';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { Locale } from '@bq/domain/locales';
@@ -24,6 +24,8 @@ export async function loadExportTexts(db: Db, locale: Locale, productType: Produ
             eq(translations.textType, 'BQUI'),
             or(
               like(translations.key, 'export.column.%'),
+              // The words of text cells ("Active", "Inactive"): without them the key itself was written.
+              like(translations.key, 'export.value.%'),
               like(translations.key, 'clientGroup.%'),
               like(translations.key, 'interactionStatus.%'),
               like(translations.key, 'lockStatus.%'),

@@ -1,51 +1,36 @@
-// Writes export rows as they come: CSV through csv-stringify, XLSX through exceljs's streaming WorkbookWriter.
+// Writes export rows as they come: CSV through the one CSV writer (@bq/domain/csv), XLSX through exceljs's streaming WorkbookWriter.
 // Both pull one batch at a time and wait while the response is not being read, so memory stays flat however
 // large the export is (docs/decisions/0022-data-export-and-scale.md).
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { formatDate, formatNumber } from '@bq/domain/formats';
+import { CSV_BOM, csvLine, csvNumber, type CsvCell } from '@bq/domain/csv';
+import { formatDate } from '@bq/domain/formats';
 import type { Locale } from '@bq/domain/locales';
 import type { CellValue, ExportColumn } from './export-columns';
 import type { ExportRow } from './export-rows';
 
-/** Separator a spreadsheet in that language expects when it opens a .csv: German Excel splits on ';'. */
-export const CSV_DELIMITER: Record<Locale, string> = { EN_US: ',', EN_UK: ',', DE_DE: ';' };
-const BOM = '\uFEFF';
-
-/**
- * Text that starts like a formula (=, +, -, @, tab, carriage return) gets a leading apostrophe, so a spreadsheet
- * shows it instead of running it (CSV injection; OWASP). Only user-typed text passes here, never numbers.
- */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-export function csvCell(column: ExportColumn, value: CellValue, locale: Locale): string {
-  if (value === null || value === undefined || value === '') return '';
+/** A cell of the one CSV writer: dates as the locale writes them, numbers typed (never neutralised), text as text. */
+export function csvCell(column: ExportColumn, value: CellValue, locale: Locale): CsvCell {
+  if (value === null || value === undefined || value === '') return null;
   switch (column.kind) {
     case 'date':
       return formatDate(value instanceof Date ? value.toISOString() : String(value), locale);
     case 'decimal':
-      return typeof value === 'number' ? formatNumber(value, locale, 1) : '';
+      return csvNumber(typeof value === 'number' ? value : null, 1);
     case 'integer':
-      return typeof value === 'number' ? formatNumber(value, locale, 0) : '';
+      return csvNumber(typeof value === 'number' ? value : null, 0);
     default:
-      return neutraliseFormula(String(value));
+      return String(value);
   }
 }
 
-/** A UTF-8 CSV with BOM, header row first, the locale's separator, decimal mark and date order. */
+/** A UTF-8 CSV with BOM, header row first, written by the one CSV writer (@bq/domain/csv). */
 export function csvStream(columns: ExportColumn[], batches: AsyncIterable<ExportRow[]>, locale: Locale): Readable {
-  const options = { delimiter: CSV_DELIMITER[locale], record_delimiter: '\r\n' as const, quoted_string: false };
   async function* lines(): AsyncGenerator<string> {
-    yield BOM + stringify([columns.map((c) => c.header)], options);
+    yield CSV_BOM + csvLine(columns.map((c) => c.header), locale);
     for await (const batch of batches) {
-      yield stringify(
-        batch.map((row) => columns.map((column) => csvCell(column, column.value(row), locale))),
-        options,
-      );
+      yield batch.map((row) => csvLine(columns.map((column) => csvCell(column, column.value(row), locale)), locale)).join('');
     }
   }
   return Readable.from(lines(), { objectMode: false });
@@ -60,7 +45,10 @@ function xlsxCell(column: ExportColumn, value: CellValue): ExcelJS.CellValue {
   return String(value);
 }
 
-/** An .xlsx with one sheet; numbers and dates are typed cells, the header row bold and frozen. */
+/**
+ * An .xlsx with one sheet; numbers and dates are typed cells, the header row bold and frozen. Text is always a
+ * string cell, never a formula (exceljs writes a formula only for a { formula } value), so "=cmd" is shown, not run.
+ */
 export function xlsxStream(columns: ExportColumn[], batches: AsyncIterable<ExportRow[]>, locale: Locale, sheetName: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { cleanName } from '@bq/contracts/names';
 import type { TGoogleSignInRequest, TGoogleSignInResponse } from '@bq/contracts/google-sign-in';
 import type { Locale } from '@bq/domain/locales';
 import type { ProductType } from '@bq/domain/product-types';
@@ -103,7 +104,8 @@ async function findLinkedUser(db: Db, identity: VerifiedIdentity): Promise<SignI
 }
 
 function namesOf(identity: VerifiedIdentity): { firstName: string; lastName: string } {
-  const cut = (value: string) => value.slice(0, 100);
+  // Names from Google follow the same rule as typed ones (docs/decisions/0034): no control or bidi characters.
+  const cut = (value: string) => cleanName(value).slice(0, 100);
   if (identity.givenName || identity.familyName) {
     return { firstName: cut(identity.givenName ?? ''), lastName: cut(identity.familyName ?? '') };
   }

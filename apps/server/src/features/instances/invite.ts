@@ -9,6 +9,7 @@ import { accounts, clients, translations, users, type interactionInstances } fro
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { clientViewFor } from '../anonymisation/client-view';
+import { mailValue } from '../mail/mail-values';
 import { requireInstance } from './instance-service';
 
 /** Where the participant answers; a public page of the web app (docs/decisions/0008-interactions.md). */
@@ -69,7 +70,8 @@ export async function buildInvite(db: Db, config: Config, auth: AuthContext, tok
   // A client anonymised for this viewer (docs/decisions/0021): no address, no name; the server's own e-mail
   // (POST .../invite/email) still reaches them.
   const hidden = (await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId)).hidden;
-  const values = hidden ? { ...named, firstName: '', lastName: '' } : named;
+  // Written as the platform's own mail writes them (one line, link-like words defanged), so both say the same.
+  const values = Object.fromEntries(Object.entries(hidden ? { ...named, firstName: '', lastName: '' } : named).map(([k, v]) => [k, mailValue(k, v)])) as typeof named;
   const to = hidden ? '' : client.email;
   const texts = new Map(
     (

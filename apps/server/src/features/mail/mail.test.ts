@@ -227,7 +227,7 @@ describe('POST /api/instance/{token}/invite/email', () => {
     expect((await http.request('POST', `/api/instance/${instance.token}/invite/email`)).statusCode).toBe(200);
     const message = await waitForMessageTo(clientEmail);
     expect(decodeWords(headerOf(message.raw, 'Subject')!)).toMatch(/^Wealth & Co <Ltd>: your questionnaire ".+"$/);
-    expect(partOf(message.raw, 'text/plain')).toMatch(/^Hello Jürgen,[\s\S]*Kind regards,/);
+    expect(partOf(message.raw, 'text/plain')).toMatch(/^Hello Jürgen,[\s\S]*Kind regards from Maria Berger/);
     // The account name is text in the HTML, never markup.
     const html = partOf(message.raw, 'text/html');
     expect(html).toContain('Wealth &amp; Co &lt;Ltd&gt;');

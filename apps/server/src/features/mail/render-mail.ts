@@ -1,10 +1,13 @@
 // Renders a mail from the EMAIL texts of the recipient's language: subject, plain text and a simple, accessible
 // HTML part. {{param}} placeholders are filled in; in the HTML every value is escaped and only the link
 // parameters (link, ...Link, ...Url) become clickable, so nothing a client typed (a name) turns into markup or a link.
+// Every other value is one line with its link-like words defanged (mail-values.ts), in every part: a mail program
+// cannot linkify it either.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
 import type { Tx } from '../../db/client';
 import { translations } from '../../db/schema';
+import { isLinkParam, mailValue } from './mail-values';
 
 export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification' | 'passwordReset' | 'accountExists';
 
@@ -30,7 +33,7 @@ export async function loadEmailTexts(tx: Tx, locale: Locale, keys: string[]): Pr
 }
 
 /** Fills {{name}} placeholders; a placeholder without a value is a programming error (it would reach the client). */
-export function fillPlaceholders(template: string, params: Record<string, string>, render: (name: string, value: string) => string = (_n, v) => v): string {
+export function fillPlaceholders(template: string, params: Record<string, string>, render: (name: string, value: string) => string = mailValue): string {
   return template.replace(PLACEHOLDER, (_whole, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Mail parameter {{${name}}} has no value`);
@@ -42,7 +45,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const isLinkParam = (name: string) => name === 'link' || /(?:Link|Url)$/.test(name);
 const LINK_STYLE = 'color:#1c5bb8;text-decoration:underline;word-break:break-all';
 
 function htmlValue(name: string, value: string): string {
@@ -50,7 +52,7 @@ function htmlValue(name: string, value: string): string {
     const url = escapeHtml(value);
     return `<a href="${url}" style="${LINK_STYLE}">${url}</a>`;
   }
-  return escapeHtml(value).replace(/\r?\n/g, '<br>');
+  return escapeHtml(mailValue(name, value));
 }
 
 /** Paragraphs at blank lines, line breaks within them; the template's own text is escaped as well. */
@@ -81,7 +83,8 @@ export function renderMail(
   // A subject is one line: line breaks in a value would otherwise start a new header.
   const subject = fillPlaceholders(texts.subject, params).replace(/\s*\r?\n\s*/g, ' ').trim();
   const text = fillPlaceholders(texts.body, params);
-  const footer = fillPlaceholders(texts.footer, { ...params, accountName: layout.accountName });
+  const accountName = mailValue('accountName', layout.accountName);
+  const footer = fillPlaceholders(texts.footer, { ...params, accountName });
   const html = `<!DOCTYPE html>
 <html lang="${HTML_LANG[layout.locale] ?? 'en'}">
 <head>
@@ -92,7 +95,7 @@ export function renderMail(
 <body style="margin:0;padding:0;background:#f4f5f7">
 <div role="article" aria-label="${escapeHtml(subject)}" style="max-width:600px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1b1e">
 <header style="padding:0 0 16px 0;border-bottom:2px solid #1c5bb8;margin:0 0 24px 0">
-<h1 style="margin:0;font-size:20px;font-weight:bold;color:#1a1b1e">${escapeHtml(layout.accountName)}</h1>
+<h1 style="margin:0;font-size:20px;font-weight:bold;color:#1a1b1e">${escapeHtml(accountName)}</h1>
 </header>
 <main style="background:#ffffff;padding:24px;border-radius:8px">
 ${bodyHtml(texts.body, params)}

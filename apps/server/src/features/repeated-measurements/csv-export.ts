@@ -2,6 +2,7 @@
 // keyset-paged batches (memory stays flat however large the campaign), with the file name in Content-Disposition.
 import { Readable } from 'node:stream';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CSV_BOM, csvLine, csvNumber } from '@bq/domain/csv';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { formatDate, fileNameDate } from '@bq/domain/formats';
 import type { Locale } from '@bq/domain/locales';
@@ -12,7 +13,6 @@ import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation } from '../anonymisation/anonymise';
 import { memberDisplayName, memberNameColumns } from '../teams/member-names';
 import { dimensionNames, readerLocale, requireCampaign } from './campaigns';
-import { CSV_BOM, csvLine, csvNumber } from './csv';
 import { tScores, type StoredDimensionScore } from './measurement-change';
 
 const BATCH = 1000;
@@ -91,10 +91,10 @@ export async function exportCampaignCsv(db: Db, auth: AuthContext, campaignId: s
           [
             person.name,
             person.firstName,
-            String(row.measurement),
+            csvNumber(Number(row.measurement), 0),
             row.status === 'RESULTS_AVAILABLE' && row.lock_status === 'LOCKED' ? 'LOCKED' : row.status,
             row.filled_at ? formatDate(new Date(row.filled_at), locale) : '',
-            ...names.map((n) => csvNumber(scores.get(n.key)?.t, locale)),
+            ...names.map((n) => csvNumber(scores.get(n.key)?.t, 1)),
           ],
           locale,
         );
