@@ -56,6 +56,11 @@ declare module 'fastify' {
      * the header is not taken for an API credential.
      */
     ownAuthorization?: boolean;
+    /**
+     * A GET that writes (GET /api/payment/pay/{id} starts a checkout: the spec makes it a browser navigation). The access
+     * matrix holds it to the rule for writes: a permission whose action is not READ (docs/decisions/0031).
+     */
+    writes?: boolean;
     /** Any signed-in user; what they see is filtered by their permissions in the service. */
     signedIn?: boolean;
     /**
