@@ -10,7 +10,6 @@ import type { Db, Tx } from '../../db/client';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
-import { forgetUserSessions } from '../../plugins/sessions';
 import { queueMail } from '../mail/outbox';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { assertPasswordAcceptable } from '../signup/signup-service';
@@ -97,7 +96,9 @@ export async function verifyPasswordResetToken(db: Db, token: string): Promise<T
 /** POST /api/user/password: the new password for the link's user; the link is spent and every session ends. */
 export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
   assertPasswordAcceptable(password);
-  const { reset } = await usableToken(db, token, false);
+  // Checked before the slow hash; again under the lock below. Every process drops the user's cached sessions when the
+  // deletion below is committed (migration 0019's notification, docs/decisions/0031).
+  await usableToken(db, token, false);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const row = await usableToken(tx, token, true);
@@ -120,7 +121,5 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
     await tx.delete(sessions).where(eq(sessions.userId, row.reset.userId));
     await tx.delete(loginFailures).where(eq(loginFailures.email, row.email));
   });
-  // This process forgets the user's cached sessions at once; others within AUTH_CACHE_SECONDS (decision 0026).
-  forgetUserSessions(reset.userId);
 }
 
