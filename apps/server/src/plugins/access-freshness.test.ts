@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@bq/domain/permissions';
-import { users } from '../db/schema';
+import { DataChanges } from '../db/data-changes';
+import { sessions, users } from '../db/schema';
+import { SessionCache, UNHEARD_TTL_MS, createSession, hashToken } from './sessions';
 import { createApiCredential } from '../features/api-credentials/api-credential-service';
 import { answerCalculateUnlock } from '../test/finished-result';
 import { createAccount, createUser } from '../test/factories';
@@ -107,5 +109,21 @@ describe('a change to a user\'s access reaches another API process within 1 s (s
     const ctx = await adviserWithResult(35);
     await warm(ctx.onB, ctx.urls);
     for (const url of ctx.urls) expect((await ctx.onB.request('GET', url)).headers['x-response-cache']).toBe('hit');
+  });
+});
+
+describe('the session cache without change notifications', () => {
+  it('keeps a session no longer than 1 s when it cannot hear of changes', async () => {
+    const { account } = await createAccount(t.db);
+    const { user } = await createUser(t.db, account.id);
+    // AUTH_CACHE_SECONDS=30, and a process that never listens (nothing it hears is live).
+    const cache = new SessionCache(t.db, 30, new DataChanges());
+    const { token } = await createSession(t.db, t.config, { userId: user.id, accountId: account.id, ip: '127.0.0.1' });
+    expect((await cache.get(token))?.userId).toBe(user.id);
+    const readAt = performance.now();
+    await t.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+    await expect.poll(async () => cache.get(token), { timeout: UNHEARD_TTL_MS + 500, interval: 20 }).toBeNull();
+    // The entry was read before readAt, so the refusal comes within UNHEARD_TTL_MS of it plus one poll and a query.
+    expect(performance.now() - readAt).toBeLessThan(UNHEARD_TTL_MS + 300);
   });
 });
