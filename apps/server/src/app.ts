@@ -68,7 +68,10 @@ export async function buildApp(opts: {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: LogStream;
-  /** The database's change notifications (db/data-changes.ts); without them no response is cached. */
+  /**
+   * The database's change notifications (db/data-changes.ts); without them no response is cached and sessions are
+   * cached for at most a second.
+   */
   dataChanges?: DataChanges;
 }): Promise<FastifyInstance> {
   const app = Fastify({
@@ -102,7 +105,7 @@ export async function buildApp(opts: {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { changes: opts.dataChanges });
 
   await app.register(systemRoutes, { version: APP_VERSION });
   await app.register(opsRoutes);

@@ -56,17 +56,20 @@ try {
 
 // The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
 const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err), mailLeaseSeconds: config.MAIL_SEND_LEASE_SECONDS });
-// API processes hear of every committed change, for the response cache (docs/decisions/0027).
-// Where the database's writers were told not to notify (migration 0018's switch), the cache stays off: said once.
+// API processes hear of every committed change, for the response cache (docs/decisions/0027) and the session cache
+// (0031). Where the database's writers were told not to notify (migration 0018's switch), the response cache stays
+// off and sessions are kept for at most a second: said once.
 let saidSwitchedOff = false;
 const switchedOff = () => {
   if (saidSwitchedOff) return;
   saidSwitchedOff = true;
-  const message = "bq.change_notifications is 'off' in the database: the response cache stays off (RESPONSE_CACHE_SECONDS=0 says so without this warning)";
+  const message =
+    "bq.change_notifications is 'off' in the database: the response cache stays off and sessions are cached for at most 1 s (RESPONSE_CACHE_SECONDS=0 says so without this warning)";
   if (logs.warn) logs.warn(message);
   else console.warn(message);
 };
-const dataChanges = config.ROLE !== 'worker' && config.RESPONSE_CACHE_SECONDS > 0 ? await listenForDataChanges(database, { switchedOff }) : null;
+const cachesOn = config.RESPONSE_CACHE_SECONDS > 0 || config.AUTH_CACHE_SECONDS > 0;
+const dataChanges = config.ROLE !== 'worker' && cachesOn ? await listenForDataChanges(database, { switchedOff }) : null;
 const app = await buildApp({ db: database.db, config, queue, ...(dataChanges ? { dataChanges: dataChanges.changes } : {}) });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');

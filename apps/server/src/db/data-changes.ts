@@ -3,7 +3,8 @@
 // process listens (db/client.ts `listen`) and keeps a counter that every notification moves on, and per account the
 // counter's value at its latest change. A cached response remembers the counter from before it was computed and is
 // good while none of its accounts (nor 'global') changed since, and only while the listening connection was up
-// the whole time (a new epoch starts whenever notifications may have been missed).
+// the whole time (a new epoch starts whenever notifications may have been missed). Besides accounts, a scope
+// 'sessions:<account id>' (migration 0019) says that a user or a session of the account changed: the session cache's.
 import type { Database } from './client';
 
 export const DATA_CHANGED_CHANNEL = 'bq_data_changed';
@@ -33,7 +34,15 @@ export class DataChanges {
 
   /** True when nothing of these accounts, nor anything global, changed since the snapshot was taken. */
   unchangedSince(snapshot: ChangeSnapshot, scopes: readonly string[]): boolean {
-    if (!this.live || snapshot.epoch !== this.epoch) return false;
+    return this.live && this.untouchedSince(snapshot, scopes);
+  }
+
+  /**
+   * The same as far as this process heard, live or not: for what is kept only briefly without notifications (the
+   * session cache, plugins/sessions.ts), which still ends at once for this process's own writes.
+   */
+  untouchedSince(snapshot: ChangeSnapshot, scopes: readonly string[]): boolean {
+    if (snapshot.epoch !== this.epoch) return false;
     if ((this.lastChange.get(GLOBAL_SCOPE) ?? 0) > snapshot.seq) return false;
     return scopes.every((scope) => (this.lastChange.get(scope) ?? 0) <= snapshot.seq);
   }

@@ -22,7 +22,8 @@ import { hasPermission, type Action, type Entity, type Permission } from '@bq/do
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../app-error';
-import { SESSION_COOKIE, cachedSignedInSession, touchSession } from './sessions';
+import { SESSION_COOKIE, SessionCache, touchSession } from './sessions';
+import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 
 export interface AuthContext {
@@ -56,6 +57,11 @@ declare module 'fastify' {
      * the header is not taken for an API credential.
      */
     ownAuthorization?: boolean;
+    /**
+     * A GET that writes (GET /api/payment/pay/{id} starts a checkout: the spec makes it a browser navigation). The access
+     * matrix holds it to the rule for writes: a permission whose action is not READ (docs/decisions/0031).
+     */
+    writes?: boolean;
     /** Any signed-in user; what they see is filtered by their permissions in the service. */
     signedIn?: boolean;
     /**
@@ -66,6 +72,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** This app's session cache (plugins/sessions.ts): its own, fed by its own change notifications. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -85,8 +95,18 @@ export function holdsProductPermission(granted: readonly Permission[], wanted: P
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp(async function authPlugin(app: FastifyInstance, opts: { changes?: DataChanges }) {
   app.decorateRequest('auth', null);
+  // Without a listener nothing is ever live: sessions are then kept for at most a second (plugins/sessions.ts).
+  const sessions = new SessionCache(app.db, app.config.AUTH_CACHE_SECONDS, opts.changes ?? new DataChanges());
+  app.decorate('sessionCache', sessions);
+
+  // A writing request may have changed who may do what in its account (a sign-out, a password): this process reads
+  // the account's sessions afresh before the client can send its next request; other processes when notified.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && request.auth) sessions.accountChanged(request.auth.accountId);
+    return payload;
+  });
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
@@ -115,7 +135,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const token = hasAuthorizationHeader ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
       // One query on a miss, none on a hit (plugins/sessions.ts: the session cache and its invalidation).
-      const session = await cachedSignedInSession(app.db, app.config, token);
+      const session = await sessions.get(token);
       if (session) {
         request.auth = {
           userId: session.userId,

@@ -6,9 +6,12 @@
 // process's own writing requests end their account's entries before they answer, so a client reads its own writes
 // even before the notification arrives. RESPONSE_CACHE_SECONDS bounds what depends on the clock alone.
 //
-// An entry is one viewer's (user, or API credential, or nobody for a public link) answer to one URL: the access
-// checks ran when it was computed, and a change to the viewer's permissions is a write to their account. A request
+// An entry is one viewer's (user, or API credential, or nobody for a public link) answer to one URL under the
+// permissions it was computed with (they are part of the key): the access checks ran when it was computed, the
+// auth hook runs before every hit (the session must still be valid), and a change to the viewer's permissions is a
+// write to their account. A request
 // with `Cache-Control: no-cache` (a browser's hard reload) is computed afresh. Only 200 answers are kept.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -60,10 +63,16 @@ export function cacheResponse(request: FastifyRequest, accountIds: readonly (str
   if (until) pending.until = Math.min(pending.until, until.getTime());
 }
 
+/**
+ * The viewer and the access they had: an answer is kept under the permissions it was computed with (issue 22, ADR
+ * 0031), so a viewer whose permissions changed never gets an answer computed under the old ones, whichever process
+ * computed it and whenever its session was read.
+ */
 function viewerOf(request: FastifyRequest): string {
   const auth = request.auth;
   if (!auth) return '-';
-  return auth.credentialId ? `credential:${auth.credentialId}` : `user:${auth.userId}`;
+  const access = createHash('sha256').update(JSON.stringify([auth.platformOperator, auth.permissions])).digest('base64url');
+  return `${auth.credentialId ? `credential:${auth.credentialId}` : `user:${auth.userId}`}:${access}`;
 }
 
 export default fp(async function responseCachePlugin(app: FastifyInstance, opts: { changes?: DataChanges }) {

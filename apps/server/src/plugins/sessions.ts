@@ -5,6 +5,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Permission } from '@bq/domain/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { ChangeSnapshot, DataChanges } from '../db/data-changes';
 import { prepared } from '../db/prepared';
 import { accounts, sessions, users } from '../db/schema';
 import type { Config } from '../config';
@@ -79,37 +80,71 @@ export async function findSignedInSession(db: Db, token: string): Promise<Signed
   return row ?? null;
 }
 
-// The session cache (docs/decisions/0026): each API process keeps what findSignedInSession read for
-// AUTH_CACHE_SECONDS, keyed by the token's hash. Ending a session, changing a password and anything that changes a
-// user's access (deactivation, permissions) must call forgetSession/forgetUserSessions: then this process sees it
-// at once; other processes within AUTH_CACHE_SECONDS. Bounded: the oldest entries go first beyond MAX_ENTRIES.
+// The session cache (docs/decisions/0026, 0031): each API process keeps what findSignedInSession read, keyed by the
+// token's hash, for AUTH_CACHE_SECONDS at most, and only while nothing changed that could change the answer: every
+// user row update or delete and every ended session notifies 'sessions:<account id>' (migration 0019), so any
+// process drops that account's cached sessions as soon as the notification arrives (PGlite: before the writer's
+// commit returns; PostgreSQL: milliseconds, measured in ADR 0031). This process's own writing requests drop their
+// account's at once (plugins/auth.ts). When notifications are not live (not listening yet, connection lost, the
+// operator's switch of migration 0018 off, or no listener at all), an entry lives at most UNHEARD_TTL_MS.
+// One cache per app instance, never shared: what it may keep depends on that instance's notifications.
 const MAX_ENTRIES = 10_000;
-const cache = new Map<string, { session: SignedInSession; until: number }>();
+/** How long a session read without live notifications may be used again: a change takes effect within 1 s. */
+export const UNHEARD_TTL_MS = 1000;
 
-export async function cachedSignedInSession(db: Db, config: Config, token: string): Promise<SignedInSession | null> {
-  const ttlMs = config.AUTH_CACHE_SECONDS * 1000;
-  if (ttlMs <= 0) return findSignedInSession(db, token);
-  const key = hashToken(token);
-  const hit = cache.get(key);
-  const now = Date.now();
-  if (hit && hit.until > now && hit.session.expiresAt.getTime() > now) return hit.session;
-  if (hit) cache.delete(key);
-  const session = await findSignedInSession(db, token);
-  if (session) {
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(key, { session, until: now + ttlMs });
+/** The notification scope of an account's users and sessions (migration 0019). */
+export function sessionsScope(accountId: string): string {
+  return `sessions:${accountId}`;
+}
+
+interface CachedSession {
+  session: SignedInSession;
+  until: number;
+  /** The change counter from before the row was read: the entry ends with any later change of the account's users. */
+  snapshot: ChangeSnapshot;
+  /** Read while notifications were live: then they end it; otherwise only its short life and this process's writes. */
+  heard: boolean;
+}
+
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlSeconds: number,
+    private readonly changes: DataChanges,
+  ) {}
+
+  /** The session of a cookie token and its active user, or null: from memory while that is still its answer. */
+  async get(token: string): Promise<SignedInSession | null> {
+    const ttlMs = this.ttlSeconds * 1000;
+    if (ttlMs <= 0) return findSignedInSession(this.db, token);
+    const key = hashToken(token);
+    const hit = this.entries.get(key);
+    if (hit && this.stillGood(hit)) return hit.session;
+    if (hit) this.entries.delete(key);
+    // Taken before the read, so a change committed during it ends the entry.
+    const heard = this.changes.live;
+    const snapshot = this.changes.snapshot();
+    const session = await findSignedInSession(this.db, token);
+    if (session) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { session, snapshot, heard, until: Date.now() + (heard ? ttlMs : Math.min(ttlMs, UNHEARD_TTL_MS)) });
+    }
+    return session;
   }
-  return session;
-}
 
-/** Drops one session from this process's cache (sign-out). */
-export function forgetSession(token: string) {
-  cache.delete(hashToken(token));
-}
+  /** This process changed the account's users or sessions (a writing request of one of its users). */
+  accountChanged(accountId: string): void {
+    this.changes.changed(sessionsScope(accountId));
+  }
 
-/** Drops every cached session of a user (password change, deactivation, changed permissions). */
-export function forgetUserSessions(userId: string) {
-  for (const [key, entry] of cache) if (entry.session.userId === userId) cache.delete(key);
+  private stillGood(entry: CachedSession): boolean {
+    const now = Date.now();
+    if (entry.until <= now || entry.session.expiresAt.getTime() <= now) return false;
+    const scopes = [sessionsScope(entry.session.accountId)];
+    return entry.heard ? this.changes.unchangedSince(entry.snapshot, scopes) : this.changes.untouchedSince(entry.snapshot, scopes);
+  }
 }
 
 /**
@@ -126,12 +161,10 @@ export async function touchSession(db: Db, config: Config, session: { id: string
 }
 
 export async function deleteSessionByToken(db: Db, token: string) {
-  forgetSession(token);
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
-  forgetUserSessions(userId);
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
 

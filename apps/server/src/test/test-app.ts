@@ -25,6 +25,12 @@ export interface TestApp {
   queue: JobQueue;
   /** Starts the job handlers (calculation) as the worker role would. */
   startWorker(): Promise<void>;
+  /**
+   * A second API process on the same database, with the same settings: its own pool and listening connection on
+   * PostgreSQL (PGlite: the same embedded database, which only one process can open), its own change notifications,
+   * session cache and response cache. Closed with the first, or earlier by its own close().
+   */
+  anotherProcess(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -86,7 +92,7 @@ export async function createTestApp(
     ...env,
   });
   const queue = await openJobQueue(database);
-  const dataChanges = config.RESPONSE_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
+  const dataChanges = config.RESPONSE_CACHE_SECONDS > 0 || config.AUTH_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
   const app = await buildApp({
     db: database.db,
     config,
@@ -99,6 +105,7 @@ export async function createTestApp(
   registerExtra?.(app);
   await app.ready();
   let worker: { stop(): void } | undefined;
+  const others: (() => Promise<void>)[] = [];
   return {
     app,
     db: database.db,
@@ -109,8 +116,25 @@ export async function createTestApp(
     async startWorker() {
       worker = await startWorker(database.db, config, app.log, queue);
     },
+    async anotherProcess() {
+      const own = databaseUrl ? await openDatabase({ databaseUrl }) : database;
+      const listening = config.RESPONSE_CACHE_SECONDS > 0 || config.AUTH_CACHE_SECONDS > 0 ? await listenForDataChanges(own) : null;
+      const other = await buildApp({ db: own.db, config, queue, logger: false, ...(listening ? { dataChanges: listening.changes } : {}) });
+      await other.ready();
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await other.close();
+        await listening?.stop();
+        if (own !== database) await own.close();
+      };
+      others.push(close);
+      return { app: other, close };
+    },
     async close() {
       closing = true;
+      for (const closeOther of others) await closeOther();
       worker?.stop();
       await queue.stop();
       await app.close();

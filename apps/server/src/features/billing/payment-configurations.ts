@@ -1,5 +1,6 @@
 // GET /api/payment/configurations?productType=: the packages on sale for one product type, priced in the buyer's
-// currency. Everyone who may open results of the product (INDIVIDUAL_RESULTS/READ in its realm) may buy credits.
+// currency. Everyone who may open results of the product (INDIVIDUAL_RESULTS/READ in its realm) sees the prices; buying
+// needs BUY_CREDITS (docs/decisions/0031).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Currency, TPaymentConfiguration, TPaymentConfigurationsResponse } from '@bq/contracts/billing';
 import type { ProductType } from '@bq/domain/product-types';
@@ -10,8 +11,14 @@ import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfigurationByType, type ProductAccessCheck } from '../products/product-access';
 import { creditBalance, userLocale } from '../user/user-service';
 
-/** Buying credits is part of opening results: the same permission as POST /api/credit/unlock. */
-export const BUY_CREDITS: ProductAccessCheck = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' };
+/** Seeing the packages and their prices: whoever may open results of the product. */
+export const SEE_PRICES = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } as const satisfies ProductAccessCheck;
+
+/**
+ * Starting a checkout commits the account's money: INDIVIDUAL_RESULTS/CREATE in the product's realm (credits exist to
+ * open results; a READ-only user or credential may look, not buy). Declared on the route, checked in the service.
+ */
+export const BUY_CREDITS = { entity: 'INDIVIDUAL_RESULTS', action: 'CREATE' } as const satisfies ProductAccessCheck;
 
 export type PaymentConfigurationRow = typeof paymentConfigurations.$inferSelect;
 
@@ -38,7 +45,7 @@ export async function listPaymentConfigurations(
   auth: AuthContext,
   productType: ProductType,
 ): Promise<TPaymentConfigurationsResponse> {
-  await requireProductConfigurationByType(db, auth, productType, BUY_CREDITS);
+  await requireProductConfigurationByType(db, auth, productType, SEE_PRICES);
   const currency = await buyerCurrency(db, auth.userId);
   const rows = await db
     .select()

@@ -20,7 +20,7 @@ import {
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { getCheckoutStatus } from './checkout-status';
-import { listPaymentConfigurations } from './payment-configurations';
+import { BUY_CREDITS, SEE_PRICES, listPaymentConfigurations } from './payment-configurations';
 import { confirmSandboxSession, getSandboxSession } from './sandbox';
 import { startCheckout } from './start-checkout';
 import { SIGNATURE_HEADER, applyPaymentEvent, verifyWebhook } from './webhook';
@@ -30,7 +30,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/configurations',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { productPermission: SEE_PRICES },
       schema: {
         operationId: 'getPaymentConfigurations',
         tags: ['payment'],
@@ -45,17 +45,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listPaymentConfigurations(app.db, app.config, requireAuth(request), request.query.productType),
   );
 
-  // Realm = the configuration's product; entity/action INDIVIDUAL_RESULTS/READ, checked in the service.
+  // Realm = the configuration's product; BUY_CREDITS (INDIVIDUAL_RESULTS/CREATE), checked in the service. A GET only
+  // because the spec makes it a browser navigation: it writes (a checkout), so the access matrix treats it as a write.
   app.get(
     '/api/payment/pay/:id',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { productPermission: BUY_CREDITS, writes: true },
       schema: {
         operationId: 'startPayment',
         tags: ['payment'],
         description:
           "Browser navigation: starts a checkout of a pay-as-you-go package and redirects (303) to the provider's hosted page " +
-          '(Stripe Checkout, or the sandbox page). returnTo: a page of this app to offer after paying.',
+          '(Stripe Checkout, or the sandbox page). returnTo: a page of this app to offer after paying. Needs INDIVIDUAL_RESULTS/CREATE.',
         params: ZPayParams,
         querystring: ZPayQuery,
         response: {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/credits';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
-import { CREDIT_ERRORS, unlockResult } from './unlock-result';
+import { CREDIT_ERRORS, UNLOCK_RESULT, unlockResult } from './unlock-result';
 import { queueAutoReport } from '../reports/report-mail';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
@@ -11,11 +11,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credit/unlock',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { productPermission: UNLOCK_RESULT },
       schema: {
         operationId: 'unlockResult',
         tags: ['credits'],
-        description: 'Unlocks a LOCKED result by spending one credit; an UNLOCKED or TRIAL result answers 200 without spending.',
+        description: 'Unlocks a LOCKED result by spending one credit; an UNLOCKED or TRIAL result answers 200 without spending. Needs INDIVIDUAL_RESULTS/UPDATE.',
         body: ZUnlockRequest,
         response: {
           200: ZUnlockResponse,

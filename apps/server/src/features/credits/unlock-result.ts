@@ -7,7 +7,7 @@ import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { accounts, creditLedger, interactionInstances } from '../../db/schema';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext, ProductPermission } from '../../plugins/auth';
 import { requireInstance } from '../instances/instance-service';
 import { creditBalance } from '../user/user-service';
 
@@ -18,6 +18,12 @@ export const CREDIT_ERRORS = {
 
 export const UNLOCK_LEDGER_REASON = 'UNLOCK';
 
+/**
+ * Unlocking spends the account's credit and changes the result's lock: INDIVIDUAL_RESULTS/UPDATE in the product's
+ * realm, never READ (docs/decisions/0031). Declared on the route and checked here in the instance's own realm.
+ */
+export const UNLOCK_RESULT = { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' } as const satisfies ProductPermission;
+
 export async function unlockResult(
   db: Db,
   auth: AuthContext,
@@ -25,8 +31,8 @@ export async function unlockResult(
   /** Runs in the unlocking transaction (the auto report mail is due once a result opens). */
   onUnlocked?: (tx: Tx, instanceId: string) => Promise<unknown>,
 ): Promise<TUnlockResponse> {
-  // Access first (404 for another account's token, 403 without the results permission), outside the lock.
-  const { instance } = await requireInstance(db, auth, interactionToken, 'READ', { entity: 'INDIVIDUAL_RESULTS' });
+  // Access first (404 for another account's token, 403 without the unlock permission), outside the lock.
+  const { instance } = await requireInstance(db, auth, interactionToken, UNLOCK_RESULT.action, { entity: UNLOCK_RESULT.entity });
 
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;

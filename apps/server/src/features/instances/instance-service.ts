@@ -6,7 +6,7 @@ import { ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
-import type { Entity } from '@bq/domain/permissions';
+import type { Action, Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -122,7 +122,7 @@ export async function requireInstance(
   db: Db,
   auth: AuthContext,
   token: string,
-  action: 'READ' | 'UPDATE' | 'DELETE',
+  action: Action,
   /** The permission entity to check; results and reports check their own (e.g. INDIVIDUAL_RESULTS). */
   options: { entity?: Entity } = {},
 ) {

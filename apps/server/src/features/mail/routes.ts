@@ -25,7 +25,7 @@ import {
   resendEmailVerificationByAddress,
   verifyEmail,
 } from './email-verification';
-import { INVITATION_ERRORS, sendInvitationEmail } from './send-invitation';
+import { INVITATION_ERRORS, SEND_INVITATION, sendInvitationEmail } from './send-invitation';
 
 /**
  * The developer mailbox shows mails with their links (tokens): never where real people's mail is. Asked for
@@ -43,13 +43,13 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance/:token/invite/email',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { productPermission: SEND_INVITATION },
       schema: {
         operationId: 'sendInviteEmail',
         tags: ['instances', 'mail'],
         description:
           "Sends the invitation (the same texts as GET .../invite) to the client's e-mail address in the client's language, through the outbox. " +
-          'Only while the questionnaire is NEW or OPENED and not expired. A second call within 10 seconds answers the first invitation instead of sending again.',
+          'Needs INTERACTION_INSTANCE/CREATE. Only while the questionnaire is NEW or OPENED and not expired. A second call within 10 seconds answers the first invitation instead of sending again.',
         params: z.object({ token: z.string().min(1).max(100) }),
         response: {
           200: ZInviteEmailResponse,

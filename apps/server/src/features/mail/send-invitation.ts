@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { interactionInstances } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext, ProductPermission } from '../../plugins/auth';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { requireInstance } from '../instances/instance-service';
 import { invitationValues } from '../instances/invite';
@@ -21,11 +21,17 @@ export const INVITATION_ERRORS = {
   notInvitable: 'error.invitation.not_open',
 } as const;
 
+/**
+ * E-mailing the invitation is part of sending the questionnaire (POST /api/instance e-mails it at once):
+ * INTERACTION_INSTANCE/CREATE in the product's realm, never READ (docs/decisions/0031).
+ */
+export const SEND_INVITATION = { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } as const satisfies ProductPermission;
+
 /** Clicks closer together than this are one invitation. */
 export const DOUBLE_CLICK_SECONDS = 10;
 
 export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Config, auth: AuthContext, token: string): Promise<TInviteEmailResponse> {
-  const { instance: found } = await requireInstance(db, auth, token, 'READ');
+  const { instance: found } = await requireInstance(db, auth, token, SEND_INVITATION.action, { entity: SEND_INVITATION.entity });
   await assertMaySendQuestionnaires(db, auth);
   // The mail reaches the real address; a viewer who has the client anonymised is not told which it is.
   const view = await clientViewFor(db, auth, found.productConfigurationId, found.clientId);

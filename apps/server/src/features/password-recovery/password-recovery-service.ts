@@ -10,7 +10,6 @@ import type { Db, Tx } from '../../db/client';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
-import { forgetUserSessions } from '../../plugins/sessions';
 import { queueMail } from '../mail/outbox';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
@@ -100,6 +99,8 @@ export async function verifyPasswordResetToken(db: Db, token: string): Promise<T
 /** POST /api/user/password: the new password for the link's user; the link is spent and every session ends. */
 export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
   // Length, strength and the common list before the link is looked at; the person's own data once it names them.
+  // Every process drops the user's cached sessions when the deletion below is committed (migration 0019's
+  // notification, docs/decisions/0031).
   assertNewPasswordAcceptable(password, {});
   const { reset, ...person } = await usableToken(db, token, false);
   assertNewPasswordAcceptable(password, person);
@@ -125,7 +126,5 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
     await tx.delete(sessions).where(eq(sessions.userId, row.reset.userId));
     await tx.delete(loginFailures).where(eq(loginFailures.email, row.email));
   });
-  // This process forgets the user's cached sessions at once; others within AUTH_CACHE_SECONDS (decision 0026).
-  forgetUserSessions(reset.userId);
 }
 

@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { interactionInstances } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
+import type { ProductPermission } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { queueMail } from '../mail/outbox';
 import { createDownloadToken } from './download-tokens';
@@ -98,6 +99,12 @@ export async function queueAutoReport(
   await queueReportMail(tx, queue, config, subject, `report:${instanceId}`, new Date());
   return true;
 }
+
+/**
+ * Making the platform e-mail the client their report creates a report for them: REPORT/CREATE in the product's realm,
+ * never READ (docs/decisions/0031). Declared on the route, checked with the open result.
+ */
+export const SEND_REPORT_MAIL = { entity: 'REPORT', action: 'CREATE' } as const satisfies ProductPermission;
 
 /** Sends closer together than this are one (a double click, a second tab): the repeat answers the first. */
 export const REPORT_MAIL_REPEAT_SECONDS = 10;

@@ -20,7 +20,7 @@ import { cacheResponse } from '../../plugins/response-cache';
 import { clientViewFor, reportHiddenFor } from '../anonymisation/client-view';
 import { apiErrors } from '../../plugins/openapi';
 import { RESULT_ERRORS, requireOpenResult } from '../results/result-access';
-import { sendReportMail } from './report-mail';
+import { SEND_REPORT_MAIL, sendReportMail } from './report-mail';
 import {
   CERTIFICATE_ERRORS,
   certificateContent,
@@ -173,13 +173,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance/:token/report/email',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { productPermission: SEND_REPORT_MAIL },
       schema: {
         operationId: 'sendReportEmail',
         tags: ['reports', 'mail'],
         description:
           "E-mails the client a fresh download link to the result's report (in the client's language and paper), whatever the auto report switch says. " +
-          'Needs INDIVIDUAL_RESULTS/READ and an open result (402 while LOCKED). A repeat within 10 seconds answers the first mail instead of sending again. Not in the spec: docs/decisions/0011.',
+          'Needs REPORT/CREATE and an open result (402 while LOCKED). A repeat within 10 seconds answers the first mail instead of sending again. Not in the spec: docs/decisions/0011.',
         params: z.object({ token: ZToken }),
         response: {
           200: ZReportEmailResponse,
@@ -195,7 +195,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const { instance } = await requireOpenResult(app.db, auth, request.params.token);
+      const { instance } = await requireOpenResult(app.db, auth, request.params.token, SEND_REPORT_MAIL.entity, SEND_REPORT_MAIL.action);
       const sent = await app.db.transaction((tx) => sendReportMail(tx, app.queue, app.config, instance.id));
       // Sent to the real address; a viewer who has the client anonymised is not told which (docs/decisions/0021).
       const view = await clientViewFor(app.db, auth, instance.productConfigurationId, instance.clientId);

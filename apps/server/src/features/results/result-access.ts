@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { hasResult } from '@bq/domain/interaction-lifecycle';
-import type { Entity } from '@bq/domain/permissions';
+import type { Action, Entity } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import type { DashboardKindParam } from '@bq/contracts/dashboard';
 import { AppError } from '../../app-error';
@@ -29,7 +29,7 @@ export async function requireOpenResult(
   auth: AuthContext,
   token: string,
   entity: Entity = 'INDIVIDUAL_RESULTS',
-  action: 'READ' | 'UPDATE' = 'READ',
+  action: Action = 'READ',
 ) {
   const { instance, productType } = await requireInstance(db, auth, token, action, { entity });
   if (!hasResult(instance.status) || !instance.results) {

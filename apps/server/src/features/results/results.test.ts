@@ -236,7 +236,8 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
       ],
     });
     const own = await finishedResult(reader, 'BQ_RISK', 25);
-    await unlock(reader.http, own.token);
+    // Unlocking spends a credit: INDIVIDUAL_RESULTS/UPDATE, which this reader lacks (docs/decisions/0031).
+    await t.db.update(interactionInstances).set({ lockStatus: 'UNLOCKED' }).where(eq(interactionInstances.token, own.token));
     await flag(own.id);
     expect((await reader.http.request('GET', `/api/dashboard/${own.token}`)).statusCode).toBe(200);
     const forbidden = await reader.http.request('POST', url(own.token), { note: 'Only allowed to read.' });

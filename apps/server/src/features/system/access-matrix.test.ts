@@ -6,22 +6,50 @@
 // Another account's ids and tokens must behave exactly like missing ones: the same status and errorKey as random ids
 // of the same shape, never a success, and no answer to another account may contain this account's data.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateRespondents } from '@bq/scoring/simulate';
-import { interactionInstances } from '../../db/schema';
+import { interactionInstances, mailOutbox, paymentCheckouts, paymentConfigurations } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { testDatabaseUrl } from '../../test/postgres-admin';
 import { createAccount, createUser } from '../../test/factories';
 import { apiRoutes, buildUrl, sample, type ApiRoute } from '../../test/route-table';
 import { calculateInstance } from '../calculation/calculate-instance';
 import { definitionForProduct } from '../interactions/definitions';
+import { createApiCredential } from '../api-credentials/api-credential-service';
+import { creditBalance } from '../user/user-service';
 
 const ACCESS_KEYS = ['public', 'signedIn', 'permission', 'productPermission', 'operator'] as const;
 type Access = (typeof ACCESS_KEYS)[number];
 /** Error keys that mean "refused by the access check", as opposed to a refusal of the request itself. */
 const ACCESS_REFUSALS = new Set(['error.auth.unauthorized', 'error.auth.forbidden', 'error.auth.operator_required', 'error.auth.csrf']);
+
+/**
+ * Writes that need no permission of the account, each with the reason (docs/decisions/0031). Every other write (a
+ * method other than GET, or a GET declaring `writes`) must declare a permission whose action is not READ.
+ */
+const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
+  'POST /api/login': 'public: signing in is the credential check itself',
+  'POST /api/logout': "public: ends the caller's own session, if any",
+  'PATCH /api/user/:id/password': "signedIn, sessionOnly: the user's own password, proven by the current one",
+  'POST /api/admin/user/settings': "signedIn: the user's own settings; its anonymisation fields need ANONYMIZATION_ALLOW_LIST",
+  'POST /api/trial/bq_advisory_wealth/dismiss': 'signedIn: hides a notice for this user only',
+  'PUT /api/q/:token/answers': "public: the participant's instance token is the credential",
+  'POST /api/q/:token/submit': "public: the participant's instance token is the credential",
+  'POST /api/presignup/bqaself': 'public: sign-up starts an account of its own',
+  'POST /api/signup': 'public: sign-up starts an account of its own',
+  'POST /api/presignup/selfassessment': 'public: sign-up starts an account of its own',
+  'POST /api/signup/selfassessment': 'public: sign-up starts an account of its own',
+  'POST /api/user/password/reset': "public: mails a reset link to the address's owner only",
+  'POST /api/user/password': 'public: the reset token is the credential',
+  'POST /api/oauth/google': "public: Google's signed ID token is the credential",
+  'POST /api/demo/password/:instanceToken': "public: the participant's instance token is the credential",
+  'POST /api/payment/sandbox/:sessionId/confirm': "public: the sandbox's checkout session is the credential (the provider's page)",
+  'POST /api/payment/webhook/sandbox': "webhook: the provider's signature is the credential",
+  'POST /api/payment/webhook/:provider': "webhook: the provider's signature is the credential",
+  'POST /api/selfassessment/sampleReport': 'public: renders a sample report of no one',
+};
 
 /** Signed-in routes whose service refuses some body fields without a permission (the matrix sends every field). */
 const FIELD_PERMISSION_ROUTES = new Set(['POST /api/admin/user/settings']);
@@ -39,6 +67,7 @@ let operatorA: Caller;
 let bareA: Caller;
 let adminB: Caller;
 /** Account A's real ids, by the name a param, query field or body field gives them. */
+let accountIdA: string;
 let idsA: { clientToken: string; instanceToken: string; openInstanceToken: string; configId: string; accountName: string; clientEmail: string };
 
 async function caller(accountId: string, opts: Parameters<typeof createUser>[2]): Promise<Caller> {
@@ -59,6 +88,7 @@ beforeAll(async () => {
   const type = embedded ? 'DEMO' : 'ENTERPRISE';
   const a = await createAccount(t.db, { name: `Matrix A ${randomUUID()}`, type, products: ['BQ_RISK', 'BQ_SELECTION'], credits: 10 });
   const b = await createAccount(t.db, { name: 'Matrix B', type, products: ['BQ_RISK', 'BQ_SELECTION'], credits: 10 });
+  accountIdA = a.account.id;
   adminA = await caller(a.account.id, {});
   operatorA = await caller(a.account.id, { platformOperator: true });
   bareA = await caller(a.account.id, { permissions: [] });
@@ -156,6 +186,67 @@ describe('access matrix', () => {
     expect(routes.length).toBeGreaterThan(50);
     const undeclared = routes.filter((r) => declaredAccess(r.route.config as FastifyContextConfig).length !== 1).map((r) => `${r.method} ${r.url}`);
     expect(undeclared, 'declare exactly one of config.public | signedIn | permission | productPermission | operator (plugins/auth.ts)').toEqual([]);
+  });
+
+  it('makes every write name a permission that is not READ, or say why it needs none', () => {
+    const problems: string[] = [];
+    for (const route of apiRoutes(collected)) {
+      const config = route.route.config as FastifyContextConfig;
+      // Operator routes write data every account shares: no account permission suffices, not even ALL/ALL/ALL.
+      if ((route.method === 'GET' && !config.writes) || config.operator) continue;
+      const name = `${route.method} ${route.url}`;
+      const declared = config.permission ? [config.permission] : config.productPermission ? [config.productPermission].flat() : [];
+      const reason = WRITES_WITHOUT_PERMISSION[name];
+      if (declared.length > 0) {
+        if (declared.some((p) => p.action.toUpperCase() === 'READ')) problems.push(`${name}: a write needs more than READ (${declared.map((p) => `${p.entity}/${p.action}`).join(', ')})`);
+        if (reason) problems.push(`${name}: declares a permission, so leave it out of WRITES_WITHOUT_PERMISSION`);
+      } else if (!reason) problems.push(`${name}: declares no permission; name one (not READ) or list the reason in WRITES_WITHOUT_PERMISSION`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses spending credits, buying credits and e-mailing a client to a READ-only user and a READ-only API credential', async () => {
+    const a = adminA.http;
+    const reader = await caller(accountIdA, { permissions: [{ realm: 'ALL', entity: 'ALL', action: 'READ' }] });
+    const { secret } = await createApiCredential(t.db, { accountId: accountIdA, userId: reader.userId }, 'read-only export');
+    const bearer = new TestClient(t.app);
+    // A calculated, LOCKED result (unlocking it would spend a credit), and a package of the product on sale.
+    const locked = (await a.request('POST', '/api/instance', { clientToken: idsA.clientToken, productConfigurationId: idsA.configId })).json().token as string;
+    const answers = simulateRespondents(definitionForProduct('BQ_RISK'), { count: 1, seed: 7, consistency: 0.8 })[0]!.answers;
+    const participant = new TestClient(t.app);
+    expect((await participant.request('PUT', `/api/q/${locked}/answers`, { answers })).statusCode).toBe(200);
+    expect((await participant.request('POST', `/api/q/${locked}/submit`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, locked));
+    await calculateInstance(t.db, row!.id);
+    const [pkg] = await t.db.select().from(paymentConfigurations).where(and(eq(paymentConfigurations.productType, 'BQ_RISK'), eq(paymentConfigurations.kind, 'PAY_AS_YOU_GO')));
+    const writes: [string, 'GET' | 'POST', string, unknown][] = [
+      ['unlock', 'POST', '/api/credit/unlock', { interactionToken: locked }],
+      ['checkout', 'GET', `/api/payment/pay/${pkg!.id}`, undefined],
+      ['report mail', 'POST', `/api/instance/${idsA.instanceToken}/report/email`, undefined],
+      ['invitation mail', 'POST', `/api/instance/${idsA.openInstanceToken}/invite/email`, undefined],
+    ];
+    const balance = await creditBalance(t.db, accountIdA);
+    const mails = async () => (await t.db.select({ n: count() }).from(mailOutbox))[0]!.n;
+    const checkouts = async () => (await t.db.select({ n: count() }).from(paymentCheckouts))[0]!.n;
+    const [mailsBefore, checkoutsBefore] = [await mails(), await checkouts()];
+    const answersOf: string[] = [];
+    for (const [what, method, url, body] of writes) {
+      for (const [who, res] of [
+        ['user', await reader.http.request(method, url, body)],
+        ['API credential', await bearer.request(method, url, body, { authorization: `Bearer ${secret}` })],
+      ] as const) {
+        answersOf.push(`${what} by a READ-only ${who}: ${res.statusCode} ${res.statusCode === 303 ? res.headers.location : (res.json() as { errorKey?: string }).errorKey}`);
+      }
+    }
+    expect(answersOf).toEqual(writes.flatMap(([what]) => ['user', 'API credential'].map((who) => `${what} by a READ-only ${who}: 403 error.auth.forbidden`)));
+    expect(await creditBalance(t.db, accountIdA)).toBe(balance);
+    const [after] = await t.db.select({ lockStatus: interactionInstances.lockStatus }).from(interactionInstances).where(eq(interactionInstances.token, locked));
+    expect(after!.lockStatus).toBe('LOCKED');
+    expect(await mails()).toBe(mailsBefore);
+    expect(await checkouts()).toBe(checkoutsBefore);
+    // Reading is what READ is for.
+    expect((await reader.http.request('GET', `/api/dashboard/${idsA.instanceToken}`)).statusCode).toBe(200);
+    expect((await bearer.request('GET', `/api/dashboard/${idsA.instanceToken}`, undefined, { authorization: `Bearer ${secret}` })).statusCode).toBe(200);
   });
 
   it('answers each caller as the declaration says', async () => {
