@@ -102,7 +102,7 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
   // Every process drops the user's cached sessions when the deletion below is committed (migration 0019's
   // notification, docs/decisions/0031).
   assertNewPasswordAcceptable(password, {});
-  const { reset, ...person } = await usableToken(db, token, false);
+  const { reset: _reset, ...person } = await usableToken(db, token, false);
   assertNewPasswordAcceptable(password, person);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
