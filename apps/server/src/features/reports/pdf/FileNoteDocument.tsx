@@ -59,7 +59,7 @@ export function FileNoteDocument({ content, pageFormat }: { content: TFileNoteCo
 const note = StyleSheet.create({
   head: { marginBottom: 8 },
   accentBar: { height: 4, width: 48, backgroundColor: COLORS.warn, marginBottom: 10 },
-  title: { fontSize: 18, fontWeight: 'bold', color: COLORS.accent, marginBottom: 4 },
+  title: { fontSize: 18, lineHeight: 1.3, fontWeight: 'bold', color: COLORS.accent, marginBottom: 6 },
   notice: { fontSize: 9, color: COLORS.warn, fontWeight: 'bold', marginBottom: 10 },
   facts: { flexDirection: 'row', flexWrap: 'wrap' },
   fact: { width: '50%', marginBottom: 6, paddingRight: 8 },

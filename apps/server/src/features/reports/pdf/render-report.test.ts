@@ -254,7 +254,7 @@ describe('renderReportPdf', () => {
       expect(pdf.text).not.toContain('Market-risk class');
       expect(pdf.text).toContain('Chart I – 1 year (projection)');
       expect(pdf.text).toContain('95th percentile');
-      expect(pdf.text).toContain("Client's own estimate: Not given");
+      expect(pdf.text).toContain('Your own estimate: Not given');
       expect(pdf.text).not.toContain('Chart IV');
       expect(untranslated(pdf.text)).toEqual([]);
     },
@@ -291,7 +291,7 @@ describe('renderReportPdf', () => {
         expect(pdf.flat).toContain(`${i + 1} ${recommendation.title}`);
       });
       expect(pdf.text).toContain('Profile at a glance');
-      expect(pdf.flat).toContain('Capacity for loss (score 2.4 of 5): at most class 3 – sets the class');
+      expect(pdf.flat).toContain('Capacity for loss: your score of 2.4 of 5 allows at most class 3 – sets your class');
       const page1 = pageText(join(dir, 'uk-recommendations-a4.pdf'), 1);
       expect(page1).toContain('SUITABLE RISK CLASS');
       expect(page1).toMatch(/US equities 25%\s+US Treasuries 55%\s+Cash-like 20%/);

@@ -200,6 +200,26 @@ describe('result dashboard: states of the request', () => {
     expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
   });
 
+  it("downloads the adviser's file note in the user's language, and says so when it fails (decision 0030)", async () => {
+    const FILE_NOTE_URL = '/api/dashboard/i1/fileNote?locale=EN_US';
+    const createObjectURL = vi.fn(() => 'blob:file-note');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    handlers[FILE_NOTE_URL] = () =>
+      new Response(new Blob(['%PDF-1.4']), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="File-note_Mueller_Anna_05-04-2026.pdf"' },
+      });
+    renderPage();
+    const button = await screen.findByRole('button', { name: text('results.documents.fileNote') });
+    fireEvent.click(button);
+    await waitFor(() => expect(callsTo(FILE_NOTE_URL)).toHaveLength(1));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+
+    handlers[FILE_NOTE_URL] = error('error.general', 500);
+    fireEvent.click(button);
+    expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
+  });
+
   it('says the questionnaire is not done yet without polling', async () => {
     handlers[DASHBOARD_URL] = error('error.result.not_ready', 409);
     handlers[INSTANCE_URL] = () => jsonResponse(instanceOf({ status: 'OPENED', filledAt: null }));
