@@ -196,7 +196,11 @@ for (const locale of ['EN_US', 'DE_DE'] as const) {
       expect(pdf).toContain(report['report.section.suitability']!);
       expect(pdf).toContain(fill(report['report.risk.classOf']!, { class: c.suitableClass }));
       if (c.binding) expect(pdf).toContain(report['report.risk.binding']!);
-      if (c.explainFirst.length > 0) expect(pdf).toContain(base[`suitability.explain.${c.explainFirst[0]}`]!);
+      // The client's PDF words the point for the client; the adviser's instruction stays on the dashboard (decision 0030).
+      if (c.explainFirst.length > 0) {
+        expect(pdf).toContain(report[`report.risk.explain.${c.explainFirst[0]}`]!);
+        expect(pdf).not.toContain(base[`suitability.explain.${c.explainFirst[0]}`]!);
+      }
       expect(pdf).not.toMatch(/report\.[a-z]+\.[\w.]+|suitability\.[a-z]+\.[\w.]+|results\.risk\./);
     });
   }

@@ -2,7 +2,7 @@
 // one locale (all texts already translated), so the web report view and the PDF show the same thing.
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@bq/domain/locales';
-import { RISK_CAP_KINDS, ZConsistency, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
+import { RISK_CAP_KINDS, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
 export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
@@ -58,10 +58,28 @@ export const ZReportDimension = z.object({
 });
 export type TReportDimension = z.infer<typeof ZReportDimension>;
 
+/**
+ * The consistency check as the client reads it (docs/decisions/0030): each difference in one sentence addressed to
+ * the client, and when the adviser went through it with them. The adviser's reasons, instructions and notes stay on
+ * the dashboard and in the file note.
+ */
+export const ZReportConsistency = z.object({
+  flagged: z.boolean(),
+  /** Client wording, e.g. "You see yourself at class 7, 5 classes above the suitable class 2. ..." */
+  reasons: z.array(z.string()),
+  direction: z.enum(['ABOVE', 'BELOW']).nullable(),
+  /** ISO timestamp of the adviser's latest resolution record ("YYYY-MM" anonymised); null while none. */
+  discussedAt: z.string().nullable(),
+});
+
+/**
+ * The risk part of the client's report (docs/decisions/0030): every sentence is worded for the client; nothing here is
+ * an instruction to the adviser (those are on the dashboard and in GET /api/dashboard/{token}/fileNote).
+ */
 export const ZReportRisk = z.object({
   toleranceClass: z.number().int(),
   suitableClass: z.number().int(),
-  /** The limits that lowered the class, binding ones first, each with its reason in one translated sentence. */
+  /** The limits that lowered the class, binding ones first, each with its reason in one sentence to the client. */
   caps: z.array(
     z.object({
       key: z.string(),
@@ -73,12 +91,11 @@ export const ZReportRisk = z.object({
     }),
   ),
   selfEstimate: z.number().int().nullable(),
-  /** Translated: what to explain before recommending the products concerned (failed knowledge questions). */
+  /** Client wording: what the adviser will explain before the products concerned (failed knowledge questions). */
   explainFirst: z.array(z.string()),
-  /** Translated remarks the answers raise (vulnerability, concentration, borrowing). */
+  /** Client wording of what the answers raise (borrowing, concentration, circumstances). */
   remarks: z.array(z.string()),
-  /** Reasons translated; the adviser's resolutions (in an anonymised report with an empty note: free text may name the client). */
-  consistency: ZConsistency,
+  consistency: ZReportConsistency,
   portfolio: ZModelPortfolio,
   /** The dashboard's BQA_RISK section (history windows or projections); null when the user may not see it. */
   section: ZRiskSection.nullable(),
@@ -142,8 +159,8 @@ export const ZReportContent = z
     client: z.object({ firstName: z.string(), lastName: z.string(), displayName: z.string() }),
     /**
      * Anonymised (docs/decisions/0015): no name, e-mail or token anywhere in the content, every date of the client's
-     * (completedAt, calculatedAt, resolutions' resolvedAt) kept to the month as "YYYY-MM", the answers fingerprint
-     * empty, the adviser's notes empty, dashboardPath null.
+     * (completedAt, calculatedAt, consistency.discussedAt) kept to the month as "YYYY-MM", the answers fingerprint
+     * empty, dashboardPath null.
      */
     anonymized: z.boolean(),
     accountName: z.string(),
@@ -247,3 +264,39 @@ export const ZReportEmailResponse = z
   })
   .meta({ id: 'ReportEmailResponse' });
 export type TReportEmailResponse = z.infer<typeof ZReportEmailResponse>;
+
+/**
+ * GET /api/dashboard/{token}/fileNote: the adviser's file note PDF (docs/decisions/0030). locale defaults to the
+ * signed-in user's, pageFormat to LETTER for EN_US and A4 otherwise.
+ */
+export const ZFileNoteQuery = z.object({
+  locale: z.enum(LOCALES).optional(),
+  pageFormat: z.enum(PAGE_FORMATS).optional(),
+});
+export type TFileNoteQuery = z.infer<typeof ZFileNoteQuery>;
+
+/**
+ * What the file note PDF prints, resolved in one locale on the server: the adviser-only texts of a result (limits in
+ * the adviser's words, what to explain first, remarks, the consistency flag and its resolutions). Never a JSON answer.
+ */
+export const ZFileNoteContent = z.object({
+  locale: z.enum(LOCALES),
+  title: z.string(),
+  /** "For the adviser's file – not for the client" and similar, one line each. */
+  notice: z.string(),
+  facts: z.array(z.object({ label: z.string(), value: z.string() })),
+  sections: z.array(
+    z.object({
+      title: z.string(),
+      lead: z.string().nullable(),
+      points: z.array(z.string()),
+      /** A section that asks the adviser to act (unresolved flag, explain first): printed with a warning bar. */
+      warn: z.boolean(),
+    }),
+  ),
+  accountName: z.string(),
+  clientName: z.string(),
+  fileName: z.string(),
+  texts: z.object({ page: z.string(), confidential: z.string() }),
+});
+export type TFileNoteContent = z.infer<typeof ZFileNoteContent>;

@@ -1,8 +1,6 @@
 // GET /api/report/content/{bqp|bqa}/{token} and .../bqa/recommendations/{token}: everything a report shows,
 // resolved in one language, so the web report view and the PDF (features/reports/pdf) show the same thing.
-import type { TRiskCap } from '@bq/contracts/dashboard';
 import type { TReportContent, TReportDimension } from '@bq/contracts/reports';
-import type { ConsistencyReason } from '@bq/scoring/risk';
 import type { Locale } from '@bq/domain/locales';
 import { monthOf } from '@bq/domain/report-dates';
 import { reportFileName } from '@bq/domain/report-file-name';
@@ -13,8 +11,9 @@ import { dimensionResults, resultEvidence } from '../results/dashboard';
 import { rankedClasses, storedIndication } from '../results/prediction';
 import { storedPortfolio, storedRiskSection } from '../results/risk-section';
 import { riskVerdict } from '../results/risk-verdict';
-import { reportFormat, type ReportFormat } from './pdf/format';
+import { reportFormat } from './pdf/format';
 import { suitabilityStatement } from './suitability-statement';
+import { verdictTexts } from './report-audience';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
@@ -73,30 +72,6 @@ function reportDimensions(subject: ReportSubject, texts: ReportTexts): TReportDi
   });
 }
 
-/** One limit in one sentence: its name, what it read, and the highest class it allows (BQUI results.risk.verdict.*). */
-export function capReason(cap: TRiskCap, texts: ReportTexts, fmt: ReportFormat): string {
-  const values = {
-    name: texts.t(cap.nameKey),
-    max: cap.maxClass,
-    answer: cap.answers[0] ? texts.t(cap.answers[0].labelKey) : '',
-    loss: cap.answers[0] ? texts.t(cap.answers[0].labelKey) : '',
-    amount: cap.answers[1] ? texts.t(cap.answers[1].labelKey) : '',
-    share: cap.share === null ? '' : fmt.percent(cap.share, 0),
-    score: cap.score === null ? '' : fmt.number(cap.score, 1),
-    failed: cap.failed ?? 0,
-    asked: cap.asked ?? 0,
-  };
-  return texts.t(cap.assumed ? 'results.risk.verdict.cap.assumed' : `results.risk.verdict.cap.${cap.kind}`, values);
-}
-
-/** A stored consistency reason in one sentence; version 1 reasons keep their wording. */
-export function consistencyReason(reason: ConsistencyReason, texts: ReportTexts): string {
-  if ('selfEstimate' in reason) {
-    return texts.t(`results.risk.consistency.reason.${reason.kind}`, { self: reason.selfEstimate, suitable: reason.suitableClass, gap: reason.gap });
-  }
-  return texts.t(`results.risk.consistency.reason.${reason.kind}`, { tolerance: reason.toleranceClass, self: reason.otherClass, other: reason.otherClass });
-}
-
 async function reportRisk(
   db: Db,
   subject: ReportSubject,
@@ -106,31 +81,23 @@ async function reportRisk(
   const risk = subject.results.risk;
   if (!risk) return null;
   const verdict = riskVerdict(risk, subject.definition, subject.instance.answers);
-  const fmt = reportFormat(texts.locale);
+  // The client's report: every sentence in the client's wording, no instruction to the adviser (decision 0030).
+  const worded = verdictTexts('client', verdict, risk.consistency.reasons, texts, reportFormat(texts.locale));
+  // That the adviser went through the difference with the client, and when; the notes themselves are the adviser's.
+  const resolutions = risk.consistency.flagged ? await consistencyResolutionsOf(db, subject.instance.id) : [];
+  const discussedAt = resolutions.at(-1)?.resolvedAt ?? null;
   return {
     toleranceClass: risk.toleranceClass,
     suitableClass: risk.suitableClass,
-    caps: verdict.caps.map((cap) => ({
-      key: cap.key,
-      kind: cap.kind,
-      name: texts.t(cap.nameKey),
-      maxClass: cap.maxClass,
-      binding: cap.binding,
-      reason: capReason(cap, texts, fmt),
-    })),
+    caps: worded.caps,
     selfEstimate: risk.selfEstimate,
-    explainFirst: verdict.explainFirst.map((e) => texts.t(e.textKey)),
-    remarks: verdict.remarks.map((r) => texts.t(r.textKey)),
+    explainFirst: worded.explainFirst,
+    remarks: worded.remarks,
     consistency: {
       flagged: risk.consistency.flagged,
-      reasons: risk.consistency.reasons.map((r) => consistencyReason(r, texts)),
+      reasons: worded.consistencyReasons,
       direction: verdict.consistency.direction,
-      // Free text may name the client, so an anonymised report keeps who resolved it in which month, not the note.
-      resolutions: risk.consistency.flagged
-        ? (await consistencyResolutionsOf(db, subject.instance.id)).map((r) =>
-            anonymize ? { ...r, note: '', resolvedAt: monthOf(r.resolvedAt) } : r,
-          )
-        : [],
+      discussedAt: discussedAt && anonymize ? monthOf(discussedAt) : discussedAt,
     },
     portfolio: storedPortfolio(risk.portfolio),
     // The report is the client's document: it carries the history windows stored with the result.
@@ -202,7 +169,7 @@ export function recommendations(
     if (risk.explainFirst.length > 0) add('explainFirst', { points: risk.explainFirst.join(' ') });
     if (risk.remarks.length > 0) add('remarks', { remarks: risk.remarks.join(' ') });
     // Once the adviser has recorded how the difference was resolved, "talk it through first" is done.
-    if (risk.consistency.flagged && risk.consistency.resolutions.length === 0)
+    if (risk.consistency.flagged && risk.consistency.discussedAt === null)
       add('consistency', { tolerance: risk.toleranceClass });
   }
   if (prediction)

@@ -11,6 +11,8 @@ import { definitionTexts } from '../questionnaire/questionnaire-service';
 export interface ReportTexts {
   /** Text of a key with {{placeholders}} filled; the key itself when missing, so a gap is visible, never blank. */
   t(key: string, values?: Record<string, string | number>): string;
+  /** Whether the language has a text for the key (an audience's wording may be missing: then it is left out). */
+  has(key: string): boolean;
   /** Every REPORT text of the language (the PDF and web labels). */
   report: Record<string, string>;
   locale: Locale;
@@ -50,6 +52,7 @@ async function buildReportTexts(db: Db, definition: TInteractionDefinition, loca
       if (!text) return key;
       return interpolate(text, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
     },
+    has: (key) => all.has(key),
     report,
     locale,
   };

@@ -241,9 +241,7 @@ describe('report content', () => {
         });
         expect(content.completedAt).toMatch(/^\d{4}-\d{2}$/);
         expect(content.calculatedAt).toMatch(/^\d{4}-\d{2}$/);
-        expect(content.risk.consistency.resolutions).toEqual([
-          { note: '', authorName: expect.any(String), resolvedAt: expect.stringMatching(/^\d{4}-\d{2}$/) },
-        ]);
+        expect(content.risk.consistency.discussedAt).toMatch(/^\d{4}-\d{2}$/);
         expect(content.fileName).toMatch(/^[A-Za-z-]+_\d{2}-\d{4}\.pdf$/);
       }
     }
@@ -268,11 +266,12 @@ describe('report content', () => {
       expect(leaks(res.rawPayload.toString('latin1'))).toEqual([]);
     }
 
-    // The named report still carries all of it.
+    // The named report still names the client; the adviser's note is in neither (decision 0030).
     const named = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=EN_UK`)).json();
     expect(named.instanceToken).toBe(token);
     expect(named.client.displayName).toBe('Ottilie Quastenberg');
-    expect(named.risk.consistency.resolutions[0].note).toContain('Quastenberg');
+    expect(named.risk.consistency.discussedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(JSON.stringify(named)).not.toContain('accepts class 3');
   });
 
   it('lists recommendations that follow from the profile, the review last', async () => {

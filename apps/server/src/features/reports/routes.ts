@@ -7,6 +7,7 @@ import {
   ZCertificateContent,
   ZCertificateVerification,
   ZCertificateVerificationLink,
+  ZFileNoteQuery,
   ZReportContent,
   ZReportContentQuery,
   ZReportDownloadInfo,
@@ -30,6 +31,7 @@ import {
 } from './certificates';
 import { DOWNLOAD_ERRORS } from './download-tokens';
 import { buildReportContent } from './report-content';
+import { renderFileNote } from './file-note';
 import { REPORT_LINK_ERRORS, assertPublicReportLinkOpen, loadReportSubject, publicReportLinkExpiresAt } from './report-subject';
 import {
   contentDisposition,
@@ -316,6 +318,40 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/dashboard/:token/fileNote',
+    {
+      // The adviser's document: signed in with the result's read permission; never public (docs/decisions/0030).
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      schema: {
+        operationId: 'downloadFileNote',
+        tags: ['reports', 'results'],
+        description: `The adviser's file note PDF of a result: the limits in the adviser's words, what to explain first, remarks (vulnerability, borrowing, concentration), the consistency flag with its instruction or its resolution records. What the client's report leaves out. Needs INDIVIDUAL_RESULTS/READ; not reachable by the public report token or a mailed download token. Not in the spec: docs/decisions/0030. ${PDF_DESCRIPTION}`,
+        params: z.object({ token: ZToken }),
+        querystring: ZFileNoteQuery,
+        response: {
+          200: ZPdf,
+          ...apiErrors({
+            400: ['error.validation'],
+            401: ['error.auth.unauthorized'],
+            402: [RESULT_ERRORS.locked],
+            403: ['error.auth.forbidden'],
+            404: ['error.not_found'],
+            409: [RESULT_ERRORS.notReady],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await renderFileNote(app.db, app.pdf, requireAuth(request), request.params.token, request.query);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(pdf.body);
+    },
+  );
 
   const sampleLimit = AUTH_REQUEST_LIMITS.SAMPLE_REPORT;
   app.post(

@@ -156,7 +156,7 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
   const url = (token: string) => `/api/dashboard/${token}/consistency/resolution`;
   const resolutionsIn = async (http: TestClient, token: string) => (await http.request('GET', `/api/dashboard/${token}`)).json().risk.consistency.resolutions;
 
-  it('records resolutions append-only, shows them on the dashboard and in the report, and leaves the notes out of an anonymised report', async () => {
+  it('records resolutions append-only, shows them on the dashboard, and the report only says when the difference was discussed (decision 0030)', async () => {
     const ctx = await adviser(['BQ_RISK']);
     const { token, id } = await finishedResult(ctx, 'BQ_RISK', 21);
     await unlock(ctx.http, token);
@@ -178,15 +178,13 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
 
     // Resolved: the recommendations no longer ask to talk the differences through first.
     expect(await recommendationKeys()).not.toContain('consistency');
+    // The client's report says when the adviser went through it with them; the notes are the adviser's (decision 0030).
     const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json();
-    expect(report.risk.consistency.resolutions.map((r: { note: string }) => r.note)).toHaveLength(2);
-    expect(report.risk.consistency.resolutions[0].note).toContain('she accepts class 3');
+    expect(report.risk.consistency.discussedAt).toBe(second.json().resolvedAt);
+    expect(JSON.stringify(report)).not.toContain('she accepts class 3');
     const anonymised = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE&anonymize=true`)).json();
-    // Who and in which month, not the note and not the exact day (docs/decisions/0015).
-    expect(anonymised.risk.consistency.resolutions).toEqual([
-      { note: '', authorName: 'Tess Tester', resolvedAt: first.json().resolvedAt.slice(0, 7) },
-      { note: '', authorName: 'Tess Tester', resolvedAt: second.json().resolvedAt.slice(0, 7) },
-    ]);
+    // Only the month (docs/decisions/0015).
+    expect(anonymised.risk.consistency.discussedAt).toBe(second.json().resolvedAt.slice(0, 7));
     expect(JSON.stringify(anonymised)).not.toContain('Ida');
   });
 
@@ -445,13 +443,13 @@ describe('the risk verdict (definition version 2, decision 0013)', () => {
     const content = (await ctx.http.request('GET', `/api/dashboard/content/bqa/${token}?locale=DE_DE`)).json();
     expect(content.texts['suitability.rule.horizon']).toBe('Anlagehorizont');
     expect(content.texts['risk.choice.years.y1to3']).toBe('1 bis 3 Jahre');
-    // The report says the same in one sentence per limit, and the flag in one sentence.
+    // The report says the same to the client in one sentence per limit, and the flag in one sentence (decision 0030).
     const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json();
     expect(report.risk.caps).toEqual([
-      { key: 'horizon', kind: 'ANSWER', name: 'Anlagehorizont', maxClass: 2, binding: true, reason: 'Anlagehorizont – „1 bis 3 Jahre“: höchstens Klasse 2' },
+      { key: 'horizon', kind: 'ANSWER', name: 'Anlagehorizont', maxClass: 2, binding: true, reason: 'Anlagehorizont: Sie haben „1 bis 3 Jahre“ geantwortet, das erlaubt höchstens Klasse 2' },
     ]);
     expect(report.risk.consistency.reasons).toEqual([
-      'Der Kunde sieht sich selbst bei Klasse 7, 5 Klassen über der geeigneten Klasse 2: Erklären Sie die Grenzen, bevor Sie beraten.',
+      'Sie sehen sich selbst bei Klasse 7, 5 Klassen über der geeigneten Klasse 2. Die Grenzen oben sind der Grund für die niedrigere Klasse; Ihr Berater geht sie mit Ihnen durch.',
     ]);
     expect(report.risk.consistency.direction).toBe('ABOVE');
   });
@@ -471,10 +469,11 @@ describe('the risk verdict (definition version 2, decision 0013)', () => {
     ]);
     expect(risk.consistency.flagged).toBe(false);
     const report = (await ctx.http.request('GET', `/api/report/content/bqa/recommendations/${token}?locale=EN_US`)).json();
-    expect(report.risk.caps[0].reason).toBe('Knowledge questions – 2 of 3 not answered correctly: at most class 4 until explained');
+    expect(report.risk.caps[0].reason).toBe('Knowledge questions: 2 of 3 were not answered correctly, which allows at most class 4 until your advisor has explained them');
+    // The client reads the points, not the adviser's instruction to explain them (decision 0030).
     expect(report.risk.explainFirst).toEqual([
-      'Before bonds or bond funds: explain that their price falls when interest rates rise.',
-      "Before funds and ETFs: explain that spreading over many companies lowers the risk of any one of them, but the fund's value can still fall.",
+      'Bonds and bond funds: their price falls when interest rates rise.',
+      "Funds and ETFs: spreading over many companies lowers the risk of any one of them, but the fund's value can still fall.",
     ]);
     expect(report.recommendations.map((r: { key: string }) => r.key)).toContain('explainFirst');
   });
@@ -495,7 +494,8 @@ describe('the risk verdict (definition version 2, decision 0013)', () => {
     expect(row('knowledge_check_1')).toMatchObject({ answer: 'It falls', assessment: 'CORRECT' });
     expect(row('knowledge_check_3')).toMatchObject({ answer: "I don't know", assessment: 'INCORRECT' });
     expect(row('sustainability_taxonomy')).toMatchObject({ label: 'Minimum share, EU Taxonomy', answer: 'At least 25%', usedInVerdict: false });
-    expect(report.risk.remarks[0]).toContain('circumstances that make financial decisions harder');
+    // Borrowing is worded for the client; the vulnerability remark stays with the adviser (decision 0030).
+    expect(report.risk.remarks).toEqual([expect.stringContaining('Part of the money you want to invest is borrowed')]);
     const anonymised = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=EN_UK&anonymize=true`)).json();
     expect(anonymised.suitability.personalOmitted).toBe(true);
     expect(anonymised.suitability.sections.map((s: { key: string }) => s.key)).not.toContain('about_you');

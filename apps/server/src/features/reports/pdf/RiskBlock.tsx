@@ -1,6 +1,7 @@
 // The risk profile of a BQA report: the suitable class on the 1-7 scale, the class from risk tolerance and the
 // client's own estimate, the limits that lowered the class with the reason of each (the binding one marked), what
-// must be explained first, the remarks the answers raise, the consistency check and the model portfolio.
+// must be explained first, the remarks the answers raise, the consistency check and the model portfolio, all in
+// the client's wording (decision 0030).
 import { Polygon, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { TReportContent } from '@bq/contracts/reports';
 import type { ReportContext } from './report-context';
@@ -97,8 +98,8 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
         </View>
       ) : null}
 
-      {/* Kept on one page unless the adviser's notes make it long enough to need breaking. */}
-      <View style={[block.consistency, risk.consistency.flagged ? block.flagged : {}]} wrap={risk.consistency.resolutions.length > 0}>
+      {/* The client's wording only (decision 0030): what differs and that the adviser goes through it with them. */}
+      <View style={[block.consistency, risk.consistency.flagged ? block.flagged : {}]} wrap={false}>
         <Text style={styles.label}>{t('report.risk.consistency.title')}</Text>
         {risk.consistency.flagged ? (
           <View>
@@ -108,22 +109,11 @@ export function RiskBlock({ risk, ctx }: { risk: Risk; ctx: ReportContext }) {
                 • {reason}
               </Text>
             ))}
-            {risk.consistency.resolutions.length > 0 ? (
-              <View style={block.resolutions}>
-                <Text style={styles.label}>{t('report.risk.consistency.resolved')}</Text>
-                {risk.consistency.resolutions.map((resolution, i) => (
-                  <View key={i} style={block.resolution}>
-                    <Text style={block.resolutionMeta}>
-                      {t('report.risk.consistency.resolvedBy', { date: fmt.date(resolution.resolvedAt), name: resolution.authorName })}
-                    </Text>
-                    {/* An anonymised report carries no note: free text may name the client. */}
-                    <Text>{resolution.note || t('report.risk.consistency.noteWithheld')}</Text>
-                  </View>
-                ))}
-              </View>
-            ) : (
-              <Text style={block.review}>{t('report.risk.consistency.review')}</Text>
-            )}
+            {risk.consistency.discussedAt ? (
+              <Text style={block.review}>
+                {t('report.risk.consistency.discussed', { date: fmt.date(risk.consistency.discussedAt) })}
+              </Text>
+            ) : null}
           </View>
         ) : (
           <Text style={{ marginTop: 2 }}>{t('report.risk.consistency.ok')}</Text>
@@ -185,9 +175,6 @@ const block = StyleSheet.create({
   flagged: { backgroundColor: COLORS.warnPanel, borderLeftWidth: 3, borderLeftColor: COLORS.warn },
   flaggedTitle: { fontWeight: 'bold', color: COLORS.warn, marginTop: 2, marginBottom: 4 },
   review: { fontSize: 8.5, marginTop: 4 },
-  resolutions: { marginTop: 6 },
-  resolution: { marginTop: 3 },
-  resolutionMeta: { fontSize: 8, color: COLORS.muted },
   portfolioBar: { flexDirection: 'row', height: 12, marginTop: 2 },
   portfolioLabels: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 3, marginBottom: 4 },
   equity: { fontWeight: 'bold', color: COLORS.accent },

@@ -5,11 +5,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageFormat, TCertificateContent, TReportContent } from '@bq/contracts/reports';
+import type { PageFormat, TCertificateContent, TFileNoteContent, TReportContent } from '@bq/contracts/reports';
 
 export type PdfJob =
   | { kind: 'report'; content: TReportContent; pageFormat: PageFormat }
-  | { kind: 'certificate'; content: TCertificateContent; pageFormat: PageFormat };
+  | { kind: 'certificate'; content: TCertificateContent; pageFormat: PageFormat }
+  | { kind: 'fileNote'; content: TFileNoteContent; pageFormat: PageFormat };
 export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
 export interface PdfRenderer {

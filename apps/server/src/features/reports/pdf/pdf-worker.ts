@@ -2,7 +2,7 @@
 // error. One document at a time; react-pdf's layout is synchronous CPU work, which is why it lives here.
 import { parentPort } from 'node:worker_threads';
 import type { PdfJob, PdfReply } from './pdf-pool';
-import { renderCertificatePdf, renderReportPdf } from './render-report';
+import { renderCertificatePdf, renderFileNotePdf, renderReportPdf } from './render-report';
 
 const port = parentPort;
 if (!port) throw new Error('pdf-worker runs as a worker thread only');
@@ -13,7 +13,9 @@ port.on('message', async ({ id, job }: { id: number; job: PdfJob }) => {
     const pdf =
       job.kind === 'certificate'
         ? await renderCertificatePdf(job.content, { pageFormat: job.pageFormat })
-        : await renderReportPdf(job.content, { pageFormat: job.pageFormat });
+        : job.kind === 'fileNote'
+          ? await renderFileNotePdf(job.content, { pageFormat: job.pageFormat })
+          : await renderReportPdf(job.content, { pageFormat: job.pageFormat });
     reply = { id, ok: true, pdf };
   } catch (err) {
     reply = { id, ok: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) };

@@ -23,7 +23,6 @@ import {
   recommendationsReport,
   reportTexts,
   REAL_CLIENT,
-  RESOLUTION,
   VERIFICATION_URL,
 } from './test-content';
 
@@ -138,16 +137,18 @@ describe('renderReportPdf', () => {
       expect(flat).toContain('Hoch: Nimmt deutliche Wertschwankungen');
       // Risk profile.
       expect(text).toContain('GEEIGNETE RISIKOKLASSE');
-      expect(text).toContain('Klasse aus der Risikobereitschaft: Klasse 6 von 7');
-      expect(text).toContain('Selbsteinschätzung des Kunden: Klasse 6 von 7');
-      // Each limit with its reason, the one that sets the class marked; what to explain first; the remarks.
-      expect(flat).toContain('Anlagehorizont – „1 bis 3 Jahre“: höchstens Klasse 3 – bestimmt die Klasse');
-      expect(flat).toContain('Wissensfragen – 2 von 3 nicht richtig beantwortet: höchstens Klasse 4, bis es erklärt ist');
-      expect(text).toContain('ZUERST ERKLÄREN');
-      expect(flat).toContain('Vor Anleihen oder Rentenfonds: erklären, dass ihr Kurs fällt, wenn die Zinsen steigen.');
-      expect(text).toContain('BITTE BEACHTEN');
-      expect(text).toContain('Prüfung nötig: Die Antworten widersprechen sich');
-      expect(flat).toContain('Der Kunde sieht sich selbst bei Klasse 6, 3 Klassen über der geeigneten Klasse 3');
+      expect(text).toContain('Klasse aus Ihrer Risikobereitschaft: Klasse 6 von 7');
+      expect(text).toContain('Ihre eigene Einschätzung: Klasse 6 von 7');
+      // Addressed to the client (decision 0030): each limit with its reason, the one that sets the class marked;
+      // what the adviser will explain; what the adviser takes into account; the difference of the own estimate.
+      expect(flat).toContain('Anlagehorizont: Sie haben „1 bis 3 Jahre“ geantwortet, das erlaubt höchstens Klasse 3 – bestimmt Ihre Klasse');
+      expect(flat).toContain('Wissensfragen: 2 von 3 wurden nicht richtig beantwortet');
+      expect(text).toContain('VOR EINER ANLAGE ZU ERKLÄREN');
+      expect(flat).toContain('Anleihen und Rentenfonds: Der Kurs fällt, wenn die Zinsen steigen.');
+      expect(text).toContain('WAS IHR BERATER BERÜCKSICHTIGT');
+      expect(text).toContain('Ihre eigene Einschätzung weicht von Ihren Antworten ab');
+      expect(flat).toContain('Sie sehen sich selbst bei Klasse 6, 3 Klassen über der geeigneten Klasse 3');
+      expect(flat).not.toContain('Prüfung nötig');
       // The suitability statement: the answers by topic, graded knowledge questions, what fed the class.
       expect(text).toContain('Geeignetheitserklärung');
       expect(text).toContain('Zur Person');
@@ -155,10 +156,9 @@ describe('renderReportPdf', () => {
       expect(flat).toMatch(/Frage: Anleihekurse und Zinsen Er steigt nicht richtig, Risikoklasse/);
       expect(flat).toContain('Mindestanteil nach EU-Taxonomie Mindestens 10 %');
       expect(text).toContain('Beträge in der Währung, in der der Kunde anlegt.');
-      // The adviser's recorded resolution replaces the request to record one.
-      expect(text).toContain('WIE DER WIDERSPRUCH GEKLÄRT WURDE');
-      expect(text).toContain('20.11.2026, Sabine Köhler');
-      expect(flat).toContain('Verluste über 10 % wären für ihn nicht tragbar. Wir bleiben bei Klasse 3.');
+      // That the adviser went through it with the client, when; the adviser's note itself is not the client's.
+      expect(flat).toContain('Mit Ihrem Berater besprochen: 20.11.2026.');
+      expect(flat).not.toContain('Wir bleiben bei Klasse 3');
       expect(flat).not.toContain('halten Sie vor der Beratung fest');
       expect(text).toContain('US-Aktien 25 %');
       expect(text).toContain('US-Staatsanleihen 55 %');
@@ -254,7 +254,7 @@ describe('renderReportPdf', () => {
       expect(pdf.text).not.toContain('Market-risk class');
       expect(pdf.text).toContain('Chart I – 1 year (projection)');
       expect(pdf.text).toContain('95th percentile');
-      expect(pdf.text).toContain("Client's own estimate: Not given");
+      expect(pdf.text).toContain('Your own estimate: Not given');
       expect(pdf.text).not.toContain('Chart IV');
       expect(untranslated(pdf.text)).toEqual([]);
     },
@@ -291,7 +291,7 @@ describe('renderReportPdf', () => {
         expect(pdf.flat).toContain(`${i + 1} ${recommendation.title}`);
       });
       expect(pdf.text).toContain('Profile at a glance');
-      expect(pdf.flat).toContain('Capacity for loss (score 2.4 of 5): at most class 3 – sets the class');
+      expect(pdf.flat).toContain('Capacity for loss: your score of 2.4 of 5 allows at most class 3 – sets your class');
       const page1 = pageText(join(dir, 'uk-recommendations-a4.pdf'), 1);
       expect(page1).toContain('SUITABLE RISK CLASS');
       expect(page1).toMatch(/US equities 25%\s+US Treasuries 55%\s+Cash-like 20%/);
@@ -317,10 +317,9 @@ describe('renderReportPdf', () => {
       // Dates to the month, with wording that fits a month.
       expect(pdf.text).toContain('AUSGEFÜLLT IM');
       expect(pdf.text).toContain('April 2026');
-      expect(pdf.text).toContain('November 2026, Sabine Köhler');
+      expect(pdf.flat).toContain('Mit Ihrem Berater besprochen: November 2026.');
       expect(pdf.flat).toContain('berechnet im April 2026');
       expect(pdf.text).not.toMatch(/\d{2}\.\d{2}\.2026/);
-      expect(pdf.text).toContain('Die Notiz ist im anonymisierten Bericht ausgelassen.');
       // No reference token (it opens the named report) and no answers fingerprint.
       expect(pdf.text).not.toContain(named.instanceToken!);
       expect(pdf.text).not.toContain('Referenz');
@@ -335,20 +334,14 @@ describe('renderReportPdf', () => {
   );
 
   it(
-    'renders a name and a note with emoji and CJK: only the embedded DejaVu faces, every character one they draw',
+    'renders a name and a remark with emoji and CJK: only the embedded DejaVu faces, every character one they draw',
     async () => {
       const report = germanBqaReport();
       const content = {
         ...report,
         client: { firstName: 'Zoë 🌻', lastName: 'Schmidt-Ørsted 王', displayName: 'Zoë 🌻 Schmidt-Ørsted 王' },
         accountName: 'Privatbank Südwest AG 🏦',
-        risk: {
-          ...report.risk!,
-          consistency: {
-            ...report.risk!.consistency,
-            resolutions: [{ ...RESOLUTION, note: 'Besprochen 👍🏽, Familie 👨‍👩‍👧 einverstanden ❤️ – 1.000 €.' }],
-          },
-        },
+        risk: { ...report.risk!, remarks: ['Besprochen 👍🏽, Familie 👨‍👩‍👧 einverstanden ❤️ – 1.000 €.'] },
       };
       const pdf = readBack('de-emoji-a4', await renderReportPdf(content, { pageFormat: 'A4' }));
       const fonts = fontsOf(join(dir, 'de-emoji-a4.pdf'));

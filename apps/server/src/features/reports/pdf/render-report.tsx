@@ -2,8 +2,9 @@
 // reports service resolved in one locale go in, a PDF buffer comes out. No I/O besides reading the font files.
 import type { ReactElement } from 'react';
 import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import type { PageFormat, TCertificateContent, TReportContent } from '@bq/contracts/reports';
+import type { PageFormat, TCertificateContent, TFileNoteContent, TReportContent } from '@bq/contracts/reports';
 import { CertificateDocument } from './CertificateDocument';
+import { FileNoteDocument } from './FileNoteDocument';
 import { registerFonts } from './fonts';
 import { printableContent } from './printable-text';
 import { ReportDocument } from './ReportDocument';
@@ -25,6 +26,12 @@ export async function renderCertificatePdf(
 ): Promise<Buffer> {
   registerFonts();
   return render(<CertificateDocument content={printableContent(content)} pageFormat={opts.pageFormat} />);
+}
+
+/** The adviser's file note (docs/decisions/0030). */
+export async function renderFileNotePdf(content: TFileNoteContent, opts: { pageFormat: PageFormat }): Promise<Buffer> {
+  registerFonts();
+  return render(<FileNoteDocument content={printableContent(content)} pageFormat={opts.pageFormat} />);
 }
 
 // The documents are components whose root is react-pdf's <Document>; renderToBuffer's type only admits an element

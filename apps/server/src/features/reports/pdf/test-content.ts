@@ -52,7 +52,7 @@ const GERMAN_STATEMENT = {
   personalOmitted: false,
 };
 
-/** The adviser's record of how the German report's consistency flag was resolved. */
+/** The adviser's record of how the German report's consistency flag was resolved (the report shows only its date). */
 export const RESOLUTION = {
   note: 'Mit Herrn Müller besprochen: Verluste über 10 % wären für ihn nicht tragbar. Wir bleiben bei Klasse 3.',
   authorName: 'Sabine Köhler',
@@ -437,7 +437,7 @@ export function germanBqaReport(): TReportContent {
           name: 'Anlagehorizont',
           maxClass: 3,
           binding: true,
-          reason: 'Anlagehorizont – „1 bis 3 Jahre“: höchstens Klasse 3',
+          reason: 'Anlagehorizont: Sie haben „1 bis 3 Jahre“ geantwortet, das erlaubt höchstens Klasse 3',
         },
         {
           key: 'knowledge_test',
@@ -445,7 +445,7 @@ export function germanBqaReport(): TReportContent {
           name: 'Wissensfragen',
           maxClass: 4,
           binding: false,
-          reason: 'Wissensfragen – 2 von 3 nicht richtig beantwortet: höchstens Klasse 4, bis es erklärt ist',
+          reason: 'Wissensfragen: 2 von 3 wurden nicht richtig beantwortet, das erlaubt höchstens Klasse 4, bis Ihr Berater sie Ihnen erklärt hat',
         },
         {
           key: 'loss_money',
@@ -453,20 +453,20 @@ export function germanBqaReport(): TReportContent {
           name: 'Verkraftbarer Verlust in Geld',
           maxClass: 5,
           binding: false,
-          reason: 'Verkraftbarer Verlust in Geld – „5.000 bis 10.000“ von „10.000 bis 50.000“ Anlagebetrag, etwa 32 %: höchstens Klasse 5',
+          reason: 'Verkraftbarer Verlust in Geld: Sie könnten einen Verlust von „5.000 bis 10.000“ bei „10.000 bis 50.000“ Anlagebetrag tragen, etwa 32 %, das erlaubt höchstens Klasse 5',
         },
       ],
       selfEstimate: 6,
       explainFirst: [
-        'Vor Anleihen oder Rentenfonds: erklären, dass ihr Kurs fällt, wenn die Zinsen steigen.',
-        'Vor Aktien oder Aktienfonds: erklären, dass Aktienkurse um die Hälfte oder mehr fallen und jahrelang niedrig bleiben können.',
+        'Anleihen und Rentenfonds: Der Kurs fällt, wenn die Zinsen steigen.',
+        'Aktien und Aktienfonds: Aktienkurse können um die Hälfte oder mehr fallen und jahrelang niedrig bleiben.',
       ],
-      remarks: ['Ein Teil dieses Geldes ist geliehen: Verluste müssten dennoch zurückgezahlt werden und wiegen daher schwerer, als die Klasse allein zeigt.'],
+      remarks: ['Ein Teil des Geldes, das Sie anlegen möchten, ist geliehen: Verluste müssten dennoch zurückgezahlt werden und wiegen daher schwerer, als die Risikoklasse allein zeigt.'],
       consistency: {
         flagged: true,
-        reasons: ['Der Kunde sieht sich selbst bei Klasse 6, 3 Klassen über der geeigneten Klasse 3: Erklären Sie die Grenzen, bevor Sie beraten.'],
+        reasons: ['Sie sehen sich selbst bei Klasse 6, 3 Klassen über der geeigneten Klasse 3. Die Grenzen oben sind der Grund für die niedrigere Klasse; Ihr Berater geht sie mit Ihnen durch.'],
         direction: 'ABOVE',
-        resolutions: [RESOLUTION],
+        discussedAt: RESOLUTION.resolvedAt,
       },
       portfolio: { riskClass: 3, equityShare: 0.25, bondShare: 0.55, cashShare: 0.2 },
       section: historySection(),
@@ -518,7 +518,7 @@ export function anonymizedGermanReport(): TReportContent {
       ...report.risk!,
       consistency: {
         ...report.risk!.consistency,
-        resolutions: [{ ...RESOLUTION, note: '', resolvedAt: '2026-11' }],
+        discussedAt: '2026-11',
       },
     },
     client: { firstName: '', lastName: '', displayName: 'Kunde' },
@@ -647,7 +647,7 @@ export function projectionReport(): TReportContent {
       caps: [],
       explainFirst: [],
       remarks: [],
-      consistency: { flagged: false, reasons: [], direction: null, resolutions: [] },
+      consistency: { flagged: false, reasons: [], direction: null, discussedAt: null },
       selfEstimate: null,
       toleranceClass: 3,
       section: projectionSection(),
@@ -688,16 +688,16 @@ export function recommendationsReport(): TReportContent {
     risk: {
       ...german.risk!,
       caps: [
-        { key: 'capacity', kind: 'DIMENSION', name: 'Capacity for loss', maxClass: 3, binding: true, reason: 'Capacity for loss (score 2.4 of 5): at most class 3' },
-        { key: 'horizon', kind: 'ANSWER', name: 'Time horizon', maxClass: 4, binding: false, reason: 'Time horizon – “4 to 5 years”: at most class 4' },
+        { key: 'capacity', kind: 'DIMENSION', name: 'Capacity for loss', maxClass: 3, binding: true, reason: 'Capacity for loss: your score of 2.4 of 5 allows at most class 3' },
+        { key: 'horizon', kind: 'ANSWER', name: 'Time horizon', maxClass: 4, binding: false, reason: 'Time horizon: you answered “4 to 5 years”, which allows at most class 4' },
       ],
       explainFirst: [],
       remarks: [],
       consistency: {
         flagged: true,
-        reasons: ['The client sees themselves at class 6, 3 classes above the suitable class 3: explain the limits before giving advice.'],
+        reasons: ['You see yourself at class 6, 3 classes above the suitable class 3. The limits above are why the class is lower; your adviser will go through them with you.'],
         direction: 'ABOVE',
-        resolutions: [],
+        discussedAt: null,
       },
       section: null,
     },

@@ -1,6 +1,7 @@
 // The BQA risk part of the report: the suitable risk class on the 1-7 scale, how it came about (tolerance, each
-// limit that lowered it with its reason, the client's own estimate), what to explain first and the remarks the
-// answers raise, whether the answers agree and how the adviser resolved it if not, the model portfolio and, where
+// limit that lowered it with its reason, the client's own estimate), what the adviser will explain and take into
+// account, whether the answers agree and when the difference was discussed: all worded for the client, none of the
+// adviser's instructions or notes (docs/decisions/0030). Then the model portfolio and, where
 // the report includes the risk section, the worst and best 1/5/10-year windows as a compact table.
 import { Alert, Badge, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -71,7 +72,7 @@ function RiskCaps({ risk, label }: RiskPartProps) {
   );
 }
 
-/** What to explain before recommending (failed knowledge questions), and the remarks the answers raise. */
+/** What the adviser will explain first (failed knowledge questions) and will take into account, in the client's words. */
 function RiskNotes({ risk, label }: RiskPartProps) {
   if (risk.explainFirst.length === 0 && risk.remarks.length === 0) return null;
   return (
@@ -123,37 +124,18 @@ function Consistency({ risk, label }: RiskPartProps) {
           ))}
         </List>
       ) : null}
-      {risk.consistency.resolutions.length > 0 ? (
-        <Resolutions risk={risk} label={label} />
-      ) : (
-        <Text size="sm">{label('report.risk.consistency.review')}</Text>
-      )}
+      {risk.consistency.discussedAt ? <Discussed risk={risk} label={label} /> : null}
     </Alert>
   );
 }
 
-/** How the adviser resolved the difference; an anonymised report has the dates and authors but no notes. */
-function Resolutions({ risk, label }: RiskPartProps) {
+/** That the adviser went through the difference with the client, and when; the notes are the adviser's (decision 0030). */
+function Discussed({ risk, label }: RiskPartProps) {
   const { locale } = useFormat();
   return (
-    <Stack gap={6} data-testid="report-consistency-resolutions">
-      <Text size="sm" fw={600}>
-        {label('report.risk.consistency.resolved')}
-      </Text>
-      {risk.consistency.resolutions.map((resolution, index) => (
-        <div key={index}>
-          <Text size="xs" c="dimmed">
-            {label('report.risk.consistency.resolvedBy', {
-              date: formatReportDate(resolution.resolvedAt, locale),
-              name: resolution.authorName,
-            })}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {resolution.note || label('report.risk.consistency.noteWithheld')}
-          </Text>
-        </div>
-      ))}
-    </Stack>
+    <Text size="sm" data-testid="report-consistency-discussed">
+      {label('report.risk.consistency.discussed', { date: formatReportDate(risk.consistency.discussedAt!, locale) })}
+    </Text>
   );
 }
 

@@ -72,10 +72,10 @@ describe('report view: content', () => {
 
     expect(screen.getByText('Class 3 of 7')).toBeInTheDocument();
     expect(screen.getByTestId('risk-class')).toHaveAttribute('data-class', '3');
-    expect(screen.getByTestId('report-risk-caps')).toHaveTextContent('Time horizon – “1 to 3 years”: at most class 2sets the class');
-    expect(screen.getByTestId('report-explain-first')).toHaveTextContent('Explain first');
+    expect(screen.getByTestId('report-risk-caps')).toHaveTextContent('Time horizon: you answered “1 to 3 years”, which allows at most class 2sets your class');
+    expect(screen.getByTestId('report-explain-first')).toHaveTextContent('To be explained before you invest');
     expect(screen.getByTestId('report-explain-first')).toHaveTextContent('their price falls when interest rates rise');
-    expect(screen.getByTestId('report-consistency')).toHaveTextContent('The client sees themselves at class 6, 3 classes above');
+    expect(screen.getByTestId('report-consistency')).toHaveTextContent('You see yourself at class 6, 3 classes above');
     // The suitability statement: the answers by topic, what fed the class, graded knowledge questions.
     const statement = screen.getByTestId('report-suitability');
     expect(within(statement).getByRole('heading', { name: 'Suitability statement' })).toBeInTheDocument();
@@ -83,10 +83,8 @@ describe('report view: content', () => {
     expect(question).toHaveTextContent('It rises');
     expect(question).toHaveTextContent('not correct');
     expect(question).toHaveTextContent('risk class');
-    const resolutions = screen.getByTestId('report-consistency-resolutions');
-    expect(resolutions).toHaveTextContent('How the difference was resolved');
-    expect(resolutions).toHaveTextContent('04/05/2026, Olivia Bennett');
-    expect(resolutions).toHaveTextContent('losses above 15 % would not be bearable');
+    // When the adviser went through the difference with the client; no adviser note (decision 0030).
+    expect(screen.getByTestId('report-consistency-discussed')).toHaveTextContent('Discussed with your advisor: 04/05/2026.');
     expect(screen.getByTestId('risk-portfolio')).toHaveAttribute('data-equity', '0.4');
     expect(within(screen.getByTestId('risk-table')).getByText('-31.2%')).toBeInTheDocument();
 

@@ -1,11 +1,12 @@
 // The dashboard's heading: whose result, of which questionnaire, completed when, open how (trial or unlocked),
-// the links to its report (and certificate) and e-mailing the report to the client. The technical evidence is at
+// the links to its report (and certificate), e-mailing the report to the client and the adviser's file note. The technical evidence is at
 // the foot of the dashboard (ResultEvidence), behind a disclosure.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useFormat } from '../../../lib/formats';
+import { FileNoteButton } from './FileNoteButton';
 import { ResultLockBadge } from './ResultLockBadge';
 import { ResultReportLinks } from './ResultReportLinks';
 import { SendReportEmailButton } from './SendReportEmailButton';
@@ -34,6 +35,7 @@ export function ResultHeader({ dashboard, interactionName }: ResultHeaderProps) 
           <>
             <ResultReportLinks dashboard={dashboard} />
             <SendReportEmailButton dashboard={dashboard} />
+            <FileNoteButton dashboard={dashboard} />
             <ResultLockBadge status={dashboard.lockStatus} />
           </>
         }

@@ -200,6 +200,34 @@ describe('result dashboard: states of the request', () => {
     expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
   });
 
+  it("downloads the adviser's file note in the user's language, and says so when it fails (decision 0030)", async () => {
+    const FILE_NOTE_URL = '/api/dashboard/i1/fileNote?locale=EN_US';
+    // The browser's save: an object URL on a clicked <a download> (lib/save-file.ts), recorded instead.
+    const saved: string[] = [];
+    for (const name of ['createObjectURL', 'revokeObjectURL'] as const) {
+      if (!(name in URL)) Object.defineProperty(URL, name, { configurable: true, writable: true, value: () => '' });
+    }
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file-note');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    handlers[FILE_NOTE_URL] = () =>
+      new Response(new Uint8Array([37, 80, 68, 70]), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="File-note_Mueller_Anna_05-04-2026.pdf"' },
+      });
+    renderPage();
+    const button = await screen.findByRole('button', { name: text('results.documents.fileNote') });
+    fireEvent.click(button);
+    await waitFor(() => expect(callsTo(FILE_NOTE_URL)).toHaveLength(1));
+    await waitFor(() => expect(saved).toEqual(['File-note_Mueller_Anna_05-04-2026.pdf']), { timeout: 5000 });
+
+    handlers[FILE_NOTE_URL] = error('error.general', 500);
+    fireEvent.click(button);
+    expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
+  }, 20_000);
+
   it('says the questionnaire is not done yet without polling', async () => {
     handlers[DASHBOARD_URL] = error('error.result.not_ready', 409);
     handlers[INSTANCE_URL] = () => jsonResponse(instanceOf({ status: 'OPENED', filledAt: null }));
