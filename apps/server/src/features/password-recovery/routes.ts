@@ -10,7 +10,7 @@ import {
   ZSetPasswordRequest,
 } from '@bq/contracts/password-recovery';
 import { apiErrors } from '../../plugins/openapi';
-import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
+import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
 import { PASSWORD_RESET_ERRORS, RESET_VALID_MINUTES, requestPasswordReset, setPasswordWithToken, verifyPasswordResetToken } from './password-recovery-service';
 
 const limits = AUTH_REQUEST_LIMITS.PASSWORD_RESET;
@@ -30,7 +30,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZPasswordResetRequest,
         response: {
           202: ZPasswordResetRequestResponse,
-          ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 429: ['error.auth.too_many_attempts'] }),
+          ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 429: [AUTH_REQUEST_LIMIT_ERRORS.PASSWORD_RESET] }),
         },
       },
     },
@@ -52,7 +52,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZPasswordResetVerifyQuery,
         response: {
           200: ZPasswordResetVerifyResponse,
-          ...apiErrors({ 400: ['error.validation'], 404: [PASSWORD_RESET_ERRORS.invalid], 410: [PASSWORD_RESET_ERRORS.linkExpired] }),
+          ...apiErrors({ 400: ['error.validation'], 404: [PASSWORD_RESET_ERRORS.invalid], 410: [PASSWORD_RESET_ERRORS.linkExpired, PASSWORD_RESET_ERRORS.linkUsed] }),
         },
       },
     },
@@ -78,7 +78,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
             400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
             403: ['error.auth.csrf'],
             404: [PASSWORD_RESET_ERRORS.invalid],
-            410: [PASSWORD_RESET_ERRORS.linkExpired],
+            410: [PASSWORD_RESET_ERRORS.linkExpired, PASSWORD_RESET_ERRORS.linkUsed],
           }),
         },
       },

@@ -16,13 +16,23 @@ export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: numbe
   GOOGLE_SIGN_IN: { windowMinutes: 10, perAddress: 0, perIp: 20 },
 };
 
+/**
+ * The answer past each limit names what was limited: a sign-up or a reset request is not a sign-in (issue 22 point 16),
+ * so only Google sign-in keeps the sign-in wording.
+ */
+export const AUTH_REQUEST_LIMIT_ERRORS: Record<AuthRequestKind, string> = {
+  SIGNUP: 'error.signup.too_many_requests',
+  PASSWORD_RESET: 'error.password_reset.too_many_requests',
+  GOOGLE_SIGN_IN: ERROR_KEYS.tooManyAttempts,
+};
+
 /** Stored for requests counted per IP only: not a SHA-256, so it never matches an address. */
 const NO_ADDRESS = '-';
 
 export const emailHash = (email: string) => createHash('sha256').update(email).digest('hex');
 
 /**
- * Counts this request; past the limit of its kind, 429 error.auth.too_many_attempts with Retry-After. email null:
+ * Counts this request; past the limit of its kind, 429 with the kind's error key and Retry-After. email null:
  * counted per IP only.
  */
 export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: string | null, ip: string, now = new Date()): Promise<void> {
@@ -41,7 +51,7 @@ export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: str
     .from(authRequests)
     .where(and(eq(authRequests.kind, kind), eq(authRequests.ip, ip), gt(authRequests.createdAt, since)));
   if ((email !== null && (byAddress?.n ?? 0) >= limits.perAddress) || (byIp?.n ?? 0) >= limits.perIp) {
-    throw new AppError(ERROR_KEYS.tooManyAttempts, 429, 'Too many requests; try again later', {
+    throw new AppError(AUTH_REQUEST_LIMIT_ERRORS[kind], 429, 'Too many requests; try again later', {
       'retry-after': String(limits.windowMinutes * 60),
     });
   }

@@ -13,7 +13,7 @@ import {
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { ADD_PRODUCT_ERRORS, addProduct } from './add-product';
-import { AUTH_REQUEST_LIMITS } from './auth-request-limit';
+import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS } from './auth-request-limit';
 import { assertPasswordAcceptable, signup } from './signup-service';
 
 const PRESIGNUP_ERRORS = apiErrors({
@@ -23,7 +23,7 @@ const PRESIGNUP_ERRORS = apiErrors({
 const SIGNUP_ERRORS = apiErrors({
   400: ['error.validation', 'error.request.malformed_json', 'error.password.weak'],
   403: ['error.auth.csrf'],
-  429: ['error.auth.too_many_attempts'],
+  429: [AUTH_REQUEST_LIMIT_ERRORS.SIGNUP],
 });
 const limits = AUTH_REQUEST_LIMITS.SIGNUP;
 const SIGNUP_DESCRIPTION =
