@@ -9,6 +9,7 @@ import { accounts, clients, translations, users, type interactionInstances } fro
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { clientViewFor } from '../anonymisation/client-view';
+import { clientGreeting } from '../mail/greeting';
 import { requireInstance } from './instance-service';
 
 /** Where the participant answers; a public page of the web app (docs/decisions/0008-interactions.md). */
@@ -50,7 +51,8 @@ export async function invitationValues(db: Db | Tx, config: Config, instance: In
         .limit(1)
     : [];
   const values = {
-    // German greets with first and last name ("Guten Tag Jürgen Müller", docs/decisions/0015), English by first name.
+    // The salutation the adviser chose (issue 22, docs/decisions/0033); the names stay for the subject.
+    greeting: await clientGreeting(db, client.locale, client),
     firstName: client.firstName,
     lastName: client.lastName,
     senderName: [row.senderFirst, row.senderLast].filter(Boolean).join(' ') || row.accountName,
@@ -69,7 +71,9 @@ export async function buildInvite(db: Db, config: Config, auth: AuthContext, tok
   // A client anonymised for this viewer (docs/decisions/0021): no address, no name; the server's own e-mail
   // (POST .../invite/email) still reaches them.
   const hidden = (await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId)).hidden;
-  const values = hidden ? { ...named, firstName: '', lastName: '' } : named;
+  const values = hidden
+    ? { ...named, firstName: '', lastName: '', greeting: await clientGreeting(db, client.locale, { salutation: 'NEUTRAL', firstName: '', lastName: '' }) }
+    : named;
   const to = hidden ? '' : client.email;
   const texts = new Map(
     (
