@@ -53,6 +53,12 @@ export function PackageCard({
         <Text size="sm" c="dimmed">
           {t('billing.package.perCredit', { price: perCredit })}
         </Text>
+        {/* Whether tax is included depends on the currency (docs/decisions/0033): EUR incl. VAT, USD plus sales tax. */}
+        {price ? (
+          <Text size="sm" data-testid={`package-${credits}-tax`}>
+            {t(`billing.package.tax.${price.currency}`)}
+          </Text>
+        ) : null}
         {configuration.payable ? (
           <Button
             component="a"
