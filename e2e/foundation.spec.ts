@@ -54,7 +54,7 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await expect(page.getByTestId('last-sign-in')).toHaveText(
       me.previousLoginAt === null
         ? EN['shell.userMenu.firstSignIn']!
-        : /^Last login: \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}\s(AM|PM)$/,
+        : /^Last sign-in: \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}\s(AM|PM)$/,
     );
     await screenshot(page, 'shell-en');
     await page.getByRole('menuitem', { name: EN['shell.menu.dataExport'] }).click();

@@ -186,8 +186,9 @@ for (const [language, T] of [
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const client: NewClient =
       language === 'DE_DE'
-        ? { firstName: 'Jürgen', lastName: `Käßmann-${Date.now() % 100000}`, locale: 'DE_DE' }
-        : { firstName: 'Harriet', lastName: `Pemberton-${Date.now() % 100000}`, locale: 'EN_US' };
+        ? // Real names (issue 22: never "Guten Tag Jürgen Käßmann-6167"); the unique e-mail tells the runs apart.
+          { firstName: 'Jürgen', lastName: 'Käßmann', locale: 'DE_DE' }
+        : { firstName: 'Harriet', lastName: 'Pemberton', locale: 'EN_US' };
     const clientName = `${client.lastName}, ${client.firstName}`;
 
     await openLoginAndSignIn(page, ADVISER);
@@ -242,10 +243,11 @@ for (const [language, T] of [
       await expect(page.getByTestId('interaction-send-invite-email')).toHaveText(T['interactions.emailSend.again']!);
       const invitation = await waitForMail(clientEmail, (mail) => mail.text.includes(`/q/${token}`));
       expect(invitation.text).toContain(
-        fill(EMAIL[client.locale]['email.invite.body']!.split('\n')[0], {
+        // The neutral salutation (the default): the full name (docs/decisions/0033).
+        fill(EMAIL[client.locale]['email.greeting.NEUTRAL']!, {
           firstName: client.firstName,
           lastName: client.lastName,
-        }),
+        }) + ',',
       );
       await screenshot(page, `interaction-sent-first-click-${language}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -284,10 +286,10 @@ for (const [language, T] of [
       ).toBe(true);
       expect(
         body.startsWith(
-          fill(emailTexts['email.invite.body']!.split('\n')[0], {
+          fill(emailTexts['email.greeting.NEUTRAL']!, {
             firstName: client.firstName,
             lastName: client.lastName,
-          }),
+          }) + ',',
         ),
       ).toBe(true);
       expect(body).toContain(`\r\n${inviteUrl}\r\n`);

@@ -139,9 +139,9 @@ for (const [language, T] of [
     await signIn(page, { email, password: newPassword }, T);
     await expect(page).toHaveURL(/\/product\//);
 
-    // The link worked once.
+    // The link worked once, and says it was used (issue 22).
     await page.goto(link);
-    await expect(page.getByTestId('password-reset-expired')).toContainText(T['ERROR_PASSWORD_RESET_LINK_EXPIRED']!);
+    await expect(page.getByTestId('password-reset-expired')).toContainText(T['ERROR_PASSWORD_RESET_LINK_USED']!);
     await screenshot(page, `password-reset-expired-${language}`);
     await context.close();
   });

@@ -59,6 +59,11 @@ const ZEnv = z.object({
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address, optionally "Name" <address>')
     .optional(),
   /**
+   * Whom the enterprise package names as its contact on the credits page (docs/decisions/0033).
+   * Default: sales@{host of PUBLIC_URL}.
+   */
+  SALES_CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
+  /**
    * The developer mailbox (/dev/mailbox: every mail with its links) for the embedded demo. Off unless set; only
    * with the embedded database and demo data, never in production, and then only for the demo account's admin.
    */
@@ -130,8 +135,9 @@ const ZEnv = z.object({
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS'> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS'> & {
   MAIL_FROM: string;
+  SALES_CONTACT_EMAIL: string;
   AUTH_CACHE_SECONDS: number;
   RESPONSE_CACHE_SECONDS: number;
   embedded: boolean;
@@ -195,7 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const GOOGLE_ISSUER = parsed.GOOGLE_ISSUER.replace(/\/+$/, '');
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const MAIL_FROM = parsed.MAIL_FROM ?? `"BQ Platform" <no-reply@${new URL(publicUrl).hostname}>`;
+  const SALES_CONTACT_EMAIL = parsed.SALES_CONTACT_EMAIL ?? `sales@${new URL(publicUrl).hostname}`;
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
-  return { ...parsed, DATA_DIR, MAIL_FROM, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
+  return { ...parsed, DATA_DIR, MAIL_FROM, SALES_CONTACT_EMAIL, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
 }

@@ -56,6 +56,8 @@ export const ZPaymentConfigurationsResponse = z
     provider: z.enum(PAYMENT_PROVIDERS).nullable(),
     creditBalance: z.number().int(),
     configurations: z.array(ZPaymentConfiguration),
+    /** Whom to ask for the enterprise package (SALES_CONTACT_EMAIL, default sales@{host}). */
+    salesContactEmail: z.string(),
   })
   .meta({ id: 'PaymentConfigurationsResponse' });
 export type TPaymentConfigurationsResponse = z.infer<typeof ZPaymentConfigurationsResponse>;

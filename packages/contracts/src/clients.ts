@@ -2,7 +2,7 @@
 // deactivate, list (GET /api/participants), profile, and the client-count limit.
 import { z } from 'zod';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
-import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN } from '@bq/domain/client-rules';
+import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN, SALUTATIONS } from '@bq/domain/client-rules';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
 import { ZAnonymizedFields } from './anonymisation';
@@ -26,6 +26,8 @@ const clientFieldShape = {
   group: z.enum(CLIENT_GROUPS),
   /** The client's language: questionnaires, mails and reports are in it. */
   locale: z.enum(LOCALES),
+  /** How mails greet the client (Frau / Herr / the full name); see SALUTATIONS. */
+  salutation: z.enum(SALUTATIONS, { error: 'error.validation.salutation' }),
 };
 
 /** For creating: group and language have defaults. */
@@ -33,6 +35,7 @@ export const ZClientFields = z.object({
   ...clientFieldShape,
   group: clientFieldShape.group.default('PROSPECT'),
   locale: clientFieldShape.locale.default('EN_US'),
+  salutation: clientFieldShape.salutation.default('NEUTRAL'),
 });
 
 /** For updating: every field optional and without defaults, so an omitted field stays as it is. */
@@ -78,6 +81,8 @@ export const ZClient = z
     phone: z.string().nullable(),
     group: z.enum(CLIENT_GROUPS),
     locale: z.enum(LOCALES),
+    /** NEUTRAL for a client anonymised for the viewer (a salutation tells who they are). */
+    salutation: z.enum(SALUTATIONS),
     createdAt: z.string(),
     /** Whether the client is active in the product configuration the request was about. */
     active: z.boolean(),
@@ -121,7 +126,8 @@ export const ZLatestResult = z
   .meta({ id: 'LatestResult' });
 export type TLatestResult = z.infer<typeof ZLatestResult>;
 
-export const ZClientListItem = ZClient.extend({
+/** The list shows no salutation: it is for the mails (and the edit form, which reads the profile). */
+export const ZClientListItem = ZClient.omit({ salutation: true }).extend({
   lastInstance: ZInstanceSummary.nullable(),
   /** The latest instance with a result (RESULTS_AVAILABLE or PREDICTION_ERROR), which need not be lastInstance. */
   latestResult: ZLatestResult.nullable(),

@@ -393,6 +393,17 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/signup/pages/SignupPage'), 'SignupPage'),
           },
           {
+            // The texts sign-up asks to accept (issue 22): the platform's terms and its default privacy notice.
+            path: 'terms',
+            handle: handle({ titleKey: 'legal.terms.title' }),
+            lazy: page(() => import('../features/legal/pages/LegalPage'), 'TermsPage'),
+          },
+          {
+            path: 'privacy',
+            handle: handle({ titleKey: 'legal.privacy.title' }),
+            lazy: page(() => import('../features/legal/pages/LegalPage'), 'PlatformPrivacyPage'),
+          },
+          {
             path: 'signup/benchmark/ext',
             handle: handle({ titleKey: 'page.signupBenchmark.title' }),
             lazy: page(() => import('../features/signup/pages/BenchmarkSignupPage'), 'BenchmarkSignupPage'),

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TRiskSection } from '@bq/contracts/dashboard';
-import type { ClientGroup } from '@bq/domain/client-rules';
+import type { ClientGroup, Salutation } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { AppliedRule, ConsistencyDirection, ConsistencyReason } from '@bq/scoring/risk';
 
@@ -92,6 +92,8 @@ export const clients = pgTable(
     phone: text('phone'),
     clientGroup: text('client_group').$type<ClientGroup>().notNull().default('PROSPECT'),
     locale: text('locale').$type<Locale>().notNull().default('EN_US'),
+    /** How mails greet the client (migration 0021). */
+    salutation: text('salutation').$type<Salutation>().notNull().default('NEUTRAL'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

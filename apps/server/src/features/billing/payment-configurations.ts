@@ -63,5 +63,12 @@ export async function listPaymentConfigurations(
       payable: isPayable(row) && config.payments.provider !== null,
     };
   });
-  return { productType, currency, provider: config.payments.provider, creditBalance: await creditBalance(db, auth.accountId), configurations };
+  return {
+    productType,
+    currency,
+    provider: config.payments.provider,
+    creditBalance: await creditBalance(db, auth.accountId),
+    configurations,
+    salesContactEmail: config.SALES_CONTACT_EMAIL,
+  };
 }

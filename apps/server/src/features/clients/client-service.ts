@@ -36,6 +36,7 @@ export function toClient(row: ClientRow, membership: { active: boolean; productC
     phone: shown.phone,
     group: row.clientGroup,
     locale: row.locale,
+    salutation: shown.anonymize ? 'NEUTRAL' : row.salutation,
     createdAt: row.createdAt.toISOString(),
     active: membership.active,
     productConfigurationId: membership.productConfigurationId,
@@ -98,6 +99,7 @@ export async function createClient(db: Db, auth: AuthContext, input: TCreateClie
           phone: fields.phone,
           clientGroup: fields.group,
           locale: fields.locale,
+          salutation: fields.salutation,
           createdBy: auth.userId,
         })
         .returning();
@@ -131,7 +133,7 @@ export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClie
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
   const view = await clientViewFor(db, auth, config.id, client.id);
   // An anonymised client's group and language may change; who they are may not (it would have to be seen first).
-  if (input.firstName !== undefined || input.lastName !== undefined || input.email !== undefined || input.phone !== undefined) {
+  if (input.firstName !== undefined || input.lastName !== undefined || input.email !== undefined || input.phone !== undefined || input.salutation !== undefined) {
     assertIdentityEditable(view);
   }
   const fields = ZClientFieldsPatch.parse(input);
@@ -142,6 +144,7 @@ export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClie
   if (input.phone !== undefined) changes.phone = fields.phone;
   if (input.group !== undefined) changes.clientGroup = fields.group;
   if (input.locale !== undefined) changes.locale = fields.locale;
+  if (input.salutation !== undefined) changes.salutation = fields.salutation;
   try {
     const [row] = await db.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
     return toClient(row!, { active: membership.active, productConfigurationId: config.id }, view);

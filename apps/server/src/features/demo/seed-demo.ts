@@ -44,6 +44,7 @@ const DEMO_CLIENTS = [
   {
     firstName: 'Sabine',
     lastName: 'Hoffmann',
+    salutation: 'MS',
     email: 'sabine.hoffmann@example.com',
     clientGroup: 'ESTABLISHED',
     locale: 'DE_DE',
@@ -52,6 +53,7 @@ const DEMO_CLIENTS = [
   {
     firstName: 'Thomas',
     lastName: 'Wagner',
+    salutation: 'MR',
     email: 'thomas.wagner@example.com',
     clientGroup: 'ESTABLISHED',
     locale: 'DE_DE',
@@ -60,6 +62,7 @@ const DEMO_CLIENTS = [
   {
     firstName: 'Emily',
     lastName: 'Carter',
+    salutation: 'MS',
     email: 'emily.carter@example.com',
     clientGroup: 'PROSPECT',
     locale: 'EN_UK',
@@ -68,6 +71,7 @@ const DEMO_CLIENTS = [
   {
     firstName: 'Daniel',
     lastName: 'Brooks',
+    salutation: 'NEUTRAL',
     email: 'daniel.brooks@example.com',
     clientGroup: 'PROSPECT',
     locale: 'EN_US',
@@ -149,6 +153,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           email: demo.email,
           clientGroup: demo.clientGroup,
           locale: demo.locale,
+          salutation: demo.salutation,
           createdBy: adviser!.id,
         })
         .returning();

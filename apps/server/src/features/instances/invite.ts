@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { clientViewFor } from '../anonymisation/client-view';
 import { mailValue } from '../mail/mail-values';
+import { clientGreeting } from '../mail/greeting';
 import { requireInstance } from './instance-service';
 
 /** Where the participant answers; a public page of the web app (docs/decisions/0008-interactions.md). */
@@ -51,7 +52,8 @@ export async function invitationValues(db: Db | Tx, config: Config, instance: In
         .limit(1)
     : [];
   const values = {
-    // German greets with first and last name ("Guten Tag Jürgen Müller", docs/decisions/0015), English by first name.
+    // The salutation the adviser chose (issue 22, docs/decisions/0033); the names stay for the subject.
+    greeting: await clientGreeting(db, client.locale, client),
     firstName: client.firstName,
     lastName: client.lastName,
     senderName: [row.senderFirst, row.senderLast].filter(Boolean).join(' ') || row.accountName,
@@ -71,7 +73,10 @@ export async function buildInvite(db: Db, config: Config, auth: AuthContext, tok
   // (POST .../invite/email) still reaches them.
   const hidden = (await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId)).hidden;
   // Written as the platform's own mail writes them (one line, link-like words defanged), so both say the same.
-  const values = Object.fromEntries(Object.entries(hidden ? { ...named, firstName: '', lastName: '' } : named).map(([k, v]) => [k, mailValue(k, v)])) as typeof named;
+  const shown = hidden
+    ? { ...named, firstName: '', lastName: '', greeting: await clientGreeting(db, client.locale, { salutation: 'NEUTRAL', firstName: '', lastName: '' }) }
+    : named;
+  const values = Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, mailValue(k, v)])) as typeof named;
   const to = hidden ? '' : client.email;
   const texts = new Map(
     (

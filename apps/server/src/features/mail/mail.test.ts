@@ -227,7 +227,8 @@ describe('POST /api/instance/{token}/invite/email', () => {
     expect((await http.request('POST', `/api/instance/${instance.token}/invite/email`)).statusCode).toBe(200);
     const message = await waitForMessageTo(clientEmail);
     expect(decodeWords(headerOf(message.raw, 'Subject')!)).toMatch(/^Wealth & Co <Ltd>: your questionnaire ".+"$/);
-    expect(partOf(message.raw, 'text/plain')).toMatch(/^Hello Jürgen,[\s\S]*Kind regards from Maria Berger/);
+    // Neutral salutation: the full name (issue 22).
+    expect(partOf(message.raw, 'text/plain')).toMatch(/^Dear Jürgen Groß,[\s\S]*Kind regards from Maria Berger/);
     // The account name is text in the HTML, never markup.
     const html = partOf(message.raw, 'text/html');
     expect(html).toContain('Wealth &amp; Co &lt;Ltd&gt;');
@@ -446,9 +447,9 @@ describe('the outbox and its delivery', () => {
 
   it('renders every template in every language with the parameters its callers pass', async () => {
     const params = {
-      invite: { firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027' },
-      reminder: { firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027', validity: 'V.' },
-      report: { firstName: 'A', lastName: 'L', accountName: 'C', adviserName: 'B', interactionName: 'D', link: `${PUBLIC_URL}/report/x/download`, expiresAt: '01.02.2027' },
+      invite: { greeting: 'G', firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027' },
+      reminder: { greeting: 'G', firstName: 'A', lastName: 'L', senderName: 'B', accountName: 'C', interactionName: 'D', minutes: '10', link: `${PUBLIC_URL}/q/x`, expiresAt: '01.02.2027', validity: 'V.' },
+      report: { greeting: 'G', firstName: 'A', lastName: 'L', accountName: 'C', adviserName: 'B', interactionName: 'D', link: `${PUBLIC_URL}/report/x/download`, expiresAt: '01.02.2027' },
       verification: { firstName: 'A', lastName: 'L', link: `${PUBLIC_URL}/verify/x`, hours: '48' },
     };
     await expect(
@@ -713,6 +714,9 @@ describe('e-mail verification', () => {
     const text = partOf(message.raw, 'text/plain');
     expect(text).toContain(`${PUBLIC_URL}/verify/`);
     expect(text).toContain('48 Stunden');
+    // Sent to the user about their own address: from the platform, not "im Auftrag von" their own account (issue 22).
+    expect(text).not.toContain('im Auftrag');
+    expect(text).toContain('von der BQ Advisory Platform');
 
     const visitor = new TestClient(t.app, '192.0.2.50');
     const verified = await visitor.request('GET', `/api/email/verification/${tokenFrom(text)}`);

@@ -25,6 +25,13 @@ export interface QueueMailRequest {
   userId?: string;
 }
 
+/**
+ * Mails the platform sends a user about their own sign-in (verification, password reset, "you have an account"): they
+ * are not sent "on behalf of" the user's account, which is often the user themself (issue 22), so they carry the
+ * platform's name and footer.
+ */
+const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['verification', 'passwordReset', 'accountExists']);
+
 /** RFC 5322 Message-ID, fixed when the mail is written: a resend after a crash is recognisably the same mail. */
 export function messageIdFor(mailId: string, config: Pick<Config, 'publicUrl'>): string {
   return `<${mailId}@${new URL(config.publicUrl).hostname}>`;
@@ -36,13 +43,15 @@ export async function queueMail(
   mail: QueueMailRequest,
   config: Pick<Config, 'publicUrl'>,
 ): Promise<{ queued: boolean; mailId: string | null }> {
-  const keys = [`email.${mail.template}.subject`, `email.${mail.template}.body`, 'email.layout.footer', 'email.layout.platform'];
+  const platformMail = PLATFORM_TEMPLATES.has(mail.template);
+  const footerKey = platformMail ? 'email.layout.footerPlatform' : 'email.layout.footer';
+  const keys = [`email.${mail.template}.subject`, `email.${mail.template}.body`, footerKey, 'email.layout.platform'];
   const texts = await loadEmailTexts(tx, mail.locale, keys);
-  const [account] = mail.accountId
+  const [account] = mail.accountId && !platformMail
     ? await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, mail.accountId))
     : [];
   const rendered = renderMail(
-    { subject: texts[keys[0]!]!, body: texts[keys[1]!]!, footer: texts['email.layout.footer']! },
+    { subject: texts[keys[0]!]!, body: texts[keys[1]!]!, footer: texts[footerKey]! },
     mail.params,
     { locale: mail.locale, accountName: account?.name ?? texts['email.layout.platform']! },
   );

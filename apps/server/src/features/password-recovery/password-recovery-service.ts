@@ -17,6 +17,8 @@ import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
 export const PASSWORD_RESET_ERRORS = {
   invalid: 'error.password_reset.invalid',
   linkExpired: 'error.password_reset.link_expired',
+  /** The link set a password already (or a later link of the same user did): distinct from expired (issue 22). */
+  linkUsed: 'error.password_reset.link_used',
 } as const;
 
 export const RESET_VALID_MINUTES = 60;
@@ -85,8 +87,9 @@ async function usableToken(db: Db | Tx, token: string, lock: boolean) {
     .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
   const [row] = lock ? await query.for('update', { of: passwordResetTokens }) : await query;
   if (!row || !row.active) throw new AppError(PASSWORD_RESET_ERRORS.invalid, 404, 'Unknown password reset link');
-  if (row.reset.usedAt || row.reset.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(PASSWORD_RESET_ERRORS.linkExpired, 410, 'This password reset link has expired or was used');
+  if (row.reset.usedAt) throw new AppError(PASSWORD_RESET_ERRORS.linkUsed, 410, 'This password reset link was used already');
+  if (row.reset.expiresAt.getTime() <= Date.now()) {
+    throw new AppError(PASSWORD_RESET_ERRORS.linkExpired, 410, 'This password reset link has expired');
   }
   return row;
 }

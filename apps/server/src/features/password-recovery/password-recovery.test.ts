@@ -89,10 +89,10 @@ describe('password recovery', () => {
 
     const reused = await freshClient().request('POST', '/api/user/password', { token, password: 'Another-Pass-2026!' });
     expect(reused.statusCode).toBe(410);
-    expect(reused.json().errorKey).toBe('error.password_reset.link_expired');
+    expect(reused.json().errorKey).toBe('error.password_reset.link_used');
     const reusedCheck = await freshClient().request('GET', `/api/user/password/reset/verify?token=${encodeURIComponent(token)}`);
     expect(reusedCheck.statusCode).toBe(410);
-    expect(reusedCheck.json().errorKey).toBe('error.password_reset.link_expired');
+    expect(reusedCheck.json().errorKey).toBe('error.password_reset.link_used');
   });
 
   it('refuses an expired link, an unknown one and bad input', async () => {
@@ -119,12 +119,15 @@ describe('password recovery', () => {
     expect(csrf.statusCode).toBe(403);
   });
 
-  it('limits requests per address (known or not) and per IP, and mails a user at most once a minute', async () => {
+  it('limits requests per address (known or not) and per IP with its own error key, and mails a user at most once a minute', async () => {
     const { email } = await userWithSessions();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await freshClient().request('POST', '/api/user/password/reset', { email })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
     await awaitResetMail(email);
+    // A reset request is not a sign-in: its own key, not "too many login attempts".
+    const limited = await freshClient().request('POST', '/api/user/password/reset', { email });
+    expect(limited.json().errorKey).toBe('error.password_reset.too_many_requests');
     expect(await resetMailsTo(email)).toHaveLength(1);
     const unknown = uniqueEmail('ghost');
     const unknownStatuses: number[] = [];

@@ -11,7 +11,7 @@ import {
 } from '@bq/contracts/password-recovery';
 import { apiErrors } from '../../plugins/openapi';
 import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
-import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
+import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
 import {
   PASSWORD_RESET_ERRORS,
   RESET_VALID_MINUTES,
@@ -38,7 +38,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZPasswordResetRequest,
         response: {
           202: ZPasswordResetRequestResponse,
-          ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 429: ['error.auth.too_many_attempts'] }),
+          ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 429: [AUTH_REQUEST_LIMIT_ERRORS.PASSWORD_RESET] }),
         },
       },
     },
@@ -66,7 +66,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZPasswordResetVerifyQuery,
         response: {
           200: ZPasswordResetVerifyResponse,
-          ...apiErrors({ 400: ['error.validation'], 404: [PASSWORD_RESET_ERRORS.invalid], 410: [PASSWORD_RESET_ERRORS.linkExpired] }),
+          ...apiErrors({ 400: ['error.validation'], 404: [PASSWORD_RESET_ERRORS.invalid], 410: [PASSWORD_RESET_ERRORS.linkExpired, PASSWORD_RESET_ERRORS.linkUsed] }),
         },
       },
     },
@@ -92,7 +92,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
             400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
             403: ['error.auth.csrf'],
             404: [PASSWORD_RESET_ERRORS.invalid],
-            410: [PASSWORD_RESET_ERRORS.linkExpired],
+            410: [PASSWORD_RESET_ERRORS.linkExpired, PASSWORD_RESET_ERRORS.linkUsed],
           }),
         },
       },

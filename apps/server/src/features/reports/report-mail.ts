@@ -10,10 +10,11 @@ import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { interactionInstances } from '../../db/schema';
+import { clients, interactionInstances } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { ProductPermission } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
+import { clientGreeting } from '../mail/greeting';
 import { queueMail } from '../mail/outbox';
 import { createDownloadToken } from './download-tokens';
 import { findReportInstance } from './report-subject';
@@ -28,6 +29,11 @@ type ReportMailSubject = NonNullable<Awaited<ReturnType<typeof findReportInstanc
 /** Locked for the rest of the transaction, so concurrent triggers for one result run one after the other. */
 const lockReportMailSubject = (tx: Tx, instanceId: string) =>
   findReportInstance(tx, eq(interactionInstances.id, instanceId), { forUpdate: true });
+
+async function salutationOf(tx: Tx, clientId: string) {
+  const [row] = await tx.select({ salutation: clients.salutation }).from(clients).where(eq(clients.id, clientId));
+  return row?.salutation ?? 'NEUTRAL';
+}
 
 /** An open result (trial or unlocked) whose client has an address can be mailed. */
 function isMailable({ instance, client }: ReportMailSubject): boolean {
@@ -69,6 +75,7 @@ async function queueReportMail(
       locale: client.locale,
       template: 'report',
       params: {
+        greeting: await clientGreeting(tx, client.locale, { ...client, salutation: await salutationOf(tx, client.id) }),
         firstName: client.firstName,
         lastName: client.lastName,
         accountName: subject.account.name,

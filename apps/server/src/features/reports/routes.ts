@@ -40,7 +40,7 @@ import {
   subjectLocale,
 } from './report-pdf';
 import { sampleReportPdf } from './sample-report';
-import { AUTH_REQUEST_LIMITS, countAuthRequest } from '../signup/auth-request-limit';
+import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS, countAuthRequest } from '../signup/auth-request-limit';
 
 const ZToken = z.string().min(1).max(200);
 const PUBLIC = { public: true } as const;
@@ -369,7 +369,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSampleReportRequest,
         response: {
           200: ZPdf,
-          ...apiErrors({ 400: ['error.validation'], 429: [sampleLimit.errorKey!] }),
+          ...apiErrors({ 400: ['error.validation'], 429: [AUTH_REQUEST_LIMIT_ERRORS.SAMPLE_REPORT] }),
         },
       },
     },

@@ -8,15 +8,26 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { authRequests, type AuthRequestKind } from '../../db/schema';
 
-export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: number; perAddress: number; perIp: number; errorKey?: string }> = {
+export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: number; perAddress: number; perIp: number }> = {
   SIGNUP: { windowMinutes: 60, perAddress: 3, perIp: 10 },
   PASSWORD_RESET: { windowMinutes: 60, perAddress: 3, perIp: 20 },
   // Counted per IP before the ID token is verified (the address is not known yet): a client that sends token after
   // token, valid or not, is stopped like a password guesser. A person signs in with Google a few times an hour.
   GOOGLE_SIGN_IN: { windowMinutes: 10, perAddress: 0, perIp: 20 },
   // The public sample report PDF (issue 22 point 7): served from memory, but a download of a few hundred KB that
-  // nobody needs more than a handful of times; counted per IP, with an errorKey of its own (not a sign-in word).
-  SAMPLE_REPORT: { windowMinutes: 10, perAddress: 0, perIp: 10, errorKey: 'error.report.sample_too_many_requests' },
+  // nobody needs more than a handful of times; counted per IP, with an errorKey of its own (below).
+  SAMPLE_REPORT: { windowMinutes: 10, perAddress: 0, perIp: 10 },
+};
+
+/**
+ * The answer past each limit names what was limited: a sign-up or a reset request is not a sign-in (issue 22 point 16),
+ * so only Google sign-in keeps the sign-in wording.
+ */
+export const AUTH_REQUEST_LIMIT_ERRORS: Record<AuthRequestKind, string> = {
+  SIGNUP: 'error.signup.too_many_requests',
+  PASSWORD_RESET: 'error.password_reset.too_many_requests',
+  GOOGLE_SIGN_IN: ERROR_KEYS.tooManyAttempts,
+  SAMPLE_REPORT: 'error.report.sample_too_many_requests',
 };
 
 /** Stored for requests counted per IP only: not a SHA-256, so it never matches an address. */
@@ -25,7 +36,7 @@ const NO_ADDRESS = '-';
 export const emailHash = (email: string) => createHash('sha256').update(email).digest('hex');
 
 /**
- * Counts this request; past the limit of its kind, 429 error.auth.too_many_attempts with Retry-After. email null:
+ * Counts this request; past the limit of its kind, 429 with the kind's error key and Retry-After. email null:
  * counted per IP only.
  */
 export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: string | null, ip: string, now = new Date()): Promise<void> {
@@ -44,7 +55,7 @@ export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: str
     .from(authRequests)
     .where(and(eq(authRequests.kind, kind), eq(authRequests.ip, ip), gt(authRequests.createdAt, since)));
   if ((email !== null && (byAddress?.n ?? 0) >= limits.perAddress) || (byIp?.n ?? 0) >= limits.perIp) {
-    throw new AppError(limits.errorKey ?? ERROR_KEYS.tooManyAttempts, 429, 'Too many requests; try again later', {
+    throw new AppError(AUTH_REQUEST_LIMIT_ERRORS[kind], 429, 'Too many requests; try again later', {
       'retry-after': String(limits.windowMinutes * 60),
     });
   }

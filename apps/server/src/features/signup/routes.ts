@@ -13,7 +13,7 @@ import {
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { ADD_PRODUCT_ERRORS, addProduct } from './add-product';
-import { AUTH_REQUEST_LIMITS } from './auth-request-limit';
+import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS } from './auth-request-limit';
 import { NEW_PASSWORD_ERRORS, assertNewPasswordAcceptable } from '../password-rules/password-rules';
 import { signup } from './signup-service';
 
@@ -24,7 +24,7 @@ const PRESIGNUP_ERRORS = apiErrors({
 const SIGNUP_ERRORS = apiErrors({
   400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
   403: ['error.auth.csrf'],
-  429: ['error.auth.too_many_attempts'],
+  429: [AUTH_REQUEST_LIMIT_ERRORS.SIGNUP],
 });
 const limits = AUTH_REQUEST_LIMITS.SIGNUP;
 const SIGNUP_DESCRIPTION =

@@ -181,7 +181,8 @@ describe('sign-up -> verify -> sign in -> send', () => {
     for (let i = 0; i < 4; i++) statuses.push((await freshClient().request('POST', '/api/signup', form(email))).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
     const limited = await freshClient().request('POST', '/api/signup', form(email));
-    expect(limited.json().errorKey).toBe('error.auth.too_many_attempts');
+    // A sign-up is not a sign-in: its own key, not "too many login attempts".
+    expect(limited.json().errorKey).toBe('error.signup.too_many_requests');
     expect(limited.headers['retry-after']).toBeDefined();
     expect(JSON.stringify(await t.db.select().from(authRequests))).not.toContain(email);
     // Per IP as well.

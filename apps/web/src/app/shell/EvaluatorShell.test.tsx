@@ -149,7 +149,7 @@ describe('evaluator shell', () => {
   it('shows who is signed in with the previous login, and logs out to the login page', async () => {
     const router = renderApp('/product/BQ_RISK');
     fireEvent.click(await screen.findByTestId('user-menu-button'));
-    expect(await screen.findByTestId('last-sign-in')).toHaveTextContent('Last login: 03/14/2026 9:05 AM');
+    expect(await screen.findByTestId('last-sign-in')).toHaveTextContent('Last sign-in: 03/14/2026 9:05 AM');
     expect(screen.getByTestId('user-menu-identity')).toHaveTextContent('Demo Advisory');
     fireEvent.click(screen.getByTestId('logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -6,16 +6,17 @@ import type { Locale } from '@bq/domain/locales';
 export const ZClientForm = ZClientFields;
 export type ClientFormData = z.output<typeof ZClientFields>;
 
-export const CLIENT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'group', 'locale'] as const;
+export const CLIENT_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'phone', 'group', 'locale'] as const;
 export type ClientField = (typeof CLIENT_FIELDS)[number];
 export type ClientFormValues = Record<ClientField, string>;
 
 export function emptyClientForm(locale: Locale): ClientFormValues {
-  return { firstName: '', lastName: '', email: '', phone: '', group: 'PROSPECT', locale };
+  return { salutation: 'NEUTRAL', firstName: '', lastName: '', email: '', phone: '', group: 'PROSPECT', locale };
 }
 
 export function clientFormValues(client: TClient): ClientFormValues {
   return {
+    salutation: client.salutation,
     firstName: client.firstName,
     lastName: client.lastName,
     email: client.email,
@@ -49,6 +50,7 @@ export function clientUpdateRequest(client: TClient, changes: Partial<ClientForm
     phone: client.phone,
     group: client.group,
     locale: client.locale,
+    // No salutation unless it changed: an omitted one stays as it is on the server.
     ...changes,
   };
 }

@@ -26,6 +26,7 @@ export function clientOf(overrides: Partial<TClient> = {}): TClient {
     phone: '+49 30 1234567',
     group: 'PROSPECT',
     locale: 'DE_DE',
+    salutation: 'MS',
     createdAt: '2026-03-14T09:05:00Z',
     active: true,
     productConfigurationId: RISK_CONFIGURATION_ID,

@@ -1,6 +1,6 @@
 // One package of the purchase choice: pay-as-you-go (credits, price, price per credit, a buy link that starts the
 // hosted checkout), enterprise (invoice, no card) or the trial (results open without credits).
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingSkyscraper, IconCoins, IconGift, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPaymentConfiguration } from '@bq/contracts/billing';
@@ -10,9 +10,12 @@ import { payHref } from '../api/get-payment-configurations';
 export function PackageCard({
   configuration,
   returnTo,
+  salesContactEmail,
 }: {
   configuration: TPaymentConfiguration;
   returnTo: string | null;
+  /** Whom to ask for the enterprise package (SALES_CONTACT_EMAIL). */
+  salesContactEmail: string;
 }) {
   const { t } = useTranslation();
   const { formatCurrency, formatNumber } = useFormat();
@@ -31,6 +34,12 @@ export function PackageCard({
           <Text size="sm" c="dimmed">
             {t(trial ? 'billing.trial.text' : 'billing.enterprise.text')}
           </Text>
+          {trial ? null : (
+            <Text size="sm" data-testid="package-enterprise-contact">
+              {t('billing.enterprise.contact')}{' '}
+              <Anchor href={`mailto:${salesContactEmail}`}>{salesContactEmail}</Anchor>
+            </Text>
+          )}
         </Stack>
       </Card>
     );
@@ -53,6 +62,12 @@ export function PackageCard({
         <Text size="sm" c="dimmed">
           {t('billing.package.perCredit', { price: perCredit })}
         </Text>
+        {/* Whether tax is included depends on the currency (docs/decisions/0033): EUR incl. VAT, USD plus sales tax. */}
+        {price ? (
+          <Text size="sm" data-testid={`package-${credits}-tax`}>
+            {t(`billing.package.tax.${price.currency}`)}
+          </Text>
+        ) : null}
         {configuration.payable ? (
           <Button
             component="a"

@@ -97,7 +97,12 @@ export function BuyCreditsPage() {
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
             {query.data.configurations.map((configuration) => (
-              <PackageCard key={configuration.id} configuration={configuration} returnTo={returnTo} />
+              <PackageCard
+                key={configuration.id}
+                configuration={configuration}
+                returnTo={returnTo}
+                salesContactEmail={query.data.salesContactEmail}
+              />
             ))}
           </SimpleGrid>
           <Text size="sm" c="dimmed">

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_GROUPS } from '@bq/domain/client-rules';
+import { CLIENT_GROUPS, SALUTATIONS } from '@bq/domain/client-rules';
 import { LOCALES } from '@bq/domain/locales';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
 import { apiFieldErrors, errorKeyMessage, useZodForm } from '../../../lib/zod-form';
@@ -65,6 +65,16 @@ export function ClientForm({
   return (
     <form onSubmit={submit} noValidate aria-label={label} data-testid="client-form">
       <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {/* How mails greet the client ("Sehr geehrte Frau ..."), docs/decisions/0033. */}
+          <NativeSelect
+            label={t('clients.form.salutation')}
+            description={t('clients.form.salutationHint')}
+            data={SALUTATIONS.map((salutation) => ({ value: salutation, label: t(`clients.salutation.${salutation}`) }))}
+            {...form.inputProps('salutation')}
+            data-testid="client-form-salutation"
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('clients.form.firstName')}

@@ -91,6 +91,8 @@ describe('create client', () => {
     type('clients.form.phone', ' +49 30 1234567 ');
     fireEvent.click(screen.getByRole('radio', { name: text('clientGroup.ESTABLISHED') }));
     fireEvent.change(field('clients.form.locale'), { target: { value: 'DE_DE' } });
+    // How German mails greet her: "Sehr geehrte Frau Müller" (issue 22).
+    fireEvent.change(field('clients.form.salutation'), { target: { value: 'MS' } });
     submit();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/BQ_RISK/client/new-token'));
@@ -103,6 +105,7 @@ describe('create client', () => {
       phone: '+49 30 1234567',
       group: 'ESTABLISHED',
       locale: 'DE_DE',
+      salutation: 'MS',
       productConfigurationId: RISK_CONFIGURATION_ID,
     });
     expect(await screen.findByText('Müller, Anna has been created.')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // /password/reset/complete?token=: checks the link, then asks for the new password (hints, repeat). An expired or
-// used link shows 'link expired' with the way to a new one; success leads to sign-in (every session has ended).
+// used link says which of the two it is (issue 22), with the way to a new one; success leads to sign-in (every session has ended).
 import { useId } from 'react';
 import { Alert, Button, Group, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconKey } from '@tabler/icons-react';
@@ -23,12 +23,14 @@ const ZNewPasswordForm = ZSetPasswordRequest.pick({ password: true }).extend({ p
 /** A link that cannot be used (any more): expired, used, or unknown. */
 const isDeadLink = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
 
-function LinkExpired() {
+/** Used links say so (error.password_reset.link_used); expired and unknown ones say "expired". */
+function LinkExpired({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  const used = error instanceof ApiError && error.errorKey === 'error.password_reset.link_used';
   return (
     <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('passwordReset.expired.title')} data-testid="password-reset-expired">
       <Stack gap="sm">
-        <Text size="sm">{t('ERROR_PASSWORD_RESET_LINK_EXPIRED')}</Text>
+        <Text size="sm">{t(used ? 'ERROR_PASSWORD_RESET_LINK_USED' : 'ERROR_PASSWORD_RESET_LINK_EXPIRED')}</Text>
         <Group>
           <Button component={AppLink} to="/password/recovery">
             {t('passwordReset.expired.again')}
@@ -63,7 +65,7 @@ export function PasswordResetCompletePage() {
       </Alert>
     );
   } else if (token === '' || isDeadLink(check.error) || isDeadLink(setPassword.error)) {
-    content = <LinkExpired />;
+    content = <LinkExpired error={setPassword.error ?? check.error} />;
   } else if (check.isError) {
     content = <ErrorState title={t('passwordReset.failed')} message={apiErrorMessage(check.error)} onRetry={() => void check.refetch()} />;
   } else if (!check.data) {

@@ -1,6 +1,6 @@
 // /settings/privacy: the account's privacy policy per locale, which participants see before they answer. Anyone
 // signed in may read it here; changing it needs PRIVACY_POLICY_DATA (UPDATE).
-import { Skeleton, Stack } from '@mantine/core';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@bq/domain/permissions';
 import { ErrorState } from '../../../components/ui/ErrorState';
@@ -28,7 +28,15 @@ export function PrivacyPolicyPage() {
           onRetry={() => void policy.refetch()}
         />
       ) : (
-        <PrivacyPolicyForm key={user.accountId} policy={policy.data} canEdit={canEdit} />
+        <Stack gap="md">
+          {/* Participants then read the platform's default notice (docs/decisions/0033); say so, to add one's own. */}
+          {policy.data.policies.length === 0 ? (
+            <Alert color="yellow" variant="light" data-testid="privacy-policy-none">
+              {t('settings.privacy.none')}
+            </Alert>
+          ) : null}
+          <PrivacyPolicyForm key={user.accountId} policy={policy.data} canEdit={canEdit} />
+        </Stack>
       )}
     </SettingsSection>
   );

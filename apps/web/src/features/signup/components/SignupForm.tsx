@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ProductType } from '@bq/domain/product-types';
 import { BQA_SIGNUP_PRODUCTS } from '@bq/contracts/signup';
 import { AppLink } from '../../../components/ui/AppLink';
@@ -63,7 +63,16 @@ export function SignupForm({ productType }: { productType: ProductType }) {
           error={termsProps.error}
           aria-invalid={termsProps['aria-invalid']}
           aria-describedby={termsProps['aria-describedby']}
-          label={t('signup.terms')}
+          label={
+            // The texts open in a new tab, so what was typed stays.
+            <Trans
+              i18nKey="signup.termsWithLinks"
+              components={{
+                terms: <Anchor href="/terms" target="_blank" rel="noopener" data-testid="signup-terms-link" />,
+                privacy: <Anchor href="/privacy" target="_blank" rel="noopener" data-testid="signup-privacy-link" />,
+              }}
+            />
+          }
           data-testid="signup-terms"
         />
         {generalError ? (

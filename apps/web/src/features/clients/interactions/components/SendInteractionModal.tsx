@@ -17,6 +17,7 @@ import { useCreateInstance } from '../api/create-instance';
 import { useInteractionPreview } from '../api/get-interaction-preview';
 import { SEND_DEFAULTS, ZSendInteractionForm, createInstanceRequest } from '../send-interaction-schema';
 import { InteractionPreview } from './InteractionPreview';
+import { NoPrivacyPolicyNotice } from './NoPrivacyPolicyNotice';
 
 interface SendInteractionModalProps {
   opened: boolean;
@@ -87,6 +88,7 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
     <form onSubmit={submit} noValidate aria-label={t('interactions.send.title', { name })}>
       <Stack gap="md">
         <Text size="sm">{t('interactions.send.lead')}</Text>
+        <NoPrivacyPolicyNotice accountId={user.accountId} />
         <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
           <Stack gap={4}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
