@@ -248,6 +248,19 @@ describe('a locked result', () => {
     const shown = [...second].flatMap(([url, answer]) => needles.filter((n) => answer.includes(n)).map((n) => `${url}: ${n}`));
     expect(shown, 'values of a locked result').toEqual([]);
 
+    // Counted apart, so the adviser sees why someone is missing.
+    const json = (answers: Map<string, string>, pattern: RegExp) => {
+      const found = [...answers].find(([url]) => pattern.test(url));
+      expect(found?.[1].slice(0, 4), String(pattern)).toBe('200 ');
+      return JSON.parse(found![1].slice(4)) as { lockedNotIncluded: number; withResults?: number };
+    };
+    const RISK_CLASS = /\/api\/bi\/BQ_RISK\/category\/risk_class$/;
+    const RISK_CLIENTS = /\/api\/bi\/BQ_RISK\/category\/risk_class\/clients$/;
+    const TEAM = /\/api\/teams\/[^/]+\/repeated_measurement\/[^/]+\/result$/;
+    expect(json(second, RISK_CLASS).lockedNotIncluded).toBe(1);
+    expect(json(second, RISK_CLIENTS).lockedNotIncluded).toBe(1);
+    expect(json(second, TEAM)).toMatchObject({ lockedNotIncluded: 1, withResults: 3 });
+
     // Unlocked, the same results count: the aggregates (some cached during the first walk) show them.
     for (const l of locked) expect((await http.request('POST', '/api/credit/unlock', { interactionToken: l.token })).statusCode).toBe(200);
     const third = await walk();
@@ -257,5 +270,7 @@ describe('a locked result', () => {
     expect(differs(/\/api\/teams\/[^/]+\/repeated_measurement\/[^/]+\/result/), 'team result').toBe(true);
     expect(differs(/\/api\/teams\/compare\//), 'team comparison').toBe(true);
     expect(differs(/\/api\/product\/BQ_RISK\/export/), 'export').toBe(true);
+    expect(json(third, RISK_CLASS).lockedNotIncluded).toBe(0);
+    expect(json(third, TEAM)).toMatchObject({ lockedNotIncluded: 0, withResults: 4 });
   }, 300_000);
 });
