@@ -43,15 +43,16 @@ export interface TeamStats {
 export async function teamStatistics(db: Db, accountId: string, campaignId: string, teamIds: string[]): Promise<Map<string, TeamStats>> {
   const result = await db.execute<StatsRow>(sql`
     with latest as (
-      select tm.team_id, m.scores, m.open
+      select tm.team_id, m.scores, ${resultIsOpen(sql`ii.lock_status`)} as open
       from team_members tm
       cross join lateral (
-        select rmi.scores, ${resultIsOpen(sql`ii.lock_status`)} as open from repeated_measurement_instances rmi
-        join interaction_instances ii on ii.id = rmi.instance_id
+        select rmi.scores, rmi.instance_id from repeated_measurement_instances rmi
         where rmi.repeated_measurement_id = ${campaignId} and rmi.client_id = tm.client_id and rmi.finished
         order by rmi.measurement desc
         limit 1
       ) m
+      -- The latest measurement's lock, by primary key: one probe per member.
+      join interaction_instances ii on ii.id = m.instance_id
       where tm.team_id in (${sql.join(teamIds.map((id) => sql`${id}::uuid`), sql`, `)}) and tm.account_id = ${accountId}
     ), people as (
       select team_id, count(*) filter (where open) as with_results, count(*) filter (where not open) as locked
