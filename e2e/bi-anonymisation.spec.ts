@@ -71,7 +71,7 @@ for (const [language, T] of [
     await page.getByLabel(T['biPage.category']!, { exact: true }).selectOption('risk_class');
     const table = page.getByTestId('bi-distribution-table');
     await expect(table).toBeVisible();
-    await expect(page.getByTestId('bi-locked-not-included')).toContainText(language === 'DE_DE' ? 'gesperrt und nicht enthalten' : 'locked and not included');
+    await expect(page.getByTestId('bi-locked-not-included')).toContainText(language === 'DE_DE' ? 'gesperrt, nicht enthalten' : 'locked, not included');
     await expect(page.getByTestId('bi-chart')).toBeVisible();
     const clients = page.getByTestId('bi-clients');
     await expect(clients).toContainText('Bennett, Olivia');
