@@ -64,17 +64,19 @@ for (const [language, T] of [
     await expect(page.getByTestId('client-list-table')).not.toContainText('Becker');
     await shoot(page, `bi-anonymisation-client-list-${language}`);
 
-    // BI from the product's menu: the distribution hides the cell of one anonymised person.
+    // BI from the product's menu: Lukas's result is locked, so he is counted as "locked, not included" and is in no
+    // bucket and on no list, by name or by number (decision 0029); Olivia's open result counts.
     await page.getByRole('link', { name: T['page.bi.title']! }).click();
     await expect(page).toHaveURL(/\/BQ_RISK\/bi/);
     await page.getByLabel(T['biPage.category']!, { exact: true }).selectOption('risk_class');
     const table = page.getByTestId('bi-distribution-table');
     await expect(table).toBeVisible();
-    await expect(table).toContainText(language === 'DE_DE' ? 'zu wenige zum Anzeigen' : 'too few to show');
+    await expect(page.getByTestId('bi-locked-not-included')).toContainText(language === 'DE_DE' ? 'gesperrt, nicht enthalten' : 'locked, not included');
     await expect(page.getByTestId('bi-chart')).toBeVisible();
     const clients = page.getByTestId('bi-clients');
     await expect(clients).toContainText('Bennett, Olivia');
-    await expect(clients).toContainText(new RegExp(`${userText} \\d+`));
+    await expect(page.getByTestId('bi-clients-locked')).toBeVisible();
+    await expect(clients).not.toContainText(new RegExp(`${userText} \\d+`));
     await expect(clients).not.toContainText('Becker');
     await shoot(page, `bi-anonymisation-bi-${language}`);
 

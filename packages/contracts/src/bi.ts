@@ -72,6 +72,8 @@ export const ZBiCategoryResponse = z
     totals: z.object({ PROSPECT: ZBiCount, ESTABLISHED: ZBiCount }),
     /** The floor applied (null when the viewer's allow-list is off and nobody is anonymised). */
     anonymityK: z.number().int().nullable(),
+    /** Clients (of the groups asked) whose latest result is locked: counted here, in no bucket (decision 0029). */
+    lockedNotIncluded: z.number().int(),
     texts: z.record(z.string(), z.string()),
   })
   .meta({ id: 'BiCategoryDetails' });
@@ -94,6 +96,14 @@ export const ZBiClient = z
 export type TBiClient = z.infer<typeof ZBiClient>;
 
 export const ZBiClientsResponse = z
-  .object({ category: ZBiCategory, items: z.array(ZBiClient), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    category: ZBiCategory,
+    items: z.array(ZBiClient),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Clients (of the group asked) whose latest result is locked: never listed with a bucket (decision 0029). */
+    lockedNotIncluded: z.number().int(),
+  })
   .meta({ id: 'BiClients' });
 export type TBiClientsResponse = z.infer<typeof ZBiClientsResponse>;

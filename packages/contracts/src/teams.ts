@@ -78,6 +78,8 @@ export const ZTeamResult = z
     locale: z.enum(LOCALES),
     /** Members with a finished measurement in the campaign (the latest counts). */
     withResults: z.number().int(),
+    /** Members whose latest finished measurement is locked: not in any figure until unlocked (decision 0029). */
+    lockedNotIncluded: z.number().int(),
     /** The floor k used: aggregates over fewer members are not shown. */
     anonymityK: z.number().int(),
     tooFewToShow: z.boolean(),
@@ -110,6 +112,7 @@ export const ZTeamComparison = z
         name: z.string(),
         memberCount: z.number().int(),
         withResults: z.number().int(),
+        lockedNotIncluded: z.number().int(),
         tooFewToShow: z.boolean(),
         dimensions: z.array(ZTeamDimensionStats),
       }),

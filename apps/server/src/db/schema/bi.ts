@@ -15,7 +15,7 @@ export const biFacts = pgTable(
     productConfigurationId: uuid('product_configuration_id').notNull().references(() => productConfigurations.id),
     /** dimension.<key>, risk_class or investment_style. */
     categoryKey: text('category_key').notNull(),
-    /** LOW / AVERAGE / HIGH (stanine 1-3, 4-6, 7-9), the risk class 1-7, or the investment style's key. */
+    /** LOW / AVERAGE / HIGH (stanine 1-3, 4-6, 7-9), the risk class 1-7, the investment style's key, or LOCKED (docs/decisions/0029). */
     bucket: text('bucket').notNull(),
     clientGroup: text('client_group').$type<ClientGroup>().notNull(),
     accountId: uuid('account_id').notNull().references(() => accounts.id),

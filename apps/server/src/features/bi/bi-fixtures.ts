@@ -83,6 +83,8 @@ export async function addClient(
         productConfigurationId: configId,
         interactionId: 'risk',
         status: 'RESULTS_AVAILABLE',
+        // Open: BI counts a locked result only as "locked, not included" (decision 0029).
+        lockStatus: 'UNLOCKED',
         results: riskResults(opts.result),
         filledAt: finished,
         createdAt: finished,

@@ -26,6 +26,7 @@ import {
   searchableByNameSql,
 } from '../anonymisation/anonymise';
 import { requireProductConfigurationByType } from '../products/product-access';
+import { LOCKED_BUCKET } from '../results/locked-results';
 import { biTexts, categoriesOf } from './bi-categories';
 
 const ACCESS = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } as const;
@@ -88,7 +89,13 @@ export async function categoryDistribution(
     }`);
   const counts = new Map<string, { n: number; anonymised: number }>();
   const listed = new Map<string, number>();
+  // Locked results are counted apart and in no bucket: their bucket would be their value (decision 0029).
+  let lockedNotIncluded = 0;
   for (const r of rowsOf<{ bucket: string; client_group: string; n: number; listed: number }>(result)) {
+    if (r.bucket === LOCKED_BUCKET) {
+      lockedNotIncluded += Number(r.n);
+      continue;
+    }
     const cell = `${r.bucket}|${r.client_group}`;
     if (Number(r.n) > 0) counts.set(cell, { n: Number(r.n), anonymised: 0 });
     if (Number(r.listed) > 0) listed.set(cell, Number(r.listed));
@@ -131,6 +138,7 @@ export async function categoryDistribution(
     rows,
     totals: { PROSPECT: total('PROSPECT'), ESTABLISHED: total('ESTABLISHED') },
     anonymityK: anon.enabled ? anon.k : null,
+    lockedNotIncluded,
     texts: texts.bi,
   };
 }
@@ -172,6 +180,8 @@ export async function categoryClients(
   const facts: SQL[] = [
     sql`f.product_configuration_id = ${config.id}`,
     sql`f.category_key = ${category.key}`,
+    // A locked result's client is counted (lockedNotIncluded), never listed with a bucket (decision 0029).
+    sql`f.bucket <> ${LOCKED_BUCKET}`,
   ];
   if (query.filter.length > 0) {
     facts.push(
@@ -229,6 +239,9 @@ export async function categoryClients(
     );
     total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   }
+  const groupOnly = query.group ? sql`and client_group = ${query.group}` : sql``;
+  const lockedCount = await db.execute(sql`select coalesce(sum(n), 0)::int as n from bi_counts
+    where product_configuration_id = ${config.id} and category_key = ${category.key} and bucket = ${LOCKED_BUCKET} ${groupOnly}`);
   const labels = new Map(category.buckets.map((b) => [b.key, b.label]));
   return {
     category,
@@ -253,5 +266,6 @@ export async function categoryClients(
     total,
     page: query.page,
     pageSize: query.pageSize,
+    lockedNotIncluded: Number(rowsOf<{ n: number }>(lockedCount)[0]?.n ?? 0),
   };
 }

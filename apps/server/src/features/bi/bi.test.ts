@@ -67,6 +67,7 @@ describe('GET /api/bi/{product}/category/{key}', () => {
       productConfigurationId: config(),
       interactionId: 'risk',
       status: 'RESULTS_AVAILABLE',
+      lockStatus: 'UNLOCKED',
       filledAt: new Date(),
       results: (await import('./bi-fixtures')).riskResults({ stanines: { tolerance: 8 }, riskClass: 6 }),
     });

@@ -2,7 +2,7 @@
 // completed (and viewable) result, its similarity to the first client and per dimension what drives it, in a
 // fixed number of queries whatever the number of clients. GET /api/comparison/client/{token}: may it join?
 // Permission: INDIVIDUAL_COMPARISON/READ in the product's realm; another account's client is a 404.
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COMPARISON_ERRORS, COMPARISON_MAX_CLIENTS, COMPARISON_MIN_CLIENTS, type TClientComparison, type TComparisonCandidate, type TComparisonRequestQuery } from '@bq/contracts/comparison';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
@@ -18,6 +18,7 @@ import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { readerLocale } from '../results/dashboard-content';
 import { anonymisationColumns, loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
 import { comparisonDisplayName } from './display-name';
+import { resultIsOpen } from '../results/locked-results';
 
 const requireComparison = (db: Db, auth: AuthContext, productType: ProductType) =>
   requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' });
@@ -58,7 +59,7 @@ async function lastCompleteInstances(db: Db, accountId: string, configId: string
         inArray(interactionInstances.clientId, clientIds),
         inArray(interactionInstances.status, [...RESULT_STATUSES]),
         sql`${interactionInstances.results} is not null`,
-        ne(interactionInstances.lockStatus, 'LOCKED'),
+        resultIsOpen(interactionInstances.lockStatus),
       ),
     )
     .orderBy(interactionInstances.clientId, desc(sql`coalesce(${interactionInstances.filledAt}, ${interactionInstances.createdAt})`), desc(interactionInstances.id));

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ExportContent } from '@bq/contracts/export';
 import type { Db } from '../../db/client';
 import { anonymisationColumns, type Anonymisation } from '../anonymisation/anonymise';
+import { resultIsOpen } from '../results/locked-results';
 
 /** Statuses whose instance has dimension scores (PREDICTION_ERROR keeps its scores; decision 0009). */
 export const FINISHED_STATUSES = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'] as const;
@@ -100,10 +101,10 @@ export async function* exportRowBatches(
   const fetchBatch = async (after: After): Promise<{ rows: ExportRow[]; next: After; done: boolean }> => {
     const keyset: SQL = after ? sql`and (lower(c.last_name), lower(c.first_name), c.id) > (${after.last}, ${after.first}, ${after.id}::uuid)` : sql``;
     // Scores are read in SQL (key -> T) so the large result documents never reach the application.
-    const scores = sql`case when i.lock_status <> 'LOCKED' then
+    const scores = sql`case when ${resultIsOpen(sql`i.lock_status`)} then
         (select jsonb_object_agg(d ->> 'key', coalesce(d -> 'tDisplay', d -> 't')) from jsonb_array_elements(i.results -> 'dimensions') d)
       end as scores,
-      case when i.lock_status <> 'LOCKED' then (i.results #>> '{risk,suitableClass}')::int end as risk_class`;
+      case when ${resultIsOpen(sql`i.lock_status`)} then (i.results #>> '{risk,suitableClass}')::int end as risk_class`;
     const page = sql`
         select c.id, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.created_at, cp.active, cp.latest_instance_status,
                cp.latest_instance_id, lower(c.last_name) as k_last, lower(c.first_name) as k_first,

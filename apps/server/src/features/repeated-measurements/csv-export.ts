@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { translations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation } from '../anonymisation/anonymise';
+import { isLocked, resultIsOpen } from '../results/locked-results';
 import { memberDisplayName, memberNameColumns } from '../teams/member-names';
 import { dimensionNames, readerLocale, requireCampaign } from './campaigns';
 import { tScores, type StoredDimensionScore } from './measurement-change';
@@ -74,7 +75,7 @@ export async function exportCampaignCsv(db: Db, auth: AuthContext, campaignId: s
       const result: unknown = await db.execute<Row>(sql`
         select c.id as client_id, lower(c.last_name) as sort_last, lower(c.first_name) as sort_first, c.first_name,
                c.last_name, rmi.measurement, ii.status, ii.lock_status, ii.filled_at,
-               case when ii.status = 'RESULTS_AVAILABLE' and ii.lock_status <> 'LOCKED' then ii.results->'dimensions' end as dimensions,
+               case when ii.status = 'RESULTS_AVAILABLE' and ${resultIsOpen(sql`ii.lock_status`)} then ii.results->'dimensions' end as dimensions,
                ${memberNameColumns(anon, sql`c.id`)}
         from repeated_measurement_instances rmi
         join clients c on c.id = rmi.client_id
@@ -92,7 +93,7 @@ export async function exportCampaignCsv(db: Db, auth: AuthContext, campaignId: s
             person.name,
             person.firstName,
             csvNumber(Number(row.measurement), 0),
-            row.status === 'RESULTS_AVAILABLE' && row.lock_status === 'LOCKED' ? 'LOCKED' : row.status,
+            row.status === 'RESULTS_AVAILABLE' && isLocked(row.lock_status) ? 'LOCKED' : row.status,
             row.filled_at ? formatDate(new Date(row.filled_at), locale) : '',
             ...names.map((n) => csvNumber(scores.get(n.key)?.t, 1)),
           ],

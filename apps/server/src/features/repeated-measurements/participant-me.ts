@@ -10,6 +10,7 @@ import type { ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { clients, interactionInstances, productConfigurations } from '../../db/schema';
+import { isLocked } from '../results/locked-results';
 import { dimensionNames } from './campaigns';
 import { dimensionChanges, tScores, type StoredDimensionScore } from './measurement-change';
 
@@ -61,11 +62,11 @@ export async function participantMe(db: Db, productType: ProductType, instanceTo
     lastName: found.lastName,
     campaigns: [...campaigns.values()].map((measurements) => {
       // Scores of a result the adviser has not unlocked stay closed, to the participant as well.
-      const open = measurements.filter((m) => m.status === 'RESULTS_AVAILABLE' && m.lock_status !== 'LOCKED');
+      const open = measurements.filter((m) => m.status === 'RESULTS_AVAILABLE' && !isLocked(m.lock_status));
       return {
         name: measurements[0]!.campaign_name,
         measurements: measurements.map((m) => {
-          const scores = m.status === 'RESULTS_AVAILABLE' && m.lock_status !== 'LOCKED' ? tScores(m.dimensions) : new Map();
+          const scores = m.status === 'RESULTS_AVAILABLE' && !isLocked(m.lock_status) ? tScores(m.dimensions) : new Map();
           return {
             measurement: Number(m.measurement),
             status: m.status,

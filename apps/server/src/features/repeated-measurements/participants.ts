@@ -12,6 +12,7 @@ import { clients, interactionInstances, repeatedMeasurementInstances } from '../
 import type { AuthContext } from '../../plugins/auth';
 import { createInstance } from '../instances/instance-service';
 import { loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
+import { isLocked, resultIsOpen } from '../results/locked-results';
 import { memberDisplayName, memberNameColumns } from '../teams/member-names';
 import { campaignSummary, dimensionNames, readerLocale, requireCampaign } from './campaigns';
 import { dimensionChanges, type StoredDimensionScore } from './measurement-change';
@@ -90,7 +91,7 @@ async function measurementRows(db: Db, accountId: string, campaignId: string, an
   const result = await db.execute<MeasurementRow>(sql`
     select c.token as client_token, c.first_name, c.last_name, ii.token as instance_token, rmi.measurement,
            ii.status, ii.lock_status, ii.created_at, ii.filled_at,
-           case when ii.status = 'RESULTS_AVAILABLE' then ii.results->'dimensions' end as dimensions,
+           case when ii.status = 'RESULTS_AVAILABLE' and ${resultIsOpen(sql`ii.lock_status`)} then ii.results->'dimensions' end as dimensions,
            ${memberNameColumns(anon, sql`c.id`)}
     from repeated_measurement_instances rmi
     join clients c on c.id = rmi.client_id
@@ -106,7 +107,7 @@ export function groupParticipants(rows: MeasurementRow[], names: { key: string; 
   return [...byClient.values()].map((measurements) => {
     const person = measurements[0]!;
     const completed = measurements.filter((m) => m.status === 'RESULTS_AVAILABLE');
-    const locked = completed.some((m) => m.lock_status === 'LOCKED');
+    const locked = completed.some((m) => isLocked(m.lock_status));
     const display = memberDisplayName(anon, { firstName: person.first_name, lastName: person.last_name, anon_kind: person.anon_kind, anon_number: person.anon_number });
     return {
       userToken: person.client_token,

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { dimensionNames, readerLocale, requireCampaign, type CampaignRow } from '../repeated-measurements/campaigns';
+import { resultIsOpen } from '../results/locked-results';
 import { anonymityFloorFor } from './anonymity-floor';
 import { requireTeam, teamAnonymisation, teamsWithMembers } from './team-service';
 
@@ -18,6 +19,7 @@ interface StatsRow extends Record<string, unknown> {
   team_id: string;
   key: string | null;
   with_results: number | string;
+  locked: number | string;
   n: number | string;
   mean: number | string | null;
   sd: number | string | null;
@@ -27,39 +29,46 @@ interface StatsRow extends Record<string, unknown> {
 
 export interface TeamStats {
   withResults: number;
+  /** Members whose latest finished measurement is locked: counted, never aggregated (decision 0029). */
+  lockedNotIncluded: number;
   dimensions: Map<string, { count: number; mean: number; sd: number | null; min: number; max: number }>;
 }
 
 /**
  * Per team: how many members have a finished measurement in the campaign, and per dimension count, mean, sample
- * sd, min and max of their T-scores. The latest finished measurement per member comes from the campaign's
+ * sd, min and max of their T-scores. A member whose latest finished measurement is locked is only counted apart:
+ * with its values in the mean, min and max, a small team would give them away (decision 0029). The latest finished measurement per member comes from the campaign's
  * (campaign, client, measurement) index, its T-scores from the link row's trigger-kept copy (migration 0010).
  */
 export async function teamStatistics(db: Db, accountId: string, campaignId: string, teamIds: string[]): Promise<Map<string, TeamStats>> {
   const result = await db.execute<StatsRow>(sql`
     with latest as (
-      select tm.team_id, m.scores
+      select tm.team_id, m.scores, ${resultIsOpen(sql`ii.lock_status`)} as open
       from team_members tm
       cross join lateral (
-        select rmi.scores from repeated_measurement_instances rmi
+        select rmi.scores, rmi.instance_id from repeated_measurement_instances rmi
         where rmi.repeated_measurement_id = ${campaignId} and rmi.client_id = tm.client_id and rmi.finished
         order by rmi.measurement desc
         limit 1
       ) m
+      -- The latest measurement's lock, by primary key: one probe per member.
+      join interaction_instances ii on ii.id = m.instance_id
       where tm.team_id in (${sql.join(teamIds.map((id) => sql`${id}::uuid`), sql`, `)}) and tm.account_id = ${accountId}
     ), people as (
-      select team_id, count(*) as with_results from latest group by team_id
+      select team_id, count(*) filter (where open) as with_results, count(*) filter (where not open) as locked
+      from latest group by team_id
     ), scores as (
       select l.team_id, e.key, (e.value)::text::float8 as t
       from latest l cross join lateral jsonb_each(l.scores) e
+      where l.open
     )
-    select p.team_id, s.key, p.with_results, count(s.t) as n, avg(s.t) as mean, stddev_samp(s.t) as sd,
+    select p.team_id, s.key, p.with_results, p.locked, count(s.t) as n, avg(s.t) as mean, stddev_samp(s.t) as sd,
            min(s.t) as min, max(s.t) as max
     from people p left join scores s on s.team_id = p.team_id
-    group by p.team_id, p.with_results, s.key`);
+    group by p.team_id, p.with_results, p.locked, s.key`);
   const stats = new Map<string, TeamStats>();
   for (const row of (result as unknown as { rows: StatsRow[] }).rows) {
-    const entry = stats.get(row.team_id) ?? { withResults: Number(row.with_results), dimensions: new Map() };
+    const entry = stats.get(row.team_id) ?? { withResults: Number(row.with_results), lockedNotIncluded: Number(row.locked), dimensions: new Map() };
     if (row.key !== null && row.mean !== null) {
       entry.dimensions.set(row.key, {
         count: Number(row.n),
@@ -131,6 +140,7 @@ export async function teamResult(db: Db, auth: AuthContext, teamId: string, camp
     repeatedMeasurementName: campaign.name,
     locale,
     withResults,
+    lockedNotIncluded: teamStats?.lockedNotIncluded ?? 0,
     anonymityK: k,
     tooFewToShow: !meetsAnonymityFloor(withResults, k),
     dimensions: dimensionStats(names, teamStats, k),
@@ -174,6 +184,7 @@ export async function compareTeams(db: Db, auth: AuthContext, campaignId: string
         name: team.name,
         memberCount: counts.get(id) ?? 0,
         withResults,
+        lockedNotIncluded: teamStats?.lockedNotIncluded ?? 0,
         tooFewToShow: !meetsAnonymityFloor(withResults, k),
         dimensions: dimensionStats(names, teamStats, k),
       };

@@ -60,6 +60,11 @@ export function CategoryClients({ productType, category, locale, group }: Props)
         }}
         w={360}
       />
+      {clients.data && clients.data.lockedNotIncluded > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="bi-clients-locked">
+          {t('biPage.lockedNotIncluded', { count: clients.data.lockedNotIncluded })}
+        </Text>
+      ) : null}
       {clients.isError ? (
         <ErrorState title={t('biPage.clients.error')} message={t('biPage.errorMessage')} onRetry={() => void clients.refetch()} />
       ) : !clients.data ? (

@@ -88,7 +88,15 @@ export function BiPage() {
             {category.isError ? (
               <ErrorState title={t('biPage.error')} message={t('biPage.errorMessage')} onRetry={() => void category.refetch()} />
             ) : category.data ? (
-              <DistributionChart data={category.data} />
+              <>
+                <DistributionChart data={category.data} />
+                {/* Locked results are counted here only, never in a bucket (decision 0029). */}
+                {category.data.lockedNotIncluded > 0 ? (
+                  <Text size="sm" c="dimmed" mt="sm" data-testid="bi-locked-not-included">
+                    {t('biPage.lockedNotIncluded', { count: category.data.lockedNotIncluded })}
+                  </Text>
+                ) : null}
+              </>
             ) : (
               <Text c="dimmed">{t('biPage.loading')}</Text>
             )}

@@ -80,6 +80,13 @@ export function TeamComparisonPage() {
                 {t('teams.tooFewToShowText', { k: comparison.data.anonymityK })}
               </Alert>
             ))}
+          {comparison.data.teams
+            .filter((team) => team.lockedNotIncluded > 0)
+            .map((team) => (
+              <Text key={team.id} size="sm" c="dimmed" data-testid="team-locked-not-included">
+                {team.name}: {t('teams.lockedNotIncluded', { count: team.lockedNotIncluded })}
+              </Text>
+            ))}
           <TeamStatsFigure
             title={t('teams.comparison.chartTitle', { campaign: comparison.data.repeatedMeasurementName })}
             dimensions={comparison.data.dimensions}

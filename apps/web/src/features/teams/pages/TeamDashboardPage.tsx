@@ -41,6 +41,11 @@ export function TeamDashboardPage() {
         title={t('teams.dashboard.title', { name: data.team.name })}
         description={t('teams.dashboard.lead', { campaign: data.repeatedMeasurementName, withResults: data.withResults, members: data.team.members.length })}
       />
+      {data.lockedNotIncluded > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="team-locked-not-included">
+          {t('teams.lockedNotIncluded', { count: data.lockedNotIncluded })}
+        </Text>
+      ) : null}
       {data.tooFewToShow ? (
         <Alert color="gray" title={t('teams.tooFewToShow')} data-testid="team-too-few">
           {t('teams.tooFewToShowText', { k: data.anonymityK })}
