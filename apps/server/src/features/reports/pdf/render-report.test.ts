@@ -387,7 +387,7 @@ describe('renderCertificatePdf', () => {
       expect(pdf.pages).toBe(1);
       expect(pdf.size).toBe(SIZES.A4.landscape);
       expect(pdf.text).toContain('Jürgen Müller');
-      expect(pdf.text).toContain('ZERTIFIKAT');
+      expect(pdf.text).toContain('TEILNAHMEBESCHEINIGUNG');
       expect(pdf.text).toContain('Fragebogen zur Arbeitsweise');
       expect(pdf.text).toContain('Analytisches Denken');
       expect(pdf.text).toContain('AUSSTELLUNGSDATUM');

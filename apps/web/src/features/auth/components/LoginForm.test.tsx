@@ -89,7 +89,7 @@ describe('LoginForm', () => {
   it('offers the demo logins in demo mode and fills both fields with one', async () => {
     demoMode = true;
     renderWithProviders(<LoginForm />, { route: '/login' });
-    const use = await screen.findByRole('button', { name: 'Use the Financial adviser demo login' });
+    const use = await screen.findByRole('button', { name: 'Use the Financial adviser demo account' });
     fireEvent.click(use);
     expect(emailField()).toHaveValue('adviser@demo.example');
     expect(passwordField()).toHaveValue('Demo-Adviser-2026!');
@@ -100,7 +100,7 @@ describe('LoginForm', () => {
     renderWithProviders(<LoginForm />, { route: '/login' });
     const hint = await screen.findByTestId('demo-hint');
     for (const email of ['admin@demo.example', 'adviser@demo.example', 'buyer@demo.example']) expect(hint).toHaveTextContent(email);
-    fireEvent.click(screen.getByRole('button', { name: 'Use the Self-service customer (no credits yet) demo login' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use the Self-service customer (no credits yet) demo account' }));
     expect(emailField()).toHaveValue('buyer@demo.example');
     expect(passwordField()).toHaveValue('Demo-Buyer-2026!');
   });
