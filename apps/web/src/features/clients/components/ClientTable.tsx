@@ -96,7 +96,8 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                     </Text>
                   )}
                   <LatestResultLink client={client} productType={productType} />
-                  {client.latestResult ? (
+                  {/* A locked result cannot be compared (the server refuses it): unlock it first, on its dashboard. */}
+                  {client.latestResult && client.latestResult.lockStatus !== 'LOCKED' ? (
                     <AddToComparisonButton
                       compact
                       productType={productType}

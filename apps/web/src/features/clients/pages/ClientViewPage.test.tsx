@@ -94,6 +94,20 @@ describe('client view', () => {
     expect(older).toHaveTextContent(text('clients.interactions.noExpiry'));
   });
 
+  it('offers "Add to comparison" only when a finished result is unlocked', async () => {
+    const comparer: TUser = {
+      ...adviser,
+      permissions: [...adviser.permissions, { realm: 'BQ_RISK', entity: 'INDIVIDUAL_COMPARISON', action: 'READ' }],
+    };
+    const view = renderView(comparer);
+    expect(await screen.findByTestId('add-to-comparison')).toBeInTheDocument();
+    view.unmount();
+    profile = profileOf({ instances: [instanceOf({ token: 'i1', status: 'RESULTS_AVAILABLE', lockStatus: 'LOCKED' })] });
+    renderView(comparer);
+    expect(await screen.findByTestId('client-interaction-row-i1')).toBeInTheDocument();
+    expect(screen.queryByTestId('add-to-comparison')).toBeNull();
+  });
+
   it('badges only a finished result as locked, and its badge opens the result', async () => {
     renderView();
     const unanswered = await screen.findByTestId('client-interaction-row-i2');
