@@ -129,6 +129,15 @@ describe('client list', () => {
     expect(within(within(table).getByTestId('client-row-c1')).queryByTestId('add-to-comparison')).toBeNull();
   });
 
+  it('shows each client on a phone as a card with status and result, not as a table that scrolls sideways', async () => {
+    renderList();
+    const card = await screen.findByTestId('client-card-c1');
+    expect(card).toHaveTextContent(text('interactionStatus.RESULTS_AVAILABLE'));
+    expect(within(card).getByTestId('client-card-result')).toHaveAttribute('href', '/BQ_RISK/client/c1/dashboard/r1');
+    // The table is the larger screens' layout; the cards are the phone's (hidden from "sm" up).
+    expect(screen.getByTestId('client-list-table').closest('[class*="visible-from"], .mantine-visible-from-sm')).not.toBeNull();
+  });
+
   it("opens a client's latest result in one click, not the client view", async () => {
     const { router } = renderList();
     const link = await screen.findByTestId('client-row-result');
