@@ -1,7 +1,7 @@
 // One page of clients: name (the link to the client view, so the row is reachable by keyboard) with the e-mail
-// under it, group, the latest interaction's status with a link straight to the latest result's dashboard under it,
-// its expiry, and the creation date. A click anywhere else on a row opens the client. Name and e-mail share a
-// column so the table fits 1366 px in German too; a narrower box scrolls, with a shadow on the hidden side.
+// under it, group, the latest interaction's status and expiry with a link straight to the latest result's dashboard
+// under them, and the creation date. A click anywhere else on a row opens the client. Name and e-mail share a
+// column, as do status and expiry, so the table fits 1366 px in German too; a narrower box scrolls, with a shadow on the hidden side.
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import classes from './ClientTable.module.css';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,6 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
             <Table.Th>{t('clients.list.column.name')}</Table.Th>
             <Table.Th>{t('clients.list.column.group')}</Table.Th>
             <Table.Th>{t('clients.list.column.interaction')}</Table.Th>
-            <Table.Th>{t('clients.list.column.expiry')}</Table.Th>
             <Table.Th>{t('clients.list.column.created')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -97,7 +96,10 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                 {/* The latest result sits under the latest interaction's status: in view without scrolling sideways. */}
                 <Stack gap={4} align="flex-start">
                   {client.lastInstance ? (
-                    <InteractionStatusBadge status={client.lastInstance.status} />
+                    <Group gap={6} wrap="wrap">
+                      <InteractionStatusBadge status={client.lastInstance.status} />
+                      <ExpirationBadge status={client.lastInstance.expirationStatus ?? null} />
+                    </Group>
                   ) : (
                     <Text size="sm" c="dimmed">
                       {t('clients.list.noInteraction')}
@@ -114,9 +116,6 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                     />
                   ) : null}
                 </Stack>
-              </Table.Td>
-              <Table.Td>
-                <ExpirationBadge status={client.lastInstance?.expirationStatus ?? null} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
