@@ -82,7 +82,7 @@ export function CategoryClients({ productType, category, locale, group }: Props)
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={480} type="native">
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
             <Table striped withTableBorder data-testid="bi-clients">
               <Table.Caption>
                 {t('biPage.clients.caption', { total: formatNumber(clients.data.total, 0) })}

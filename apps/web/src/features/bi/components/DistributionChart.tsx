@@ -45,7 +45,7 @@ export function DistributionChart({ data }: { data: TBiCategoryResponse }) {
           yAxisProps={{ allowDecimals: false }}
         />
       </div>
-      <Table.ScrollContainer minWidth={420} type="native" mt="md">
+      <Table.ScrollContainer minWidth={420} type="native" mt="md" tabIndex={0}>
         <Table striped withTableBorder data-testid="bi-distribution-table">
           <Table.Caption>
             {t('biPage.distribution.caption')}
