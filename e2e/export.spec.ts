@@ -41,9 +41,12 @@ for (const [language, T] of [
     const languageSelect = page.getByTestId('export-language');
     await expect(page.getByLabel(T['export.form.language']!)).toBeVisible();
     await expect(product).toHaveValue('BQ_RISK');
+    // The language starts as the user's own.
+    await expect(languageSelect).toHaveValue(language);
 
     // Required: product and language.
     await product.selectOption('');
+    await languageSelect.selectOption('');
     await page.getByTestId('export-csv').click();
     await expect(page.getByText(T['ERROR_VALIDATION_REQUIRED']!)).toHaveCount(2);
     await expect(languageSelect).toHaveAttribute('aria-invalid', 'true');

@@ -9,6 +9,8 @@ import {
   formatRelativeTime,
   formatDateTime,
   formatNumber,
+  formatPercent,
+  formatSignedPercent,
 } from './formats';
 import { LOCALES, type Locale } from './locales';
 
@@ -330,5 +332,21 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now, 'EN_US', now)).toBe('now');
     expect(formatRelativeTime(new Date(now.getTime() + 14 * 86_400_000), 'DE_DE', now)).toBe('in 2 Wochen');
     expect(formatRelativeTime('not a date', 'EN_US', now)).toBe('');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes "33%" in English and "33 %" with a no-break space in German', () => {
+    expect(formatPercent(0.33, 'EN_US')).toBe('33%');
+    expect(formatPercent(0.33, 'EN_UK')).toBe('33%');
+    expect(formatPercent(0.33, 'DE_DE')).toBe('33\u00a0%');
+    expect(formatPercent(0.125, 'DE_DE', 1)).toBe('12,5\u00a0%');
+    expect(formatPercent(Number.NaN, 'EN_US')).toBe('');
+  });
+
+  it('signs gains only', () => {
+    expect(formatSignedPercent(0.071, 'EN_US', 1)).toBe('+7.1%');
+    expect(formatSignedPercent(-0.03, 'DE_DE', 1)).toBe('-3,0\u00a0%');
+    expect(formatSignedPercent(0.0001, 'EN_US')).toBe('0%');
   });
 });

@@ -179,6 +179,23 @@ export function formatNumber(value: number, locale: Locale, decimals = 2): strin
 }
 
 /**
+ * A fraction as a percentage, the one rule for every page, export and report: 0.33 -> "33%" in English, "33 %" in
+ * German with a no-break space (DIN 5008 spaces the sign; the no-break space keeps number and sign on one line).
+ * '' for NaN and infinities.
+ */
+export function formatPercent(fraction: number, locale: Locale, decimals = 0): string {
+  const number = formatNumber(fraction * 100, locale, decimals);
+  if (number === '') return '';
+  return locale === 'DE_DE' ? `${number}\u00a0%` : `${number}%`;
+}
+
+/** Like formatPercent, with a plus before gains: "+7.1%", "-3.0%", "0.0%" (no plus on a rounded zero). */
+export function formatSignedPercent(fraction: number, locale: Locale, decimals = 0): string {
+  const text = formatPercent(fraction, locale, decimals);
+  return fraction > 0 && /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/**
  * An amount in its own currency, written the locale's way: $1,234.56 and -$1,234.56 (EN_US), 1.234,56 € (DE_DE),
  * 1,234.56 € (EN_UK) for the locale's currency; US-dollar figures outside the US as US$1,234.56 (EN_UK) or
  * 1.234,56 US$ (DE_DE), never with the locale's symbol. '' for NaN and infinities.

@@ -1,4 +1,5 @@
-// Side navigation: the sections of the current product, then the account-wide pages.
+// Side navigation: the sections of the current product that apply to it and to the user (lib/product-sections),
+// then the account-wide pages.
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAddressBook,
@@ -15,8 +16,11 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../components/ui/AppLink';
+import { useCurrentUser } from '../../lib/api/get-current-user';
+import { productSections, type ProductSection } from '../../lib/product-sections';
 
 interface NavEntry {
+  section?: ProductSection;
   to: string;
   labelKey: string;
   icon: Icon;
@@ -27,26 +31,30 @@ interface NavEntry {
 function productEntries(product: ProductType): NavEntry[] {
   return [
     {
+      section: 'clients',
       to: `/product/${product}`,
       labelKey: 'page.clients.title',
       icon: IconAddressBook,
       activePrefixes: [`/${product}/client`],
     },
     {
+      section: 'teams',
       to: `/${product}/teams`,
       labelKey: 'page.teams.title',
       icon: IconUsersGroup,
       activePrefixes: [`/${product}/teams`],
     },
     {
+      section: 'comparison',
       to: `/${product}/comparison`,
       labelKey: 'page.comparison.title',
       icon: IconArrowsLeftRight,
       activePrefixes: [],
     },
-    { to: `/${product}/weights`, labelKey: 'page.weights.title', icon: IconScale, activePrefixes: [] },
-    { to: `/${product}/bi`, labelKey: 'page.bi.title', icon: IconChartBar, activePrefixes: [] },
+    { section: 'weights', to: `/${product}/weights`, labelKey: 'page.weights.title', icon: IconScale, activePrefixes: [] },
+    { section: 'bi', to: `/${product}/bi`, labelKey: 'page.bi.title', icon: IconChartBar, activePrefixes: [] },
     {
+      section: 'export',
       to: `/product/${product}/export`,
       labelKey: 'page.export.title',
       icon: IconDownload,
@@ -73,6 +81,8 @@ function isActive(entry: NavEntry, pathname: string): boolean {
 export function ShellNavbar({ product }: { product: ProductType | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
+  const sections = product && user ? productSections(user, product) : [];
 
   const renderEntry = (entry: NavEntry) => {
     const active = isActive(entry, pathname);
@@ -99,7 +109,9 @@ export function ShellNavbar({ product }: { product: ProductType | null }) {
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
               {t(PRODUCT_TYPE_INFO[product].nameKey)}
             </Text>
-            {productEntries(product).map(renderEntry)}
+            {productEntries(product)
+              .filter((entry) => entry.section !== undefined && sections.includes(entry.section))
+              .map(renderEntry)}
           </>
         ) : null}
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>

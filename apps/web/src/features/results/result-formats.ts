@@ -1,19 +1,16 @@
 // Number and date formats of the result dashboard on top of the locale formats: percentages of fractions
 // ("12.5%", German "12,5 %"), signed returns ("+7.1%"), and month spans of the market history ("Jan 1931").
-import { formatNumber } from '@bq/domain/formats';
+import { formatPercent as domainPercent, formatSignedPercent as domainSignedPercent } from '@bq/domain/formats';
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 
-/** A fraction as a percentage: 0.125 -> "12.5%" (EN), "12,5 %" (DE, with a no-break space). */
+/** A fraction as a percentage, one decimal by default: the domain's one percent rule (lib/formats). */
 export function formatPercent(fraction: number, locale: Locale, decimals = 1): string {
-  const number = formatNumber(fraction * 100, locale, decimals);
-  if (number === '') return '';
-  return locale === 'DE_DE' ? `${number}\u00a0%` : `${number}%`;
+  return domainPercent(fraction, locale, decimals);
 }
 
 /** Like formatPercent, with a plus before gains: "+7.1%", "-3.0%", "0.0%". */
 export function formatSignedPercent(fraction: number, locale: Locale, decimals = 1): string {
-  const text = formatPercent(fraction, locale, decimals);
-  return fraction > 0 && /[1-9]/.test(text) ? `+${text}` : text;
+  return domainSignedPercent(fraction, locale, decimals);
 }
 
 /** The month of an ISO date ("1931-01-01") in words: "Jan 1931", "Jan. 1931"; the text itself when unreadable. */

@@ -1,7 +1,7 @@
 // Numbers and dates of the PDF in the content's locale. Dates and numbers use the product's hand-written locale
 // formats (@bq/domain/formats: DD.MM.YYYY and 1.234,5 in German) so the PDF matches the web app; month names come
 // from Intl with the locale's BCP 47 tag.
-import { formatCurrency, formatNumber, type CurrencyCode } from '@bq/domain/formats';
+import { formatCurrency, formatNumber, formatPercent, type CurrencyCode } from '@bq/domain/formats';
 import { formatReportDate } from '@bq/domain/report-dates';
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 
@@ -41,11 +41,8 @@ function buildReportFormat(locale: Locale): ReportFormat {
     long: new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   };
   const withSign = (value: number, text: string) => (value > 0 && /[1-9]/.test(text) ? `+${text}` : text);
-  const percent = (fraction: number, decimals = 1) => {
-    const number = formatNumber(fraction * 100, locale, decimals);
-    if (number === '') return '';
-    return locale === 'DE_DE' ? `${number}\u00a0%` : `${number}%`;
-  };
+  // The domain's one percent rule, shared with the web app.
+  const percent = (fraction: number, decimals = 1) => formatPercent(fraction, locale, decimals);
   const monthYear = (iso: string, style: 'short' | 'long' = 'short') => {
     const match = /^(\d{4})-(\d{2})/.exec(iso);
     if (!match) return iso;

@@ -30,7 +30,14 @@ export function CategoryClients({ productType, category, locale, group }: Props)
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const clients = useBiCategoryClients(productType, category.key, { locale, filter, q, group, page, pageSize: PAGE_SIZE });
+  const clients = useBiCategoryClients(productType, category.key, {
+    locale,
+    filter,
+    q,
+    group,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const pages = Math.max(1, Math.ceil((clients.data?.total ?? 0) / PAGE_SIZE));
 
   return (
@@ -58,7 +65,8 @@ export function CategoryClients({ productType, category, locale, group }: Props)
           setSearch(event.currentTarget.value);
           setPage(1);
         }}
-        w={360}
+        w="100%"
+        maw={360}
       />
       {clients.data && clients.data.lockedNotIncluded > 0 ? (
         <Text size="sm" c="dimmed" data-testid="bi-clients-locked">
@@ -66,7 +74,11 @@ export function CategoryClients({ productType, category, locale, group }: Props)
         </Text>
       ) : null}
       {clients.isError ? (
-        <ErrorState title={t('biPage.clients.error')} message={t('biPage.errorMessage')} onRetry={() => void clients.refetch()} />
+        <ErrorState
+          title={t('biPage.clients.error')}
+          message={t('biPage.errorMessage')}
+          onRetry={() => void clients.refetch()}
+        />
       ) : !clients.data ? (
         <Text c="dimmed">{t('biPage.loading')}</Text>
       ) : clients.data.items.length === 0 ? (
@@ -75,35 +87,43 @@ export function CategoryClients({ productType, category, locale, group }: Props)
         </Text>
       ) : (
         <>
-          <Table striped withTableBorder data-testid="bi-clients">
-            <Table.Caption>{t('biPage.clients.caption', { total: formatNumber(clients.data.total, 0) })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('biPage.clients.name')}</Table.Th>
-                <Table.Th scope="col">{category.label}</Table.Th>
-                <Table.Th scope="col">{t('biPage.clients.group')}</Table.Th>
-                <Table.Th scope="col">{t('biPage.clients.finished')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {clients.data.items.map((c) => (
-                <Table.Tr key={c.token}>
-                  <Table.Td>
-                    <Anchor component={AppLink} to={`/${productType}/client/${c.token}/dashboard/${c.resultToken}`} fw={600}>
-                      {clientDisplayName(c)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{c.bucketLabel}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={c.group === 'ESTABLISHED' ? 'teal' : 'blue'}>
-                      {t(`biPage.group.${c.group}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(c.finishedAt)}</Table.Td>
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
+            <Table striped withTableBorder data-testid="bi-clients">
+              <Table.Caption>
+                {t('biPage.clients.caption', { total: formatNumber(clients.data.total, 0) })}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('biPage.clients.name')}</Table.Th>
+                  <Table.Th scope="col">{category.label}</Table.Th>
+                  <Table.Th scope="col">{t('biPage.clients.group')}</Table.Th>
+                  <Table.Th scope="col">{t('biPage.clients.finished')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {clients.data.items.map((c) => (
+                  <Table.Tr key={c.token}>
+                    <Table.Td>
+                      <Anchor
+                        component={AppLink}
+                        to={`/${productType}/client/${c.token}/dashboard/${c.resultToken}`}
+                        fw={600}
+                      >
+                        {clientDisplayName(c)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{c.bucketLabel}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={c.group === 'ESTABLISHED' ? 'teal' : 'blue'}>
+                        {t(`biPage.group.${c.group}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDate(c.finishedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} /> : null}
         </>
       )}

@@ -6,6 +6,7 @@ import type { TBiCategoryResponse, TBiCount } from '@bq/contracts/bi';
 import { CLIENT_GROUPS } from '@bq/domain/client-rules';
 import { useFormat } from '../../../lib/formats';
 import { BarChart } from './lazy-bar-chart';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/chart-legend';
 
 export function DistributionChart({ data }: { data: TBiCategoryResponse }) {
   const { t } = useTranslation();
@@ -20,7 +21,10 @@ export function DistributionChart({ data }: { data: TBiCategoryResponse }) {
     ) : (
       formatNumber(c.count ?? 0, 0)
     );
-  const chartData = data.rows.map((r) => ({ bucket: r.label, ...Object.fromEntries(groups.map((g) => [g, cell(r[g])])) }));
+  const chartData = data.rows.map((r) => ({
+    bucket: r.label,
+    ...Object.fromEntries(groups.map((g) => [g, cell(r[g])])),
+  }));
   const colors: Record<string, string> = { PROSPECT: 'blue.6', ESTABLISHED: 'teal.7' };
   return (
     <figure style={{ margin: 0 }} aria-labelledby="bi-distribution-title">
@@ -34,50 +38,53 @@ export function DistributionChart({ data }: { data: TBiCategoryResponse }) {
           dataKey="bucket"
           series={groups.map((g) => ({ name: g, label: t(`biPage.group.${g}`), color: colors[g] }))}
           withLegend
+          legendProps={LEGEND_IN_SERIES_ORDER}
           withTooltip={false}
           accessibilityLayer={false}
           valueFormatter={(v) => formatNumber(v, 0)}
           yAxisProps={{ allowDecimals: false }}
         />
       </div>
-      <Table striped withTableBorder mt="md" data-testid="bi-distribution-table">
-        <Table.Caption>
-          {t('biPage.distribution.caption')}
-          {data.anonymityK !== null ? ` ${t('biPage.distribution.kNote', { k: data.anonymityK })}` : ''}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{data.category.label}</Table.Th>
-            {groups.map((g) => (
-              <Table.Th scope="col" key={g} ta="right">
-                {t(`biPage.group.${g}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.rows.map((r) => (
-            <Table.Tr key={r.bucket}>
-              <Table.Th scope="row" fw={500}>
-                {r.label}
-              </Table.Th>
+      <Table.ScrollContainer minWidth={420} type="native" mt="md" tabIndex={0}>
+        <Table striped withTableBorder data-testid="bi-distribution-table">
+          <Table.Caption>
+            {t('biPage.distribution.caption')}
+            {data.anonymityK !== null ? ` ${t('biPage.distribution.kNote', { k: data.anonymityK })}` : ''}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{data.category.label}</Table.Th>
               {groups.map((g) => (
-                <Table.Td key={g} ta="right">
-                  {shown(r[g])}
+                <Table.Th scope="col" key={g} ta="right">
+                  {t(`biPage.group.${g}`)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.rows.map((r) => (
+              <Table.Tr key={r.bucket}>
+                <Table.Th scope="row" fw={500}>
+                  {r.label}
+                </Table.Th>
+                {groups.map((g) => (
+                  <Table.Td key={g} ta="right">
+                    {shown(r[g])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row">{t('biPage.distribution.total')}</Table.Th>
+              {groups.map((g) => (
+                <Table.Td key={g} ta="right" fw={600}>
+                  {shown(data.totals[g])}
                 </Table.Td>
               ))}
             </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row">{t('biPage.distribution.total')}</Table.Th>
-            {groups.map((g) => (
-              <Table.Td key={g} ta="right" fw={600}>
-                {shown(data.totals[g])}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </figure>
   );
 }

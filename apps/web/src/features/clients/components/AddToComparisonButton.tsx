@@ -1,5 +1,6 @@
-// "Add to comparison" on the client list and the client view: the server confirms the client has a completed
-// result ('No Completed Instance' otherwise, as an error toast), then the client joins the comparison list
+// "Add to comparison" on the client list and the client view, offered only where the client has a finished,
+// unlocked result; the server confirms it ("Unlock the result to compare it" otherwise, as an error toast, e.g.
+// when the list is out of date), then the client joins the comparison list
 // (same token replaces, else appends; a full list says so). Shown only with INDIVIDUAL_COMPARISON/READ.
 import { useState } from 'react';
 import { Anchor, Button } from '@mantine/core';

@@ -7,6 +7,7 @@ import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { clientDisplayName, isAnonymisedClient } from '../../../lib/client-display-name';
 import { useFormat } from '../../../lib/formats';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
@@ -70,7 +71,10 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
           </Stack>
         </Group>
         <Group gap="sm">
-          <AddToComparisonButton productType={client.productType} clientToken={client.token} name={clientDisplayName(client)} />
+          {/* Only a finished, unlocked result can be compared: a locked one is unlocked on its dashboard first. */}
+          {client.instances.some((i) => hasResult(i.status) && i.lockStatus !== 'LOCKED') ? (
+            <AddToComparisonButton productType={client.productType} clientToken={client.token} name={clientDisplayName(client)} />
+          ) : null}
           {/* Who an anonymised client is cannot be changed by this viewer (the server refuses it too). */}
           {canUpdate && !anonymised ? (
             <Button

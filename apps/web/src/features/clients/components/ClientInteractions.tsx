@@ -81,7 +81,11 @@ export function ClientInteractions({ client, product }: { client: TClientProfile
                       <InteractionStatusBadge status={instance.status} />
                     </Table.Td>
                     <Table.Td>
-                      <LockStatusBadge status={instance.lockStatus} />
+                      <LockStatusBadge
+                        status={instance.lockStatus}
+                        interactionStatus={instance.status}
+                        to={`/${client.productType}/client/${client.token}/dashboard/${instance.token}`}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">

@@ -19,6 +19,7 @@ import { ClientListNoMatch } from './ClientListNoMatch';
 import { ClientListPagination } from './ClientListPagination';
 import { ClientListToolbar } from './ClientListToolbar';
 import { ClientSearchInput } from './ClientSearchInput';
+import { ClientCardList } from './ClientCardList';
 import { ClientTable } from './ClientTable';
 import { ClientTableSkeleton } from './ClientTableSkeleton';
 
@@ -87,7 +88,13 @@ export function ClientList({ product }: { product: ClientProduct }) {
   } else if (data) {
     content = (
       <>
-        <ClientTable items={data.items} productType={product.productType} stale={list.isPlaceholderData} />
+        {/* A table from the "sm" breakpoint up, cards on a phone (no sideways scrolling there). */}
+        <Box visibleFrom="sm">
+          <ClientTable items={data.items} productType={product.productType} stale={list.isPlaceholderData} />
+        </Box>
+        <Box hiddenFrom="sm">
+          <ClientCardList items={data.items} productType={product.productType} />
+        </Box>
         <ClientListPagination
           page={search.page}
           pageSize={search.pageSize}

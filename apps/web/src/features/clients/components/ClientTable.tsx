@@ -1,7 +1,9 @@
-// One page of clients: name (the link to the client view, so the row is reachable by keyboard), e-mail, group,
-// the latest interaction's status with a link straight to the latest result's dashboard under it, its expiry, and
-// the creation date. A click anywhere else on a row opens the client.
+// One page of clients: name (the link to the client view, so the row is reachable by keyboard) with the e-mail
+// under it, group, the latest interaction's status and expiry with a link straight to the latest result's dashboard
+// under them, and the creation date. A click anywhere else on a row opens the client. Name and e-mail share a
+// column, as do status and expiry, so the table fits 1366 px in German too; a narrower box scrolls, with a shadow on the hidden side.
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import classes from './ClientTable.module.css';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
 import { clientDisplayName } from '../../../lib/client-display-name';
@@ -29,8 +31,15 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
   const clientPath = (token: string) => `/${productType}/client/${token}`;
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <div
+      className={classes.scroller}
+      tabIndex={0}
+      role="region"
+      aria-label={t('clients.list.tableLabel')}
+      data-testid="client-list-scroller"
+    >
       <Table
+        miw={760}
         highlightOnHover
         verticalSpacing="sm"
         aria-label={t('clients.list.tableLabel')}
@@ -41,10 +50,8 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('clients.list.column.name')}</Table.Th>
-            <Table.Th>{t('clients.list.column.email')}</Table.Th>
             <Table.Th>{t('clients.list.column.group')}</Table.Th>
             <Table.Th>{t('clients.list.column.interaction')}</Table.Th>
-            <Table.Th>{t('clients.list.column.expiry')}</Table.Th>
             <Table.Th>{t('clients.list.column.created')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -89,14 +96,18 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                 {/* The latest result sits under the latest interaction's status: in view without scrolling sideways. */}
                 <Stack gap={4} align="flex-start">
                   {client.lastInstance ? (
-                    <InteractionStatusBadge status={client.lastInstance.status} />
+                    <Group gap={6} wrap="wrap">
+                      <InteractionStatusBadge status={client.lastInstance.status} />
+                      <ExpirationBadge status={client.lastInstance.expirationStatus ?? null} />
+                    </Group>
                   ) : (
                     <Text size="sm" c="dimmed">
                       {t('clients.list.noInteraction')}
                     </Text>
                   )}
                   <LatestResultLink client={client} productType={productType} />
-                  {client.latestResult ? (
+                  {/* A locked result cannot be compared (the server refuses it): unlock it first, on its dashboard. */}
+                  {client.latestResult && client.latestResult.lockStatus !== 'LOCKED' ? (
                     <AddToComparisonButton
                       compact
                       productType={productType}
@@ -107,9 +118,6 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <ExpirationBadge status={client.lastInstance?.expirationStatus ?? null} />
-              </Table.Td>
-              <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatDate(client.createdAt)}
                 </Text>
@@ -118,6 +126,6 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

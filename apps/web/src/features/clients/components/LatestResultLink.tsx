@@ -13,9 +13,11 @@ import { clientDisplayName } from '../../../lib/client-display-name';
 export function LatestResultLink({
   client,
   productType,
+  testId = 'client-row-result',
 }: {
   client: TClientListItem;
   productType: ProductType;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
@@ -35,7 +37,7 @@ export function LatestResultLink({
       aria-label={label}
       title={label}
       style={{ whiteSpace: 'nowrap' }}
-      data-testid="client-row-result"
+      data-testid={testId}
       data-lock-status={result.lockStatus}
     >
       <Group gap={4} wrap="nowrap" component="span">

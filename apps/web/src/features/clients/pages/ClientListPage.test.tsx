@@ -110,6 +110,34 @@ describe('client list', () => {
     });
   });
 
+  it('offers "Add to comparison" only for a finished, unlocked result', async () => {
+    const carl = listItemOf({
+      token: 'c3',
+      firstName: 'Carl',
+      lastName: 'Berg',
+      lastInstance: instanceOf({ status: 'RESULTS_AVAILABLE', lockStatus: 'UNLOCKED' }),
+      latestResult: { token: 'r3', finishedAt: '2026-04-03T09:00:00Z', lockStatus: 'UNLOCKED' },
+    });
+    participants = () => page([anna, carl]);
+    const comparer: TUser = {
+      ...adviser,
+      permissions: [...adviser.permissions, { realm: 'BQ_RISK', entity: 'INDIVIDUAL_COMPARISON', action: 'READ' }],
+    };
+    renderList('/product/BQ_RISK', comparer);
+    const table = await screen.findByTestId('client-list-table');
+    expect(within(within(table).getByTestId('client-row-c3')).getByTestId('add-to-comparison')).toBeInTheDocument();
+    expect(within(within(table).getByTestId('client-row-c1')).queryByTestId('add-to-comparison')).toBeNull();
+  });
+
+  it('shows each client on a phone as a card with status and result, not as a table that scrolls sideways', async () => {
+    renderList();
+    const card = await screen.findByTestId('client-card-c1');
+    expect(card).toHaveTextContent(text('interactionStatus.RESULTS_AVAILABLE'));
+    expect(within(card).getByTestId('client-card-result')).toHaveAttribute('href', '/BQ_RISK/client/c1/dashboard/r1');
+    // The table is the larger screens' layout; the cards are the phone's (hidden from "sm" up).
+    expect(screen.getByTestId('client-list-table').closest('[class*="visible-from"], .mantine-visible-from-sm')).not.toBeNull();
+  });
+
   it("opens a client's latest result in one click, not the client view", async () => {
     const { router } = renderList();
     const link = await screen.findByTestId('client-row-result');

@@ -88,11 +88,34 @@ describe('client view', () => {
     const latest = screen.getByTestId('client-interaction-row-i2');
     expect(within(latest).getByRole('link')).toHaveAttribute('href', '/BQ_RISK/client/c1/interaction/i2');
     expect(latest).toHaveTextContent(text('interactionStatus.OPENED'));
-    expect(latest).toHaveTextContent(text('lockStatus.LOCKED'));
     expect(latest).toHaveTextContent(text('expirationStatus.EXPIRED'));
     const older = screen.getByTestId('client-interaction-row-i1');
     expect(older).toHaveTextContent(text('lockStatus.UNLOCKED'));
     expect(older).toHaveTextContent(text('clients.interactions.noExpiry'));
+  });
+
+  it('offers "Add to comparison" only when a finished result is unlocked', async () => {
+    const comparer: TUser = {
+      ...adviser,
+      permissions: [...adviser.permissions, { realm: 'BQ_RISK', entity: 'INDIVIDUAL_COMPARISON', action: 'READ' }],
+    };
+    const view = renderView(comparer);
+    expect(await screen.findByTestId('add-to-comparison')).toBeInTheDocument();
+    view.unmount();
+    profile = profileOf({ instances: [instanceOf({ token: 'i1', status: 'RESULTS_AVAILABLE', lockStatus: 'LOCKED' })] });
+    renderView(comparer);
+    expect(await screen.findByTestId('client-interaction-row-i1')).toBeInTheDocument();
+    expect(screen.queryByTestId('add-to-comparison')).toBeNull();
+  });
+
+  it('badges only a finished result as locked, and its badge opens the result', async () => {
+    renderView();
+    const unanswered = await screen.findByTestId('client-interaction-row-i2');
+    expect(unanswered).not.toHaveTextContent(text('lockStatus.LOCKED'));
+    expect(within(unanswered).getByTestId('lock-status')).toHaveTextContent(text('lockStatus.noResult'));
+    const finished = within(screen.getByTestId('client-interaction-row-i1')).getByTestId('lock-status');
+    expect(finished).toHaveAttribute('href', '/BQ_RISK/client/c1/dashboard/i1');
+    expect(finished).toHaveTextContent(text('lockStatus.UNLOCKED'));
   });
 
   it('shows a client anonymised for the viewer as the server sends it: "Client 12", a hint, no e-mail, phone or edit', async () => {

@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/formats';
 
 export function ComparisonDrivers({ comparison }: { comparison: TClientComparison }) {
   const { t } = useTranslation();
-  const { formatNumber } = useFormat();
+  const { formatNumber, formatPercent } = useFormat();
   const [first, ...others] = comparison.clients;
   if (!first) return null;
   const nameOf = (key: string) => comparison.dimensions.find((d) => d.key === key)?.name ?? key;
@@ -40,7 +40,7 @@ export function ComparisonDrivers({ comparison }: { comparison: TClientCompariso
                       level: client.level,
                     })}
                     {top && top.levelShare
-                      ? ` ${t('comparison.drivers.top', { dimension: nameOf(top.key), share: top.levelShare })}`
+                      ? ` ${t('comparison.drivers.top', { dimension: nameOf(top.key), share: formatPercent(top.levelShare / 100) })}`
                       : ''}
                   </Text>
                 )}
@@ -65,7 +65,7 @@ export function ComparisonDrivers({ comparison }: { comparison: TClientCompariso
                               ? '–'
                               : `${d.difference > 0 ? '+' : ''}${formatNumber(d.difference, 1)}`}
                           </Table.Td>
-                          <Table.Td>{d.levelShare === null ? '–' : `${d.levelShare} %`}</Table.Td>
+                          <Table.Td>{d.levelShare === null ? '–' : formatPercent(d.levelShare / 100)}</Table.Td>
                           <Table.Td>
                             {d.sameDirection === null ? (
                               '–'

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TClientComparison } from '@bq/contracts/comparison';
 import { useFormat } from '../../../lib/formats';
 import { BarChart } from './lazy-bar-chart';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/chart-legend';
 
 const COLORS = [
   'brand.6',
@@ -97,6 +98,7 @@ export function ComparisonProfiles({
                 series={shown.map((c, i) => ({ name: c.displayName, color: COLORS[i % COLORS.length]! }))}
                 yAxisProps={{ domain: [20, 80] }}
                 withLegend
+                legendProps={LEGEND_IN_SERIES_ORDER}
                 accessibilityLayer={false}
                 referenceLines={[{ y: 50, label: t('comparison.profiles.normMean'), color: 'gray.6' }]}
               />

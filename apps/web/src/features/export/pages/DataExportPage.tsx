@@ -39,7 +39,8 @@ export function DataExportPage() {
   const { formatNumber } = useFormat();
   const products = user.products.map((p) => p.productType);
   const initialProduct = isProductType(productName) && products.includes(productName) ? productName : '';
-  const form = useZodForm<Field, TExportForm>(ZExportForm, { product: initialProduct, locale: '', content: 'clients' });
+  // The language starts as the user's own (spec section 5 requires one; the user may pick another).
+  const form = useZodForm<Field, TExportForm>(ZExportForm, { product: initialProduct, locale: user.locale, content: 'clients' });
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const format = useRef<ExportFormat>('csv');
   const abort = useRef<AbortController | null>(null);

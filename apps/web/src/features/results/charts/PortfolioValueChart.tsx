@@ -13,6 +13,7 @@ import { mergeByDate, thinRows, yearEndRows, yearOf, yearTicks } from '../chart-
 import { TableFallback } from '../components/TableFallback';
 import { formatMonthYear, formatPercent } from '../result-formats';
 import { ChartFigure } from './ChartFigure';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/chart-legend';
 
 type Line = TRiskView['lines'][number];
 
@@ -139,7 +140,7 @@ export function PortfolioValueChart({ lines, basis, maxDrawdown, volatility }: P
             ...(LINE_STYLES[line.key] ?? { color: 'gray.7' }),
           }))}
           withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
+          legendProps={{ ...LEGEND_IN_SERIES_ORDER, verticalAlign: 'bottom' }}
           withDots={false}
           curveType="linear"
           strokeWidth={2}

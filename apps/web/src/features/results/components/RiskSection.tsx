@@ -109,6 +109,9 @@ export function RiskSection({ content, risk, token, canResolve, ownResult = fals
                       aria-label={t('results.risk.view.label')}
                       data-testid="risk-basis-switch"
                       maw={520}
+                      fullWidth
+                      // Long German labels wrap inside their segment rather than widen the page on a phone.
+                      styles={{ label: { whiteSpace: 'normal' } }}
                       data={[
                         { value: 'nominal', label: t('results.risk.view.nominal') },
                         { value: 'real', label: t('results.risk.view.real') },

@@ -1,10 +1,13 @@
 // A LOCKED result: what unlocking costs (one credit), the current balance, and the button that spends it after a
 // confirmation with the balance before and after. Without credits (402 error.credit.payment_required) nothing is
-// unlocked and the payment-required panel says so.
+// unlocked and the payment-required panel says so. With a balance of 0 known up front, the panel offers buying credits
+// (the product's credits page, which comes back here) instead of a confirmation that could only fail.
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCoins, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconCoins, IconLock, IconLockOpen, IconShoppingCart } from '@tabler/icons-react';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/ui/AppLink';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/formats';
@@ -16,6 +19,8 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
   const { t } = useTranslation();
   const { formatNumber, formatDate } = useFormat();
   const user = useSignedInUser();
+  const { productName = '' } = useParams();
+  const { pathname } = useLocation();
   const unlock = useUnlockResult(token);
   const latest = useLatestUnlock(token);
   const error = latest?.status === 'error' ? latest.error : null;
@@ -68,14 +73,25 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
           </Alert>
         ) : null}
         <div>
-          <Button
-            leftSection={<IconLockOpen size={18} aria-hidden />}
-            onClick={confirmUnlock}
-            loading={pending}
-            data-testid="result-unlock-button"
-          >
-            {t('results.unlock.button')}
-          </Button>
+          {user.creditBalance < 1 ? (
+            <Button
+              component={AppLink}
+              to={`/${productName}/credits?returnTo=${encodeURIComponent(pathname)}`}
+              leftSection={<IconShoppingCart size={18} aria-hidden />}
+              data-testid="result-unlock-buy"
+            >
+              {t('results.unlock.buy')}
+            </Button>
+          ) : (
+            <Button
+              leftSection={<IconLockOpen size={18} aria-hidden />}
+              onClick={confirmUnlock}
+              loading={pending}
+              data-testid="result-unlock-button"
+            >
+              {t('results.unlock.button')}
+            </Button>
+          )}
         </div>
       </Stack>
     </Paper>

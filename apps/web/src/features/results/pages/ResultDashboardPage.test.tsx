@@ -151,6 +151,16 @@ describe('result dashboard: states of the request', () => {
     expect(screen.queryByText(text('notification.error.title'))).not.toBeInTheDocument();
   });
 
+  it('offers buying credits straight away when the balance is 0, without a confirmation that would fail', async () => {
+    handlers[DASHBOARD_URL] = error('error.result.locked', 402);
+    renderPage('BQ_RISK', { ...adviser, creditBalance: 0 });
+    const panel = await screen.findByTestId('result-unlock-panel');
+    expect(within(panel).queryByTestId('result-unlock-button')).not.toBeInTheDocument();
+    const buy = within(panel).getByRole('link', { name: text('results.unlock.buy') });
+    expect(buy).toHaveAttribute('href', `/BQ_RISK/credits?returnTo=${encodeURIComponent('/BQ_RISK/client/c1/dashboard/i1')}`);
+    expect(callsTo(UNLOCK_URL)).toHaveLength(0);
+  });
+
   it('shows the calculation live and then the result without a reload', async () => {
     let ready = false;
     handlers[DASHBOARD_URL] = () =>

@@ -1,5 +1,6 @@
 // {productName}/add: adds the product to the signed-in user's account (POST /api/add_product), then continues to
-// {productName}/sign-up-success. A product the account has already shows 'product already added' with the way in.
+// {productName}/sign-up-success. A product the account has already shows 'product already added' with the way in;
+// where adding cannot work (add-product-rule.ts) the page says why instead of offering the button.
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCirclePlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -13,6 +14,7 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useAddProduct } from '../api/add-product';
+import { addProductBlock } from '../add-product-rule';
 
 export function AddProductPage() {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export function AddProductPage() {
   const alreadyAdded =
     (add.error instanceof ApiError && add.error.errorKey === 'error.product.already_added') ||
     (!add.isSuccess && !add.isPending && user.products.some((p) => p.productType === productType));
+  const block = add.isSuccess || add.isPending ? null : addProductBlock(user, productType);
 
   return (
     <Stack gap={0} maw={640}>
@@ -38,6 +41,17 @@ export function AddProductPage() {
                 <Group>
                   <Button component={AppLink} to={`/product/${productType}`}>
                     {t('addProduct.open', { product: name })}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : block === 'by-contract' || block === 'no-permission' ? (
+            <Alert color="orange" variant="light" data-testid="add-product-not-applicable" data-reason={block}>
+              <Stack gap="sm">
+                <Text size="sm">{t(`addProduct.blocked.${block}`, { product: name })}</Text>
+                <Group>
+                  <Button component={AppLink} to="/product" variant="default">
+                    {t('addProduct.toProducts')}
                   </Button>
                 </Group>
               </Stack>

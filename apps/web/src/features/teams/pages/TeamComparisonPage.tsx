@@ -25,8 +25,14 @@ export function TeamComparisonPage() {
   const teams = useTeams(campaignId);
   const [params, setParams] = useSearchParams();
   // Held here as well as in the URL: the URL updates after a navigation, the checkboxes must follow at once.
-  const [picked, setPicked] = useState(() => params.getAll('teamId'));
-  const chosen = picked.filter((id) => teams.data?.some((team) => team.id === id) ?? true);
+  const [picked, setPicked] = useState<string[] | null>(() => (params.has('teamId') ? params.getAll('teamId') : null));
+  // Nothing picked yet and only two teams in the campaign: there is only one comparison to make, so make it.
+  const chosen =
+    picked === null
+      ? teams.data?.length === 2
+        ? teams.data.map((team) => team.id)
+        : []
+      : picked.filter((id) => teams.data?.some((team) => team.id === id) ?? true);
   const comparison = useTeamComparison(campaignId, chosen, locale);
   if (!product) return null;
   if (!product.may('TEAMS_COMPARISON', 'READ')) {

@@ -49,7 +49,7 @@ export function InstanceStatusCard({
           </Title>
           <Group gap="xs" wrap="wrap" aria-live="polite" aria-atomic="true">
             <InteractionStatusBadge status={instance.status} />
-            <LockStatusBadge status={instance.lockStatus} />
+            <LockStatusBadge status={instance.lockStatus} interactionStatus={instance.status} to={dashboardPath} />
             <ExpirationBadge status={instance.expirationStatus} />
           </Group>
           {isMoving(instance.status) ? (

@@ -183,4 +183,17 @@ describe('send questionnaire', () => {
     expect(screen.getByTestId('send-interaction-button')).toBeDisabled();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/interactions')).toBe(false);
   });
+
+  it('tells an unverified user, before any form, that sending needs a verified address, with a new link', async () => {
+    renderView({ ...adviser, emailVerificationRequired: true });
+    const notice = await screen.findByTestId('send-interaction-notice');
+    expect(notice).toHaveTextContent(
+      text('interactions.send.disabled.unverified').replace('{{email}}', adviser.email),
+    );
+    expect(screen.getByTestId('send-interaction-button')).toBeDisabled();
+    expect(screen.getByTestId('send-interaction-resend-verification')).toHaveTextContent(
+      text('verifyEmail.resendButton'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

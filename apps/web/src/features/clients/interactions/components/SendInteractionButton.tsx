@@ -1,12 +1,15 @@
 // "Send questionnaire" on the client view. Disabled, with the reason as text beside it (not a tooltip, so
 // keyboard and screen-reader users get it too), when the user may not send in this product, the client is
-// inactive here, the product has no interaction, or the product's questionnaire limit is used up.
+// inactive here, the product has no interaction, the product's questionnaire limit is used up, or the user's own
+// address is not verified yet (then a new verification link is one click away, before any form is filled).
 import { useId } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
+import { showSuccess } from '../../../../lib/notify';
+import { useResendVerification } from '../../../signup/api/resend-verification';
 import type { ClientProduct } from '../../use-client-product';
 import { useProductInteraction } from '../api/get-account-interactions';
 import { useInteractionLimit } from '../api/get-interaction-limit';
@@ -27,9 +30,13 @@ export function SendInteractionButton({ client, product }: SendInteractionButton
   const interactionId = interaction.data?.interactionId ?? '';
   const limit = useInteractionLimit(product.user.id, interactionId, { enabled: mayCreate });
 
+  const resend = useResendVerification();
+  const unverified = product.user.emailVerificationRequired;
   const reason = !mayCreate
     ? t('interactions.send.disabled.noPermission')
-    : !client.active
+    : unverified
+      ? t('interactions.send.disabled.unverified', { email: product.user.email })
+      : !client.active
       ? t('interactions.send.disabled.inactive')
       : interaction.data === null || interaction.isError
         ? t('interactions.send.disabled.noInteraction')
@@ -41,9 +48,27 @@ export function SendInteractionButton({ client, product }: SendInteractionButton
   return (
     <Group gap="sm" wrap="nowrap" align="center" justify="flex-end">
       {reason ? (
-        <Text size="sm" c="dimmed" id={reasonId} maw={360} ta="right" data-testid="send-interaction-notice">
-          {reason}
-        </Text>
+        <Stack gap={2} align="flex-end" maw={360}>
+          <Text size="sm" c="dimmed" id={reasonId} ta="right" data-testid="send-interaction-notice">
+            {reason}
+          </Text>
+          {mayCreate && unverified ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              disabled={resend.isPending}
+              onClick={() =>
+                resend.mutate(undefined, {
+                  onSuccess: (response) => showSuccess(t('verifyEmail.resendSuccess', { email: response.sentTo })),
+                })
+              }
+              data-testid="send-interaction-resend-verification"
+            >
+              {t('verifyEmail.resendButton')}
+            </Anchor>
+          ) : null}
+        </Stack>
       ) : null}
       <Button
         leftSection={<IconSend size={18} aria-hidden />}

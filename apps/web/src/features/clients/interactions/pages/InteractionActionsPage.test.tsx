@@ -97,7 +97,8 @@ describe('interaction actions', () => {
       'Questionnaire for Müller, Anna',
     );
     expect(screen.getByTestId('interaction-status')).toHaveAttribute('data-status', 'OPENED');
-    expect(screen.getByTestId('lock-status')).toHaveAttribute('data-status', 'LOCKED');
+    // Not answered yet: no result, so nothing is locked.
+    expect(screen.getByTestId('lock-status')).toHaveAttribute('data-status', 'NO_RESULT');
     expect(screen.getByTestId('interaction-expires')).toHaveTextContent('05/02/2026');
     expect(screen.getByTestId('interaction-opened')).toHaveTextContent('04/03/2026');
     expect(screen.getByTestId('interaction-filled')).toHaveTextContent(text('interactions.dates.notYet'));
