@@ -297,11 +297,11 @@ test('in German: the adviser records how an inconsistent risk profile was resolv
   await expect(flag.getByTestId('risk-consistency-resolved')).toHaveText('Geklärt');
   await screenshot(page, 'consistency-resolved-DE_DE');
 
-  // After a reload it is still there, and the report carries it (in the report's own wording).
+  // After a reload it is still there. The client's report says only that it was discussed, never the adviser's note
+  // (docs/decisions/0030: the note is in the adviser's file note).
   await page.reload();
   await expect(page.getByTestId('risk-consistency-resolution')).toHaveCount(1);
   await page.goto(`/bqa/report/${instanceToken}`);
-  const resolutions = page.getByTestId('report-consistency-resolutions');
-  await expect(resolutions).toContainText('Wie der Widerspruch geklärt wurde');
-  await expect(resolutions).toContainText('Verluste über 10 % wären nicht tragbar');
+  await expect(page.getByTestId('report-consistency-discussed')).toContainText('Mit Ihrem Berater besprochen:');
+  await expect(page.getByTestId('report-risk')).not.toContainText('Verluste über 10 % wären nicht tragbar');
 });

@@ -86,7 +86,7 @@ describe('comparison page', () => {
     );
     expect(within(rows[1]!).getByTestId('comparison-similarity')).toHaveTextContent('72 of 100');
     expect(screen.getByTestId('comparison-driver-summary')).toHaveTextContent(
-      'Risk tolerance (100 % of the distance)',
+      'Risk tolerance (100% of the distance)',
     );
     expect(screen.getByTestId('comparison-profile-table')).toHaveTextContent('Ben Roth');
 
