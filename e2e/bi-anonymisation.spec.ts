@@ -75,8 +75,9 @@ for (const [language, T] of [
     await expect(page.getByTestId('bi-chart')).toBeVisible();
     const clients = page.getByTestId('bi-clients');
     await expect(clients).toContainText('Bennett, Olivia');
+    // That Lukas is on no list by number is proven by the API walk (features/system/locked-results.test.ts); here other
+    // journeys' anonymised clients with open results may be listed by number, so the page shows the locked count.
     await expect(page.getByTestId('bi-clients-locked')).toBeVisible();
-    await expect(clients).not.toContainText(new RegExp(`${userText} \\d+`));
     await expect(clients).not.toContainText('Becker');
     await shoot(page, `bi-anonymisation-bi-${language}`);
 

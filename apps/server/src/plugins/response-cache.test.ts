@@ -128,9 +128,10 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
   it('makes every table either notify its changes or say why not (a new table without a decision fails here)', async () => {
     // Read by no cached answer, and written so often that notifying would only cost: sessions (the session cache
     // has its own rules), sign-in and rate-limit bookkeeping, mail delivery state, BI facts, payment events (the
-    // credit ledger notifies), market history imports (the history itself notifies), API credential use.
+    // credit ledger notifies), market history imports (the history itself notifies), API credential use, the devices
+    // that signed in before (sign-in throttle, docs/decisions/0032).
     const silent = [
-      'api_credentials', 'auth_requests', 'bi_counts', 'bi_facts', 'login_failures', 'mail_outbox', 'market_history_imports',
+      'api_credentials', 'auth_requests', 'bi_counts', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
       'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'verification_resend_requests',
     ];
     const { rows } = await t.database.executeSql(

@@ -13,13 +13,14 @@ export async function clientGreeting(
   locale: Locale,
   client: { salutation: Salutation; firstName: string; lastName: string },
 ): Promise<string> {
-  const key = `email.greeting.${client.salutation}`;
+  // No name to address (a client anonymised for the viewer): a greeting that needs none, not "Dear,".
+  const named = client.firstName.trim() !== '' || client.lastName.trim() !== '';
+  const key = named ? `email.greeting.${client.salutation}` : 'email.greeting.NONE';
   const [row] = await db
     .select({ text: translations.text })
     .from(translations)
     .where(and(eq(translations.language, locale), eq(translations.textType, 'EMAIL'), eq(translations.key, key)))
     .limit(1);
   if (!row) throw new Error(`EMAIL text ${key} missing in ${locale}`);
-  // Without names (a client anonymised for the viewer) "Guten Tag  " reads "Guten Tag".
   return fillPlaceholders(row.text, { firstName: client.firstName, lastName: client.lastName }).replace(/\s+/g, ' ').trim();
 }

@@ -356,11 +356,12 @@ describe('PDF download', () => {
     expect(res.statusCode).toBe(200);
     const flat = pdfText(res.rawPayload, 'de-verdict.pdf').text.replace(/\s+/g, ' ');
     expect(flat).toContain('GEEIGNETE RISIKOKLASSE');
-    expect(flat).toContain('Geliehenes Geld – „Ja, weniger als ein Viertel“: höchstens Klasse 5 – bestimmt die Klasse');
-    expect(flat).toContain('Wissensfragen – 1 von 3 nicht richtig beantwortet: höchstens Klasse 5, bis es erklärt ist');
-    expect(flat).toContain('ZUERST ERKLÄREN');
-    expect(flat).toContain('Vor Anleihen oder Rentenfonds: erklären, dass ihr Kurs fällt, wenn die Zinsen steigen.');
-    expect(flat).toContain('Ein Teil dieses Geldes ist geliehen');
+    // The client's report words the limits for the client (docs/decisions/0030).
+    expect(flat).toContain('Geliehenes Geld: Sie haben „Ja, weniger als ein Viertel“ geantwortet, das erlaubt höchstens Klasse 5 – bestimmt Ihre Klasse');
+    expect(flat).toContain('Wissensfragen: 1 von 3 wurden nicht richtig beantwortet, das erlaubt höchstens Klasse 5, bis Ihr Berater sie Ihnen erklärt hat');
+    expect(flat).toContain('VOR EINER ANLAGE ZU ERKLÄREN');
+    expect(flat).toContain('Anleihen und Rentenfonds: Der Kurs fällt, wenn die Zinsen steigen.');
+    expect(flat).toContain('Ein Teil des Geldes, das Sie anlegen möchten, ist geliehen');
     expect(flat).toContain('Geeignetheitserklärung');
     expect(flat).toContain('Alter 45 bis 59');
     expect(flat).toContain('Frage: Anleihekurse und Zinsen Er steigt nicht richtig, Risikoklasse');

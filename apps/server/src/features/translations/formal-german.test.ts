@@ -21,11 +21,12 @@ describe('German texts', () => {
       return match !== null && /firstName|name$/i.test(match[2]!);
     });
     expect(firstNameOnly.map((entry) => `${entry.key}: ${entry.text.slice(0, 60)}`)).toEqual([]);
-    // The greetings that exist today do name the last name.
+    // The greetings that exist today do name the last name; the mails to a client open with the salutation the adviser
+    // chose (email.greeting.*, issue 22), whose neutral form is the full name.
     const greetings = german.filter((entry) => /Guten Tag \{\{firstName\}\} \{\{lastName\}\}/.test(entry.text)).map((e) => e.key);
-    expect(greetings).toEqual(
-      expect.arrayContaining(['email.invite.body', 'email.reminder.body', 'email.report.body', 'email.verification.body', 'questionnaire.greeting']),
-    );
+    expect(greetings).toEqual(expect.arrayContaining(['email.greeting.NEUTRAL', 'email.verification.body', 'questionnaire.greeting']));
+    const clientMails = german.filter((entry) => ['email.invite.body', 'email.reminder.body', 'email.report.body'].includes(entry.key));
+    expect(clientMails.map((entry) => entry.text.split('\n')[0])).toEqual(['{{greeting}},', '{{greeting}},', '{{greeting}},']);
   });
 
   it('name the client with the last name wherever a text names the client by first name', () => {
