@@ -83,6 +83,13 @@ describe('client list', () => {
       '/BQ_RISK/client/c1',
     );
     expect(annaRow).toHaveTextContent('anna.mueller@example.com');
+    // Each value under its own header: the address sits in the name's cell, the group under "Group".
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const cells = within(annaRow).getAllByRole('cell');
+    expect(cells).toHaveLength(headers.length);
+    expect(cells[0]).toHaveTextContent('anna.mueller@example.com');
+    expect(cells[headers.indexOf(text('clients.list.column.group'))]).toHaveTextContent(text('clientGroup.ESTABLISHED'));
+    expect(cells[headers.indexOf(text('clients.list.column.created'))]).toHaveTextContent('03/14/2026');
     expect(annaRow).toHaveTextContent(text('clientGroup.ESTABLISHED'));
     expect(annaRow).toHaveTextContent(text('interactionStatus.RESULTS_AVAILABLE'));
     expect(annaRow).toHaveTextContent(text('expirationStatus.EXPIRE_THIS_MONTH'));
