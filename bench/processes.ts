@@ -150,11 +150,16 @@ export async function startServerProcess(
 }
 
 /** A signed-in adviser over HTTP, like the web client (session cookie plus the X-Source header). */
+/** The session cookie of a sign-in answer: it also sets the device cookie (bq_device, docs/decisions/0032). */
+export function sessionCookie(headers: Headers): string {
+  return headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('bq_session=')) ?? '';
+}
+
 export async function signIn(base: string, email: string, password: string) {
   const headers = { 'content-type': 'application/json', 'x-source': 'web' };
   const res = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = sessionCookie(res.headers);
   return { cookie, get: (path: string) => fetch(`${base}${path}`, { headers: { cookie, 'x-source': 'web' } }) };
 }
 

@@ -23,6 +23,7 @@ import { runSearchBench } from './search';
 import { runComparisonBench } from './comparison';
 import { runTeamBench } from './team';
 import { runNotifyBench } from './notify';
+import { sessionCookie } from './processes';
 import { runStartBench } from './start';
 
 const args = process.argv.slice(2);
@@ -52,7 +53,7 @@ async function runHttpBench() {
 
   const headers = { 'content-type': 'application/json', 'x-source': 'web' };
   const login = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = sessionCookie(login.headers);
 
   async function measure(name: string, seconds: number, concurrency: number, call: () => Promise<Response>) {
     const latencies: number[] = [];
