@@ -15,6 +15,15 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 const ANSWERS = { ...BOLD, vulnerability: 'support', borrowing: 'some', knowledge_check_1: 'rises', self_estimate: 7 };
 
+// The demo adviser's language is read by every journey after this one: leave it in English, as it was found.
+test.afterEach(async ({ page }) => {
+  await page.goto('/settings/language');
+  await page.getByTestId('language-option-EN_US').check();
+  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
+  if (await save.isEnabled()) await save.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+});
+
 for (const locale of ['EN_US', 'DE_DE'] as const) {
   test(`the client's report words the facts for the client; the adviser keeps the notes and downloads the file note (${locale})`, async ({ page, browser }) => {
     test.setTimeout(180_000);
