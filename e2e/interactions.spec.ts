@@ -503,7 +503,7 @@ for (const [language, T] of [
       await screenshot(page, `interaction-client-view-${language}`);
 
       // Afterwards: the link is done, the results are one click away, the client's link says so.
-      await page.getByTestId(`client-interaction-row-${token}`).getByRole('link').click();
+      await page.getByTestId(`client-interaction-row-${token}`).getByRole('link').first().click();
       await expect(page.getByTestId('interaction-invite-done')).toHaveText(
         T['interactions.invite.submitted']!,
       );
