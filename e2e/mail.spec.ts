@@ -30,10 +30,10 @@ test('auto reminders reach the demo clients whose questionnaires wait, each in t
   const german = await waitForMail('thomas.wagner@example.com', (m) => m.subject.startsWith('Erinnerung von Demo Advisory'));
   expect(german.subject).toContain('Risikoprofil');
   expect(german.text).toMatch(/Der Link ist noch \d+ Tage gültig/);
-  // Formal German: "Sie" and the full name.
-  expect(german.text).toMatch(/^Guten Tag Thomas Wagner,/);
+  // Formal German: "Sie" and the salutation his adviser chose for him (issue 22: the demo gives him "Herr").
+  expect(german.text).toMatch(/^Sehr geehrter Herr Wagner,/);
   const british = await waitForMail('emily.carter@example.com', (m) => m.subject.startsWith('Reminder from Demo Advisory'));
-  expect(british.text).toContain('Emily');
+  expect(british.text).toMatch(/^Dear Ms Carter,/);
 
   // The reminder's link opens the questionnaire in German, without signing in.
   const { context, page } = await asClient(browser, 'en-US');
