@@ -58,6 +58,8 @@ export const ZPaymentConfigurationsResponse = z
     configurations: z.array(ZPaymentConfiguration),
     /** Whom to ask for the enterprise package (SALES_CONTACT_EMAIL, default sales@{host}). */
     salesContactEmail: z.string(),
+    /** When the account's trial of this product ends (or ended); null when the product is not on a trial plan. */
+    trialEndsAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'PaymentConfigurationsResponse' });
 export type TPaymentConfigurationsResponse = z.infer<typeof ZPaymentConfigurationsResponse>;

@@ -29,6 +29,12 @@ export const ZTrialStatus = z
     dismissed: z.boolean(),
     /** Results the trial has shown so far. */
     trialResults: z.number().int(),
+    /** When the trial ends (or ended); null when the product is not on a trial or its trial has no end. */
+    endsAt: z.iso.datetime().nullable(),
+    /** The trial has ended: new questionnaires start LOCKED and need a credit to open. */
+    ended: z.boolean(),
+    /** Show the notice that the trial has ended: ended and not dismissed by this user. */
+    endedNotice: z.boolean(),
   })
   .meta({ id: 'TrialStatus' });
 export type TTrialStatus = z.infer<typeof ZTrialStatus>;

@@ -20,6 +20,8 @@ export const productConfigurations = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id),
     productType: text('product_type').$type<ProductType>().notNull(),
     planType: text('plan_type').$type<PlanType>().notNull().default('BASIC'),
+    /** A TRIAL plan runs until then; from then on new questionnaires start LOCKED (docs/decisions/0038). */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     /** Resource limit BQ_INTERACTION_COUNT: how many instances of the product's interaction may be sent; null = unlimited. */
     maxInstances: integer('max_instances'),
     /** How many days a new invitation link (/q/{token}) stays valid unless the adviser chooses otherwise. */

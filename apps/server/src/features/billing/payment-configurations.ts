@@ -45,7 +45,7 @@ export async function listPaymentConfigurations(
   auth: AuthContext,
   productType: ProductType,
 ): Promise<TPaymentConfigurationsResponse> {
-  await requireProductConfigurationByType(db, auth, productType, SEE_PRICES);
+  const product = await requireProductConfigurationByType(db, auth, productType, SEE_PRICES);
   const currency = await buyerCurrency(db, auth.userId);
   const rows = await db
     .select()
@@ -70,5 +70,6 @@ export async function listPaymentConfigurations(
     creditBalance: await creditBalance(db, auth.accountId),
     configurations,
     salesContactEmail: config.SALES_CONTACT_EMAIL,
+    trialEndsAt: product.planType === 'TRIAL' ? (product.trialEndsAt?.toISOString() ?? null) : null,
   };
 }

@@ -157,12 +157,41 @@ describe('wealth advisory trial', () => {
     const { email, password } = await createUser(t.db, acc.account.id);
     const http = new TestClient(t.app);
     await http.login(email, password);
-    expect((await http.request('GET', '/api/trial/bq_advisory_wealth')).json()).toEqual({ productType: 'BQ_ADVISORY_WEALTH', onTrial: true, trialAvailable: true, dismissed: false, trialResults: 0 });
+    expect((await http.request('GET', '/api/trial/bq_advisory_wealth')).json()).toEqual({
+      productType: 'BQ_ADVISORY_WEALTH',
+      onTrial: true,
+      trialAvailable: true,
+      dismissed: false,
+      trialResults: 0,
+      endsAt: null,
+      ended: false,
+      endedNotice: false,
+    });
     const dismissed = await http.request('POST', '/api/trial/bq_advisory_wealth/dismiss');
     expect(dismissed.statusCode).toBe(200);
     expect(dismissed.json()).toMatchObject({ onTrial: true, trialAvailable: false, dismissed: true });
     await http.request('POST', '/api/trial/bq_advisory_wealth/dismiss');
     expect((await http.request('GET', '/api/trial/bq_advisory_wealth')).json().dismissed).toBe(true);
+  });
+
+  it('says when the trial ends, and once it has ended says so until that notice too is dismissed', async () => {
+    const acc = await createAccount(t.db, { products: ['BQ_ADVISORY_WEALTH'] });
+    const ends = new Date('2030-01-31T12:00:00.000Z');
+    const configs = eq(productConfigurations.accountId, acc.account.id);
+    await t.db.update(productConfigurations).set({ planType: 'TRIAL', trialEndsAt: ends }).where(configs);
+    const { email, password } = await createUser(t.db, acc.account.id);
+    const http = new TestClient(t.app);
+    await http.login(email, password);
+    const status = async () => (await http.request('GET', '/api/trial/bq_advisory_wealth')).json();
+    expect(await status()).toMatchObject({ onTrial: true, trialAvailable: true, endsAt: ends.toISOString(), ended: false, endedNotice: false });
+    expect((await http.request('GET', '/api/payment/configurations?productType=BQ_ADVISORY_WEALTH')).json().trialEndsAt).toBe(ends.toISOString());
+    await http.request('POST', '/api/trial/bq_advisory_wealth/dismiss');
+
+    const ended = new Date(Date.now() - 86_400_000);
+    await t.db.update(productConfigurations).set({ trialEndsAt: ended }).where(configs);
+    // Dismissing "the trial runs" does not hide "the trial has ended".
+    expect(await status()).toMatchObject({ onTrial: false, trialAvailable: false, endsAt: ended.toISOString(), ended: true, endedNotice: true });
+    expect((await http.request('POST', '/api/trial/bq_advisory_wealth/dismiss')).json()).toMatchObject({ ended: true, endedNotice: false, dismissed: true });
   });
 
   it('says no trial for a BASIC plan or an account without the product, and needs a session', async () => {

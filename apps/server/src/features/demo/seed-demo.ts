@@ -18,6 +18,7 @@ import { newPublicToken } from '../clients/client-tokens';
 import { definitionForProduct } from '../interactions/definitions';
 import { hashPassword } from '../../plugins/passwords';
 import { seedDemoResults } from './seed-demo-results';
+import { initialPlan } from '../signup/signup-service';
 import { seedDemoCampaign } from '../repeated-measurements/seed-demo-campaign';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Advisory';
@@ -101,7 +102,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           accountId: account.id,
           productType,
           // The wealth advisory product runs on its free trial plan, as a new customer's would.
-          planType: productType === 'BQ_ADVISORY_WEALTH' ? ('TRIAL' as const) : ('BASIC' as const),
+          ...initialPlan(productType),
         })),
       )
       .returning();

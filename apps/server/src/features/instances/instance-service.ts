@@ -18,6 +18,7 @@ import { definitionForProduct } from '../interactions/definitions';
 import { interactionLimit } from './interactions';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { toInstance } from './instance-view';
+import { trialRuns } from '../credits/wealth-trial';
 
 export const INSTANCE_ERRORS = {
   clientInactive: 'error.client.inactive',
@@ -80,8 +81,8 @@ export async function createInstance(
         interactionId: PRODUCT_TYPE_INFO[config.productType].interactionSlug,
         // Pinned when sent: the participant answers, and the result is computed under, this version (decision 0013).
         definitionVersion: definitionForProduct(config.productType).version,
-        // The wealth advisory trial shows its results without a credit (DESIGN.md section 3).
-        lockStatus: config.planType === 'TRIAL' ? 'TRIAL' : 'LOCKED',
+        // The wealth advisory trial shows its results without a credit (DESIGN.md section 3) until it ends.
+        lockStatus: trialRuns(config) ? 'TRIAL' : 'LOCKED',
         expiresAt: new Date(Date.now() + (request.expiresInDays ?? config.invitationValidDays) * 86_400_000),
         autoReminder: request.autoReminder,
         autoSendReport: request.autoSendReport,

@@ -44,6 +44,16 @@ describe('POST /api/instance (send an interaction)', () => {
     expect(res.json()).toMatchObject({ lockStatus: 'TRIAL', interactionId: 'advisory-wealth' });
   });
 
+  it('starts instances LOCKED once the trial has ended (a credit opens them)', async () => {
+    const { http, config, client, account } = await adviserWithClient(['BQ_ADVISORY_WEALTH']);
+    const configs = eq(productConfigurations.accountId, account.id);
+    await t.db.update(productConfigurations).set({ planType: 'TRIAL', trialEndsAt: new Date(Date.now() + 60_000) }).where(configs);
+    const send = () => http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_ADVISORY_WEALTH') });
+    expect((await send()).json().lockStatus).toBe('TRIAL');
+    await t.db.update(productConfigurations).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(configs);
+    expect((await send()).json().lockStatus).toBe('LOCKED');
+  });
+
   it('refuses an inactive client (409), a client not in the product (404) and bad input (400)', async () => {
     const { http, config, client } = await adviserWithClient();
     expect((await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_ADVISORY_WEALTH') })).statusCode).toBe(404);

@@ -25,7 +25,7 @@ export async function addProduct(db: Db, auth: AuthContext, input: TAddProductRe
     }
     const [configuration] = await tx
       .insert(productConfigurations)
-      .values({ accountId: account.id, productType: input.productType, planType: initialPlan(input.productType) })
+      .values({ accountId: account.id, productType: input.productType, ...initialPlan(input.productType) })
       .onConflictDoNothing()
       .returning();
     if (!configuration) throw new AppError(ADD_PRODUCT_ERRORS.alreadyAdded, 409, 'The account has this product already');

@@ -25,8 +25,18 @@ export interface SignupInput {
   productType: ProductType;
 }
 
-/** The plan a new configuration starts on: the wealth advisory product has its free trial (spec section 1). */
-export const initialPlan = (productType: ProductType) => (productType === 'BQ_ADVISORY_WEALTH' ? 'TRIAL' : 'BASIC') as 'TRIAL' | 'BASIC';
+/** How long the wealth advisory free trial runs from the day the product is added (docs/decisions/0038). */
+export const TRIAL_DAYS = 30;
+
+/**
+ * The plan a new configuration starts on: the wealth advisory product has its free trial (spec section 1), which
+ * ends TRIAL_DAYS later; the other products start on BASIC.
+ */
+export function initialPlan(productType: ProductType, now = new Date()): { planType: 'TRIAL' | 'BASIC'; trialEndsAt: Date | null } {
+  return productType === 'BQ_ADVISORY_WEALTH'
+    ? { planType: 'TRIAL', trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000) }
+    : { planType: 'BASIC', trialEndsAt: null };
+}
 
 /** Creates the account, its configuration and its admin user; null when the address was taken meanwhile. */
 export async function createSelfServiceAccount(
@@ -39,7 +49,7 @@ export async function createSelfServiceAccount(
     .returning();
   const [configuration] = await tx
     .insert(productConfigurations)
-    .values({ accountId: account!.id, productType: input.productType, planType: initialPlan(input.productType) })
+    .values({ accountId: account!.id, productType: input.productType, ...initialPlan(input.productType) })
     .returning();
   const [user] = await tx
     .insert(users)

@@ -173,6 +173,10 @@ describe('sign-up -> verify -> sign in -> send', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     const configs = await t.db.select().from(productConfigurations).where(eq(productConfigurations.accountId, user!.accountId));
     expect(configs.map((c) => [c.productType, c.planType])).toEqual([['BQ_ADVISORY_WEALTH', 'TRIAL']]);
+    // The trial runs 30 days from sign-up (docs/decisions/0038).
+    const days = (configs[0]!.trialEndsAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
   });
 
   it('limits sign-up requests per address whether or not it has an account, and stores only its hash', async () => {
