@@ -159,12 +159,18 @@ test('in German: a bank advisory result with its investment style, and the wealt
   await expect(page.getByTestId('result-unlock-panel')).toHaveCount(0);
   await expect(page.getByTestId('credit-balance')).toHaveText(after);
   await expect(page.getByTestId('trial-notice')).toBeVisible();
+  // The trial says when it ends (issue 22 point 16), in German date format.
+  await expect(page.getByTestId('trial-notice')).toContainText(/Die Testphase endet am \d{2}\.\d{2}\.\d{4}\./);
   await screenshot(page, 'result-dashboard-trial-DE_DE');
   await page.getByTestId('trial-dismiss').click();
   await expect(page.getByTestId('trial-notice')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('result-dashboard')).toBeVisible();
   await expect(page.getByTestId('trial-notice')).toHaveCount(0);
+  // The package page of the product says the same date.
+  await page.goto('/BQ_ADVISORY_WEALTH/credits');
+  await expect(page.getByTestId('package-trial-ends')).toHaveText(/^Ihre Testphase läuft bis zum \d{2}\.\d{2}\.\d{4}\.$/);
+  await screenshot(page, 'credits-trial-DE_DE');
 });
 
 test('from a submitted questionnaire to an unlocked dashboard @embedded', async ({ page, browser }) => {

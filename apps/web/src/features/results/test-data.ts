@@ -407,6 +407,9 @@ export function trialOf(overrides: Partial<TTrialStatus> = {}): TTrialStatus {
     trialAvailable: true,
     dismissed: false,
     trialResults: 2,
+    endsAt: '2030-01-31T12:00:00.000Z',
+    ended: false,
+    endedNotice: false,
     ...overrides,
   };
 }

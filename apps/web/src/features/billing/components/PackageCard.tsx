@@ -11,14 +11,17 @@ export function PackageCard({
   configuration,
   returnTo,
   salesContactEmail,
+  trialEndsAt,
 }: {
   configuration: TPaymentConfiguration;
   returnTo: string | null;
   /** Whom to ask for the enterprise package (SALES_CONTACT_EMAIL). */
   salesContactEmail: string;
+  /** When the account's trial of this product ends or ended (null: not on a trial plan). */
+  trialEndsAt: string | null;
 }) {
   const { t } = useTranslation();
-  const { formatCurrency, formatNumber } = useFormat();
+  const { formatCurrency, formatDate, formatNumber } = useFormat();
   const { kind, credits, price } = configuration;
   if (kind !== 'PAY_AS_YOU_GO' || credits === null) {
     const trial = kind === 'TRIAL';
@@ -34,6 +37,13 @@ export function PackageCard({
           <Text size="sm" c="dimmed">
             {t(trial ? 'billing.trial.text' : 'billing.enterprise.text')}
           </Text>
+          {trial && trialEndsAt ? (
+            <Text size="sm" fw={500} data-testid="package-trial-ends">
+              {t(new Date(trialEndsAt).getTime() > Date.now() ? 'billing.trial.endsOn' : 'billing.trial.endedOn', {
+                date: formatDate(trialEndsAt),
+              })}
+            </Text>
+          ) : null}
           {trial ? null : (
             <Text size="sm" data-testid="package-enterprise-contact">
               {t('billing.enterprise.contact')}{' '}

@@ -102,6 +102,7 @@ export function BuyCreditsPage() {
                 configuration={configuration}
                 returnTo={returnTo}
                 salesContactEmail={query.data.salesContactEmail}
+                trialEndsAt={query.data.trialEndsAt}
               />
             ))}
           </SimpleGrid>

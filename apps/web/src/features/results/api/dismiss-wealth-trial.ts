@@ -16,7 +16,7 @@ export function useDismissWealthTrial() {
     onMutate: () => {
       const previous = queryClient.getQueryData<TTrialStatus>(wealthTrialQueryKey);
       queryClient.setQueryData<TTrialStatus>(wealthTrialQueryKey, (status) =>
-        status ? { ...status, trialAvailable: false, dismissed: true } : status,
+        status ? { ...status, trialAvailable: false, endedNotice: false, dismissed: true } : status,
       );
       return { previous };
     },

@@ -614,9 +614,24 @@ describe('result dashboard: wealth advisory trial', () => {
     expect(badge).toHaveTextContent(text('results.lock.trial'));
     const notice = await screen.findByTestId('trial-notice');
     expect(notice).toHaveTextContent('Trial results so far: 2.');
+    expect(notice).toHaveTextContent('The trial ends on 01/31/2030.');
     fireEvent.click(within(notice).getByTestId('trial-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('trial-notice')).not.toBeInTheDocument());
     expect(callsTo(`${TRIAL_URL}/dismiss`)[0]?.[1]?.method).toBe('POST');
+  });
+
+  it('says when the trial ended and that new results need a credit, until dismissed', async () => {
+    handlers[DASHBOARD_URL] = () => jsonResponse(dashboardOf({ productType: 'BQ_ADVISORY_WEALTH', lockStatus: 'LOCKED' }));
+    const ended = { onTrial: false, trialAvailable: false, ended: true, endsAt: '2026-10-01T12:00:00.000Z' };
+    handlers[TRIAL_URL] = () => jsonResponse(trialOf({ ...ended, endedNotice: true }));
+    handlers[`${TRIAL_URL}/dismiss`] = () => jsonResponse(trialOf({ ...ended, endedNotice: false, dismissed: true }));
+    renderPage('BQ_ADVISORY_WEALTH');
+    const notice = await screen.findByTestId('trial-ended-notice');
+    expect(notice).toHaveTextContent(text('results.trial.endedTitle'));
+    expect(notice).toHaveTextContent('The free trial ended on 10/01/2026.');
+    expect(screen.queryByTestId('trial-notice')).not.toBeInTheDocument();
+    fireEvent.click(within(notice).getByTestId('trial-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('trial-ended-notice')).not.toBeInTheDocument());
   });
 
   it('asks for the trial only in the wealth advisory product', async () => {
