@@ -4,20 +4,11 @@
 // result. Then, in German, from the balance in the header: the checkout_success page waits while the payment is
 // pending and follows the webhook by itself.
 import type { Page } from '@playwright/test';
-import { DE, EN, expect, screenshot, signIn, test } from './support';
+import { DE, EN, expect, screenshot, signIn, test, useLanguage } from './support';
 
 const BUYER = { email: 'buyer@demo.example', password: 'Demo-Buyer-2026!' };
 const PRODUCT = 'BQ_ADVISORY_BANK';
 type Texts = Record<string, string>;
-
-/** The user's saved language follows them between tests, so each test sets the one it reads. */
-async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
 
 const credits = (T: Texts, n: number) =>
   T === DE ? `${n.toLocaleString('de-DE')} ${n === 1 ? 'Credit' : 'Credits'}` : `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;

@@ -5,28 +5,21 @@
 import type { Page } from '@playwright/test';
 import {
   ADMIN,
-  DE,
-  EN,
   answerAndSubmit,
   clientWithQuestionnaire,
+  DE,
+  EN,
   expect,
   openLoginAndSignIn,
   screenshot,
   test,
   unlockOnDashboard,
+  useLanguage,
 } from './support';
 
 type Texts = Record<string, string>;
 const fill = (text: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), text);
-
-async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
 
 /** The client's row in the BQ_RISK list, found by last name. */
 async function clientRow(page: Page, lastName: string) {

@@ -9,17 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import { ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test, useLanguage } from './support';
 
 type Texts = Record<string, string>;
-
-async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
 
 /** Opens the first result of a demo client from the client list; returns the instance token. */
 async function openDemoResult(page: Page, product: string, lastName: string): Promise<string> {

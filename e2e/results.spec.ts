@@ -9,30 +9,22 @@ import type { Page } from '@playwright/test';
 import {
   ADMIN,
   ADVISER,
-  DE,
-  EN,
   answerAndSubmit,
   clientWithQuestionnaire,
+  DE,
+  EN,
   expect,
   openLoginAndSignIn,
   screenshot,
   test,
   unlockOnDashboard,
+  useLanguage,
 } from './support';
 
 // The public-domain history beside the repository (never copied into it).
 const SHILLER_CSV = '../shared/data/sp500-shiller/data.csv';
 
 type Texts = Record<string, string>;
-
-/** The adviser's saved language follows them between tests, so each test sets the one it reads. */
-async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click(); // disabled when it is already the saved language
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
 
 async function openClient(page: Page, product: string, lastName: string) {
   await page.goto(`/product/${product}`);

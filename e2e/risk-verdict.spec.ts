@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { ADVISER, DE, EN, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test, unlockOnDashboard } from './support';
+import { ADVISER, clientWithQuestionnaire, DE, EN, expect, openLoginAndSignIn, screenshot, test, unlockOnDashboard, useLanguage } from './support';
 import { BALANCED, BOLD, CAUTIOUS, type RiskAnswers } from './risk-profiles';
 
 type Locale = 'EN_US' | 'DE_DE';
@@ -60,15 +60,6 @@ const CASES: Case[] = [
     flag: null,
   },
 ];
-
-/** The adviser's saved language follows them between tests, so each test sets the one it reads. */
-async function useLanguage(page: Page, locale: Locale) {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
 
 /** The client answers every page by mouse in their own browser, as the profile says, and submits. */
 async function answerAsParticipant(browser: Browser, pageErrors: string[], token: string, locale: Locale, answers: RiskAnswers) {

@@ -63,6 +63,15 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
 }
 
+/** Sets the signed-in user's language on the settings page and waits until the page speaks it. */
+export async function useLanguage(page: Page, locale: 'EN_US' | 'EN_UK' | 'DE_DE') {
+  await page.goto('/settings/language');
+  await page.getByTestId(`language-option-${locale}`).check();
+  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
+  if (await save.isEnabled()) await save.click(); // disabled when it is already the saved language
+  await expect(page.locator('html')).toHaveAttribute('lang', { EN_US: 'en-US', EN_UK: 'en-GB', DE_DE: 'de-DE' }[locale]);
+}
+
 export async function signIn(page: Page, who: { email: string; password: string }, texts: Texts = EN) {
   await page.getByLabel(texts['login.email']!, { exact: true }).fill(who.email);
   await page.getByLabel(texts['login.password']!, { exact: true }).fill(who.password);

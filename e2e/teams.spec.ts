@@ -3,19 +3,11 @@
 // "name, first name"), compares two teams side by side, reads each participant's change with the reliable-change
 // verdict, downloads the campaign's CSV under the server's file name, starts a new campaign and deletes the team.
 import type { Page } from '@playwright/test';
-import { ADMIN, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import { ADMIN, DE, EN, expect, openLoginAndSignIn, screenshot, test, useLanguage } from './support';
 
 type Texts = Record<string, string>;
 const DEMO_CAMPAIGN = 'Leadership programme 2026';
 const MEMBERS = ['Schmidt, Anna', 'Fischer, Ben', 'Martin, Chloe', 'Klein, David', 'Wolf, Eva'];
-
-async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
 
 async function journey(page: Page, T: Texts, locale: 'EN_US' | 'DE_DE') {
   // A long journey on a shared, slow machine.

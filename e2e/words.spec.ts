@@ -1,20 +1,12 @@
 // Issue 22, points 16 and 17, in English and German with axe: a participant of an account without a privacy policy
 // reads the platform's default notice before the first question (phone viewport); sign-up's terms and privacy links
 // open the texts; the client form asks for the salutation; the credits page says whether tax is included.
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, api, clientWithQuestionnaire, expect, screenshot, signIn, test } from './support';
+import type { Browser } from '@playwright/test';
+import { ADMIN, ADVISER, api, clientWithQuestionnaire, DE, EN, expect, screenshot, signIn, test, useLanguage } from './support';
 
 type Texts = typeof EN;
 const BUYER = { email: 'buyer@demo.example', password: 'Demo-Buyer-2026!' };
 const LANG = { EN_US: 'en-US', DE_DE: 'de-DE' } as const;
-
-async function useLanguage(page: Page, locale: 'EN_US' | 'DE_DE') {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  const save = page.locator('form:has([data-testid^="language-option-"]) button[type="submit"]');
-  if (await save.isEnabled()) await save.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', LANG[locale]);
-}
 
 async function signedIn(browser: Browser, who: { email: string; password: string }) {
   const context = await browser.newContext({ locale: 'en-US' });

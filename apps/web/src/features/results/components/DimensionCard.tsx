@@ -46,8 +46,10 @@ export function DimensionCard({ result, texts }: DimensionCardProps) {
       data-stanine={result.stanine ?? undefined}
     >
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={3} fz="h4">
+        {/* Wraps: on a phone a long German name and level ("Risikotragfähigkeit", "Überdurchschnittlich") do not fit
+            side by side, and a badge does not wrap its own text. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={3} fz="h4" style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
             {texts.name}
           </Title>
           {computable && result.level ? (

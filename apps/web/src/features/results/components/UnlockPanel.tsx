@@ -15,6 +15,12 @@ import { apiErrorMessage } from '../../../lib/notify';
 import { useLatestUnlock, useUnlockResult } from '../api/unlock-result';
 import { PaymentRequiredPanel } from './PaymentRequiredPanel';
 
+/** The German label ("Ergebnis für 1 Credit freischalten") is wider than a phone's card: let it wrap. */
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%', paddingBlock: 6 },
+  label: { whiteSpace: 'normal' },
+} as const;
+
 export function UnlockPanel({ token, completedAt }: { token: string; completedAt: string | null }) {
   const { t } = useTranslation();
   const { formatNumber, formatDate } = useFormat();
@@ -78,6 +84,7 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
               component={AppLink}
               to={`/${productName}/credits?returnTo=${encodeURIComponent(pathname)}`}
               leftSection={<IconShoppingCart size={18} aria-hidden />}
+              styles={WRAPPING_BUTTON}
               data-testid="result-unlock-buy"
             >
               {t('results.unlock.buy')}
@@ -87,6 +94,7 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
               leftSection={<IconLockOpen size={18} aria-hidden />}
               onClick={confirmUnlock}
               loading={pending}
+              styles={WRAPPING_BUTTON}
               data-testid="result-unlock-button"
             >
               {t('results.unlock.button')}
