@@ -6,14 +6,19 @@ import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { showSuccess } from '../../../lib/notify';
+import { hasProductPermission } from '../../../lib/product-access';
 import { useSendReportEmail } from '../api/send-report-email';
 import { clientDisplayName, shownEmail } from '../../../lib/client-display-name';
 
 export function SendReportEmailButton({ dashboard }: { dashboard: TDashboard }) {
   const { t } = useTranslation();
+  const user = useSignedInUser();
   const send = useSendReportEmail(dashboard.instanceToken);
   if (dashboard.lockStatus === 'LOCKED') return null;
+  // Mailing a report needs REPORT/CREATE in the product's realm (the route's productPermission): not offered without it.
+  if (!hasProductPermission(user, dashboard.productType, 'REPORT', 'CREATE')) return null;
   const { client } = dashboard;
 
   const confirm = () =>

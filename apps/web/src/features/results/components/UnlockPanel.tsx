@@ -12,6 +12,8 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
+import { hasProductPermission } from '../../../lib/product-access';
+import type { ProductType } from '@bq/domain/product-types';
 import { useLatestUnlock, useUnlockResult } from '../api/unlock-result';
 import { PaymentRequiredPanel } from './PaymentRequiredPanel';
 
@@ -35,6 +37,11 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
   if (paymentRequired) {
     return <PaymentRequiredPanel balance={user.creditBalance} onRetry={() => unlock.mutate()} retrying={pending} />;
   }
+  // The server's rules (route productPermission): unlocking needs INDIVIDUAL_RESULTS/UPDATE, buying credits
+  // INDIVIDUAL_RESULTS/CREATE. A user without them is told whom to ask instead of a button that answers 403.
+  const product = productName as ProductType;
+  const mayUnlock = hasProductPermission(user, product, 'INDIVIDUAL_RESULTS', 'UPDATE');
+  const mayBuy = hasProductPermission(user, product, 'INDIVIDUAL_RESULTS', 'CREATE');
   const credits = (count: number) => t('shell.credits', { count, formatted: formatNumber(count, 0) });
   const balance = credits(user.creditBalance);
   // Spending a credit cannot be undone: the confirmation says what it costs and what is left afterwards.
@@ -79,7 +86,11 @@ export function UnlockPanel({ token, completedAt }: { token: string; completedAt
           </Alert>
         ) : null}
         <div>
-          {user.creditBalance < 1 ? (
+          {!mayUnlock || (user.creditBalance < 1 && !mayBuy) ? (
+            <Text size="sm" fw={500} data-testid="result-unlock-not-allowed">
+              {t(mayUnlock ? 'results.unlock.askToBuy' : 'results.unlock.notAllowed')}
+            </Text>
+          ) : user.creditBalance < 1 ? (
             <Button
               component={AppLink}
               to={`/${productName}/credits?returnTo=${encodeURIComponent(pathname)}`}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@bq/contracts/user';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
@@ -88,6 +88,44 @@ describe('result dashboard: states of the request', () => {
     expect(details).toHaveTextContent('3f2a9c1b7d4e');
     expect(evidence).toHaveAttribute('data-hash', dashboardOf().evidence.answersHash);
     expect(screen.getByTestId('result-lock-badge')).toHaveAttribute('data-status', 'UNLOCKED');
+  });
+
+  it('tells a user who may read but not unlock or buy whom to ask, instead of buttons the server refuses', async () => {
+    handlers[DASHBOARD_URL] = error('error.result.locked', 402);
+    const reader = { ...adviser, permissions: [{ realm: 'ALL' as const, entity: 'ALL' as const, action: 'READ' as const }] };
+    handlers['/api/user'] = () => jsonResponse(reader);
+    renderPage('BQ_RISK', reader);
+    const panel = await screen.findByTestId('result-unlock-panel');
+    expect(within(panel).getByTestId('result-unlock-not-allowed')).toHaveTextContent(text('results.unlock.notAllowed'));
+    expect(within(panel).queryByTestId('result-unlock-button')).not.toBeInTheDocument();
+
+    cleanup();
+    // May unlock, but no credits and may not buy them: no buy link that would answer 403.
+    const unlocker = {
+      ...adviser,
+      creditBalance: 0,
+      permissions: [
+        { realm: 'ALL' as const, entity: 'ALL' as const, action: 'READ' as const },
+        { realm: 'ALL' as const, entity: 'INDIVIDUAL_RESULTS' as const, action: 'UPDATE' as const },
+      ],
+    };
+    handlers['/api/user'] = () => jsonResponse(unlocker);
+    renderPage('BQ_RISK', unlocker);
+    const second = await screen.findByTestId('result-unlock-panel');
+    expect(within(second).getByTestId('result-unlock-not-allowed')).toHaveTextContent(text('results.unlock.askToBuy'));
+    expect(within(second).queryByTestId('result-unlock-buy')).not.toBeInTheDocument();
+  });
+
+  it('offers mailing the report only to a user who may create reports', async () => {
+    const reader = { ...adviser, permissions: [{ realm: 'ALL' as const, entity: 'ALL' as const, action: 'READ' as const }] };
+    handlers['/api/user'] = () => jsonResponse(reader);
+    renderPage('BQ_RISK', reader);
+    await screen.findByTestId('result-dashboard');
+    expect(screen.queryByTestId('result-send-report-email')).not.toBeInTheDocument();
+    cleanup();
+    handlers['/api/user'] = () => jsonResponse(adviser);
+    renderPage();
+    expect(await screen.findByTestId('result-send-report-email')).toBeVisible();
   });
 
   it('unlocks a locked result with one credit, refreshes the balance, then shows the result', async () => {
