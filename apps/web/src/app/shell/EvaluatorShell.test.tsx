@@ -167,9 +167,10 @@ describe('evaluator shell', () => {
 
   it('redirects / to the current product and /settings to the password page', async () => {
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/product/BQ_RISK'));
+    // The redirects wait for lazily loaded routes: on a busy machine that takes longer than waitFor's default second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/BQ_RISK'), { timeout: 5000 });
     await router.navigate('/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/password'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/password'), { timeout: 5000 });
     expect(await screen.findByLabelText(text('settings.password.current'))).toBeInTheDocument();
   });
 });
