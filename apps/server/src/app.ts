@@ -24,6 +24,7 @@ import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
+import { twoFactorRoutes } from './features/two-factor/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
@@ -111,6 +112,7 @@ export async function buildApp(opts: {
   await app.register(opsRoutes);
   await app.register(translationRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(userRoutes);
   await app.register(reminderRoutes);
   await app.register(clientRoutes);

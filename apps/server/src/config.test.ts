@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+/** What every production start needs besides the variable under test. */
+const KEY = { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 3000', () => {
     const config = loadConfig({});
@@ -9,7 +12,7 @@ describe('loadConfig', () => {
   });
 
   it('never seeds demo logins in a production start unless asked, and refuses when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', ...KEY }).demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
   });
@@ -31,12 +34,22 @@ describe('loadConfig', () => {
 
   it('requires PUBLIC_URL in production, where the server cannot know the name people reach it by', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com/' });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com/', ...KEY });
     expect(config.publicUrl).toBe('https://advice.example.com');
     // The sender's domain follows the public address unless MAIL_FROM says otherwise.
     expect(config.MAIL_FROM).toBe('"BQ Platform" <no-reply@advice.example.com>');
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://advice.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('requires DATA_ENCRYPTION_KEY (32 bytes in base64) in production and uses a fixed development key elsewhere', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com' };
+    expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY: required in production/);
+    expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/DATA_ENCRYPTION_KEY: must be 32 bytes/);
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'not base64 at all, but long enough to be 43 chars' })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(loadConfig({ ...production, ...KEY }).dataEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).dataEncryptionKey).toHaveLength(32);
+    expect(loadConfig({}).dataEncryptionKey).toEqual(loadConfig({ NODE_ENV: 'test' }).dataEncryptionKey);
   });
 
   it('reads a relative DATA_DIR from where the npm command was typed, also for workspace scripts run in apps/server', () => {

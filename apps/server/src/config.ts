@@ -133,7 +133,20 @@ const ZEnv = z.object({
   PAYMENT_SANDBOX_SECRET: z.string().min(32).optional(),
   /** The sandbox provider is refused in production unless this says so (a demo or staging system). */
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /**
+   * The key that encrypts secrets kept in the database (TOTP secrets, docs/decisions/0040): 32 random bytes in base64,
+   * e.g. `openssl rand -base64 32`. Required in production; elsewhere a fixed development key that protects nothing.
+   * Losing or changing it makes every enrolled second factor unusable (the users sign in with a recovery code).
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9+/]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
 });
+
+/** The development and test key (never in production): anyone can read it here, so it protects nothing. */
+const DEVELOPMENT_DATA_ENCRYPTION_KEY = Buffer.from('bq-development-key-not-a-secret!', 'utf8');
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS'> & {
   MAIL_FROM: string;
@@ -144,6 +157,8 @@ export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMA
   demoData: boolean;
   publicUrl: string;
   payments: PaymentsConfig;
+  /** DATA_ENCRYPTION_KEY as its 32 bytes (the development key outside production when unset). */
+  dataEncryptionKey: Buffer;
 };
 
 /** Which provider new checkouts use (null: payments are off) and the sandbox's signing secret. */
@@ -192,6 +207,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: required in production: the address people reach the product by, e.g. https://advice.example.com (used in every link of mails and pages)',
     );
   }
+  if (parsed.NODE_ENV === 'production' && !parsed.DATA_ENCRYPTION_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production: 32 random bytes in base64 (openssl rand -base64 32); it encrypts the second-factor secrets',
+    );
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.GOOGLE_ISSUER.startsWith('https://')) {
     throw new Error('Invalid configuration:\n  GOOGLE_ISSUER: must be an https:// URL in production');
   }
@@ -204,5 +224,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const SALES_CONTACT_EMAIL = parsed.SALES_CONTACT_EMAIL ?? `sales@${new URL(publicUrl).hostname}`;
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
-  return { ...parsed, DATA_DIR, MAIL_FROM, SALES_CONTACT_EMAIL, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
+  const dataEncryptionKey = parsed.DATA_ENCRYPTION_KEY ? Buffer.from(parsed.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_DATA_ENCRYPTION_KEY;
+  return {
+    ...parsed,
+    DATA_DIR,
+    MAIL_FROM,
+    SALES_CONTACT_EMAIL,
+    AUTH_CACHE_SECONDS,
+    RESPONSE_CACHE_SECONDS,
+    GOOGLE_ISSUER,
+    embedded,
+    demoData,
+    publicUrl,
+    payments: paymentsConfig(parsed),
+    dataEncryptionKey,
+  };
 }

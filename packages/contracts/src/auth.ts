@@ -12,9 +12,16 @@ export const ZLoginRequest = z
   .meta({ id: 'LoginRequest' });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZLoginResponse = z
-  .object({ redirectUrl: z.string().meta({ description: 'A same-site path, "/" when none or unsafe was given' }) })
-  .meta({ id: 'LoginResponse' });
+export const ZLoginSuccess = z.object({
+  redirectUrl: z.string().meta({ description: 'A same-site path, "/" when none or unsafe was given' }),
+});
+
+/** The password was right, and the user has a second factor: no session yet; POST /api/login/2fa completes it. */
+export const ZSecondFactorRequired = z.object({
+  secondFactorRequired: z.literal(true).meta({ description: 'Send a code to POST /api/login/2fa (the bq_2fa cookie is set)' }),
+});
+
+export const ZLoginResponse = z.union([ZLoginSuccess, ZSecondFactorRequired]).meta({ id: 'LoginResponse' });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** The server only checks the policy's hard rules; the hints shown in the form come from the same module. */
@@ -27,3 +34,4 @@ export const ZChangePasswordRequest = z
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZOkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'OkResponse' });
+export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;

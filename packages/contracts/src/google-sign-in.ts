@@ -1,6 +1,7 @@
 // POST /api/oauth/google: sign in with an ID token from Google (or the configured OpenID Connect issuer).
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { ZSecondFactorRequired } from './auth';
 
 export const ZGoogleSignInQuery = z.object({
   /** The product a first sign-in creates the account with (and where the user lands). */
@@ -18,10 +19,14 @@ export const ZGoogleSignInRequest = z
 export type TGoogleSignInRequest = z.infer<typeof ZGoogleSignInRequest>;
 
 export const ZGoogleSignInResponse = z
-  .object({
-    redirectUrl: z.string().meta({ description: 'A same-site path to continue to' }),
-    /** True when this sign-in created the account. */
-    created: z.boolean(),
-  })
+  .union([
+    z.object({
+      redirectUrl: z.string().meta({ description: 'A same-site path to continue to' }),
+      /** True when this sign-in created the account. */
+      created: z.boolean(),
+    }),
+    // A user with a second factor confirms it after Google too (docs/decisions/0040).
+    ZSecondFactorRequired,
+  ])
   .meta({ id: 'GoogleSignInResponse' });
 export type TGoogleSignInResponse = z.infer<typeof ZGoogleSignInResponse>;

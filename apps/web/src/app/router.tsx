@@ -266,6 +266,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/settings/pages/ChangePasswordPage'), 'ChangePasswordPage'),
     },
     {
+      path: 'security',
+      handle: crumb('page.settingsSecurity.title'),
+      lazy: page(() => import('../features/two-factor/pages/SecuritySettingsPage'), 'SecuritySettingsPage'),
+    },
+    {
       path: 'language',
       handle: crumb('page.settingsLanguage.title'),
       lazy: page(() => import('../features/settings/pages/LanguageSettingsPage'), 'LanguageSettingsPage'),

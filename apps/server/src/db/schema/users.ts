@@ -57,6 +57,8 @@ export const loginFailures = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** PASSWORD, or SECOND_FACTOR for a wrong TOTP or recovery code (migration 0028, docs/decisions/0040). */
+    kind: text('kind').$type<'PASSWORD' | 'SECOND_FACTOR'>().notNull().default('PASSWORD'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],

@@ -6,6 +6,9 @@
 // - per address from anywhere (many IPs on one account): grows only up to a minute, and a device that signed in as
 //   this user before (bq_device cookie) skips it, so failures elsewhere never keep the owner out for long.
 // The wait is checked before the password, so the right password does not get through during it.
+// Second-factor codes (docs/decisions/0040) are failures of kind SECOND_FACTOR: they count in the three rules above, and
+// a fourth rule counts them per address from anywhere up to the whole window, with no device exemption: whoever is
+// at that step already knows the password, and only the code stands between them and the account.
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
@@ -23,6 +26,8 @@ export function backoffSeconds(failures: number, free: number, capSeconds: numbe
 }
 
 interface Counts {
+  secondFactor: number;
+  secondFactorLast: Date | null;
   address: number;
   addressLast: Date | null;
   pair: number;
@@ -34,8 +39,11 @@ interface Counts {
 async function failureCounts(db: Db, email: string, ip: string, since: Date): Promise<Counts> {
   const onAddress = sql`${loginFailures.email} = ${email}`;
   const onIp = sql`${loginFailures.ip} = ${ip}`;
+  const codeOnAddress = sql`${onAddress} and ${loginFailures.kind} = 'SECOND_FACTOR'`;
   const [row] = await db
     .select({
+      secondFactor: sql<number>`count(*) filter (where ${codeOnAddress})`.mapWith(Number),
+      secondFactorLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${codeOnAddress})`,
       address: sql<number>`count(*) filter (where ${onAddress})`.mapWith(Number),
       addressLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${onAddress})`,
       pair: sql<number>`count(*) filter (where ${onAddress} and ${onIp})`.mapWith(Number),
@@ -47,6 +55,8 @@ async function failureCounts(db: Db, email: string, ip: string, since: Date): Pr
     .where(and(or(eq(loginFailures.email, email), eq(loginFailures.ip, ip)), gt(loginFailures.createdAt, since)));
   const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
   return {
+    secondFactor: row?.secondFactor ?? 0,
+    secondFactorLast: date(row?.secondFactorLast),
     address: row?.address ?? 0,
     addressLast: date(row?.addressLast),
     pair: row?.pair ?? 0,
@@ -59,13 +69,14 @@ async function failureCounts(db: Db, email: string, ip: string, since: Date): Pr
 /**
  * Throws 429 error.auth.too_many_sign_in_attempts with Retry-After (seconds) while a wait is running.
  * `knownDevice`: the request carries this user's bq_device cookie, which lifts the per-address (any IP) rule.
+ * `secondFactor`: a code is being checked: the per-address rule for wrong codes applies too.
  */
 export async function assertLoginAllowed(
   db: Db,
   config: Config,
   email: string,
   ip: string,
-  opts: { knownDevice?: boolean } = {},
+  opts: { knownDevice?: boolean; secondFactor?: boolean } = {},
 ): Promise<void> {
   const now = Date.now();
   const windowSeconds = config.LOGIN_WINDOW_MINUTES * 60;
@@ -77,6 +88,9 @@ export async function assertLoginAllowed(
     opts.knownDevice
       ? 0
       : remaining(counts.addressLast, backoffSeconds(counts.address, config.LOGIN_MAX_FAILURES_PER_EMAIL, ADDRESS_BACKOFF_CAP_SECONDS)),
+    opts.secondFactor
+      ? remaining(counts.secondFactorLast, backoffSeconds(counts.secondFactor, config.LOGIN_MAX_FAILURES_PER_EMAIL, windowSeconds))
+      : 0,
   ];
   const waitMs = Math.max(...waits);
   if (waitMs > 0) {
@@ -87,9 +101,9 @@ export async function assertLoginAllowed(
   }
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
+export async function recordLoginFailure(db: Db, email: string, ip: string, kind: 'PASSWORD' | 'SECOND_FACTOR' = 'PASSWORD'): Promise<void> {
   // The time from this process's clock, as the checks above compare with it.
-  await db.insert(loginFailures).values({ email, ip, createdAt: new Date() });
+  await db.insert(loginFailures).values({ email, ip, kind, createdAt: new Date() });
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {

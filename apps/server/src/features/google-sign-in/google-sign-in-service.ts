@@ -16,6 +16,8 @@ import type { Db } from '../../db/client';
 import { accounts, externalIdentities, productConfigurations, usedSignInNonces, users } from '../../db/schema';
 import { hashPassword } from '../../plugins/passwords';
 import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
+import { startPendingSignIn } from '../two-factor/pending-sign-in';
+import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { GOOGLE_ERRORS, verifyIdToken, type VerifiedIdentity } from './id-token';
 
 /** The product a first sign-in without productType starts with (docs/decisions/0025). */
@@ -56,6 +58,13 @@ export async function signInWithGoogle(
       user = await findLinkedUser(db, identity);
       if (!user) throw err;
     }
+  }
+
+  // Google stands in for the password, not for the second factor (docs/decisions/0040): a user who has one enters
+  // it next, through the same second step as after the password.
+  if (!created && (await hasSecondFactor(db, user.id))) {
+    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl: await redirectFor(db, user.accountId, productType, created) });
+    return { secondFactorRequired: true };
   }
 
   const previousToken = request.cookies[SESSION_COOKIE];

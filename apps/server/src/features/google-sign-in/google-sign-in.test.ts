@@ -3,6 +3,7 @@
 // signature, audience, expiry, nonce, unverified e-mail and replay are refused with their errorKeys.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, externalIdentities, productConfigurations, users } from '../../db/schema';
 import { startOidcIssuer, type TestIssuer } from '../../test/oidc-issuer';
@@ -97,6 +98,30 @@ describe('POST /api/oauth/google', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     const sent = (claims as { email?: unknown }).email;
     if (typeof sent === 'string') expect(await t.db.select().from(users).where(eq(users.email, sent.trim().toLowerCase()))).toHaveLength(0);
+  });
+
+  it('asks a user with a second factor for it: no session until POST /api/login/2fa takes a code', async () => {
+    const acc = await createAccount(t.db, { products: ['BQ_RISK'] });
+    const { email, password } = await createUser(t.db, acc.account.id);
+    const owner = new TestClient(t.app, newIp());
+    await owner.login(email, password);
+    const { secret } = (await owner.request('POST', '/api/user/2fa/totp')).json() as { secret: string };
+    expect((await owner.request('POST', '/api/user/2fa/totp/confirm', { code: await generate({ secret }) })).statusCode).toBe(200);
+
+    const { res } = await signIn({ email }, { query: '?productType=BQ_RISK' });
+    expect(res.json()).toEqual({ secondFactorRequired: true });
+    expect(res.cookies.find((c) => c.name === 'bq_session')).toBeUndefined();
+    const pending = res.cookies.find((c) => c.name === 'bq_2fa')!;
+    // The next step's code (the confirming one is used up), as the authenticator shows it half a minute later.
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/2fa',
+      headers: { 'x-source': 'web', cookie: `bq_2fa=${pending.value}` },
+      payload: { code },
+    });
+    expect(done.json()).toEqual({ redirectUrl: '/product/BQ_RISK' });
+    expect(done.cookies.find((c) => c.name === 'bq_session')?.value).toBeTruthy();
   });
 
   it('accepts a token issued within the allowed clock skew (30 s ahead)', async () => {

@@ -32,6 +32,10 @@ const ACCESS_REFUSALS = new Set(['error.auth.unauthorized', 'error.auth.forbidde
 const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
   'POST /api/login': 'public: signing in is the credential check itself',
   'POST /api/logout': "public: ends the caller's own session, if any",
+  'POST /api/login/2fa': "public: the pending sign-in's signed cookie and the code are the credential",
+  'POST /api/user/2fa/totp': "signedIn, sessionOnly: the user's own second factor",
+  'POST /api/user/2fa/totp/confirm': "signedIn, sessionOnly: the user's own second factor, proven by its first code",
+  'DELETE /api/user/2fa/totp': "signedIn, sessionOnly: the user's own second factor, proven by the password and a code",
   'PATCH /api/user/:id/password': "signedIn, sessionOnly: the user's own password, proven by the current one",
   'POST /api/admin/user/settings': "signedIn: the user's own settings; its anonymisation fields need ANONYMIZATION_ALLOW_LIST",
   'POST /api/trial/bq_advisory_wealth/dismiss': 'signedIn: hides a notice for this user only',

@@ -86,6 +86,56 @@ describe('LoginForm', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('asks for the authenticator code when the password step says so, and signs in with it', async () => {
+    const defaultResponses = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/login') return jsonResponse({ secondFactorRequired: true });
+      if (String(input) === '/api/login/2fa') {
+        const body = JSON.parse(String(init?.body)) as { code?: string };
+        return body.code === '123456'
+          ? jsonResponse({ redirectUrl: '/product/BQ_RISK' })
+          : jsonResponse({ errorKey: 'error.two_factor.code_invalid', message: 'wrong' }, 401);
+      }
+      return defaultResponses!(input, init);
+    });
+    const { router } = renderWithProviders(<LoginForm />, { route: '/login' });
+    fireEvent.change(emailField(), { target: { value: 'adviser@demo.example' } });
+    fireEvent.change(passwordField(), { target: { value: 'Demo-Adviser-2026!' } });
+    submit();
+    const code = await screen.findByLabelText(exactLabel(enUsTexts['login.secondFactor.code']!));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByLabelText(exactLabel(enUsTexts['login.password']!))).not.toBeInTheDocument();
+    const verify = () => fireEvent.click(screen.getByRole('button', { name: enUsTexts['login.secondFactor.submit'] }));
+    fireEvent.change(code, { target: { value: '12345' } });
+    verify();
+    expect(await screen.findByText(enUsTexts.ERROR_VALIDATION_TOTP_CODE!)).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '654321' } });
+    verify();
+    expect(await screen.findByText(enUsTexts.ERROR_TWO_FACTOR_CODE_INVALID!)).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '123 456' } });
+    verify();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/BQ_RISK'));
+    const sent = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login/2fa').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(sent).toEqual([{ code: '654321' }, { code: '123456' }]);
+  });
+
+  it('offers a recovery code instead of the app code', async () => {
+    const defaultResponses = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/login' ? jsonResponse({ secondFactorRequired: true }) : defaultResponses!(input, init),
+    );
+    const { router } = renderWithProviders(<LoginForm />, { route: '/login' });
+    fireEvent.change(emailField(), { target: { value: 'adviser@demo.example' } });
+    fireEvent.change(passwordField(), { target: { value: 'Demo-Adviser-2026!' } });
+    submit();
+    fireEvent.click(await screen.findByRole('button', { name: enUsTexts['login.secondFactor.useRecoveryCode'] }));
+    fireEvent.change(screen.getByLabelText(exactLabel(enUsTexts['login.secondFactor.recoveryCode']!)), { target: { value: 'ABCDE-23456' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['login.secondFactor.submit'] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/BQ_RISK'));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/login/2fa') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ recoveryCode: 'abcde23456' });
+  });
+
   it('offers the demo logins in demo mode and fills both fields with one', async () => {
     demoMode = true;
     renderWithProviders(<LoginForm />, { route: '/login' });

@@ -1,9 +1,11 @@
 // E-mail and password sign-in. Validates with the login request schema, loaded once the user types (zod stays off
 // the login page's first load); server errors arrive as toasts (wrong credentials, too many attempts); success
-// continues to the server-approved redirectUrl.
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+// continues to the server-approved redirectUrl. When the answer says secondFactorRequired (or Google sign-in sent
+// the browser here saying so), the second step asks for the code in place of the password form.
+import { lazy, Suspense, useState } from 'react';
+import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
@@ -15,6 +17,9 @@ import type { LoginField } from '../login-schema';
 import { DemoLoginHint } from './DemoLoginHint';
 
 const EMPTY: Record<LoginField, string> = { email: '', password: '' };
+const SecondFactorForm = lazy(() =>
+  importWithTimeout(() => import('./SecondFactorForm')).then((module) => ({ default: module.SecondFactorForm })),
+);
 const loadLoginSchema = () =>
   importWithTimeout(() => import('../login-schema')).then((module) => module.ZLoginForm);
 
@@ -25,14 +30,34 @@ export function LoginForm() {
   const { data: config } = useSystemConfig();
   const form = useZodForm(loadLoginSchema, EMPTY);
   const login = useLogin();
+  const location = useLocation();
+  const [secondFactor, setSecondFactor] = useState(() => (location.state as { secondFactor?: boolean } | null)?.secondFactor === true);
   const redirectUrl = searchParams.get('redirectUrl') ?? undefined;
 
   const submit = form.handleSubmit((credentials) => {
     login.mutate(
       { ...credentials, redirectUrl },
-      { onSuccess: (response) => navigate(safeRedirectPath(response.redirectUrl), { replace: true }) },
+      {
+        onSuccess: (response) => {
+          if ('secondFactorRequired' in response) setSecondFactor(true);
+          else navigate(safeRedirectPath(response.redirectUrl), { replace: true });
+        },
+      },
     );
   });
+
+  if (secondFactor) {
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label={t('login.secondFactor.loading')} />}>
+        <SecondFactorForm
+          onRestart={() => {
+            form.setValues({ password: '' });
+            setSecondFactor(false);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Stack gap="lg">

@@ -34,6 +34,11 @@ export function GoogleCallbackPage() {
       { idToken, nonce: pending.nonce, ...(pending.productType ? { productType: pending.productType } : {}) },
       {
         onSuccess: (response) => {
+          // A second factor is next: the login page asks for it (the bq_2fa cookie holds where to go after).
+          if ('secondFactorRequired' in response) {
+            navigate('/login', { replace: true, state: { secondFactor: true } });
+            return;
+          }
           const target = response.redirectUrl !== '/' ? response.redirectUrl : (pending.redirectUrl ?? '/');
           navigate(safeRedirectPath(target), { replace: true });
         },

@@ -1,4 +1,4 @@
-// /settings: the settings sections (password, language, anonymisation, privacy policy, API; market history for
+// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API; market history for
 // administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
@@ -8,6 +8,7 @@ import {
   IconLanguage,
   IconMask,
   IconShieldLock,
+  IconShieldCheck,
   type Icon,
 } from '@tabler/icons-react';
 import { Outlet, useLocation } from 'react-router';
@@ -27,6 +28,7 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { path: '/settings/password', labelKey: 'page.settingsPassword.title', icon: IconKey },
+  { path: '/settings/security', labelKey: 'page.settingsSecurity.title', icon: IconShieldCheck },
   { path: '/settings/language', labelKey: 'page.settingsLanguage.title', icon: IconLanguage },
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },

@@ -1,0 +1,46 @@
+// POST /api/login/2fa: the second step of a sign-in whose password step left the bq_2fa cookie (pending-sign-in.ts).
+// A right code or unused recovery code ends it exactly as a sign-in without a factor ends (features/auth
+// establishSession: session, device cookie, failures forgotten); wrong ones count as sign-in failures.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TLoginSuccess } from '@bq/contracts/auth';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, users } from '../../db/schema';
+import { establishSession } from '../auth/auth-service';
+import { isKnownDevice } from '../auth/login-devices';
+import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { clearPendingSignIn, readPendingSignIn } from './pending-sign-in';
+import { TWO_FACTOR_ERRORS, acceptSecondFactor, type FactorProof } from './two-factor-service';
+
+export async function completeSecondFactorSignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  proof: FactorProof,
+): Promise<TLoginSuccess> {
+  const pending = readPendingSignIn(config, request);
+  const expired = () => new AppError(TWO_FACTOR_ERRORS.signInExpired, 401, 'The sign-in has expired; enter the password again');
+  if (!pending) throw expired();
+  const [user] = await db
+    .select({ id: users.id, accountId: users.accountId, email: users.email })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.id, pending.userId), eq(users.active, true)))
+    .limit(1);
+  if (!user) {
+    clearPendingSignIn(reply);
+    throw expired();
+  }
+  await assertLoginAllowed(db, config, user.email, request.ip, { knownDevice: await isKnownDevice(db, request, user.email), secondFactor: true });
+  if (!(await acceptSecondFactor(db, config, user.id, proof))) {
+    await recordLoginFailure(db, user.email, request.ip, 'SECOND_FACTOR');
+    const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
+    throw new AppError(key, 401, 'The code is wrong, expired or already used');
+  }
+  await establishSession(db, config, request, reply, user);
+  clearPendingSignIn(reply);
+  return { redirectUrl: pending.redirectUrl };
+}

@@ -1,0 +1,57 @@
+// The sign-in between its two steps (docs/decisions/0040): after the right password of a user with a second factor,
+// the browser gets no session but the bq_2fa cookie: HttpOnly, SameSite=Strict, sent only to /api/login/..., valid
+// for five minutes, holding the user id, its expiry and where to go next, signed with HMAC-SHA-256 under a key
+// derived from DATA_ENCRYPTION_KEY. It proves the password step; POST /api/login/2fa adds the code. Nothing is
+// stored: code guessing is held back by the sign-in throttle per user, and a code works once.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { keyedHash } from '../../plugins/data-encryption';
+
+export const PENDING_SIGN_IN_COOKIE = 'bq_2fa';
+const COOKIE_PATH = '/api/login';
+export const PENDING_SIGN_IN_SECONDS = 300;
+
+export interface PendingSignIn {
+  userId: string;
+  redirectUrl: string;
+}
+
+function sign(config: Config, payload: string): string {
+  return keyedHash(config.dataEncryptionKey, 'pending-sign-in', payload);
+}
+
+export function startPendingSignIn(config: Config, request: FastifyRequest, reply: FastifyReply, pending: PendingSignIn): void {
+  const expiresAt = new Date(Date.now() + PENDING_SIGN_IN_SECONDS * 1000);
+  const payload = Buffer.from(JSON.stringify({ u: pending.userId, r: pending.redirectUrl, x: expiresAt.getTime() })).toString('base64url');
+  const secure = config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true';
+  reply.setCookie(PENDING_SIGN_IN_COOKIE, `${payload}.${sign(config, payload)}`, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: COOKIE_PATH,
+    expires: expiresAt,
+  });
+}
+
+/** The pending sign-in of the request's cookie, or null when there is none, it was altered or it expired. */
+export function readPendingSignIn(config: Config, request: FastifyRequest): PendingSignIn | null {
+  const value = request.cookies[PENDING_SIGN_IN_COOKIE];
+  if (!value || value.length > 2000) return null;
+  const [payload, signature] = value.split('.');
+  if (!payload || !signature) return null;
+  const expected = Buffer.from(sign(config, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; r?: unknown; x?: unknown };
+    if (typeof data.u !== 'string' || typeof data.r !== 'string' || typeof data.x !== 'number' || data.x <= Date.now()) return null;
+    return { userId: data.u, redirectUrl: data.r };
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingSignIn(reply: FastifyReply): void {
+  reply.clearCookie(PENDING_SIGN_IN_COOKIE, { path: COOKIE_PATH });
+}

@@ -1,0 +1,142 @@
+// GET, POST and DELETE /api/user/2fa/totp, POST /api/user/2fa/totp/confirm (the signed-in user's own factor, session
+// only) and POST /api/login/2fa (the second step of sign-in). Docs/decisions/0040.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZLoginSuccess, ZOkResponse } from '@bq/contracts/auth';
+import {
+  ZConfirmTotpRequest,
+  ZConfirmTotpResponse,
+  ZDisableTotpRequest,
+  ZLoginSecondFactorRequest,
+  ZStartTotpEnrolmentResponse,
+  ZTotpStatusResponse,
+} from '@bq/contracts/two-factor';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { completeSecondFactorSignIn } from './login-second-step';
+import { TWO_FACTOR_ERRORS, confirmTotp, disableTotp, startTotpEnrolment, totpStatus, type FactorProof } from './two-factor-service';
+
+const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
+const FORBIDDEN = ['error.auth.csrf', 'error.auth.session_required'];
+const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
+
+const proofOf = (body: { code?: string; recoveryCode?: string }): FactorProof =>
+  body.code !== undefined ? { code: body.code } : { recoveryCode: body.recoveryCode ?? '' };
+
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/2fa/totp',
+    {
+      config: { signedIn: true, sessionOnly: true },
+      schema: {
+        operationId: 'getTotpStatus',
+        tags: ['two-factor'],
+        description: "Whether the signed-in user's TOTP second factor is on, and how many recovery codes are left.",
+        response: { 200: ZTotpStatusResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return totpStatus(app.db, requireAuth(request).userId);
+    },
+  );
+
+  app.post(
+    '/api/user/2fa/totp',
+    {
+      config: { signedIn: true, sessionOnly: true },
+      schema: {
+        operationId: 'startTotpEnrolment',
+        tags: ['two-factor'],
+        description:
+          'Starts (or restarts) the enrolment: a new secret with its otpauth:// URI and QR code (SHA-1, 6 digits, 30 s). ' +
+          'Not in force until POST /api/user/2fa/totp/confirm.',
+        response: { 200: ZStartTotpEnrolmentResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN, 409: [TWO_FACTOR_ERRORS.alreadyEnabled] }) },
+      },
+    },
+    async (request, reply) => {
+      // The secret is in this answer only: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return startTotpEnrolment(app.db, app.config, requireAuth(request).userId);
+    },
+  );
+
+  app.post(
+    '/api/user/2fa/totp/confirm',
+    {
+      config: { signedIn: true, sessionOnly: true },
+      schema: {
+        operationId: 'confirmTotp',
+        tags: ['two-factor'],
+        description: 'Puts the factor in force with a first code; answers ten recovery codes, shown this once.',
+        body: ZConfirmTotpRequest,
+        response: {
+          200: ZConfirmTotpResponse,
+          ...apiErrors({
+            400: [...BAD_BODY, TWO_FACTOR_ERRORS.codeInvalid],
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            409: [TWO_FACTOR_ERRORS.notStarted, TWO_FACTOR_ERRORS.alreadyEnabled],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return confirmTotp(app.db, app.config, requireAuth(request).userId, request.body.code);
+    },
+  );
+
+  app.delete(
+    '/api/user/2fa/totp',
+    {
+      config: { signedIn: true, sessionOnly: true },
+      schema: {
+        operationId: 'disableTotp',
+        tags: ['two-factor'],
+        description: 'Removes the factor and its recovery codes: needs the password and a current code (or a recovery code).',
+        body: ZDisableTotpRequest,
+        response: {
+          200: ZOkResponse,
+          ...apiErrors({
+            400: [...BAD_BODY, 'error.password.current_wrong', TWO_FACTOR_ERRORS.codeInvalid, TWO_FACTOR_ERRORS.recoveryCodeInvalid],
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+            409: [TWO_FACTOR_ERRORS.notEnabled],
+            429: ['error.auth.too_many_sign_in_attempts'],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      await disableTotp(app.db, app.config, requireAuth(request).userId, request.body.password, proofOf(request.body), request.ip);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/login/2fa',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'loginSecondFactor',
+        tags: ['auth'],
+        security: [],
+        description:
+          'Completes a sign-in that answered { secondFactorRequired: true }: with the bq_2fa cookie it set (five minutes), ' +
+          'a current code or an unused recovery code. Sets the same cookies as POST /api/login. A code works once; wrong ' +
+          'codes slow down further attempts per user (429 with Retry-After).',
+        body: ZLoginSecondFactorRequest,
+        response: {
+          200: ZLoginSuccess.meta({ id: 'LoginSecondFactorResponse' }),
+          ...apiErrors({
+            400: BAD_BODY,
+            401: [TWO_FACTOR_ERRORS.signInExpired, TWO_FACTOR_ERRORS.codeInvalid, TWO_FACTOR_ERRORS.recoveryCodeInvalid],
+            403: ['error.auth.csrf'],
+            429: ['error.auth.too_many_sign_in_attempts'],
+          }),
+        },
+      },
+    },
+    async (request, reply) => completeSecondFactorSignIn(app.db, app.config, request, reply, proofOf(request.body)),
+  );
+};

@@ -1,0 +1,141 @@
+// The TOTP factor of the signed-in user: status, enrolment, confirmation (with recovery codes), removal; and the check
+// of a code or recovery code at sign-in, which uses it up (docs/decisions/0040).
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TStartTotpEnrolmentResponse, TTotpStatusResponse } from '@bq/contracts/two-factor';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { userRecoveryCodes, userTotp, users } from '../../db/schema';
+import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
+import { verifyPassword } from '../../plugins/passwords';
+import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, verifiedStep } from './totp';
+
+export const TWO_FACTOR_ERRORS = {
+  codeInvalid: 'error.two_factor.code_invalid',
+  recoveryCodeInvalid: 'error.two_factor.recovery_code_invalid',
+  alreadyEnabled: 'error.two_factor.already_enabled',
+  notStarted: 'error.two_factor.not_started',
+  notEnabled: 'error.two_factor.not_enabled',
+  signInExpired: 'error.two_factor.sign_in_expired',
+} as const;
+
+/** What proves the factor: a current code, or one of the recovery codes (both as ZTotpCode / ZRecoveryCode left them). */
+export type FactorProof = { code: string; recoveryCode?: undefined } | { code?: undefined; recoveryCode: string };
+
+async function factorRow(db: Db, userId: string) {
+  const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** True when the user has a confirmed factor: sign-in then asks for it. */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const row = await factorRow(db, userId);
+  return Boolean(row?.confirmedAt);
+}
+
+export async function totpStatus(db: Db, userId: string): Promise<TTotpStatusResponse> {
+  if (!(await hasSecondFactor(db, userId))) return { enabled: false, recoveryCodesLeft: 0 };
+  const [left] = await db
+    .select({ n: count() })
+    .from(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt)));
+  return { enabled: true, recoveryCodesLeft: left?.n ?? 0 };
+}
+
+/** A new secret, not yet in force: sign-in asks for codes only once the first one has confirmed it. */
+export async function startTotpEnrolment(db: Db, config: Config, userId: string): Promise<TStartTotpEnrolmentResponse> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  if (await hasSecondFactor(db, userId)) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
+  const secret = newTotpSecret();
+  const secretEncrypted = encryptSecret(config.dataEncryptionKey, 'totp-secret', secret, userId);
+  // A second start replaces the first one's secret (the page was reloaded, the QR code scanned into another app).
+  await db
+    .insert(userTotp)
+    .values({ userId, secretEncrypted, confirmedAt: null, lastUsedStep: null, createdAt: new Date() })
+    .onConflictDoUpdate({ target: userTotp.userId, set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() }, where: isNull(userTotp.confirmedAt) });
+  const uri = otpauthUri(secret, user.email);
+  return { secret, otpauthUri: uri, qrCodeDataUrl: await qrCodeDataUrl(uri) };
+}
+
+/** The first code puts the factor in force; the answer holds the ten recovery codes, which are never shown again. */
+export async function confirmTotp(db: Db, config: Config, userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
+  const row = await factorRow(db, userId);
+  if (!row) throw new AppError(TWO_FACTOR_ERRORS.notStarted, 409, 'Start the enrolment first');
+  if (row.confirmedAt) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
+  const secret = decryptSecret(config.dataEncryptionKey, 'totp-secret', row.secretEncrypted, userId);
+  const step = await verifiedStep(secret, code, null);
+  if (step === null) throw new AppError(TWO_FACTOR_ERRORS.codeInvalid, 400, 'The code is wrong or has expired');
+  const recoveryCodes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    const confirmed = await tx
+      .update(userTotp)
+      .set({ confirmedAt: new Date(), lastUsedStep: step })
+      .where(and(eq(userTotp.userId, userId), isNull(userTotp.confirmedAt), eq(userTotp.secretEncrypted, row.secretEncrypted)))
+      .returning({ userId: userTotp.userId });
+    // Another request confirmed or restarted the enrolment meanwhile.
+    if (confirmed.length === 0) throw new AppError(TWO_FACTOR_ERRORS.notStarted, 409, 'The enrolment changed; start again');
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+    await tx.insert(userRecoveryCodes).values(
+      recoveryCodes.map((shown) => ({ userId, codeHash: recoveryCodeHash(config.dataEncryptionKey, userId, shown.replace('-', '')) })),
+    );
+  });
+  return { recoveryCodes };
+}
+
+/**
+ * Checks a code or recovery code of the user's confirmed factor and uses it up: the code's time step becomes the last
+ * used one (a code of that step or before is refused from then on), a recovery code is marked used. Both are
+ * conditional updates, so two requests with the same code cannot both succeed.
+ */
+export async function acceptSecondFactor(db: Db, config: Config, userId: string, proof: FactorProof): Promise<boolean> {
+  const row = await factorRow(db, userId);
+  if (!row?.confirmedAt) return false;
+  if (proof.recoveryCode !== undefined) {
+    const used = await db
+      .update(userRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(userRecoveryCodes.userId, userId),
+          eq(userRecoveryCodes.codeHash, recoveryCodeHash(config.dataEncryptionKey, userId, proof.recoveryCode)),
+          isNull(userRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: userRecoveryCodes.id });
+    return used.length > 0;
+  }
+  const secret = decryptSecret(config.dataEncryptionKey, 'totp-secret', row.secretEncrypted, userId);
+  const step = await verifiedStep(secret, proof.code, row.lastUsedStep);
+  if (step === null) return false;
+  const taken = await db
+    .update(userTotp)
+    .set({ lastUsedStep: step })
+    .where(and(eq(userTotp.userId, userId), or(isNull(userTotp.lastUsedStep), lt(userTotp.lastUsedStep, step))))
+    .returning({ userId: userTotp.userId });
+  return taken.length > 0;
+}
+
+/** Removes the factor: the password and a code (or a recovery code), both throttled like a sign-in. */
+export async function disableTotp(db: Db, config: Config, userId: string, password: string, proof: FactorProof, ip: string): Promise<void> {
+  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  // A stolen session must not be able to guess the password or the code without limit.
+  await assertLoginAllowed(db, config, user.email, ip, { knownDevice: true, secondFactor: true });
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordLoginFailure(db, user.email, ip);
+    throw new AppError(ERROR_KEYS.wrongCurrentPassword, 400, 'The current password is wrong');
+  }
+  if (!(await hasSecondFactor(db, userId))) throw new AppError(TWO_FACTOR_ERRORS.notEnabled, 409, 'No second factor is enabled');
+  if (!(await acceptSecondFactor(db, config, userId, proof))) {
+    await recordLoginFailure(db, user.email, ip, 'SECOND_FACTOR');
+    const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
+    throw new AppError(key, 400, 'The code is wrong, expired or already used');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+    await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+  });
+}

@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClientWithUser, userOf } from '../../../test/fixtures';
+import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { exactLabel, jsonResponse, renderWithProviders } from '../../../test/render';
+import { SecuritySettingsPage } from './SecuritySettingsPage';
+
+const fetchMock = vi.fn<typeof fetch>();
+let enabled = false;
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-2345${i}`);
+
+beforeAll(() => initTestI18n());
+beforeEach(() => {
+  enabled = false;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/user/2fa/totp' && method === 'GET') return jsonResponse({ enabled, recoveryCodesLeft: enabled ? 10 : 0 });
+    if (url === '/api/user/2fa/totp' && method === 'POST') {
+      return jsonResponse({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    }
+    if (url === '/api/user/2fa/totp/confirm') {
+      enabled = true;
+      return jsonResponse({ recoveryCodes: CODES });
+    }
+    if (url === '/api/user/2fa/totp' && method === 'DELETE') {
+      enabled = false;
+      return jsonResponse({ ok: true });
+    }
+    return jsonResponse({ errorKey: 'error.not_found', message: url }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const render = () => renderWithProviders(<SecuritySettingsPage />, { route: '/settings/security', queryClient: queryClientWithUser(userOf()) });
+
+describe('Settings > Security', () => {
+  it('sets up the authenticator app: QR code and key, confirmation with a code, the recovery codes once', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: enUsTexts['twoFactor.enrol.start'] }));
+    expect(await screen.findByRole('img', { name: enUsTexts['twoFactor.enrol.qrAlt'] })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    fireEvent.change(screen.getByLabelText(exactLabel(enUsTexts['twoFactor.enrol.code']!)), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['twoFactor.enrol.confirm'] }));
+    const list = await screen.findByRole('list', { name: enUsTexts['twoFactor.recovery.listLabel'] });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/2fa/totp/confirm') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ code: '123456' });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['twoFactor.recovery.done'] }));
+    expect(await screen.findByText(enUsTexts['twoFactor.on']!)).toBeInTheDocument();
+    expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
+  });
+
+  it('turns the factor off with the password and a code, or a recovery code in the same field', async () => {
+    enabled = true;
+    render();
+    expect(await screen.findByText('10 recovery codes left.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(exactLabel(enUsTexts['twoFactor.disable.password']!)), { target: { value: 'My-Password-2026!' } });
+    fireEvent.change(screen.getByLabelText(exactLabel(enUsTexts['twoFactor.disable.code']!)), { target: { value: 'abcde-23456' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['twoFactor.disable.submit'] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: enUsTexts['twoFactor.enrol.start'] })).toBeInTheDocument());
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ password: 'My-Password-2026!', recoveryCode: 'abcde-23456' });
+  });
+});
