@@ -163,6 +163,7 @@ test('in German: a bank advisory result with its investment style, and the wealt
   await page.goto('/BQ_ADVISORY_WEALTH/credits');
   await expect(page.getByTestId('package-trial-ends')).toHaveText(/^Ihre Testphase läuft bis zum \d{2}\.\d{2}\.\d{4}\.$/);
   await screenshot(page, 'credits-trial-DE_DE');
+  await useLanguage(page, 'EN_US'); // the journeys after this one expect the demo adviser in English
 });
 
 test('from a submitted questionnaire to an unlocked dashboard @embedded', async ({ page, browser }) => {

@@ -83,7 +83,7 @@ for (const [language, T] of [
   test(`the client form asks how mails greet the client, and the credits page says whether tax is included (${language})`, async ({ browser }) => {
     test.slow();
     const { context, page } = await signedIn(browser, ADVISER);
-    if (language === 'DE_DE') await useLanguage(page, 'DE_DE');
+    await useLanguage(page, language); // also in English: an earlier journey may have left the demo user German
     try {
       await page.goto('/product/BQ_RISK');
       await page.getByTestId('create-client-button').click();
@@ -109,7 +109,7 @@ for (const [language, T] of [
     }
 
     const buyer = await signedIn(browser, BUYER);
-    if (language === 'DE_DE') await useLanguage(buyer.page, 'DE_DE');
+    await useLanguage(buyer.page, language);
     try {
       await buyer.page.goto('/BQ_ADVISORY_BANK/credits');
       const prices = await api.get<{ currency: 'EUR' | 'USD' }>(buyer.page.request, '/api/payment/configurations?productType=BQ_ADVISORY_BANK');
