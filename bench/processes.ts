@@ -109,6 +109,7 @@ export async function startServerProcess(
       ...inherited,
       NODE_ENV: 'production',
       DEMO_DATA: 'false',
+      AUDIT_CHAIN_KEY: 'bench-audit-chain-key-of-at-least-32-characters',
       LOG_LEVEL: role === 'worker' ? 'info' : 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

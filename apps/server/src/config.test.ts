@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+const KEY = 'audit-chain-key-of-at-least-32-characters';
+
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 3000', () => {
     const config = loadConfig({});
@@ -9,7 +11,7 @@ describe('loadConfig', () => {
   });
 
   it('never seeds demo logins in a production start unless asked, and refuses when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', AUDIT_CHAIN_KEY: KEY }).demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
   });
@@ -29,9 +31,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REMINDER_CHECK_SECONDS: '0' })).toThrow(/REMINDER_CHECK_SECONDS/);
   });
 
+  it('requires AUDIT_CHAIN_KEY in production, and uses a fixed development key elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com' })).toThrow(/AUDIT_CHAIN_KEY: required in production/);
+    expect(() => loadConfig({ AUDIT_CHAIN_KEY: 'short' })).toThrow(/AUDIT_CHAIN_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', AUDIT_CHAIN_KEY: KEY }).AUDIT_CHAIN_KEY).toBe(KEY);
+    expect(loadConfig({}).AUDIT_CHAIN_KEY).toBe(loadConfig({}).AUDIT_CHAIN_KEY);
+  });
+
   it('requires PUBLIC_URL in production, where the server cannot know the name people reach it by', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com/' });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com/', AUDIT_CHAIN_KEY: KEY });
     expect(config.publicUrl).toBe('https://advice.example.com');
     // The sender's domain follows the public address unless MAIL_FROM says otherwise.
     expect(config.MAIL_FROM).toBe('"BQ Platform" <no-reply@advice.example.com>');

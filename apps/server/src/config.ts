@@ -133,9 +133,15 @@ const ZEnv = z.object({
   PAYMENT_SANDBOX_SECRET: z.string().min(32).optional(),
   /** The sandbox provider is refused in production unless this says so (a demo or staging system). */
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /**
+   * The key of the audit trail's HMAC chain (docs/decisions/0039); never stored in the database, so whoever can write
+   * the database cannot forge a chain. Required in production; elsewhere a fixed development key.
+   */
+  AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS'> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS' | 'AUDIT_CHAIN_KEY'> & {
+  AUDIT_CHAIN_KEY: string;
   MAIL_FROM: string;
   SALES_CONTACT_EMAIL: string;
   AUTH_CACHE_SECONDS: number;
@@ -166,6 +172,9 @@ function paymentsConfig(parsed: z.infer<typeof ZEnv>): PaymentsConfig {
   return { provider, sandboxSecret: parsed.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('base64url') };
 }
 
+/** The audit chain's key outside production (never accepted in production, where AUDIT_CHAIN_KEY is required). */
+export const DEV_AUDIT_CHAIN_KEY = 'development-audit-chain-key-not-for-production';
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
@@ -192,6 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: required in production: the address people reach the product by, e.g. https://advice.example.com (used in every link of mails and pages)',
     );
   }
+  if (parsed.NODE_ENV === 'production' && !parsed.AUDIT_CHAIN_KEY) {
+    throw new Error('Invalid configuration:\n  AUDIT_CHAIN_KEY: required in production: a random secret of 32 characters or more that keys the audit chain');
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.GOOGLE_ISSUER.startsWith('https://')) {
     throw new Error('Invalid configuration:\n  GOOGLE_ISSUER: must be an https:// URL in production');
   }
@@ -204,5 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const SALES_CONTACT_EMAIL = parsed.SALES_CONTACT_EMAIL ?? `sales@${new URL(publicUrl).hostname}`;
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
-  return { ...parsed, DATA_DIR, MAIL_FROM, SALES_CONTACT_EMAIL, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
+  // Development and tests: a fixed key, so an embedded demo's chain still verifies after a restart.
+  const AUDIT_CHAIN_KEY = parsed.AUDIT_CHAIN_KEY ?? DEV_AUDIT_CHAIN_KEY;
+  return { ...parsed, AUDIT_CHAIN_KEY, DATA_DIR, MAIL_FROM, SALES_CONTACT_EMAIL, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
 }

@@ -16,3 +16,4 @@ export * from './schema/privacy-policies';
 export * from './schema/google-sign-in';
 export * from './schema/payments';
 export * from './schema/teams';
+export * from './schema/audit';

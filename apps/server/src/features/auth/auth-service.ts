@@ -19,6 +19,7 @@ import {
 } from '../../plugins/sessions';
 import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
 import { isKnownDevice, rememberDevice } from './login-devices';
+import { noteAuditUser } from '../audit/audit-note';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
 
 export async function login(
@@ -38,6 +39,8 @@ export async function login(
     .where(and(eq(users.email, email), eq(users.active, true)))
     .limit(1);
 
+  // The sign-in (or failed sign-in) of a known address belongs to its account's audit trail.
+  if (user) noteAuditUser(request, user.accountId, user.id);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
     await recordLoginFailure(db, email, request.ip);

@@ -408,7 +408,7 @@ describe('payment configuration', () => {
   it('uses the sandbox outside production, refuses it in production unless enabled, and needs both Stripe secrets', () => {
     expect(loadConfig({}).payments.provider).toBe('sandbox');
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments.provider).toBe('stripe');
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', DATABASE_URL: 'postgres://db/x' };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', DATABASE_URL: 'postgres://db/x', AUDIT_CHAIN_KEY: 'k'.repeat(32) };
     expect(loadConfig(production).payments.provider).toBeNull();
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_SANDBOX_IN_PRODUCTION/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'true' }).payments.provider).toBe('sandbox');
