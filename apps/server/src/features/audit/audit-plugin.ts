@@ -27,6 +27,10 @@ export interface AuditDeclaration {
   subject?: { client?: TokenPath; result?: TokenPath } | ((request: FastifyRequest) => AuditSubject);
   /** Details known from the request alone (a list's filter); handlers add more with noteAudit (a row count). */
   details?: (request: FastifyRequest) => Record<string, unknown>;
+  /** Read from the JSON answer, also when the response cache answered: a list's row count, a created client's token. */
+  answer?: (body: unknown) => { details?: Record<string, unknown>; subject?: AuditSubject };
+  /** Read from the reply's headers (a streamed export's row count). */
+  fromReply?: (reply: FastifyReply) => Record<string, unknown>;
   /** Default: GET buffered, any other method before the answer. Downloads (export, PDF) set 'before-answer'. */
   timing?: 'buffered' | 'before-answer';
 }
@@ -37,6 +41,8 @@ export interface AuditNote {
   /** For a call without a session that names its user (sign-in): the account and user it concerns. */
   accountId?: string;
   userId?: string;
+  /** The subject when the declaration names none in the request (read from the answer). */
+  subject?: AuditSubject;
   /** The event was already written in the service's transaction. */
   recorded: boolean;
 }
@@ -81,6 +87,7 @@ export function eventOf(request: FastifyRequest, status: number): PendingEvent |
   } catch {
     // A request refused before its body or params were parsed has no subject to name.
   }
+  if (note?.subject) subject = { clientToken: subject.clientToken ?? note.subject.clientToken, resultToken: subject.resultToken ?? note.subject.resultToken };
   const auth = request.auth;
   let actorKind: ActorKind;
   let actorId: string | null;
@@ -134,6 +141,20 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
 
   // Writes and downloads: the event is in the database before the answer (or a stream's first byte) leaves.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const declaration = request.routeOptions.config?.audit;
+    const note = request.auditNote;
+    if (declaration && note && reply.statusCode < 300) {
+      if (declaration.fromReply) Object.assign(note.details, declaration.fromReply(reply));
+      if (declaration.answer && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        try {
+          const read = declaration.answer(JSON.parse(payload.toString()));
+          Object.assign(note.details, read.details);
+          if (read.subject) note.subject = read.subject;
+        } catch {
+          // Not JSON after all: the event goes without these details.
+        }
+      }
+    }
     if (buffered(request) || request.auditNote?.recorded) return payload;
     const event = eventOf(request, reply.statusCode);
     if (event) await recorder.recordNow(event);

@@ -11,7 +11,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credit/unlock',
     {
-      config: { productPermission: UNLOCK_RESULT },
+      config: { audit: { action: 'result.unlock', subject: { result: 'body.interactionToken' } }, productPermission: UNLOCK_RESULT },
       schema: {
         operationId: 'unlockResult',
         tags: ['credits'],
@@ -37,7 +37,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trial/bq_advisory_wealth',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'getWealthTrial',
         tags: ['credits'],
@@ -50,7 +50,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trial/bq_advisory_wealth/dismiss',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'dismissWealthTrial',
         tags: ['credits'],

@@ -27,7 +27,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/password/reset',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'requestPasswordReset',
         tags: ['auth'],
@@ -57,7 +57,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/password/reset/verify',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'verifyPasswordResetToken',
         tags: ['auth'],
@@ -79,7 +79,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/password',
     {
-      config: { public: true },
+      config: { audit: { action: 'auth.password_reset' }, public: true },
       schema: {
         operationId: 'setPasswordWithResetToken',
         tags: ['auth'],
