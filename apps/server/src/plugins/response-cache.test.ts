@@ -129,9 +129,10 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // Read by no cached answer, and written so often that notifying would only cost: sessions (the session cache
     // has its own rules), sign-in and rate-limit bookkeeping, mail delivery state, BI facts, payment events (the
     // credit ledger notifies), market history imports (the history itself notifies), API credential use, the devices
-    // that signed in before (sign-in throttle, docs/decisions/0032).
+    // that signed in before (sign-in throttle, docs/decisions/0032), the audit trail (written by nearly every request,
+    // read only by GET /api/audit/events, which is never cached; docs/decisions/0039).
     const silent = [
-      'api_credentials', 'auth_requests', 'bi_counts', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
+      'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
       'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'verification_resend_requests',
     ];
     const { rows } = await t.database.executeSql(
