@@ -77,6 +77,28 @@ describe('the audit trail', () => {
     expect((await events(a.http, '?action=auth.sign_in_failed')).events).toMatchObject([{ outcome: 'REFUSED', actorId: a.user.id }]);
   });
 
+  it('records an edit in its own transaction: changed fields with old and new, identity values only as keyed digests; a failed edit leaves none', async () => {
+    const a = await adviserWithResult();
+    const edit = (body: object) => a.http.request('PATCH', '/api/admin/bq_user', { token: a.clientToken, productConfigurationId: a.configId, ...body });
+    expect((await edit({ lastName: 'Neuname', locale: 'DE_DE' })).statusCode).toBe(200);
+    const [update] = (await events(a.http, '?action=client.update')).events;
+    expect(update).toMatchObject({ clientToken: a.clientToken, outcome: 'ALLOWED' });
+    const changed = update!.details.changed as { field: string; old: string | null; new: string | null }[];
+    expect(changed.find((c) => c.field === 'locale')).toMatchObject({ new: 'DE_DE' });
+    const lastName = changed.find((c) => c.field === 'lastName')!;
+    expect(lastName.old).toMatch(/^hmac:[0-9a-f]{32}$/);
+    expect(lastName.new).not.toBe(lastName.old);
+    expect(JSON.stringify(update)).not.toMatch(/Geheim|Neuname/);
+
+    // Another client's address: 409, the update rolls back, and so does its event.
+    const other = (await a.http.request('POST', '/api/u', { firstName: 'O', lastName: 'Ther', email: `other.${Math.random()}@example.com`, productConfigurationId: a.configId })).json();
+    expect((await edit({ email: other.email })).statusCode).toBe(409);
+    expect((await events(a.http, '?action=client.update')).events).toHaveLength(1);
+
+    // The unlock that spent a credit is recorded with it, once.
+    expect((await events(a.http, '?action=result.unlock')).events).toMatchObject([{ resultToken: a.resultToken, details: { creditSpent: true } }]);
+  });
+
   it('pages newest first with a cursor, and filters by user, outcome and period', async () => {
     const a = await adviserWithResult();
     for (let i = 0; i < 5; i++) await a.http.request('GET', `/api/dashboard/${a.resultToken}`);

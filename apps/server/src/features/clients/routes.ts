@@ -19,7 +19,8 @@ import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
 import { listClients } from './list-clients';
-import { created, fieldsOf, filterOf, rowsOf } from '../audit/declare';
+import { created, filterOf, rowsOf } from '../audit/declare';
+import { recordEditInTransaction } from '../audit/audit-note';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -53,7 +54,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/bq_user',
     {
-      config: { audit: { action: 'client.update', subject: { client: 'body.token' }, details: fieldsOf }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+      config: { audit: { action: 'client.update', subject: { client: 'body.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
       schema: {
         operationId: 'updateClient',
         tags: ['clients'],
@@ -71,7 +72,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateClient(app.db, requireAuth(request), request.body),
+    async (request) => updateClient(app.db, requireAuth(request), request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
   );
 
   for (const action of ['deactivate', 'activate'] as const) {

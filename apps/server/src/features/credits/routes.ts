@@ -5,6 +5,7 @@ import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, UNLOCK_RESULT, unlockResult } from './unlock-result';
 import { queueAutoReport } from '../reports/report-mail';
+import { recordAuditInTransaction } from '../audit/audit-note';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      unlockResult(app.db, requireAuth(request), request.body.interactionToken, (tx, instanceId) => queueAutoReport(tx, app.queue, app.config, instanceId)),
+      // The spent credit and its audit event commit together (an unlock that spends nothing is recorded by the plugin).
+      unlockResult(app.db, requireAuth(request), request.body.interactionToken, async (tx, instanceId) => {
+        await queueAutoReport(tx, app.queue, app.config, instanceId);
+        await recordAuditInTransaction(tx, request, { creditSpent: true });
+      }),
   );
 
   app.get(
