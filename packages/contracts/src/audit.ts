@@ -19,8 +19,8 @@ export const ZListAuditEventsRequest = z
     /** The `nextCursor` of the previous page: events older than it. */
     cursor: z.string().regex(/^\d{1,18}$/, 'error.validation.invalid_value').optional(),
     limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
-  })
-  .meta({ id: 'ListAuditEventsRequest' });
+  });
+// No meta id: a query string schema must stay inline for the OpenAPI document (a $ref cannot be split into parameters).
 export type TListAuditEventsRequest = z.infer<typeof ZListAuditEventsRequest>;
 
 export const ZAuditEvent = z

@@ -39,7 +39,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'verifyAuditChain',
         tags: ['audit'],
         description: "Recomputes the account's audit chain and names the first event where it breaks (changed, inserted or deleted).",
-        response: { 200: ZVerifyAuditChainResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
+        response: { 200: ZVerifyAuditChainResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
     async (request, reply) => {
