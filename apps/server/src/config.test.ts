@@ -36,6 +36,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUDIT_CHAIN_KEY: 'short' })).toThrow(/AUDIT_CHAIN_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', AUDIT_CHAIN_KEY: KEY }).AUDIT_CHAIN_KEY).toBe(KEY);
     expect(loadConfig({}).AUDIT_CHAIN_KEY).toBe(loadConfig({}).AUDIT_CHAIN_KEY);
+    expect(() => loadConfig({ AUDIT_SIGNING_KEY: 'not-a-key' })).toThrow(/AUDIT_SIGNING_KEY: must be an Ed25519 private key/);
+    expect(loadConfig({ DATA_DIR: '/srv/bq' }).AUDIT_CHECKPOINT_DIR).toBe('/srv/bq/audit-checkpoints');
   });
 
   it('requires PUBLIC_URL in production, where the server cannot know the name people reach it by', () => {

@@ -1,7 +1,7 @@
 // Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
 // message naming the variable; nothing else in the server reads process.env.
-import { randomBytes } from 'node:crypto';
-import { isAbsolute, resolve } from 'node:path';
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -138,10 +138,37 @@ const ZEnv = z.object({
    * the database cannot forge a chain. Required in production; elsewhere a fixed development key.
    */
   AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  /**
+   * Ed25519 private key (PEM, or base64 of the PKCS#8 DER) that signs the daily checkpoint of every audit chain's head;
+   * without it no checkpoint is written. `npm run audit:checkpoint -- --new-key` prints a fresh one.
+   */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .refine((v) => isEd25519PrivateKey(v), 'must be an Ed25519 private key (PEM, or base64 of PKCS#8 DER)')
+    .optional(),
+  /** Where the signed checkpoints go (outside the database); default DATA_DIR/audit-checkpoints. */
+  AUDIT_CHECKPOINT_DIR: z.string().min(1).optional(),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS' | 'AUDIT_CHAIN_KEY'> & {
+/** The Ed25519 private key of AUDIT_SIGNING_KEY (PEM with real or escaped line breaks, or base64 PKCS#8 DER). */
+export function auditSigningKey(value: string): KeyObject {
+  const pem = value.replace(/\\n/g, '\n').trim();
+  return pem.startsWith('-----BEGIN')
+    ? createPrivateKey(pem)
+    : createPrivateKey({ key: Buffer.from(pem, 'base64'), format: 'der', type: 'pkcs8' });
+}
+
+function isEd25519PrivateKey(value: string): boolean {
+  try {
+    return auditSigningKey(value).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS' | 'AUDIT_CHAIN_KEY' | 'AUDIT_CHECKPOINT_DIR'> & {
   AUDIT_CHAIN_KEY: string;
+  AUDIT_CHECKPOINT_DIR: string;
   MAIL_FROM: string;
   SALES_CONTACT_EMAIL: string;
   AUTH_CACHE_SECONDS: number;
@@ -218,5 +245,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
   // Development and tests: a fixed key, so an embedded demo's chain still verifies after a restart.
   const AUDIT_CHAIN_KEY = parsed.AUDIT_CHAIN_KEY ?? DEV_AUDIT_CHAIN_KEY;
-  return { ...parsed, AUDIT_CHAIN_KEY, DATA_DIR, MAIL_FROM, SALES_CONTACT_EMAIL, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
+  const AUDIT_CHECKPOINT_DIR = parsed.AUDIT_CHECKPOINT_DIR ?? join(DATA_DIR, 'audit-checkpoints');
+  return { ...parsed, AUDIT_CHAIN_KEY, AUDIT_CHECKPOINT_DIR, DATA_DIR, MAIL_FROM, SALES_CONTACT_EMAIL, AUTH_CACHE_SECONDS, RESPONSE_CACHE_SECONDS, GOOGLE_ISSUER, embedded, demoData, publicUrl, payments: paymentsConfig(parsed) };
 }

@@ -57,13 +57,19 @@ export const ZVerifyAuditChainResponse = z
     headSeq: z.number().int(),
     firstBroken: z
       .object({
-        id: z.string(),
+        id: z.string().nullable().meta({ description: 'null when the event is gone (tail_deleted)' }),
         seq: z.number().int(),
-        problem: z.enum(['changed', 'missing_before', 'not_linked', 'seq_out_of_order']).meta({
-          description: 'changed: content or HMAC altered; missing_before: events before it were deleted; not_linked: an event was inserted or replaced',
+        problem: z.enum(['changed', 'missing_before', 'not_linked', 'seq_out_of_order', 'tail_deleted', 'checkpoint_mismatch']).meta({
+          description:
+            'changed: content or HMAC altered; missing_before: events before it were deleted; not_linked: an event was inserted or replaced; ' +
+            'tail_deleted: events the last signed checkpoint saw are gone; checkpoint_mismatch: the chain no longer holds the checkpoint\'s head',
         }),
       })
       .nullable(),
+    checkpoint: z
+      .object({ createdAt: z.string(), headSeq: z.number().int() })
+      .nullable()
+      .meta({ description: 'The newest signed checkpoint verified against (null: none has the account yet)' }),
   })
   .meta({ id: 'VerifyAuditChainResponse' });
 export type TVerifyAuditChainResponse = z.infer<typeof ZVerifyAuditChainResponse>;

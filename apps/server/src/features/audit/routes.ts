@@ -6,6 +6,7 @@ import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { listAuditEvents } from './list-events';
 import { verifyChain } from './verify-chain';
+import { latestCheckpoint } from './checkpoint';
 
 const READ_AUDIT_LOG = { realm: 'BQ_ADMIN', entity: 'AUDIT_LOG', action: 'READ' } as const;
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
@@ -45,12 +46,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await app.audit.flush();
-      const report = await verifyChain(app.db, app.config.AUDIT_CHAIN_KEY, requireAuth(request).accountId);
+      const accountId = requireAuth(request).accountId;
+      const latest = latestCheckpoint(app.config);
+      const head = latest?.checkpoint.chains.find((c) => c.accountId === accountId);
+      const report = await verifyChain(app.db, app.config.AUDIT_CHAIN_KEY, accountId, head);
       return {
         ok: report.ok,
         events: report.events,
         headSeq: report.headSeq,
-        firstBroken: report.firstBroken ? { ...report.firstBroken, id: String(report.firstBroken.id) } : null,
+        firstBroken: report.firstBroken ? { ...report.firstBroken, id: report.firstBroken.id === null ? null : String(report.firstBroken.id) } : null,
+        checkpoint: latest && head ? { createdAt: latest.checkpoint.createdAt, headSeq: head.headSeq } : null,
       };
     },
   );

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { chainHmac, type ActorKind, type Outcome } from './audit-chain';
 
-export type ChainProblem = 'changed' | 'missing_before' | 'not_linked' | 'seq_out_of_order';
+export type ChainProblem = 'changed' | 'missing_before' | 'not_linked' | 'seq_out_of_order' | 'tail_deleted' | 'checkpoint_mismatch';
 
 export interface ChainReport {
   accountId: string;
@@ -14,12 +14,18 @@ export interface ChainReport {
   ok: boolean;
   headSeq: number;
   headHmac: string;
-  firstBroken: { id: number; seq: number; problem: ChainProblem } | null;
+  /** id null: the event is gone (a tail deleted since the checkpoint). */
+  firstBroken: { id: number | null; seq: number; problem: ChainProblem } | null;
 }
 
 const PAGE = 2000;
 
-export async function verifyChain(db: Db, key: string, accountId: string): Promise<ChainReport> {
+/**
+ * `checkpoint`: the account's head in the newest signed checkpoint (checkpoint.ts); the chain must still reach it and
+ * hold the same HMAC there, else its tail was deleted (or the chain rebuilt with the key) since.
+ */
+export async function verifyChain(db: Db, key: string, accountId: string, checkpoint?: { headSeq: number; headHmac: string }): Promise<ChainReport> {
+  let atCheckpoint: { id: number; hmac: string } | null = null;
   let expectedSeq = 1;
   let prevHmac = '';
   let events = 0;
@@ -47,11 +53,18 @@ export async function verifyChain(db: Db, key: string, accountId: string): Promi
       if (row.seq !== expectedSeq) return broken(row.seq > expectedSeq ? 'missing_before' : 'seq_out_of_order');
       if (row.prevHmac !== prevHmac) return broken('not_linked');
       if (chainHmac(key, prevHmac, event) !== row.hmac) return broken('changed');
+      if (checkpoint && row.seq === checkpoint.headSeq) atCheckpoint = { id: row.id, hmac: row.hmac };
       prevHmac = row.hmac;
       lastSeq = row.seq;
       expectedSeq++;
     }
     if (page.length < PAGE) break;
+  }
+  if (checkpoint && checkpoint.headSeq > lastSeq) {
+    return { accountId, events, ok: false, headSeq: lastSeq, headHmac: prevHmac, firstBroken: { id: null, seq: lastSeq + 1, problem: 'tail_deleted' } };
+  }
+  if (checkpoint && atCheckpoint && atCheckpoint.hmac !== checkpoint.headHmac) {
+    return { accountId, events, ok: false, headSeq: lastSeq, headHmac: prevHmac, firstBroken: { id: atCheckpoint.id, seq: checkpoint.headSeq, problem: 'checkpoint_mismatch' } };
   }
   return { accountId, events, ok: true, headSeq: lastSeq, headHmac: prevHmac, firstBroken: null };
 }
