@@ -10,8 +10,8 @@ import { appendEvents, appendToChain, type AuditEventInput } from './audit-chain
 /** An event before its subject is resolved: the account may still be unknown (a participant's token names it). */
 export type PendingEvent = Omit<AuditEventInput, 'accountId'> & { accountId: string | null };
 
-/** How often buffered read events are written; a kill -9 loses at most this much of them. */
-export const FLUSH_INTERVAL_MS = 1000;
+/** How often buffered read events are written; a kill -9 loses this much of them plus the flush in progress (ADR 0039). */
+export const FLUSH_INTERVAL_MS = 500;
 
 export class AuditRecorder {
   private buffer: PendingEvent[] = [];
