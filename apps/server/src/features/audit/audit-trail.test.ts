@@ -99,6 +99,16 @@ describe('the audit trail', () => {
     expect((await events(a.http, '?action=result.unlock')).events).toMatchObject([{ resultToken: a.resultToken, details: { creditSpent: true } }]);
   });
 
+  it('reads the row count from a compressed answer too (browsers ask for br or gzip)', async () => {
+    const a = await adviserWithResult();
+    for (let i = 0; i < 12; i++) {
+      await a.http.request('POST', '/api/u', { firstName: `Viele${i}`, lastName: 'Kunden', email: `many.${i}.${Math.random()}@example.com`, productConfigurationId: a.configId });
+    }
+    const res = await a.http.request('GET', `/api/participants?productConfigurationId=${a.configId}`, undefined, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect((await events(a.http, '?action=client.list')).events[0]!.details).toMatchObject({ rows: 13, total: 13 });
+  });
+
   it('pages newest first with a cursor, and filters by user, outcome and period', async () => {
     const a = await adviserWithResult();
     for (let i = 0; i < 5; i++) await a.http.request('GET', `/api/dashboard/${a.resultToken}`);
