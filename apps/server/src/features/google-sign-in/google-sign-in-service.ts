@@ -17,6 +17,7 @@ import { accounts, externalIdentities, productConfigurations, usedSignInNonces, 
 import { hashPassword } from '../../plugins/passwords';
 import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
 import { GOOGLE_ERRORS, verifyIdToken, type VerifiedIdentity } from './id-token';
+import { noteAuditUser } from '../audit/audit-note';
 
 /** The product a first sign-in without productType starts with (docs/decisions/0025). */
 export const DEFAULT_SELF_SERVICE_PRODUCT: ProductType = 'BQ_ADVISORY_WEALTH';
@@ -58,6 +59,7 @@ export async function signInWithGoogle(
     }
   }
 
+  noteAuditUser(request, user.accountId, user.id);
   const previousToken = request.cookies[SESSION_COOKIE];
   if (previousToken) await deleteSessionByToken(db, previousToken);
   const session = await createSession(db, config, {

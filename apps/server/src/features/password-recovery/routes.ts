@@ -20,6 +20,7 @@ import {
   setPasswordWithToken,
   verifyPasswordResetToken,
 } from './password-recovery-service';
+import { noteAuditUser } from '../audit/audit-note';
 
 const limits = AUTH_REQUEST_LIMITS.PASSWORD_RESET;
 
@@ -98,7 +99,8 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setPasswordWithToken(app.db, request.body.token, request.body.password);
+      const who = await setPasswordWithToken(app.db, request.body.token, request.body.password);
+      noteAuditUser(request, who.accountId, who.userId);
       return { ok: true as const };
     },
   );
