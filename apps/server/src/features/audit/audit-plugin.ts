@@ -5,6 +5,7 @@
 // REFUSED (a refusal is evidence too), anything else (validation, conflicts, 5xx: nothing was shown or changed) none.
 // Reads (GET) are buffered and written once a second; writes and downloads (`timing: 'before-answer'`) are written
 // before the answer's first byte, unless the service already recorded them in its own transaction (audit-note.ts).
+// Writing them fails closed: if the event cannot be stored, the caller gets 500 instead of an unrecorded answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuditRecorder, type PendingEvent } from './audit-recorder';
@@ -125,7 +126,8 @@ function safeDetails(details: (request: FastifyRequest) => Record<string, unknow
 function buffered(request: FastifyRequest): boolean {
   const declaration = request.routeOptions.config?.audit;
   if (!declaration) return false;
-  return (declaration.timing ?? (request.method === 'GET' ? 'buffered' : 'before-answer')) === 'buffered';
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  return (declaration.timing ?? (read ? 'buffered' : 'before-answer')) === 'buffered';
 }
 
 export default fp(async function auditPlugin(app: FastifyInstance) {
