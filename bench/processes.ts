@@ -109,6 +109,9 @@ export async function startServerProcess(
       ...inherited,
       NODE_ENV: 'production',
       DEMO_DATA: 'false',
+      AUDIT_CHAIN_KEY: 'bench-audit-chain-key-of-at-least-32-characters',
+      // Production needs the key that encrypts second-factor secrets (docs/decisions/0040); any 32 bytes will do here.
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
       LOG_LEVEL: role === 'worker' ? 'info' : 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

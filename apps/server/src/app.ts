@@ -9,6 +9,8 @@ import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool';
 import authPlugin from './plugins/auth';
+import auditPlugin from './features/audit/audit-plugin';
+import { auditRoutes } from './features/audit/routes';
 import cacheControlPlugin from './plugins/cache-control';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
@@ -107,6 +109,8 @@ export async function buildApp(opts: {
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin, { changes: opts.dataChanges });
+  // After auth: the event names the caller auth resolved.
+  await app.register(auditPlugin);
 
   await app.register(systemRoutes, { version: APP_VERSION });
   await app.register(opsRoutes);
@@ -137,6 +141,7 @@ export async function buildApp(opts: {
   await app.register(googleSignInRoutes);
   await app.register(repeatedMeasurementRoutes);
   await app.register(teamRoutes);
+  await app.register(auditRoutes);
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 /** What every production start needs besides the variable under test. */
-const KEY = { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+const KEY = { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), AUDIT_CHAIN_KEY: 'audit-chain-key-of-at-least-32-characters' };
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 3000', () => {
@@ -30,6 +30,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ REMINDER_CHECK_SECONDS: '0' })).toThrow(/REMINDER_CHECK_SECONDS/);
+  });
+
+  it('requires AUDIT_CHAIN_KEY in production, and uses a fixed development key elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', DATA_ENCRYPTION_KEY: KEY.DATA_ENCRYPTION_KEY })).toThrow(/AUDIT_CHAIN_KEY: required in production/);
+    expect(() => loadConfig({ AUDIT_CHAIN_KEY: 'short' })).toThrow(/AUDIT_CHAIN_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', ...KEY }).AUDIT_CHAIN_KEY).toBe(KEY.AUDIT_CHAIN_KEY);
+    expect(loadConfig({}).AUDIT_CHAIN_KEY).toBe(loadConfig({}).AUDIT_CHAIN_KEY);
+    expect(() => loadConfig({ AUDIT_SIGNING_KEY: 'not-a-key' })).toThrow(/AUDIT_SIGNING_KEY: must be an Ed25519 private key/);
+    expect(loadConfig({ DATA_DIR: '/srv/bq' }).AUDIT_CHECKPOINT_DIR).toBe('/srv/bq/audit-checkpoints');
   });
 
   it('requires PUBLIC_URL in production, where the server cannot know the name people reach it by', () => {

@@ -1,7 +1,7 @@
 // Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
 // message naming the variable; nothing else in the server reads process.env.
-import { randomBytes } from 'node:crypto';
-import { isAbsolute, resolve } from 'node:path';
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -143,12 +143,45 @@ const ZEnv = z.object({
     .trim()
     .refine((value) => /^[A-Za-z0-9+/]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  /**
+   * The key of the audit trail's HMAC chain (docs/decisions/0039); never stored in the database, so whoever can write
+   * the database cannot forge a chain. Required in production; elsewhere a fixed development key.
+   */
+  AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  /**
+   * Ed25519 private key (PEM, or base64 of the PKCS#8 DER) that signs the daily checkpoint of every audit chain's head;
+   * without it no checkpoint is written. `npm run audit:checkpoint -- --new-key` prints a fresh one.
+   */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .refine((v) => isEd25519PrivateKey(v), 'must be an Ed25519 private key (PEM, or base64 of PKCS#8 DER)')
+    .optional(),
+  /** Where the signed checkpoints go (outside the database); default DATA_DIR/audit-checkpoints. */
+  AUDIT_CHECKPOINT_DIR: z.string().min(1).optional(),
 });
 
 /** The development and test key (never in production): anyone can read it here, so it protects nothing. */
 const DEVELOPMENT_DATA_ENCRYPTION_KEY = Buffer.from('bq-development-key-not-a-secret!', 'utf8');
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS'> & {
+/** The Ed25519 private key of AUDIT_SIGNING_KEY (PEM with real or escaped line breaks, or base64 PKCS#8 DER). */
+export function auditSigningKey(value: string): KeyObject {
+  const pem = value.replace(/\\n/g, '\n').trim();
+  return pem.startsWith('-----BEGIN')
+    ? createPrivateKey(pem)
+    : createPrivateKey({ key: Buffer.from(pem, 'base64'), format: 'der', type: 'pkcs8' });
+}
+
+function isEd25519PrivateKey(value: string): boolean {
+  try {
+    return auditSigningKey(value).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS' | 'AUDIT_CHAIN_KEY' | 'AUDIT_CHECKPOINT_DIR'> & {
+  AUDIT_CHAIN_KEY: string;
+  AUDIT_CHECKPOINT_DIR: string;
   MAIL_FROM: string;
   SALES_CONTACT_EMAIL: string;
   AUTH_CACHE_SECONDS: number;
@@ -181,6 +214,9 @@ function paymentsConfig(parsed: z.infer<typeof ZEnv>): PaymentsConfig {
   return { provider, sandboxSecret: parsed.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('base64url') };
 }
 
+/** The audit chain's key outside production (never accepted in production, where AUDIT_CHAIN_KEY is required). */
+export const DEV_AUDIT_CHAIN_KEY = 'development-audit-chain-key-not-for-production';
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
@@ -212,6 +248,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production: 32 random bytes in base64 (openssl rand -base64 32); it encrypts the second-factor secrets',
     );
   }
+  if (parsed.NODE_ENV === 'production' && !parsed.AUDIT_CHAIN_KEY) {
+    throw new Error('Invalid configuration:\n  AUDIT_CHAIN_KEY: required in production: a random secret of 32 characters or more that keys the audit chain');
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.GOOGLE_ISSUER.startsWith('https://')) {
     throw new Error('Invalid configuration:\n  GOOGLE_ISSUER: must be an https:// URL in production');
   }
@@ -225,8 +264,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
   const dataEncryptionKey = parsed.DATA_ENCRYPTION_KEY ? Buffer.from(parsed.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_DATA_ENCRYPTION_KEY;
+  // Development and tests: a fixed key, so an embedded demo's chain still verifies after a restart.
+  const AUDIT_CHAIN_KEY = parsed.AUDIT_CHAIN_KEY ?? DEV_AUDIT_CHAIN_KEY;
+  const AUDIT_CHECKPOINT_DIR = parsed.AUDIT_CHECKPOINT_DIR ?? join(DATA_DIR, 'audit-checkpoints');
   return {
     ...parsed,
+    AUDIT_CHAIN_KEY,
+    AUDIT_CHECKPOINT_DIR,
     DATA_DIR,
     MAIL_FROM,
     SALES_CONTACT_EMAIL,

@@ -17,3 +17,4 @@ export * from './schema/google-sign-in';
 export * from './schema/payments';
 export * from './schema/teams';
 export * from './schema/two-factor';
+export * from './schema/audit';

@@ -10,6 +10,7 @@ import { calculateInstance } from '../features/calculation/calculate-instance';
 import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
 import { workInBatches } from './batch-worker';
+import { writeCheckpointIfDue } from '../features/audit/checkpoint';
 import { QUEUES, type JobQueue } from './queue';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -39,6 +40,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
     try {
       await purgeExpiredSessions(db);
       await purgeOldLoginFailures(db, config);
+      // The daily signed checkpoint of the audit chains' heads (with AUDIT_SIGNING_KEY; docs/decisions/0039).
+      await writeCheckpointIfDue(db, config);
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }

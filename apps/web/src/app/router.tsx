@@ -294,6 +294,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/api-credentials/pages/ApiCredentialsPage'), 'ApiCredentialsPage'),
     },
     {
+      path: 'audit',
+      handle: crumb('page.settingsAudit.title'),
+      lazy: page(() => import('../features/audit/pages/AuditTrailPage'), 'AuditTrailPage'),
+    },
+    {
       path: 'market-history',
       handle: crumb('page.settingsMarketHistory.title'),
       lazy: page(

@@ -6,6 +6,7 @@ import { ZAllowListCandidatesQuery, ZAllowListCandidatesResponse, ZAllowListRequ
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { addToAllowList, allowListCandidates, removeFromAllowList } from './allow-list-service';
+import { filterOf, rowsOf } from '../audit/declare';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -17,7 +18,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:id/user/anonymization_allow_list',
     {
-      config: { productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
+      config: { audit: { action: 'anonymisation.allow_list_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
       schema: {
         operationId: 'addToAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -36,7 +37,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/productconfig/:id/anonymization_initiator/participant/:token',
     {
-      config: { productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE' } },
+      config: { audit: { action: 'anonymisation.allow_list_remove', subject: { client: 'params.token' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE' } },
       schema: {
         operationId: 'removeFromAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -55,7 +56,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/productconfig/:id/anonymization_allow_list/candidates',
     {
-      config: { productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
+      config: { audit: { action: 'anonymisation.candidates_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
       schema: {
         operationId: 'listAnonymizationAllowListCandidates',
         tags: ['anonymisation'],

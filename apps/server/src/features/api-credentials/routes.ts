@@ -15,7 +15,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/management/credentials',
     {
-      config: { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'READ' } },
+      config: { audit: { action: 'api_credential.list' }, sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'listApiCredentials',
         tags: ['api-credentials'],
@@ -31,7 +31,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/management/credentials',
     {
-      config: { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'CREATE' } },
+      config: { audit: { action: 'api_credential.create', answer: (b) => ({ details: { credentialId: (b as { id?: string }).id } }) }, sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'CREATE' } },
       schema: {
         operationId: 'createApiCredential',
         tags: ['api-credentials'],
@@ -57,7 +57,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/management/credentials/:id',
     {
-      config: { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'DELETE' } },
+      config: { audit: { action: 'api_credential.revoke', details: (r) => ({ credentialId: (r.params as { id?: string }).id }) }, sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'DELETE' } },
       schema: {
         operationId: 'revokeApiCredential',
         tags: ['api-credentials'],

@@ -21,6 +21,7 @@ import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { isKnownDevice, rememberDevice } from './login-devices';
+import { noteAuditUser } from '../audit/audit-note';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
 
 export async function login(
@@ -40,6 +41,8 @@ export async function login(
     .where(and(eq(users.email, email), eq(users.active, true)))
     .limit(1);
 
+  // The sign-in (or failed sign-in) of a known address belongs to its account's audit trail.
+  if (user) noteAuditUser(request, user.accountId, user.id);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
     await recordLoginFailure(db, email, request.ip);

@@ -11,7 +11,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
-      config: { public: true },
+      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true },
       schema: {
         operationId: 'login',
         tags: ['auth'],
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
-      config: { public: true },
+      config: { audit: { action: 'auth.sign_out' }, public: true },
       schema: { operationId: 'logout', tags: ['auth'], response: { 200: ZOkResponse, ...apiErrors({ 403: ['error.auth.csrf'] }) } },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/:id/password',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { audit: { action: 'auth.password_change' }, signedIn: true, sessionOnly: true },
       schema: {
         operationId: 'changePassword',
         tags: ['auth'],

@@ -14,6 +14,7 @@ import {
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { categoryClients, categoryDistribution, listCategories } from './bi-service';
+import { filterOf, rowsOf } from '../audit/declare';
 
 const ERRORS = apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] });
 
@@ -21,14 +22,14 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/categories',
-    { config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
+    { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
     async (request) => listCategories(app.db, requireAuth(request), request.params.product, request.query.locale),
   );
 
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key',
-    { config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
+    { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
     async (request) =>
       categoryDistribution(app.db, requireAuth(request), request.params.product, request.params.key, request.query.locale, request.query.group),
   );
@@ -36,7 +37,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key/clients',
-    { config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
+    { config: { audit: { action: 'bi.client_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
     async (request) => categoryClients(app.db, requireAuth(request), request.params.product, request.params.key, request.query),
   );
 };

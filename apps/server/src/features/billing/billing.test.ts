@@ -413,6 +413,7 @@ describe('payment configuration', () => {
       PUBLIC_URL: 'https://advice.example.com',
       DATABASE_URL: 'postgres://db/x',
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      AUDIT_CHAIN_KEY: 'k'.repeat(32),
     };
     expect(loadConfig(production).payments.provider).toBeNull();
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_SANDBOX_IN_PRODUCTION/);

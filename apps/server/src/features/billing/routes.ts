@@ -30,7 +30,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/configurations',
     {
-      config: { productPermission: SEE_PRICES },
+      config: { audit: false, productPermission: SEE_PRICES },
       schema: {
         operationId: 'getPaymentConfigurations',
         tags: ['payment'],
@@ -50,7 +50,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/pay/:id',
     {
-      config: { productPermission: BUY_CREDITS, writes: true },
+      config: { audit: { action: 'billing.checkout_start', details: (r) => ({ paymentConfigurationId: (r.params as { id?: string }).id }) }, productPermission: BUY_CREDITS, writes: true },
       schema: {
         operationId: 'startPayment',
         tags: ['payment'],
@@ -82,7 +82,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/checkout/:userReference',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'getCheckoutStatus',
         tags: ['payment'],
@@ -97,7 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/sandbox/:sessionId',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'getSandboxSession',
         tags: ['payment'],
@@ -112,7 +112,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment/sandbox/:sessionId/confirm',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'confirmSandboxSession',
         tags: ['payment'],
@@ -141,7 +141,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/payment/webhook/:provider',
       {
-        config: { public: true, webhook: true },
+        config: { audit: false, public: true, webhook: true },
         schema: {
           operationId: 'paymentWebhook',
           tags: ['payment'],

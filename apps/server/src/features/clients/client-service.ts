@@ -7,7 +7,8 @@ import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
 import type { ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { ChangedField } from '../audit/audit-note';
 import { accounts, clientProducts, clients, interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration, requireProductConfigurationByType } from '../products/product-access';
@@ -128,7 +129,13 @@ async function findClientInProduct(db: Db, accountId: string, token: string, pro
   return row;
 }
 
-export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClientRequest): Promise<TClient> {
+export async function updateClient(
+  db: Db,
+  auth: AuthContext,
+  input: TUpdateClientRequest,
+  /** Records the edit's audit event (changed fields, old and new) in the update's transaction. */
+  audit?: (tx: Tx, changed: ChangedField[]) => Promise<void>,
+): Promise<TClient> {
   const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'UPDATE' });
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
   const view = await clientViewFor(db, auth, config.id, client.id);
@@ -146,8 +153,16 @@ export async function updateClient(db: Db, auth: AuthContext, input: TUpdateClie
   if (input.locale !== undefined) changes.locale = fields.locale;
   if (input.salutation !== undefined) changes.salutation = fields.salutation;
   try {
-    const [row] = await db.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
-    return toClient(row!, { active: membership.active, productConfigurationId: config.id }, view);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
+      const before = { firstName: client.firstName, lastName: client.lastName, email: client.email, phone: client.phone, group: client.clientGroup, locale: client.locale, salutation: client.salutation };
+      const after = { firstName: row!.firstName, lastName: row!.lastName, email: row!.email, phone: row!.phone, group: row!.clientGroup, locale: row!.locale, salutation: row!.salutation };
+      const changed = (Object.keys(before) as (keyof typeof before)[])
+        .filter((field) => before[field] !== after[field])
+        .map((field) => ({ field, old: before[field] ?? null, new: after[field] ?? null }));
+      await audit?.(tx, changed);
+      return toClient(row!, { active: membership.active, productConfigurationId: config.id }, view);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(CLIENT_ERRORS.duplicate, 409, 'Another client has this e-mail');
     throw err;

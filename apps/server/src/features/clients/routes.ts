@@ -19,6 +19,8 @@ import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
 import { listClients } from './list-clients';
+import { created, filterOf, rowsOf } from '../audit/declare';
+import { recordEditInTransaction } from '../audit/audit-note';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -29,7 +31,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/u',
     {
-      config: { productPermission: { entity: 'BQ_USER', action: 'CREATE' } },
+      config: { audit: { action: 'client.create', answer: created('client') }, productPermission: { entity: 'BQ_USER', action: 'CREATE' } },
       schema: {
         operationId: 'createClient',
         tags: ['clients'],
@@ -52,7 +54,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/bq_user',
     {
-      config: { productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+      config: { audit: { action: 'client.update', subject: { client: 'body.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
       schema: {
         operationId: 'updateClient',
         tags: ['clients'],
@@ -70,14 +72,14 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateClient(app.db, requireAuth(request), request.body),
+    async (request) => updateClient(app.db, requireAuth(request), request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
   );
 
   for (const action of ['deactivate', 'activate'] as const) {
     app.post(
       `/api/admin/bq_user/:token/${action}`,
       {
-        config: { productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+        config: { audit: { action: `client.${action}`, subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
         schema: {
           operationId: `${action}Client`,
           tags: ['clients'],
@@ -96,7 +98,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/participants',
     {
-      config: { productPermission: { entity: 'BQ_USER', action: 'READ' }, responseCache: true },
+      config: { audit: { action: 'client.list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'BQ_USER', action: 'READ' }, responseCache: true },
       schema: {
         operationId: 'listClients',
         tags: ['clients'],
@@ -114,7 +116,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/:token/product/:id/profile',
     {
-      config: { productPermission: { entity: 'BQ_USER', action: 'READ' } },
+      config: { audit: { action: 'client.view', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'READ' } },
       schema: {
         operationId: 'getClientProfile',
         tags: ['clients'],
@@ -128,7 +130,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/user/:id/resource_limit/BQ_USER_COUNT/BQ_USER_COUNT/available',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'getClientCountLimit',
         tags: ['clients'],

@@ -5,13 +5,14 @@ import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, UNLOCK_RESULT, unlockResult } from './unlock-result';
 import { queueAutoReport } from '../reports/report-mail';
+import { recordAuditInTransaction } from '../audit/audit-note';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credit/unlock',
     {
-      config: { productPermission: UNLOCK_RESULT },
+      config: { audit: { action: 'result.unlock', subject: { result: 'body.interactionToken' } }, productPermission: UNLOCK_RESULT },
       schema: {
         operationId: 'unlockResult',
         tags: ['credits'],
@@ -31,13 +32,17 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      unlockResult(app.db, requireAuth(request), request.body.interactionToken, (tx, instanceId) => queueAutoReport(tx, app.queue, app.config, instanceId)),
+      // The spent credit and its audit event commit together (an unlock that spends nothing is recorded by the plugin).
+      unlockResult(app.db, requireAuth(request), request.body.interactionToken, async (tx, instanceId) => {
+        await queueAutoReport(tx, app.queue, app.config, instanceId);
+        await recordAuditInTransaction(tx, request, { creditSpent: true });
+      }),
   );
 
   app.get(
     '/api/trial/bq_advisory_wealth',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'getWealthTrial',
         tags: ['credits'],
@@ -50,7 +55,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trial/bq_advisory_wealth/dismiss',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'dismissWealthTrial',
         tags: ['credits'],

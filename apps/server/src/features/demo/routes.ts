@@ -10,7 +10,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/demo/password/:instanceToken',
     {
       // The demo instance token is the credential.
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'setDemoPassword',
         tags: ['signup'],

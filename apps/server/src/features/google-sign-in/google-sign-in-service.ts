@@ -19,6 +19,7 @@ import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie }
 import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { GOOGLE_ERRORS, verifyIdToken, type VerifiedIdentity } from './id-token';
+import { noteAuditUser } from '../audit/audit-note';
 
 /** The product a first sign-in without productType starts with (docs/decisions/0025). */
 export const DEFAULT_SELF_SERVICE_PRODUCT: ProductType = 'BQ_ADVISORY_WEALTH';
@@ -60,6 +61,7 @@ export async function signInWithGoogle(
     }
   }
 
+  noteAuditUser(request, user.accountId, user.id);
   // Google stands in for the password, not for the second factor (docs/decisions/0040): a user who has one enters
   // it next, through the same second step as after the password.
   if (!created && (await hasSecondFactor(db, user.id))) {

@@ -10,7 +10,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/oauth/google',
     {
       // Public: the ID token is the credential. Like the password login it needs X-Source: web (login CSRF).
-      config: { public: true },
+      config: { audit: { action: 'auth.sign_in_google', refusedAction: 'auth.sign_in_failed' }, public: true },
       schema: {
         operationId: 'signInWithGoogle',
         tags: ['auth'],

@@ -26,6 +26,7 @@ import { createInstance, deleteInstance, getInstance, updateAutoSends } from './
 import { queueInvitationMail } from '../mail/send-invitation';
 import { queueAutoReport } from '../reports/report-mail';
 import { buildInvite } from './invite';
+import { created, fieldsOf, filterOf, rowsOf } from '../audit/declare';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -37,7 +38,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'interaction.create', subject: { client: 'body.clientToken' }, answer: created('result') }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'createInstance',
         tags: ['instances'],
@@ -60,7 +61,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instance/:token',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: { action: 'interaction.view', subject: { result: 'params.token' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInstance',
         tags: ['instances'],
@@ -74,7 +75,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instance/:token/invite',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: { action: 'interaction.invitation_view', subject: { result: 'params.token' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInvite',
         tags: ['instances'],
@@ -88,7 +89,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/instance/:token/auto_sends',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'UPDATE' } },
+      config: { audit: { action: 'interaction.update', subject: { result: 'params.token' }, details: fieldsOf }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'UPDATE' } },
       schema: {
         operationId: 'updateAutoSends',
         tags: ['instances'],
@@ -106,7 +107,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/interaction/instance/:token',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'DELETE' } },
+      config: { audit: { action: 'interaction.delete', subject: { result: 'params.token' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'DELETE' } },
       schema: {
         operationId: 'deleteInstance',
         tags: ['instances'],
@@ -123,7 +124,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/interactions',
     {
-      config: { signedIn: true },
+      config: { audit: false, signedIn: true },
       schema: {
         operationId: 'listAccountInteractions',
         tags: ['instances'],
@@ -136,7 +137,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/qi',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'previewInteraction',
         tags: ['instances'],
@@ -160,7 +161,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/user/:id/resource_limit/BQ_INTERACTION_COUNT/:interaction/available',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInteractionCountLimit',
         tags: ['instances'],
@@ -179,7 +180,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instances',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: { action: 'interaction.list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'listInstancesOfInteraction',
         tags: ['instances'],

@@ -43,7 +43,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance/:token/invite/email',
     {
-      config: { productPermission: SEND_INVITATION },
+      config: { audit: { action: 'interaction.invitation_send', subject: { result: 'params.token' } }, productPermission: SEND_INVITATION },
       schema: {
         operationId: 'sendInviteEmail',
         tags: ['instances', 'mail'],
@@ -68,7 +68,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/email/verification/resend',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'resendEmailVerification',
         tags: ['user', 'mail'],
@@ -100,7 +100,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/email/verification/:token',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'verifyEmail',
         tags: ['user', 'mail'],
@@ -128,7 +128,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox',
     {
-      config: DEV_MAILBOX_ACCESS,
+      config: { ...DEV_MAILBOX_ACCESS, audit: false },
       schema: {
         operationId: 'listDevMailbox',
         tags: ['mail'],
@@ -147,7 +147,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox/:id',
     {
-      config: DEV_MAILBOX_ACCESS,
+      config: { ...DEV_MAILBOX_ACCESS, audit: false },
       schema: {
         operationId: 'getDevMail',
         tags: ['mail'],

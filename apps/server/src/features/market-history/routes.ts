@@ -21,7 +21,7 @@ export const marketHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/market-history',
     {
-      config: { permission: { realm: 'BQ_ADMIN', entity: 'ALL', action: 'READ' } },
+      config: { audit: false, permission: { realm: 'BQ_ADMIN', entity: 'ALL', action: 'READ' } },
       schema: {
         operationId: 'getMarketHistory',
         tags: ['market-history'],
@@ -37,7 +37,7 @@ export const marketHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/market-history',
     {
-      config: { operator: true },
+      config: { audit: { action: 'market_history.import' }, operator: true },
       bodyLimit: MAX_CSV_BYTES,
       schema: {
         operationId: 'importMarketHistory',

@@ -50,7 +50,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/live',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: { operationId: 'getLiveness', tags: ['ops'], description: 'The process runs and answers HTTP.', response: { 200: ZHealth } },
     },
     async (_request, reply) => {
@@ -62,7 +62,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/ready',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'getReadiness',
         tags: ['ops'],
@@ -91,7 +91,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
     '/api/metrics',
     {
       // The bearer METRICS_TOKEN is the credential (no session): public to the session check, refused here.
-      config: { public: true, ownAuthorization: true },
+      config: { audit: false, public: true, ownAuthorization: true },
       schema: {
         operationId: 'getMetrics',
         tags: ['ops'],
@@ -111,8 +111,8 @@ const ops: FastifyPluginAsyncZod = async (app) => {
 
   if (app.config.BENCH_ROUTES) {
     // The bench's baselines: what the framework costs (hello) and what one query on the same pool costs.
-    app.get('/api/bench/hello', { config: { public: true }, schema: { hide: true } }, async () => ({ hello: 'world' }));
-    app.get('/api/bench/one-query', { config: { public: true }, schema: { hide: true } }, async () => {
+    app.get('/api/bench/hello', { config: { audit: false, public: true }, schema: { hide: true } }, async () => ({ hello: 'world' }));
+    app.get('/api/bench/one-query', { config: { audit: false, public: true }, schema: { hide: true } }, async () => {
       const [row] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).limit(1);
       return { account: row ?? null };
     });

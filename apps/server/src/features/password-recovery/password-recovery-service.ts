@@ -81,7 +81,7 @@ export async function mailResetLinkIfKnown(db: Db, queue: JobQueue, config: Conf
 /** The usable reset row of this token, or the error a user should see. */
 async function usableToken(db: Db | Tx, token: string, lock: boolean) {
   const query = db
-    .select({ reset: passwordResetTokens, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+    .select({ reset: passwordResetTokens, accountId: users.accountId, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
@@ -99,16 +99,19 @@ export async function verifyPasswordResetToken(db: Db, token: string): Promise<T
   return { email: row.email, expiresAt: row.reset.expiresAt.toISOString() };
 }
 
-/** POST /api/user/password: the new password for the link's user; the link is spent and every session ends. */
-export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
+/**
+ * POST /api/user/password: the new password for the link's user; the link is spent and every session ends. Returns
+ * whose password it was (for the account's audit trail).
+ */
+export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<{ accountId: string; userId: string }> {
   // Length, strength and the common list before the link is looked at; the person's own data once it names them.
   // Every process drops the user's cached sessions when the deletion below is committed (migration 0019's
   // notification, docs/decisions/0031).
   assertNewPasswordAcceptable(password, {});
-  const { reset: _reset, ...person } = await usableToken(db, token, false);
+  const { reset: _reset, accountId: _accountId, ...person } = await usableToken(db, token, false);
   assertNewPasswordAcceptable(password, person);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await usableToken(tx, token, true);
     const now = new Date();
     await tx
@@ -128,6 +131,7 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
       .where(and(eq(passwordResetTokens.userId, row.reset.userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, row.reset.userId));
     await tx.delete(loginFailures).where(eq(loginFailures.email, row.email));
+    return { accountId: row.accountId, userId: row.reset.userId };
   });
 }
 

@@ -20,6 +20,7 @@ import {
   setPasswordWithToken,
   verifyPasswordResetToken,
 } from './password-recovery-service';
+import { noteAuditUser } from '../audit/audit-note';
 
 const limits = AUTH_REQUEST_LIMITS.PASSWORD_RESET;
 
@@ -27,7 +28,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/password/reset',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'requestPasswordReset',
         tags: ['auth'],
@@ -57,7 +58,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/password/reset/verify',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'verifyPasswordResetToken',
         tags: ['auth'],
@@ -79,7 +80,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/password',
     {
-      config: { public: true },
+      config: { audit: { action: 'auth.password_reset' }, public: true },
       schema: {
         operationId: 'setPasswordWithResetToken',
         tags: ['auth'],
@@ -98,7 +99,8 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setPasswordWithToken(app.db, request.body.token, request.body.password);
+      const who = await setPasswordWithToken(app.db, request.body.token, request.body.password);
+      noteAuditUser(request, who.accountId, who.userId);
       return { ok: true as const };
     },
   );

@@ -11,7 +11,7 @@ export const privacyPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/:id/privacy_policy',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'getPrivacyPolicy',
         tags: ['privacy-policy'],
@@ -27,7 +27,7 @@ export const privacyPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/privacy_policy',
     {
-      config: { permission: { realm: 'BQ_ADMIN', entity: 'PRIVACY_POLICY_DATA', action: 'UPDATE' } },
+      config: { audit: { action: 'privacy_policy.update' }, permission: { realm: 'BQ_ADMIN', entity: 'PRIVACY_POLICY_DATA', action: 'UPDATE' } },
       schema: {
         operationId: 'updatePrivacyPolicy',
         tags: ['privacy-policy'],

@@ -13,7 +13,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/q',
     {
-      config: { public: true },
+      config: { audit: { action: 'participant.questionnaire_open', subject: { result: 'query.token' } }, public: true },
       schema: {
         operationId: 'openQuestionnaire',
         tags: ['questionnaire'],
@@ -31,7 +31,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/q/:token/answers',
     {
-      config: { public: true },
+      config: { audit: { action: 'participant.answers_save', subject: { result: 'params.token' }, timing: 'buffered' }, public: true },
       schema: {
         operationId: 'saveAnswers',
         tags: ['questionnaire'],
@@ -56,7 +56,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/q/:token/submit',
     {
-      config: { public: true },
+      config: { audit: { action: 'participant.submit', subject: { result: 'params.token' } }, public: true },
       schema: {
         operationId: 'submitQuestionnaire',
         tags: ['questionnaire'],

@@ -18,7 +18,7 @@ const OPEN_STATUSES: InteractionStatus[] = [...REMINDABLE_STATUSES];
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reminders/counts',
-    { config: { signedIn: true }, schema: { operationId: 'getReminderCounts', tags: ['user'], response: { 200: ZReminderCounts, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    { config: { audit: false, signedIn: true }, schema: { operationId: 'getReminderCounts', tags: ['user'], response: { 200: ZReminderCounts, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request) => {
       const { accountId } = requireAuth(request);
       const now = new Date();

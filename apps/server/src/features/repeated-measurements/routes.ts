@@ -27,6 +27,7 @@ import { createCampaign, listCampaigns } from './campaigns';
 import { exportCampaignCsv } from './csv-export';
 import { participantMe } from './participant-me';
 import { addParticipant, listParticipants } from './participants';
+import { filterOf, rowsOf } from '../audit/declare';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -39,7 +40,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'repeated_measurement.create' }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'createRepeatedMeasurement',
         tags: ['repeated measurements'],
@@ -54,7 +55,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/repeated_measurement',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'listRepeatedMeasurements',
         tags: ['repeated measurements'],
@@ -69,7 +70,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement/:id/interaction',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'repeated_measurement.participant_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'addRepeatedMeasurementParticipant',
         tags: ['repeated measurements'],
@@ -101,7 +102,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/repeated_measurement/:id/participants',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { audit: { action: 'repeated_measurement.participants_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'listRepeatedMeasurementParticipants',
         tags: ['repeated measurements'],
@@ -121,7 +122,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/:product/participant/me',
     {
       // The instance token is the participant's credential (docs/decisions/0020).
-      config: { public: true },
+      config: { audit: { action: 'participant.results_view', subject: { result: 'query.instanceToken' } }, public: true },
       schema: {
         operationId: 'getParticipantMe',
         tags: ['repeated measurements'],
@@ -138,7 +139,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/export/user/repeated_measurement/:id/csv',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ' } },
+      config: { audit: { action: 'export.repeated_measurement_csv', timing: 'before-answer', details: (r) => ({ repeatedMeasurementId: (r.params as { id?: string }).id }) }, productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ' } },
       schema: {
         operationId: 'exportRepeatedMeasurementCsv',
         tags: ['repeated measurements'],

@@ -62,7 +62,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/:kind/:token',
     {
-      config: { ...PUBLIC, responseCache: true },
+      config: { audit: { action: 'report.view', subject: { result: 'params.token' } }, ...PUBLIC, responseCache: true },
       schema: {
         operationId: 'getReportContent',
         tags: ['reports'],
@@ -92,7 +92,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/bqa/recommendations/:token',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, audit: { action: 'report.recommendations_view', subject: { result: 'params.token' } } },
       schema: {
         operationId: 'getReportRecommendations',
         tags: ['reports'],
@@ -119,7 +119,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/bqp/certificate/:token',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, audit: { action: 'certificate.view', subject: { result: 'params.token' } } },
       schema: {
         operationId: 'getCertificateContent',
         tags: ['certificates'],
@@ -145,7 +145,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/certificate/:token/revoke',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'UPDATE' } },
+      config: { audit: { action: 'certificate.revoke', subject: { result: 'params.token' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'UPDATE' } },
       schema: {
         operationId: 'revokeCertificate',
         tags: ['certificates'],
@@ -175,7 +175,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance/:token/report/email',
     {
-      config: { productPermission: SEND_REPORT_MAIL },
+      config: { audit: { action: 'report.email', subject: { result: 'params.token' } }, productPermission: SEND_REPORT_MAIL },
       schema: {
         operationId: 'sendReportEmail',
         tags: ['reports', 'mail'],
@@ -208,7 +208,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/certificate/verificationLink/:token',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, audit: { action: 'certificate.link_view', subject: { result: 'params.token' } } },
       schema: {
         operationId: 'getCertificateVerificationLink',
         tags: ['certificates'],
@@ -228,7 +228,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/verification/certificate/:verificationToken',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, audit: false },
       schema: {
         operationId: 'verifyCertificate',
         tags: ['certificates'],
@@ -249,7 +249,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/download/:id/info',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, audit: { action: 'report.download_info', subject: { result: 'params.id' } } },
       schema: {
         operationId: 'getReportDownloadInfo',
         tags: ['reports'],
@@ -284,7 +284,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       route.url,
       {
-        config: PUBLIC,
+        config: { ...PUBLIC, audit: { action: 'report.pdf', subject: { result: 'params.id' }, timing: 'before-answer' } },
         schema: {
           operationId: route.operationId,
           tags: ['reports'],
@@ -323,7 +323,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard/:token/fileNote',
     {
       // The adviser's document: signed in with the result's read permission; never public (docs/decisions/0030).
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
+      config: { audit: { action: 'report.file_note', subject: { result: 'params.token' }, timing: 'before-answer' }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } },
       schema: {
         operationId: 'downloadFileNote',
         tags: ['reports', 'results'],
@@ -357,7 +357,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/selfassessment/sampleReport',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, audit: false },
       schema: {
         operationId: 'sampleSelfAssessmentReport',
         tags: ['reports'],

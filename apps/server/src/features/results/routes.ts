@@ -31,7 +31,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/:token',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, responseCache: true },
+      config: { audit: { action: 'dashboard.view', subject: { result: 'params.token' } }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, responseCache: true },
       schema: {
         operationId: 'getDashboard',
         tags: ['results'],
@@ -50,7 +50,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/content/:kind/:token',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, responseCache: true },
+      config: { audit: { action: 'dashboard.content_view', subject: { result: 'params.token' } }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, responseCache: true },
       schema: {
         operationId: 'getDashboardContent',
         tags: ['results'],
@@ -70,7 +70,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dashboard/:token/consistency/resolution',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' } },
+      config: { audit: { action: 'result.consistency_resolve', subject: { result: 'params.token' } }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' } },
       schema: {
         operationId: 'recordConsistencyResolution',
         tags: ['results'],
@@ -93,7 +93,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/predict/:path/:token',
     {
-      config: { productPermission: [{ entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, { entity: 'PREDICTION_INVESTMENT_STYLE', action: 'READ' }] },
+      config: { audit: { action: 'prediction.view', subject: { result: 'params.token' } }, productPermission: [{ entity: 'INDIVIDUAL_RESULTS', action: 'READ' }, { entity: 'PREDICTION_INVESTMENT_STYLE', action: 'READ' }] },
       schema: {
         operationId: 'getPrediction',
         tags: ['results'],
@@ -109,7 +109,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comp/BQS_COMP',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
+      config: { audit: { action: 'comparison.view', subject: { result: 'query.instanceToken1' }, details: (r) => ({ resultTokens: Object.values(r.query as object) }) }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
       schema: {
         operationId: 'compareResults',
         tags: ['results'],
@@ -124,7 +124,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/interaction/dimensions/:token',
     {
-      config: { productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: { action: 'result.dimensions_view', subject: { result: 'params.token' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
       schema: {
         operationId: 'getInteractionDimensions',
         tags: ['results'],

@@ -16,6 +16,7 @@ import { ADD_PRODUCT_ERRORS, addProduct } from './add-product';
 import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS } from './auth-request-limit';
 import { NEW_PASSWORD_ERRORS, assertNewPasswordAcceptable } from '../password-rules/password-rules';
 import { signup } from './signup-service';
+import { fieldsOf } from '../audit/declare';
 
 const PRESIGNUP_ERRORS = apiErrors({
   400: ['error.validation', 'error.request.malformed_json', ...NEW_PASSWORD_ERRORS],
@@ -36,7 +37,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/presignup/bqaself',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'preSignupBqaSelf',
         tags: ['signup'],
@@ -55,7 +56,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/signup',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'signup',
         tags: ['signup'],
@@ -75,7 +76,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/presignup/selfassessment',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'preSignupSelfAssessment',
         tags: ['signup'],
@@ -94,7 +95,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/signup/selfassessment',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: {
         operationId: 'signupSelfAssessment',
         tags: ['signup'],
@@ -114,7 +115,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/add_product',
     {
       // The account's own admin adds products to the account.
-      config: { permission: { realm: 'BQ_ADMIN', entity: 'ALL', action: 'CREATE' } },
+      config: { audit: { action: 'account.product_add', details: fieldsOf }, permission: { realm: 'BQ_ADMIN', entity: 'ALL', action: 'CREATE' } },
       schema: {
         operationId: 'addProduct',
         tags: ['signup', 'products'],

@@ -53,10 +53,11 @@ beforeAll(async () => {
   // (in the writing transaction, so a rolled-back write does not count). Reading it is one tiny query per request,
   // cheaper than counting rows and stricter (updates and deletes count too). Left out: the sessions (a request may
   // touch its session) and the rate limiters' records of refused attempts, which a refused request is meant to
-  // write (failed sign-ins, verification resend requests, counted sign-up, reset and Google attempts); pg-boss's own schema is not the app's.
+  // write (failed sign-ins, verification resend requests, counted sign-up, reset and Google attempts), and the audit
+  // trail, where a refusal (401/403/404) is recorded as evidence (docs/decisions/0039); pg-boss's own schema is not the app's.
   const tables = ((await t.database.executeSql(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)).rows as { table_name: string }[])
     .map((r) => r.table_name)
-    .filter((name) => !/^(sessions|login_failures|verification_resend_requests|auth_requests|__drizzle_migrations)$/.test(name));
+    .filter((name) => !/^(sessions|login_failures|verification_resend_requests|auth_requests|audit_events|__drizzle_migrations)$/.test(name));
   expect(tables.length).toBeGreaterThan(10);
   await t.database.executeSql(`create table fuzz_writes (n bigint not null, last text); insert into fuzz_writes values (0, null);
     create function fuzz_count_write() returns trigger language plpgsql as $$ begin update fuzz_writes set n = n + 1, last = TG_OP || ' ' || TG_TABLE_NAME; return null; end $$;`);

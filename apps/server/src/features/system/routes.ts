@@ -15,7 +15,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
   app.get(
     '/api/system/config',
     {
-      config: { public: true },
+      config: { audit: false, public: true },
       schema: { operationId: 'getSystemConfig', tags: ['system'], response: { 200: ZSystemConfig } },
     },
     async () => ({

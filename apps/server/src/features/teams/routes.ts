@@ -19,6 +19,7 @@ import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { addTeamMembers, createTeam, deleteTeam, listTeams, removeTeamMember } from './team-service';
 import { compareTeams, teamResult } from './team-result';
+import { filterOf, rowsOf } from '../audit/declare';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -31,7 +32,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/teams',
     {
-      config: { productPermission: { entity: 'TEAMS', action: 'READ' } },
+      config: { audit: { action: 'team.list', answer: rowsOf() }, productPermission: { entity: 'TEAMS', action: 'READ' } },
       schema: {
         operationId: 'listTeams',
         tags: ['teams'],
@@ -46,7 +47,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/teams',
     {
-      config: { productPermission: { entity: 'TEAMS', action: 'CREATE' } },
+      config: { audit: { action: 'team.create' }, productPermission: { entity: 'TEAMS', action: 'CREATE' } },
       schema: {
         operationId: 'createTeam',
         tags: ['teams'],
@@ -61,7 +62,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/teams/:teamId',
     {
-      config: { productPermission: { entity: 'TEAMS', action: 'DELETE' } },
+      config: { audit: { action: 'team.delete', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId }) }, productPermission: { entity: 'TEAMS', action: 'DELETE' } },
       schema: {
         operationId: 'deleteTeam',
         tags: ['teams'],
@@ -79,7 +80,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:configId/teams/:teamId/members',
     {
-      config: { productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
+      config: { audit: { action: 'team.members_add', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId, clientTokens: (r.body as { userTokens?: string[] }).userTokens }) }, productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
       schema: {
         operationId: 'addTeamMembers',
         tags: ['teams'],
@@ -95,7 +96,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/productconfig/:configId/teams/:teamId/members/:memberToken',
     {
-      config: { productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
+      config: { audit: { action: 'team.member_remove', subject: { client: 'params.memberToken' } }, productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
       schema: {
         operationId: 'removeTeamMember',
         tags: ['teams'],
@@ -111,7 +112,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/teams/:teamId/repeated_measurement/:id/result',
     {
-      config: { productPermission: { entity: 'TEAMS', action: 'READ' } },
+      config: { audit: { action: 'team.result_view', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId }) }, productPermission: { entity: 'TEAMS', action: 'READ' } },
       schema: {
         operationId: 'getTeamResult',
         tags: ['teams'],
@@ -128,7 +129,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/teams/compare/:repeatedMeasurementId',
     {
-      config: { productPermission: { entity: 'TEAMS_COMPARISON', action: 'READ' } },
+      config: { audit: { action: 'team.compare_view', details: filterOf }, productPermission: { entity: 'TEAMS_COMPARISON', action: 'READ' } },
       schema: {
         operationId: 'compareTeams',
         tags: ['teams'],

@@ -9,7 +9,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/i18ns',
     {
       // Public texts, the same for everyone: revalidated on every load (a deploy or seed shows at once), never no-store.
-      config: { public: true, httpCache: 'no-cache' },
+      config: { audit: false, public: true, httpCache: 'no-cache' },
       schema: {
         operationId: 'listTranslations',
         tags: ['translations'],

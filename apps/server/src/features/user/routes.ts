@@ -7,11 +7,12 @@ import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { updateAnonymisationSettings } from '../anonymisation/allow-list-service';
 import { getCurrentUser, updateUserSettings } from './user-service';
+import { fieldsOf } from '../audit/declare';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
-    { config: { signedIn: true, responseCache: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    { config: { audit: false, signedIn: true, responseCache: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = requireAuth(request);
@@ -23,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/user/settings',
     {
-      config: { signedIn: true },
+      config: { audit: { action: 'user.settings_update', details: fieldsOf }, signedIn: true },
       schema: {
         operationId: 'updateUserSettings',
         tags: ['user'],

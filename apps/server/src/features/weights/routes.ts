@@ -44,7 +44,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weights',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'getProductWeights',
         tags: ['weights'],
@@ -61,7 +61,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weightProfiles',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'listWeightProfiles',
         tags: ['weights'],
@@ -77,7 +77,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/weight/profile',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE' } },
+      config: { audit: { action: 'weights.profile_create' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE' } },
       schema: {
         operationId: 'createWeightProfile',
         tags: ['weights'],
@@ -93,7 +93,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/weight/profile/:id',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
+      config: { audit: { action: 'weights.profile_update' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
       schema: {
         operationId: 'updateWeightProfile',
         tags: ['weights'],
@@ -110,7 +110,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/weight/profile/:id',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'DELETE' } },
+      config: { audit: { action: 'weights.profile_delete' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'DELETE' } },
       schema: {
         operationId: 'deleteWeightProfile',
         tags: ['weights'],
@@ -129,7 +129,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/weightProfile',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
+      config: { audit: { action: 'weights.profile_assign' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
       schema: {
         operationId: 'assignWeightProfile',
         tags: ['weights'],
@@ -145,7 +145,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/weightProfile',
     {
-      config: { productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
       schema: {
         operationId: 'getAssignedWeightProfile',
         tags: ['weights'],

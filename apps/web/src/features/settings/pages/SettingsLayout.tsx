@@ -1,9 +1,10 @@
-// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API; market history for
+// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, audit trail; market history for
 // administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
   IconApi,
   IconChartLine,
+  IconHistory,
   IconKey,
   IconLanguage,
   IconMask,
@@ -33,6 +34,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
+  { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory },
   {
     path: '/settings/market-history',
     labelKey: 'page.settingsMarketHistory.title',

@@ -1,0 +1,114 @@
+// The audit chain (docs/decisions/0039): append-only whatever the role, one unforked chain per account under 50
+// concurrent writers, and a verifier that names the first changed, inserted or deleted event.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount } from '../../test/factories';
+import { appendEvents, type AuditEventInput } from './audit-chain';
+import { verifyChain } from './verify-chain';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sql = (text: string, values?: unknown[]) => t.database.executeSql(text, values);
+
+function event(accountId: string, n: number): AuditEventInput {
+  return {
+    accountId,
+    occurredAt: new Date(),
+    actorKind: 'USER',
+    actorId: randomUUID(),
+    action: 'client.view',
+    clientToken: `client-${n}`,
+    resultToken: null,
+    details: { n, filter: { q: 'müller', page: 2 } },
+    outcome: 'ALLOWED',
+    requestId: randomUUID(),
+    ip: '127.0.0.1',
+    userAgent: 'vitest',
+  };
+}
+
+/** An account with a verified chain of `n` events. */
+async function chainOf(n: number) {
+  const { account } = await createAccount(t.db);
+  for (let i = 1; i <= n; i++) await appendEvents(t.db, t.config.AUDIT_CHAIN_KEY, [event(account.id, i)]);
+  expect((await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, account.id)).ok).toBe(true);
+  return account.id;
+}
+
+/** Runs SQL with the append-only trigger switched off, as only a superuser or the table's owner could. */
+async function tamper(statement: string, values: unknown[]) {
+  await sql('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_delete');
+  try {
+    await sql(statement, values);
+  } finally {
+    await sql('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_delete');
+  }
+}
+
+async function idOf(accountId: string, seq: number): Promise<string> {
+  const { rows } = await sql('select id::text as id from audit_events where account_id = $1 and seq = $2', [accountId, seq]);
+  return (rows[0] as { id: string }).id;
+}
+
+describe('the audit chain', () => {
+  it('never forks under 50 concurrent writers: seq 1..50 without gaps, every link verified', async () => {
+    const { account } = await createAccount(t.db);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => appendEvents(t.db, t.config.AUDIT_CHAIN_KEY, [event(account.id, i)])));
+    const { rows } = await sql('select seq::int as seq from audit_events where account_id = $1 order by seq', [account.id]);
+    expect(rows.map((r) => (r as { seq: number }).seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const report = await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, account.id);
+    expect(report).toMatchObject({ ok: true, events: 50, headSeq: 50, firstBroken: null });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE even to the superuser the tests run as', async () => {
+    const accountId = await chainOf(2);
+    await expect(sql("update audit_events set action = 'x' where account_id = $1", [accountId])).rejects.toThrow(/append-only/);
+    await expect(sql('delete from audit_events where account_id = $1', [accountId])).rejects.toThrow(/append-only/);
+    await expect(sql('truncate audit_events')).rejects.toThrow(/append-only/);
+    expect((await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, accountId)).events).toBe(2);
+  });
+
+  it('names a changed event', async () => {
+    const accountId = await chainOf(5);
+    await tamper(`update audit_events set client_token = 'someone-else' where account_id = $1 and seq = 3`, [accountId]);
+    const report = await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, accountId);
+    expect(report.ok).toBe(false);
+    expect(report.firstBroken).toEqual({ id: Number(await idOf(accountId, 3)), seq: 3, problem: 'changed' });
+  });
+
+  it('names the event after a deleted one', async () => {
+    const accountId = await chainOf(5);
+    const next = await idOf(accountId, 3);
+    await tamper('delete from audit_events where account_id = $1 and seq = 2', [accountId]);
+    expect((await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, accountId)).firstBroken).toEqual({ id: Number(next), seq: 3, problem: 'missing_before' });
+  });
+
+  it('names an inserted event, appended at the head or slipped into the middle', async () => {
+    const forged = `insert into audit_events (account_id, seq, occurred_at, actor_kind, action, outcome, prev_hmac, hmac)
+      values ($1, $2, now(), 'USER', 'client.view', 'ALLOWED', $3, $4)`;
+    const atHead = await chainOf(3);
+    const { rows } = await sql('select hmac from audit_events where account_id = $1 and seq = 3', [atHead]);
+    await sql(forged, [atHead, 4, (rows[0] as { hmac: string }).hmac, 'f'.repeat(64)]);
+    expect((await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, atHead)).firstBroken).toMatchObject({ seq: 4, problem: 'changed' });
+
+    // In the middle: the later events renumbered to make room; the inserted one cannot carry a valid HMAC, and if it
+    // copied the original's, the event after it no longer links to it.
+    const inMiddle = await chainOf(4);
+    // In two steps: the unique (account_id, seq) index is checked row by row.
+    await tamper('update audit_events set seq = seq + 1000 where account_id = $1 and seq >= 3', [inMiddle]);
+    await tamper('update audit_events set seq = seq - 999 where account_id = $1 and seq >= 1000', [inMiddle]);
+    const { rows: prev } = await sql('select hmac from audit_events where account_id = $1 and seq = 2', [inMiddle]);
+    await sql(forged, [inMiddle, 3, (prev[0] as { hmac: string }).hmac, 'e'.repeat(64)]);
+    expect((await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, inMiddle)).firstBroken).toMatchObject({ seq: 3, problem: 'changed' });
+  });
+
+  it('rejects a chain recomputed with another key (the key is never in the database)', async () => {
+    const accountId = await chainOf(2);
+    expect((await verifyChain(t.db, 'another-key-of-at-least-32-characters!!', accountId)).firstBroken).toMatchObject({ seq: 1, problem: 'changed' });
+  });
+});

@@ -1,0 +1,98 @@
+// The audit chain (docs/decisions/0039): canonical content of an event, its HMAC over the previous one, and the one
+// way events enter the table: appended under a per-account transaction lock, so concurrent writers never fork a chain.
+import { createHmac } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+
+export const ACTOR_KINDS = ['USER', 'CREDENTIAL', 'OPERATOR', 'PARTICIPANT', 'SYSTEM'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+export type Outcome = 'ALLOWED' | 'REFUSED';
+
+/** An event as the application records it; the chain adds seq, prev_hmac and hmac. */
+export interface AuditEventInput {
+  accountId: string;
+  occurredAt: Date;
+  actorKind: ActorKind;
+  actorId: string | null;
+  action: string;
+  clientToken: string | null;
+  resultToken: string | null;
+  details: Record<string, unknown>;
+  outcome: Outcome;
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type ChainedEvent = AuditEventInput & { seq: number };
+
+/** JSON with object keys sorted at every depth: the same event always gives the same bytes (and jsonb keeps no order). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** The content the HMAC covers: every column but id (the database's) and the two HMACs themselves. */
+export function canonicalEvent(e: ChainedEvent): string {
+  return canonicalJson({
+    v: 1,
+    accountId: e.accountId,
+    seq: e.seq,
+    occurredAt: e.occurredAt.toISOString(),
+    actorKind: e.actorKind,
+    actorId: e.actorId,
+    action: e.action,
+    clientToken: e.clientToken,
+    resultToken: e.resultToken,
+    details: e.details,
+    outcome: e.outcome,
+    requestId: e.requestId,
+    ip: e.ip,
+    userAgent: e.userAgent,
+  });
+}
+
+/** HMAC-SHA256(key, previous hmac + canonical event), hex; the first event of a chain has previous hmac ''. */
+export function chainHmac(key: string, prevHmac: string, event: ChainedEvent): string {
+  return createHmac('sha256', key).update(prevHmac).update(canonicalEvent(event)).digest('hex');
+}
+
+/**
+ * Appends one account's events in order, inside the caller's transaction (a write's own, so its event commits or
+ * rolls back with it). The transaction-scoped advisory lock on the account serialises every appender of that chain,
+ * in this process or another; the unique (account_id, seq) index would refuse a fork even without it.
+ */
+export async function appendToChain(tx: Tx | Db, key: string, accountId: string, events: Omit<AuditEventInput, 'accountId'>[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${accountId}`}, 0))`);
+  const [head] = await tx
+    .select({ seq: auditEvents.seq, hmac: auditEvents.hmac })
+    .from(auditEvents)
+    .where(eq(auditEvents.accountId, accountId))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  let seq = head?.seq ?? 0;
+  let prevHmac = head?.hmac ?? '';
+  const rows = events.map((input) => {
+    const event: ChainedEvent = { ...input, accountId, seq: ++seq };
+    const hmac = chainHmac(key, prevHmac, event);
+    const row = { ...event, prevHmac, hmac };
+    prevHmac = hmac;
+    return row;
+  });
+  await tx.insert(auditEvents).values(rows);
+}
+
+/** Appends in a transaction of its own (events of reads, and writes whose service does not record them itself). */
+export async function appendEvents(db: Db, key: string, events: AuditEventInput[]): Promise<void> {
+  const byAccount = new Map<string, AuditEventInput[]>();
+  for (const e of events) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
+  for (const [accountId, list] of byAccount) {
+    await db.transaction((tx) => appendToChain(tx, key, accountId, list));
+  }
+}

@@ -1,0 +1,54 @@
+// What handlers and services add to their request's audit event (audit-plugin.ts writes it): details only the
+// handler knows (a list's row count, an edit's old and new values), the user a sign-in concerns, or the event itself
+// written inside the service's own transaction, so it commits with the write it records.
+import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client';
+import { eventOf } from './audit-plugin';
+
+type Request = Pick<FastifyRequest, 'auditNote'>;
+
+/** Adds details to the request's event (merged; later keys win). */
+export function noteAudit(request: Request, details: Record<string, unknown>): void {
+  if (request.auditNote) Object.assign(request.auditNote.details, details);
+}
+
+/** Names the account and user of a call without a session (sign-in, failed sign-in of a known address). */
+export function noteAuditUser(request: Request, accountId: string, userId: string): void {
+  if (request.auditNote) Object.assign(request.auditNote, { accountId, userId });
+}
+
+/**
+ * Writes the request's event (outcome ALLOWED) in the write's transaction: the event and the change commit together
+ * or not at all. The plugin then writes no second event for the request.
+ */
+export async function recordAuditInTransaction(tx: Tx, request: FastifyRequest, details: Record<string, unknown> = {}): Promise<void> {
+  if (!request.auditNote || request.auditNote.recorded) return;
+  noteAudit(request, details);
+  const event = eventOf(request, 200);
+  if (!event) return;
+  await request.server.audit.recordInTransaction(tx, event);
+  request.auditNote.recorded = true;
+}
+
+export interface ChangedField {
+  field: string;
+  old: string | null;
+  new: string | null;
+}
+
+/** Fields that say who a person is: the trail keeps that they changed, never their values (ADR 0039). */
+const IDENTITY_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'salutation']);
+
+/**
+ * Records an edit with its changed fields in the write's transaction. Values of identity fields are replaced by a
+ * keyed digest (HMAC under the chain key): whoever holds the key can confirm "the e-mail was X before", nobody can
+ * read it from the trail, and erasing the person leaves nothing of them in it.
+ */
+export async function recordEditInTransaction(tx: Tx, request: FastifyRequest, changed: ChangedField[]): Promise<void> {
+  const key = request.server.config.AUDIT_CHAIN_KEY;
+  const digest = (field: string, value: string | null) =>
+    value === null ? null : `hmac:${createHmac('sha256', key).update(`${field}:${value}`).digest('hex').slice(0, 32)}`;
+  const shown = changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: digest(c.field, c.old), new: digest(c.field, c.new) } : c));
+  await recordAuditInTransaction(tx, request, { changed: shown });
+}

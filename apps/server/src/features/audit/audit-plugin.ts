@@ -1,0 +1,171 @@
+// The one writer of audit events (docs/decisions/0039). Each /api route declares in its config what it records:
+//   audit: { action: 'client.view', subject: { client: 'params.token' } }   an event per answered request
+//   audit: false                                                          touches no client data, no account event
+// The plugin builds the event from the declaration, the caller and the answer's status: 2xx/3xx ALLOWED, 401/403/404
+// REFUSED (a refusal is evidence too), anything else (validation, conflicts, 5xx: nothing was shown or changed) none.
+// Reads (GET) are buffered and written once a second; writes and downloads (`timing: 'before-answer'`) are written
+// before the answer's first byte, unless the service already recorded them in its own transaction (audit-note.ts).
+// Writing them fails closed: if the event cannot be stored, the caller gets 500 instead of an unrecorded answer.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AuditRecorder, type PendingEvent } from './audit-recorder';
+import type { ActorKind } from './audit-chain';
+
+/** Where in the request a subject's token is: 'params.token', 'query.clientToken', 'body.interactionToken'. */
+type TokenPath = `${'params' | 'query' | 'body'}.${string}`;
+
+export interface AuditSubject {
+  clientToken?: string | null;
+  resultToken?: string | null;
+}
+
+export interface AuditDeclaration {
+  /** What happened, `<area>.<verb>`: client.view, client.list, report.pdf, result.unlock, auth.sign_in, ... */
+  action: string;
+  /** Recorded instead of `action` when the request is refused (auth.sign_in -> auth.sign_in_failed). */
+  refusedAction?: string;
+  /** The pseudonymous subject: where its tokens are in the request, or a function for anything else. */
+  subject?: { client?: TokenPath; result?: TokenPath } | ((request: FastifyRequest) => AuditSubject);
+  /** Details known from the request alone (a list's filter); handlers add more with noteAudit (a row count). */
+  details?: (request: FastifyRequest) => Record<string, unknown>;
+  /** Read from the JSON answer, also when the response cache answered: a list's row count, a created client's token. */
+  answer?: (body: unknown) => { details?: Record<string, unknown>; subject?: AuditSubject };
+  /** Read from the reply's headers (a streamed export's row count). */
+  fromReply?: (reply: FastifyReply) => Record<string, unknown>;
+  /** Default: GET buffered, any other method before the answer. Downloads (export, PDF) set 'before-answer'. */
+  timing?: 'buffered' | 'before-answer';
+}
+
+/** What a handler or service adds to its request's event (audit-note.ts). */
+export interface AuditNote {
+  details: Record<string, unknown>;
+  /** For a call without a session that names its user (sign-in): the account and user it concerns. */
+  accountId?: string;
+  userId?: string;
+  /** The subject when the declaration names none in the request (read from the answer). */
+  subject?: AuditSubject;
+  /** The event was already written in the service's transaction. */
+  recorded: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's audit declaration; every /api route has one (features/audit/audit-declarations.test.ts). */
+    audit?: AuditDeclaration | false;
+  }
+  interface FastifyRequest {
+    auditNote: AuditNote | null;
+  }
+  interface FastifyInstance {
+    audit: AuditRecorder;
+  }
+}
+
+function tokenAt(request: FastifyRequest, path: TokenPath | undefined): string | null {
+  if (!path) return null;
+  const [part, name] = path.split('.') as ['params' | 'query' | 'body', string];
+  const value = (request[part] as Record<string, unknown> | undefined)?.[name!];
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
+}
+
+function outcomeOf(status: number): 'ALLOWED' | 'REFUSED' | null {
+  if (status < 400) return 'ALLOWED';
+  return status === 401 || status === 403 || status === 404 ? 'REFUSED' : null;
+}
+
+/** The event of an answered request, or null when its declaration or status records nothing. */
+export function eventOf(request: FastifyRequest, status: number): PendingEvent | null {
+  const declaration = request.routeOptions.config?.audit;
+  const outcome = outcomeOf(status);
+  if (!declaration || !outcome || !request.url.startsWith('/api/')) return null;
+  const note = request.auditNote;
+  let subject: AuditSubject = {};
+  try {
+    subject =
+      typeof declaration.subject === 'function'
+        ? declaration.subject(request)
+        : { clientToken: tokenAt(request, declaration.subject?.client), resultToken: tokenAt(request, declaration.subject?.result) };
+  } catch {
+    // A request refused before its body or params were parsed has no subject to name.
+  }
+  if (note?.subject) subject = { clientToken: subject.clientToken ?? note.subject.clientToken, resultToken: subject.resultToken ?? note.subject.resultToken };
+  const auth = request.auth;
+  let actorKind: ActorKind;
+  let actorId: string | null;
+  if (auth?.credentialId) [actorKind, actorId] = ['CREDENTIAL', auth.credentialId];
+  else if (auth) [actorKind, actorId] = [auth.platformOperator && request.routeOptions.config.operator ? 'OPERATOR' : 'USER', auth.userId];
+  else if (note?.userId) [actorKind, actorId] = ['USER', note.userId];
+  else [actorKind, actorId] = ['PARTICIPANT', null];
+  const accountId = auth?.accountId ?? note?.accountId ?? null;
+  // A call of no one about nothing known (an anonymous request without a token) belongs to no account's trail.
+  if (!accountId && !subject.resultToken) return null;
+  return {
+    accountId,
+    occurredAt: new Date(),
+    actorKind,
+    actorId,
+    action: outcome === 'REFUSED' && declaration.refusedAction ? declaration.refusedAction : declaration.action,
+    clientToken: subject.clientToken ?? null,
+    resultToken: subject.resultToken ?? null,
+    details: { ...(declaration.details && outcome === 'ALLOWED' ? safeDetails(declaration.details, request) : {}), ...note?.details, status },
+    outcome,
+    requestId: String(request.id),
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  };
+}
+
+function safeDetails(details: (request: FastifyRequest) => Record<string, unknown>, request: FastifyRequest): Record<string, unknown> {
+  try {
+    return details(request);
+  } catch {
+    return {};
+  }
+}
+
+function buffered(request: FastifyRequest): boolean {
+  const declaration = request.routeOptions.config?.audit;
+  if (!declaration) return false;
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  return (declaration.timing ?? (read ? 'buffered' : 'before-answer')) === 'buffered';
+}
+
+export default fp(async function auditPlugin(app: FastifyInstance) {
+  const recorder = new AuditRecorder(app.db, app.config.AUDIT_CHAIN_KEY, app.log);
+  app.decorate('audit', recorder);
+  app.decorateRequest('auditNote', null);
+  recorder.start();
+  app.addHook('onClose', () => recorder.close());
+
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.audit) request.auditNote = { details: {}, recorded: false };
+  });
+
+  // Writes and downloads: the event is in the database before the answer (or a stream's first byte) leaves.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const declaration = request.routeOptions.config?.audit;
+    const note = request.auditNote;
+    if (declaration && note && reply.statusCode < 300) {
+      if (declaration.fromReply) Object.assign(note.details, declaration.fromReply(reply));
+      if (declaration.answer && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        try {
+          const read = declaration.answer(JSON.parse(payload.toString()));
+          Object.assign(note.details, read.details);
+          if (read.subject) note.subject = read.subject;
+        } catch {
+          // Not JSON after all: the event goes without these details.
+        }
+      }
+    }
+    if (buffered(request) || request.auditNote?.recorded) return payload;
+    const event = eventOf(request, reply.statusCode);
+    if (event) await recorder.recordNow(event);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!buffered(request)) return;
+    const event = eventOf(request, reply.statusCode);
+    if (event) recorder.queue(event);
+  });
+});

@@ -1,0 +1,42 @@
+// Reading the audit trail: one account's events, filtered, newest first, in keyset pages (id < cursor), so a page
+// deep in seven years of events costs what the first one does.
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { TListAuditEventsRequest, TListAuditEventsResponse } from '@bq/contracts/audit';
+import type { Db } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+
+export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEventsRequest): Promise<TListAuditEventsResponse> {
+  const where: SQL[] = [eq(auditEvents.accountId, accountId)];
+  if (q.clientToken) where.push(eq(auditEvents.clientToken, q.clientToken));
+  if (q.userId) where.push(eq(auditEvents.actorId, q.userId));
+  if (q.action) where.push(eq(auditEvents.action, q.action));
+  if (q.outcome) where.push(eq(auditEvents.outcome, q.outcome));
+  if (q.from) where.push(gte(auditEvents.occurredAt, new Date(q.from)));
+  if (q.to) where.push(lte(auditEvents.occurredAt, new Date(q.to)));
+  if (q.cursor) where.push(lt(auditEvents.id, Number(q.cursor)));
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(...where))
+    .orderBy(desc(auditEvents.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return {
+    events: page.map((r) => ({
+      id: String(r.id),
+      seq: r.seq,
+      occurredAt: r.occurredAt.toISOString(),
+      actorKind: r.actorKind as TListAuditEventsResponse['events'][number]['actorKind'],
+      actorId: r.actorId,
+      action: r.action,
+      clientToken: r.clientToken,
+      resultToken: r.resultToken,
+      details: r.details,
+      outcome: r.outcome as 'ALLOWED' | 'REFUSED',
+      requestId: r.requestId,
+      ip: r.ip,
+      userAgent: r.userAgent,
+    })),
+    nextCursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
+  };
+}

@@ -1,0 +1,54 @@
+// GET /api/audit/events: the account's audit trail, newest first; each further page continues from the last
+// page's cursor (keyset), so "Load more" never repeats or skips an event.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TListAuditEventsResponse } from '@bq/contracts/audit';
+import { api } from '../../../lib/api-client';
+
+/** The filters the page offers; empty strings mean "any". */
+export interface AuditFilter {
+  clientToken: string;
+  userId: string;
+  action: string;
+  outcome: '' | 'ALLOWED' | 'REFUSED';
+  from: string;
+  to: string;
+}
+
+export const EMPTY_AUDIT_FILTER: AuditFilter = {
+  clientToken: '',
+  userId: '',
+  action: '',
+  outcome: '',
+  from: '',
+  to: '',
+};
+
+/** Dates of the form (YYYY-MM-DD) as the start and the end of that day in the browser's time zone. */
+function queryOf(filter: AuditFilter, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filter.clientToken.trim()) params.set('clientToken', filter.clientToken.trim());
+  if (filter.userId.trim()) params.set('userId', filter.userId.trim());
+  if (filter.action.trim()) params.set('action', filter.action.trim());
+  if (filter.outcome) params.set('outcome', filter.outcome);
+  if (filter.from) params.set('from', new Date(`${filter.from}T00:00:00`).toISOString());
+  if (filter.to) params.set('to', new Date(`${filter.to}T23:59:59.999`).toISOString());
+  if (cursor) params.set('cursor', cursor);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function listAuditEvents(
+  filter: AuditFilter,
+  cursor: string | null,
+): Promise<TListAuditEventsResponse> {
+  return api.get<TListAuditEventsResponse>(`/api/audit/events${queryOf(filter, cursor)}`);
+}
+
+export function useAuditEvents(filter: AuditFilter) {
+  return useInfiniteQuery({
+    queryKey: ['audit-events', filter],
+    queryFn: ({ pageParam }) => listAuditEvents(filter, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

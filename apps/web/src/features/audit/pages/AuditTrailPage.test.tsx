@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TAuditEvent } from '@bq/contracts/audit';
+import type { TUser } from '@bq/contracts/user';
+import { createQueryClient } from '../../../app/query-client';
+import { currentUserQueryKey } from '../../../lib/query-keys';
+import { userOf } from '../../../test/fixtures';
+import { enUsTexts, initTestI18n } from '../../../test/i18n';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { AuditTrailPage } from './AuditTrailPage';
+
+const officer = userOf({ permissions: [{ realm: 'BQ_ADMIN', entity: 'AUDIT_LOG', action: 'READ' }] });
+const adviser: TUser = { ...officer, permissions: [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }] };
+
+function event(id: number, action: string): TAuditEvent {
+  return {
+    id: String(id),
+    seq: id,
+    occurredAt: '2026-11-27T10:00:00Z',
+    actorKind: 'USER',
+    actorId: 'user-1',
+    action,
+    clientToken: 'client-tok',
+    resultToken: null,
+    details: { rows: 3 },
+    outcome: 'ALLOWED',
+    requestId: 'r',
+    ip: '10.0.0.1',
+    userAgent: 'ua',
+  };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeAll(() => initTestI18n());
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://x');
+    if (url.pathname !== '/api/audit/events')
+      return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
+    if (url.searchParams.get('action') === 'export.download')
+      return jsonResponse({ events: [event(9, 'export.download')], nextCursor: null });
+    if (url.searchParams.get('cursor') === '2')
+      return jsonResponse({ events: [event(1, 'client.list')], nextCursor: null });
+    return jsonResponse({ events: [event(3, 'client.view'), event(2, 'dashboard.view')], nextCursor: '2' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function renderPage(user: TUser = officer) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, user);
+  return renderWithProviders(<AuditTrailPage />, { route: '/settings/audit', queryClient });
+}
+
+describe('audit trail page', () => {
+  it('lists events newest first and loads the next page from the cursor', async () => {
+    renderPage();
+    expect(await screen.findAllByTestId('audit-row')).toHaveLength(2);
+    expect(screen.getByTestId('audit-table')).toHaveTextContent('client.view');
+    fireEvent.click(screen.getByTestId('audit-more'));
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(3));
+    expect(screen.queryByTestId('audit-more')).not.toBeInTheDocument();
+  });
+
+  it('filters by action', async () => {
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    fireEvent.change(screen.getByTestId('audit-filter-action'), { target: { value: 'export.download' } });
+    fireEvent.click(screen.getByTestId('audit-filter-apply'));
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
+    expect(screen.getByTestId('audit-table')).toHaveTextContent('export.download');
+  });
+
+  it('tells a user without AUDIT_LOG why, and asks nothing of the server', () => {
+    renderPage(adviser);
+    expect(screen.getByText(enUsTexts['audit.forbidden.title']!)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

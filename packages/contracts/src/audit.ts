@@ -1,0 +1,75 @@
+// The audit trail (docs/decisions/0039): GET /api/audit/events (filters, newest first, keyset pages) and
+// GET /api/audit/verify (the caller's account's chain recomputed). Permission BQ_ADMIN/AUDIT_LOG/READ.
+import { z } from 'zod';
+
+export const AUDIT_OUTCOMES = ['ALLOWED', 'REFUSED'] as const;
+export const AUDIT_ACTOR_KINDS = ['USER', 'CREDENTIAL', 'OPERATOR', 'PARTICIPANT', 'SYSTEM'] as const;
+export const AUDIT_PAGE_SIZE = 50;
+
+const invalid = { error: () => 'error.validation.invalid_value' };
+
+export const ZListAuditEventsRequest = z
+  .object({
+    clientToken: z.string().min(1).max(200).optional(),
+    userId: z.string().min(1).max(100).optional(),
+    action: z.string().regex(/^[a-z_]+\.[a-z_.]+$/, 'error.validation.invalid_value').max(100).optional(),
+    outcome: z.enum(AUDIT_OUTCOMES, invalid).optional(),
+    from: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
+    /** The `nextCursor` of the previous page: events older than it. */
+    cursor: z.string().regex(/^\d{1,18}$/, 'error.validation.invalid_value').optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+  });
+// No meta id: a query string schema must stay inline for the OpenAPI document (a $ref cannot be split into parameters).
+export type TListAuditEventsRequest = z.infer<typeof ZListAuditEventsRequest>;
+
+export const ZAuditEvent = z
+  .object({
+    id: z.string(),
+    seq: z.number().int(),
+    occurredAt: z.string().meta({ description: 'ISO timestamp' }),
+    actorKind: z.enum(AUDIT_ACTOR_KINDS),
+    actorId: z.string().nullable().meta({ description: 'User id, API credential id, or null for a participant' }),
+    action: z.string().meta({ description: 'e.g. client.view, client.list, report.pdf, export.download, result.unlock, auth.sign_in' }),
+    clientToken: z.string().nullable().meta({ description: "The client's pseudonymous token (never the name)" }),
+    resultToken: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    outcome: z.enum(AUDIT_OUTCOMES),
+    requestId: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEvent' });
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZListAuditEventsResponse = z
+  .object({
+    events: z.array(ZAuditEvent),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next (older) page; null on the last page' }),
+  })
+  .meta({ id: 'ListAuditEventsResponse' });
+export type TListAuditEventsResponse = z.infer<typeof ZListAuditEventsResponse>;
+
+export const ZVerifyAuditChainResponse = z
+  .object({
+    ok: z.boolean(),
+    events: z.number().int().meta({ description: 'Events checked (up to the first broken one)' }),
+    headSeq: z.number().int(),
+    firstBroken: z
+      .object({
+        id: z.string().nullable().meta({ description: 'null when the event is gone (tail_deleted)' }),
+        seq: z.number().int(),
+        problem: z.enum(['changed', 'missing_before', 'not_linked', 'seq_out_of_order', 'tail_deleted', 'checkpoint_mismatch']).meta({
+          description:
+            'changed: content or HMAC altered; missing_before: events before it were deleted; not_linked: an event was inserted or replaced; ' +
+            'tail_deleted: events the last signed checkpoint saw are gone; checkpoint_mismatch: the chain no longer holds the checkpoint\'s head',
+        }),
+      })
+      .nullable(),
+    checkpoint: z
+      .object({ createdAt: z.string(), headSeq: z.number().int() })
+      .nullable()
+      .meta({ description: 'The newest signed checkpoint verified against (null: none has the account yet)' }),
+  })
+  .meta({ id: 'VerifyAuditChainResponse' });
+export type TVerifyAuditChainResponse = z.infer<typeof ZVerifyAuditChainResponse>;
