@@ -11,7 +11,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
-      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true },
+      config: {
+        audit: {
+          action: 'auth.sign_in',
+          refusedAction: 'auth.sign_in_failed',
+          // With a second factor the password step opens no session yet: the event says so (decision 0040).
+          answer: (body) => ((body as { secondFactorRequired?: boolean } | null)?.secondFactorRequired ? { details: { step: 'password', secondFactorRequired: true } } : {}),
+        },
+        public: true,
+      },
       schema: {
         operationId: 'login',
         tags: ['auth'],

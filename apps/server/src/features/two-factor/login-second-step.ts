@@ -8,6 +8,7 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
+import { noteAudit, noteAuditUser } from '../audit/audit-note';
 import { establishSession } from '../auth/auth-service';
 import { isKnownDevice } from '../auth/login-devices';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
@@ -34,6 +35,9 @@ export async function completeSecondFactorSignIn(
     clearPendingSignIn(reply);
     throw expired();
   }
+  // The trail tells this step from the password step, also when the code is refused.
+  noteAuditUser(request, user.accountId, user.id);
+  noteAudit(request, { step: 'second_factor' });
   await assertLoginAllowed(db, config, user.email, request.ip, { knownDevice: await isKnownDevice(db, request, user.email), secondFactor: true });
   if (!(await acceptSecondFactor(db, config, user.id, proof))) {
     await recordLoginFailure(db, user.email, request.ip, 'SECOND_FACTOR');

@@ -26,7 +26,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/2fa/totp',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { audit: false, signedIn: true, sessionOnly: true },
       schema: {
         operationId: 'getTotpStatus',
         tags: ['two-factor'],
@@ -43,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { audit: { action: 'auth.factor_enrol_start' }, signedIn: true, sessionOnly: true },
       schema: {
         operationId: 'startTotpEnrolment',
         tags: ['two-factor'],
@@ -63,7 +63,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/confirm',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { audit: { action: 'auth.factor_enable' }, signedIn: true, sessionOnly: true },
       schema: {
         operationId: 'confirmTotp',
         tags: ['two-factor'],
@@ -89,7 +89,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user/2fa/totp',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { audit: { action: 'auth.factor_remove' }, signedIn: true, sessionOnly: true },
       schema: {
         operationId: 'disableTotp',
         tags: ['two-factor'],
@@ -116,7 +116,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/2fa',
     {
-      config: { public: true },
+      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true },
       schema: {
         operationId: 'loginSecondFactor',
         tags: ['auth'],

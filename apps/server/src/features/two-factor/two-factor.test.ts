@@ -2,11 +2,11 @@
 // confirmation with recovery codes, sign-in in two steps with no session before the second, a code working once,
 // wrong codes slowed down per user, recovery codes working once, removal needing password and code. Codes come from
 // otplib with the secret the enrolment answered; the server's clock (Date only) moves when the test says.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { loginFailures, userRecoveryCodes, userTotp } from '../../db/schema';
+import { auditEvents, loginFailures, userRecoveryCodes, userTotp } from '../../db/schema';
 import { decryptSecret } from '../../plugins/data-encryption';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
@@ -148,6 +148,23 @@ describe('signing in with a second factor', () => {
     expect(await signedInAs(done)).toBe(email);
     expect(cookieOf(done, 'bq_device')?.value).toBeTruthy();
     expect(cookieOf(done, 'bq_2fa')?.value).toBe('');
+  });
+
+  it("leaves the factor's changes and both sign-in steps in the audit trail, a wrong code as a failed sign-in", async () => {
+    const { user, email, password, secret } = await enrolled();
+    elapse(30);
+    const { cookie, ip } = await passwordStep(email, password);
+    expect((await secondStep(cookie, { code: '000000' }, ip)).statusCode).toBe(401);
+    expect((await secondStep(cookie, { code: await codeFor(secret) }, ip)).statusCode).toBe(200);
+    const trail = await t.db.select().from(auditEvents).where(eq(auditEvents.actorId, user.id)).orderBy(asc(auditEvents.id));
+    expect(trail.map((e) => [e.action, e.outcome, e.details])).toEqual([
+      ['auth.sign_in', 'ALLOWED', expect.anything()],
+      ['auth.factor_enrol_start', 'ALLOWED', expect.anything()],
+      ['auth.factor_enable', 'ALLOWED', expect.anything()],
+      ['auth.sign_in', 'ALLOWED', expect.objectContaining({ step: 'password', secondFactorRequired: true })],
+      ['auth.sign_in_failed', 'REFUSED', expect.objectContaining({ step: 'second_factor' })],
+      ['auth.sign_in', 'ALLOWED', expect.objectContaining({ step: 'second_factor' })],
+    ]);
   });
 
   it('refuses a code that was already used, inside its window', async () => {
