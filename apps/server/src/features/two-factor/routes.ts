@@ -1,5 +1,6 @@
 // GET, POST and DELETE /api/user/2fa/totp, POST /api/user/2fa/totp/confirm (the signed-in user's own factor, session
-// only) and POST /api/login/2fa (the second step of sign-in). Docs/decisions/0040.
+// only) and POST /api/login/2fa (the second step of sign-in). Docs/decisions/0040. Enrolling is reachable by a
+// session restricted to it (whileEnrolling, docs/decisions/0042).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLoginSuccess, ZOkResponse } from '@bq/contracts/auth';
 import {
@@ -17,6 +18,8 @@ import { TWO_FACTOR_ERRORS, confirmTotp, disableTotp, startTotpEnrolment, totpSt
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.session_required'];
+/** Removing the factor is not reachable while an account requires one the user lacks (docs/decisions/0042). */
+const FORBIDDEN_TO_OVERDUE = [...FORBIDDEN, 'error.two_factor.enrolment_required'];
 const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
 
 const proofOf = (body: { code?: string; recoveryCode?: string }): FactorProof =>
@@ -26,7 +29,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/2fa/totp',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { signedIn: true, sessionOnly: true, whileEnrolling: true },
       schema: {
         operationId: 'getTotpStatus',
         tags: ['two-factor'],
@@ -36,14 +39,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return totpStatus(app.db, requireAuth(request).userId);
+      return totpStatus(app.db, requireAuth(request));
     },
   );
 
   app.post(
     '/api/user/2fa/totp',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { signedIn: true, sessionOnly: true, whileEnrolling: true },
       schema: {
         operationId: 'startTotpEnrolment',
         tags: ['two-factor'],
@@ -63,7 +66,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/confirm',
     {
-      config: { signedIn: true, sessionOnly: true },
+      config: { signedIn: true, sessionOnly: true, whileEnrolling: true },
       schema: {
         operationId: 'confirmTotp',
         tags: ['two-factor'],
@@ -100,7 +103,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           ...apiErrors({
             400: [...BAD_BODY, 'error.password.current_wrong', TWO_FACTOR_ERRORS.codeInvalid, TWO_FACTOR_ERRORS.recoveryCodeInvalid],
             401: UNAUTHORIZED,
-            403: FORBIDDEN,
+            403: FORBIDDEN_TO_OVERDUE,
             409: [TWO_FACTOR_ERRORS.notEnabled],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),

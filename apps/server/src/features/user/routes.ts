@@ -11,7 +11,7 @@ import { getCurrentUser, updateUserSettings } from './user-service';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
-    { config: { signedIn: true, responseCache: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    { config: { signedIn: true, responseCache: true, whileEnrolling: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = requireAuth(request);
