@@ -117,6 +117,9 @@ describe('requiring a second factor of the account', () => {
     }
     expect((await fresh.request('GET', '/api/user')).statusCode).toBe(200);
     expect((await fresh.request('GET', '/api/user/2fa/totp')).json()).toMatchObject({ enabled: false, enrolmentOverdue: true });
+    // The session from before the deadline, restricted as well, may still sign out.
+    expect((await member.http.request('POST', '/api/logout')).statusCode).toBe(200);
+    expect((await member.http.request('GET', '/api/user')).statusCode).toBe(401);
     // Enrolling lifts the restriction for this very session.
     await enrol(fresh);
     expect((await fresh.request('GET', '/api/reminders/counts')).statusCode).toBe(200);

@@ -18,8 +18,6 @@ import { TWO_FACTOR_ERRORS, confirmTotp, disableTotp, startTotpEnrolment, totpSt
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.session_required'];
-/** Removing the factor is not reachable while an account requires one the user lacks (docs/decisions/0042). */
-const FORBIDDEN_TO_OVERDUE = [...FORBIDDEN, 'error.two_factor.enrolment_required'];
 const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
 
 const proofOf = (body: { code?: string; recoveryCode?: string }): FactorProof =>
@@ -103,7 +101,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           ...apiErrors({
             400: [...BAD_BODY, 'error.password.current_wrong', TWO_FACTOR_ERRORS.codeInvalid, TWO_FACTOR_ERRORS.recoveryCodeInvalid],
             401: UNAUTHORIZED,
-            403: FORBIDDEN_TO_OVERDUE,
+            403: FORBIDDEN,
             409: [TWO_FACTOR_ERRORS.notEnabled],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),
