@@ -14,6 +14,11 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZLoginSuccess = z.object({
   redirectUrl: z.string().meta({ description: 'A same-site path, "/" when none or unsafe was given' }),
+  /**
+   * The account requires a second factor, the user has none and the grace period is over: the session may only enrol
+   * one (GET/POST /api/user/2fa/totp, POST /api/user/2fa/totp/confirm) or sign out; redirectUrl is the enrolment page.
+   */
+  secondFactorEnrolmentRequired: z.literal(true).optional(),
 });
 
 /** The password was right, and the user has a second factor: no session yet; POST /api/login/2fa completes it. */

@@ -22,6 +22,13 @@ export const ZTotpStatusResponse = z
     enabled: z.boolean(),
     /** Recovery codes not used yet (0 when not enabled). */
     recoveryCodesLeft: z.number().int().min(0),
+    /**
+     * The account requires a factor and the user has none: from this moment (ISO 8601) a password alone only lets
+     * them enrol one (docs/decisions/0042). Null when nothing is required of them.
+     */
+    enrolmentDeadline: z.string().nullable(),
+    /** The deadline has passed: the session may only enrol a factor or sign out. */
+    enrolmentOverdue: z.boolean(),
   })
   .meta({ id: 'TotpStatusResponse' });
 export type TTotpStatusResponse = z.infer<typeof ZTotpStatusResponse>;

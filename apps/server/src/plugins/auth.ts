@@ -3,7 +3,9 @@
 //    header (a cross-site form or fetch cannot set it without a CORS pre-flight, which we never grant).
 // 2. Resolves the session cookie to request.auth. An Authorization header is never combined with the cookie:
 //    `Authorization: Bearer bqk_...` is an API credential (features/api-credentials); any other or unknown value is 401.
-// 3. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
+// 3. A session whose account requires a second factor the user has not enrolled, past the grace period, reaches only
+//    routes marked `config.whileEnrolling` (docs/decisions/0042).
+// 4. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
 //    `config.operator` routes (data every account shares) need the platform operator flag, which no permission grants.
 //
 // THE DECLARATION RULE (docs/decisions/0026-proofs-and-production.md). Every route declares exactly one of these in
@@ -25,6 +27,10 @@ import { AppError } from '../app-error';
 import { SESSION_COOKIE, SessionCache, touchSession } from './sessions';
 import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
+import { enrolmentOverdue } from '../features/account-security/enrolment-deadline';
+
+/** The answer to a session past its deadline to enrol a second factor, on any route not marked whileEnrolling. */
+export const ENROLMENT_REQUIRED = 'error.two_factor.enrolment_required';
 
 export interface AuthContext {
   userId: string;
@@ -35,6 +41,8 @@ export interface AuthContext {
   platformOperator: boolean;
   /** Set when the call came with an API credential (Bearer) instead of a session; sessionId is then not a session. */
   credentialId?: string;
+  /** The session's deadline to enrol a second factor (plugins/sessions.ts); null when none is required. */
+  secondFactorDeadline?: Date | null;
 }
 
 declare module 'fastify' {
@@ -64,6 +72,12 @@ declare module 'fastify' {
     writes?: boolean;
     /** Any signed-in user; what they see is filtered by their permissions in the service. */
     signedIn?: boolean;
+    /**
+     * Reachable by a session whose account requires a second factor the user has not enrolled past the grace period
+     * (docs/decisions/0042): the user, the factor's enrolment. Every other signed-in route answers 403
+     * error.two_factor.enrolment_required to such a session; this hook is the one place that decides it.
+     */
+    whileEnrolling?: boolean;
     /**
      * Permission in the realm of the product the request names (checked in the service); the hook refuses a user who
      * holds none of these entity/action pairs in any product realm.
@@ -143,6 +157,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
           sessionId: session.id,
           permissions: session.permissions,
           platformOperator: session.platformOperator,
+          secondFactorDeadline: session.secondFactorDeadline,
         };
         await touchSession(app.db, app.config, session);
       }
@@ -152,6 +167,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
     const routeConfig = request.routeOptions.config;
     if (routeConfig.public) return;
     if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+    if (!routeConfig.whileEnrolling && enrolmentOverdue(request.auth.secondFactorDeadline ?? null)) {
+      throw new AppError(ENROLMENT_REQUIRED, 403, 'Your account requires a second factor: enrol one first');
+    }
     if (routeConfig.sessionOnly && request.auth.credentialId) {
       throw new AppError(ERROR_KEYS.sessionRequired, 403, 'Not available to API credentials; sign in instead');
     }

@@ -27,7 +27,9 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: { ver
           'Every error response is JSON `{ errorKey, message, reqId, fields? }`. Cookie-authenticated requests that ' +
           'change state must send `X-Source: web`. A repeated GET of the signed-in user, a dashboard, the client list or ' +
           'a report may be answered from the server\'s memory (header `X-Response-Cache: hit`) while none of the data it ' +
-          'shows has changed; send `Cache-Control: no-cache` to have it computed afresh.',
+          'shows has changed; send `Cache-Control: no-cache` to have it computed afresh. When the account requires a ' +
+          'second factor the user has not set up and the grace period is over, a session gets 403 ' +
+          '`error.two_factor.enrolment_required` from every call except the current user and the TOTP enrolment.',
       },
       components: {
         securitySchemes: {

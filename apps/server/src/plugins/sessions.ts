@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { ChangeSnapshot, DataChanges } from '../db/data-changes';
 import { prepared } from '../db/prepared';
-import { accounts, sessions, users } from '../db/schema';
+import { accounts, sessions, userTotp, users } from '../db/schema';
+import { enrolmentDeadline } from '../features/account-security/enrolment-deadline';
 import type { Config } from '../config';
 
 export const SESSION_COOKIE = 'bq_session';
@@ -52,6 +53,12 @@ export interface SignedInSession {
   expiresAt: Date;
   permissions: Permission[];
   platformOperator: boolean;
+  /**
+   * When the account requires a second factor and the user has none: from then on the session may only enrol one
+   * (docs/decisions/0042). Null when nothing is required. Compared with the clock per request, so a cached session
+   * turns restricted at the deadline; a change of the requirement or the factor ends the cached copy (migration 0030).
+   */
+  secondFactorDeadline: Date | null;
 }
 
 const signedInSessionQuery = prepared((db: Db) =>
@@ -64,10 +71,15 @@ const signedInSessionQuery = prepared((db: Db) =>
       expiresAt: sessions.expiresAt,
       permissions: users.permissions,
       platformOperator: users.platformOperator,
+      userCreatedAt: users.createdAt,
+      requiredSince: accounts.secondFactorRequiredSince,
+      graceDays: accounts.secondFactorGraceDays,
+      factorConfirmedAt: userTotp.confirmedAt,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('signed_in_session'),
@@ -77,7 +89,9 @@ const signedInSessionQuery = prepared((db: Db) =>
 export async function findSignedInSession(db: Db, token: string): Promise<SignedInSession | null> {
   // The app's clock, not the database's (as everywhere sessions are written), as an ISO string both drivers take.
   const [row] = await signedInSessionQuery(db).execute({ id: hashToken(token), now: new Date().toISOString() });
-  return row ?? null;
+  if (!row) return null;
+  const { userCreatedAt, requiredSince, graceDays, factorConfirmedAt, ...session } = row;
+  return { ...session, secondFactorDeadline: enrolmentDeadline({ requiredSince, graceDays, userCreatedAt, factorConfirmedAt }) };
 }
 
 // The session cache (docs/decisions/0026, 0031): each API process keeps what findSignedInSession read, keyed by the

@@ -9,6 +9,10 @@ export const accounts = pgTable('accounts', {
   type: text('type').$type<AccountType>().notNull(),
   /** Resource limit BQ_USER_COUNT: how many clients the account may have; null = unlimited. */
   maxClients: integer('max_clients'),
+  /** When an admin required a second factor of all evaluators (docs/decisions/0042); null: not required. */
+  secondFactorRequiredSince: timestamp('second_factor_required_since', { withTimezone: true }),
+  /** Days after secondFactorRequiredSince (or a later user's creation) that password-only sign-in still gets in (0-30). */
+  secondFactorGraceDays: integer('second_factor_grace_days').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

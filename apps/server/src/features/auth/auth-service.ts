@@ -19,6 +19,7 @@ import {
 } from '../../plugins/sessions';
 import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
+import { ENROLMENT_PAGE, enrolmentOverdueFor } from '../account-security/enrolment-deadline';
 import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { isKnownDevice, rememberDevice } from './login-devices';
 import { noteAuditUser } from '../audit/audit-note';
@@ -57,6 +58,9 @@ export async function login(
     return { secondFactorRequired: true };
   }
   await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email });
+  // The account requires a factor this user lacks and the grace is over: the session may only enrol one, so the
+  // answer says so and sends the browser to the enrolment (plugins/auth.ts enforces it, docs/decisions/0042).
+  if (await enrolmentOverdueFor(db, user.id)) return { redirectUrl: ENROLMENT_PAGE, secondFactorEnrolmentRequired: true };
   return { redirectUrl };
 }
 

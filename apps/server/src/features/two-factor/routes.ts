@@ -1,5 +1,6 @@
 // GET, POST and DELETE /api/user/2fa/totp, POST /api/user/2fa/totp/confirm (the signed-in user's own factor, session
-// only) and POST /api/login/2fa (the second step of sign-in). Docs/decisions/0040.
+// only) and POST /api/login/2fa (the second step of sign-in). Docs/decisions/0040. Enrolling is reachable by a
+// session restricted to it (whileEnrolling, docs/decisions/0042).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLoginSuccess, ZOkResponse } from '@bq/contracts/auth';
 import {
@@ -26,7 +27,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/2fa/totp',
     {
-      config: { audit: false, signedIn: true, sessionOnly: true },
+      config: { audit: false, signedIn: true, sessionOnly: true, whileEnrolling: true },
       schema: {
         operationId: 'getTotpStatus',
         tags: ['two-factor'],
@@ -36,14 +37,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return totpStatus(app.db, requireAuth(request).userId);
+      return totpStatus(app.db, requireAuth(request));
     },
   );
 
   app.post(
     '/api/user/2fa/totp',
     {
-      config: { audit: { action: 'auth.factor_enrol_start' }, signedIn: true, sessionOnly: true },
+      config: { audit: { action: 'auth.factor_enrol_start' }, signedIn: true, sessionOnly: true, whileEnrolling: true },
       schema: {
         operationId: 'startTotpEnrolment',
         tags: ['two-factor'],
@@ -63,7 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/confirm',
     {
-      config: { audit: { action: 'auth.factor_enable' }, signedIn: true, sessionOnly: true },
+      config: { audit: { action: 'auth.factor_enable' }, signedIn: true, sessionOnly: true, whileEnrolling: true },
       schema: {
         operationId: 'confirmTotp',
         tags: ['two-factor'],

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { userRecoveryCodes, userTotp, users } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { verifyPassword } from '../../plugins/passwords';
+import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, verifiedStep } from './totp';
 
@@ -35,13 +36,17 @@ export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> 
   return Boolean(row?.confirmedAt);
 }
 
-export async function totpStatus(db: Db, userId: string): Promise<TTotpStatusResponse> {
-  if (!(await hasSecondFactor(db, userId))) return { enabled: false, recoveryCodesLeft: 0 };
+/** The user's factor, and the account's deadline for enrolling one as the session carries it (docs/decisions/0042). */
+export async function totpStatus(db: Db, auth: { userId: string; secondFactorDeadline?: Date | null }): Promise<TTotpStatusResponse> {
+  const { userId } = auth;
+  const deadline = auth.secondFactorDeadline ?? null;
+  const requirement = { enrolmentDeadline: deadline?.toISOString() ?? null, enrolmentOverdue: enrolmentOverdue(deadline) };
+  if (!(await hasSecondFactor(db, userId))) return { enabled: false, recoveryCodesLeft: 0, ...requirement };
   const [left] = await db
     .select({ n: count() })
     .from(userRecoveryCodes)
     .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt)));
-  return { enabled: true, recoveryCodesLeft: left?.n ?? 0 };
+  return { enabled: true, recoveryCodesLeft: left?.n ?? 0, ...requirement };
 }
 
 /** A new secret, not yet in force: sign-in asks for codes only once the first one has confirmed it. */

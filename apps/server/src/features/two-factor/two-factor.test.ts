@@ -84,7 +84,7 @@ async function signedInAs(res: LightMyRequestResponse): Promise<string | null> {
 describe('enrolling a TOTP factor', () => {
   it('answers a secret, its otpauth URI and QR code, keeps the secret encrypted, and is not in force before a code confirms it', async () => {
     const { user, email, password, http } = await evaluator();
-    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, enrolmentDeadline: null, enrolmentOverdue: false });
     const res = await http.request('POST', '/api/user/2fa/totp');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -113,7 +113,7 @@ describe('enrolling a TOTP factor', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const refused = await http.request('POST', '/api/user/2fa/totp/confirm', { code: wrong });
     expect([refused.statusCode, refused.json().errorKey]).toEqual([400, 'error.two_factor.code_invalid']);
-    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, enrolmentDeadline: null, enrolmentOverdue: false });
 
     const confirmed = await http.request('POST', '/api/user/2fa/totp/confirm', { code: `${right.slice(0, 3)} ${right.slice(3)}` });
     expect(confirmed.statusCode).toBe(200);
@@ -121,7 +121,7 @@ describe('enrolling a TOTP factor', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, enrolmentDeadline: null, enrolmentOverdue: false });
     // Shown once: a second confirmation or a new enrolment is refused while the factor is on.
     expect((await http.request('POST', '/api/user/2fa/totp/confirm', { code: await codeFor(secret, 1) })).json().errorKey).toBe('error.two_factor.already_enabled');
     expect((await http.request('POST', '/api/user/2fa/totp')).json().errorKey).toBe('error.two_factor.already_enabled');
@@ -259,7 +259,7 @@ describe('removing the factor', () => {
     expect((await http.request('GET', '/api/user/2fa/totp')).json()).toMatchObject({ enabled: true });
 
     expect((await http.request('DELETE', '/api/user/2fa/totp', { password, code })).statusCode).toBe(200);
-    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, enrolmentDeadline: null, enrolmentOverdue: false });
     const { res } = await passwordStep(email, password);
     expect(res.json()).toEqual({ redirectUrl: '/' });
     expect(await signedInAs(res)).toBe(email);
@@ -268,6 +268,6 @@ describe('removing the factor', () => {
   it('takes a recovery code instead of the code (the phone is lost)', async () => {
     const { password, recoveryCodes, http } = await enrolled();
     expect((await http.request('DELETE', '/api/user/2fa/totp', { password, recoveryCode: recoveryCodes[9] })).statusCode).toBe(200);
-    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, enrolmentDeadline: null, enrolmentOverdue: false });
   });
 });

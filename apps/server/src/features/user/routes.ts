@@ -12,7 +12,7 @@ import { fieldsOf } from '../audit/declare';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
-    { config: { audit: false, signedIn: true, responseCache: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
+    { config: { audit: false, signedIn: true, responseCache: true, whileEnrolling: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = requireAuth(request);

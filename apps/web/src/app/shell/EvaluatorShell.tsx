@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../lib/api/get-current-user';
 import { ReminderMenu } from '../../features/reminders/components/ReminderMenu';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { VerificationRequiredNotice } from '../../features/signup/components/VerificationRequiredNotice';
+import { SecondFactorNotice } from '../../features/two-factor/components/SecondFactorNotice';
 import { CreditBalance } from './CreditBalance';
 import { ProductSwitcher } from './ProductSwitcher';
 import { ShellNavbar } from './ShellNavbar';
@@ -63,6 +64,7 @@ export function EvaluatorShell() {
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
         <AppBreadcrumbs />
         <VerificationRequiredNotice />
+        <SecondFactorNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -16,7 +16,7 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/user/2fa/totp' && method === 'GET') return jsonResponse({ enabled, recoveryCodesLeft: enabled ? 10 : 0 });
+    if (url === '/api/user/2fa/totp' && method === 'GET') return jsonResponse({ enabled, recoveryCodesLeft: enabled ? 10 : 0, enrolmentDeadline: null, enrolmentOverdue: false });
     if (url === '/api/user/2fa/totp' && method === 'POST') {
       return jsonResponse({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' });
     }

@@ -1,22 +1,37 @@
 // /settings/security: the signed-in user's second factor (TOTP): turn it on with an authenticator app, see how many
-// recovery codes are left, turn it off with the password and a code (docs/decisions/0040).
+// recovery codes are left, turn it off with the password and a code (docs/decisions/0040); for the account admin, the
+// account's requirement and the members' factors (docs/decisions/0042).
 import { useState } from 'react';
 import { Alert, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { SettingsSection } from '../../../components/ui/SettingsSection';
+import { hasPermission } from '@bq/domain/permissions';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useTotpStatus } from '../api/get-totp-status';
+import { AccountSecuritySection } from '../components/AccountSecuritySection';
 import { DisableTotpForm } from '../components/DisableTotpForm';
 import { RecoveryCodesPanel } from '../components/RecoveryCodesPanel';
 import { TotpEnrolment } from '../components/TotpEnrolment';
 
 export function SecuritySettingsPage() {
   const { t } = useTranslation();
+  const user = useSignedInUser();
+  // The account section for whoever manages the account's users (the server checks the same permission).
+  const isAccountAdmin = hasPermission(user.permissions, { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'READ' });
+  const status = useTotpStatus();
   return (
-    <SettingsSection title={t('page.settingsSecurity.title')} description={t('settings.security.lead')}>
-      <SecurityContent />
-    </SettingsSection>
+    <Stack gap="lg">
+      <SettingsSection title={t('page.settingsSecurity.title')} description={t('settings.security.lead')}>
+        <SecurityContent />
+      </SettingsSection>
+      {isAccountAdmin && !status.data?.enrolmentOverdue ? (
+        <SettingsSection title={t('accountSecurity.sectionTitle')} description={t('accountSecurity.sectionLead')}>
+          <AccountSecuritySection />
+        </SettingsSection>
+      ) : null}
+    </Stack>
   );
 }
 
