@@ -30,6 +30,7 @@ export const ZAuditEvent = z
     occurredAt: z.string().meta({ description: 'ISO timestamp' }),
     actorKind: z.enum(AUDIT_ACTOR_KINDS),
     actorId: z.string().nullable().meta({ description: 'User id, API credential id, or null for a participant' }),
+    actorName: z.string().nullable().meta({ description: "A user actor's name and e-mail while the user belongs to the account; null otherwise" }),
     action: z.string().meta({ description: 'e.g. client.view, client.list, report.pdf, export.download, result.unlock, auth.sign_in' }),
     clientToken: z.string().nullable().meta({ description: "The client's pseudonymous token (never the name)" }),
     resultToken: z.string().nullable(),

@@ -49,6 +49,8 @@ describe('the audit trail', () => {
     const byAction = (action: string) => trail.events.find((e) => e.action === action)!;
     expect(byAction('client.list').details).toMatchObject({ filter: { productConfigurationId: a.configId, search: true }, rows: 1, total: 1 });
     expect(byAction('client.view')).toMatchObject({ clientToken: a.clientToken, actorKind: 'USER', actorId: a.user.id });
+    // The officer reads who it was; the name is looked up among the account's users, never stored in the trail.
+    expect(byAction('client.view')!.actorName).toBe(`${a.user.firstName} ${a.user.lastName} <${a.user.email}>`);
     // The dashboard names only the result; the trail adds its client, so a search by client finds it.
     expect(byAction('dashboard.view')).toMatchObject({ resultToken: a.resultToken, clientToken: a.clientToken });
     expect(byAction('export.download').details).toMatchObject({ rows: 1, filter: { productType: 'BQ_RISK', format: 'csv' } });

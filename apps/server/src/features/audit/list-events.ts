@@ -1,9 +1,25 @@
 // Reading the audit trail: one account's events, filtered, newest first, in keyset pages (id < cursor), so a page
 // deep in seven years of events costs what the first one does.
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { TListAuditEventsRequest, TListAuditEventsResponse } from '@bq/contracts/audit';
 import type { Db } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, users } from '../../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The names of the page's user actors, looked up now and only among the account's own users: the trail keeps ids (a
+ * name is not evidence and may change), the compliance officer reads names. Clients are never named here.
+ */
+async function actorNames(db: Db, accountId: string, rows: { actorKind: string; actorId: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.filter((r) => r.actorKind === 'USER' && r.actorId && UUID.test(r.actorId)).map((r) => r.actorId!))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+  return new Map(found.map((u) => [u.id, `${`${u.firstName} ${u.lastName}`.trim()} <${u.email}>`]));
+}
 
 export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEventsRequest): Promise<TListAuditEventsResponse> {
   const where: SQL[] = [eq(auditEvents.accountId, accountId)];
@@ -21,6 +37,7 @@ export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEv
     .orderBy(desc(auditEvents.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
+  const names = await actorNames(db, accountId, page);
   return {
     events: page.map((r) => ({
       id: String(r.id),
@@ -28,6 +45,7 @@ export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEv
       occurredAt: r.occurredAt.toISOString(),
       actorKind: r.actorKind as TListAuditEventsResponse['events'][number]['actorKind'],
       actorId: r.actorId,
+      actorName: (r.actorId && names.get(r.actorId)) ?? null,
       action: r.action,
       clientToken: r.clientToken,
       resultToken: r.resultToken,

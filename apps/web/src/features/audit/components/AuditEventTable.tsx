@@ -33,6 +33,11 @@ export function AuditEventTable({ events }: { events: TAuditEvent[] }) {
               </Table.Td>
               <Table.Td>
                 {t(`audit.actor.${e.actorKind}`)}
+                {e.actorName ? (
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="audit-actor-name">
+                    {e.actorName}
+                  </Text>
+                ) : null}
                 <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   {e.actorId ?? '–'}
                 </Text>

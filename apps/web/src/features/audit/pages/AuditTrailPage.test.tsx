@@ -19,6 +19,7 @@ function event(id: number, action: string): TAuditEvent {
     occurredAt: '2026-11-27T10:00:00Z',
     actorKind: 'USER',
     actorId: 'user-1',
+    actorName: 'Alex Admin <admin@demo.example>',
     action,
     clientToken: 'client-tok',
     resultToken: null,
@@ -58,6 +59,7 @@ describe('audit trail page', () => {
     renderPage();
     expect(await screen.findAllByTestId('audit-row')).toHaveLength(2);
     expect(screen.getByTestId('audit-table')).toHaveTextContent('client.view');
+    expect(screen.getAllByTestId('audit-actor-name')[0]).toHaveTextContent('Alex Admin <admin@demo.example>');
     fireEvent.click(screen.getByTestId('audit-more'));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(3));
     expect(screen.queryByTestId('audit-more')).not.toBeInTheDocument();
