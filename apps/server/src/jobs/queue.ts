@@ -46,8 +46,15 @@ export async function openJobQueue(
   opts: { onError?: (err: Error) => void; /** MAIL_SEND_LEASE_SECONDS */ mailLeaseSeconds?: number } = {},
 ): Promise<JobQueue> {
   const perQueue = queueOptions(opts.mailLeaseSeconds ?? 300);
+  // pg-boss may still record a job's outcome after its graceful stop gave up waiting (a job in flight at shutdown);
+  // the database closes right after stop(), and that late query would be an unhandled rejection. Once the queue has
+  // stopped nothing it writes matters (an unfinished job expires and runs again): its statements answer no rows.
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        (stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)) as Promise<{ rows: never[] }>,
+    },
     // The maintenance sweep (expire, archive, drop) runs in every process; a timestamp in pg-boss's schema lets
     // only one of them run it per interval.
     supervise: true,
@@ -62,7 +69,13 @@ export async function openJobQueue(
     await boss.createQueue(name, options);
     await boss.updateQueue(name, options);
   }
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  return {
+    boss,
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopped = true;
+    },
+  };
 }
 
 /** $1-style SQL from a library, run through a drizzle transaction so it commits or rolls back with it. */

@@ -91,12 +91,7 @@ export async function createTestApp(
     ...(testKnob('RESPONSE_CACHE_SECONDS') ? { RESPONSE_CACHE_SECONDS: testKnob('RESPONSE_CACHE_SECONDS')! } : {}),
     ...env,
   });
-  // pg-boss may still record a job's outcome after its graceful stop gave up waiting (a job in flight when a test file
-  // ends, e.g. a mail delivery); the pool has ended by then and its query would be an unhandled rejection that fails
-  // the whole run. Once the queue is stopped nothing it writes matters: its statements answer no rows instead.
-  let queueStopped = false;
-  const queueDatabase = { ...database, executeSql: (text: string, values?: unknown[]) => (queueStopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)) };
-  const queue = await openJobQueue(queueDatabase);
+  const queue = await openJobQueue(database);
   const dataChanges = config.RESPONSE_CACHE_SECONDS > 0 || config.AUTH_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
   const app = await buildApp({
     db: database.db,
@@ -142,7 +137,6 @@ export async function createTestApp(
       for (const closeOther of others) await closeOther();
       worker?.stop();
       await queue.stop();
-      queueStopped = true;
       await app.close();
       await dataChanges?.stop();
       await database.close();

@@ -10,6 +10,7 @@ import { paymentConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfigurationByType, type ProductAccessCheck } from '../products/product-access';
 import { creditBalance, userLocale } from '../user/user-service';
+import { trialEndOf } from '../credits/wealth-trial';
 
 /** Seeing the packages and their prices: whoever may open results of the product. */
 export const SEE_PRICES = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } as const satisfies ProductAccessCheck;
@@ -70,6 +71,6 @@ export async function listPaymentConfigurations(
     creditBalance: await creditBalance(db, auth.accountId),
     configurations,
     salesContactEmail: config.SALES_CONTACT_EMAIL,
-    trialEndsAt: product.planType === 'TRIAL' ? (product.trialEndsAt?.toISOString() ?? null) : null,
+    trialEndsAt: trialEndOf(product),
   };
 }

@@ -16,6 +16,11 @@ export function trialRuns(config: { planType: string; trialEndsAt: Date | null }
   return config.planType === 'TRIAL' && (config.trialEndsAt === null || config.trialEndsAt.getTime() > now.getTime());
 }
 
+/** When the configuration's trial ends or ended, as the API says it; null when it is not on a trial plan. */
+export function trialEndOf(config: { planType: string; trialEndsAt: Date | null }): string | null {
+  return config.planType === 'TRIAL' ? (config.trialEndsAt?.toISOString() ?? null) : null;
+}
+
 export async function getWealthTrialStatus(db: Db, auth: AuthContext): Promise<TTrialStatus> {
   const [config] = await db
     .select({ id: productConfigurations.id, planType: productConfigurations.planType, trialEndsAt: productConfigurations.trialEndsAt })
@@ -41,7 +46,7 @@ export async function getWealthTrialStatus(db: Db, auth: AuthContext): Promise<T
     trialAvailable: onTrial && !dismissed,
     dismissed,
     trialResults,
-    endsAt: config?.planType === 'TRIAL' ? (config.trialEndsAt?.toISOString() ?? null) : null,
+    endsAt: config ? trialEndOf(config) : null,
     ended,
     endedNotice: ended && !dismissed,
   };
