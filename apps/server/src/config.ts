@@ -112,6 +112,11 @@ const ZEnv = z.object({
   /** Serve the bench's bare baseline routes (/api/bench/hello, /api/bench/one-query): for `npm run bench` only, off by default. */
   BENCH_ROUTES: bool.default(false),
   /**
+   * Benchmarks only (`npm run bench -- audit`, docs/decisions/0039): the server records no request events, so the
+   * trail's cost can be measured against the same build. Refused unless BENCH_ROUTES is on too.
+   */
+  BENCH_WITHOUT_AUDIT_TRAIL: bool.default(false),
+  /**
    * Bearer token for GET /api/metrics (Prometheus). Unset: the endpoint answers 404 (docs/decisions/0026).
    */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -250,6 +255,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.NODE_ENV === 'production' && !parsed.AUDIT_CHAIN_KEY) {
     throw new Error('Invalid configuration:\n  AUDIT_CHAIN_KEY: required in production: a random secret of 32 characters or more that keys the audit chain');
+  }
+  if (parsed.BENCH_WITHOUT_AUDIT_TRAIL && !parsed.BENCH_ROUTES) {
+    throw new Error('Invalid configuration:\n  BENCH_WITHOUT_AUDIT_TRAIL: only for benchmarks, together with BENCH_ROUTES');
   }
   if (parsed.NODE_ENV === 'production' && !parsed.GOOGLE_ISSUER.startsWith('https://')) {
     throw new Error('Invalid configuration:\n  GOOGLE_ISSUER: must be an https:// URL in production');

@@ -136,6 +136,11 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
   app.decorateRequest('auditNote', null);
   recorder.start();
   app.addHook('onClose', () => recorder.close());
+  if (app.config.BENCH_WITHOUT_AUDIT_TRAIL) {
+    // A benchmark's baseline only (config.ts refuses it without BENCH_ROUTES): the same server without request events.
+    app.log.warn('BENCH_WITHOUT_AUDIT_TRAIL: requests are not recorded in the audit trail');
+    return;
+  }
 
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.audit) request.auditNote = { details: {}, recorded: false };
