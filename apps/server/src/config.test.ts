@@ -39,6 +39,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).AUDIT_CHAIN_KEY).toBe(loadConfig({}).AUDIT_CHAIN_KEY);
     expect(() => loadConfig({ AUDIT_SIGNING_KEY: 'not-a-key' })).toThrow(/AUDIT_SIGNING_KEY: must be an Ed25519 private key/);
     expect(loadConfig({ DATA_DIR: '/srv/bq' }).AUDIT_CHECKPOINT_DIR).toBe('/srv/bq/audit-checkpoints');
+    // The trail's benchmark baseline cannot be switched on alone: only beside the bench's own routes.
+    expect(() => loadConfig({ BENCH_WITHOUT_AUDIT_TRAIL: 'true' })).toThrow(/BENCH_WITHOUT_AUDIT_TRAIL: only for benchmarks/);
+    expect(loadConfig({ BENCH_WITHOUT_AUDIT_TRAIL: 'true', BENCH_ROUTES: 'true' }).BENCH_WITHOUT_AUDIT_TRAIL).toBe(true);
   });
 
   it('requires PUBLIC_URL in production, where the server cannot know the name people reach it by', () => {
