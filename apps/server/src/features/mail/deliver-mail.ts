@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { isPermanentFailure, type MailTransport } from './transport';
+import { recordSystemEvent } from '../audit/system-events';
 
 /**
  * How long a claimed mail belongs to the worker that claimed it (default; MAIL_SEND_LEASE_SECONDS). Longer than the
@@ -27,7 +28,7 @@ export async function deliverMail(
   db: Db,
   transport: MailTransport,
   mailId: string,
-  opts: { finalAttempt: boolean; log?: FastifyBaseLogger; leaseSeconds?: number },
+  opts: { finalAttempt: boolean; log?: FastifyBaseLogger; leaseSeconds?: number; auditChainKey?: string },
 ): Promise<DeliveryOutcome> {
   const lease = sql`now() - make_interval(secs => ${opts.leaseSeconds ?? SENDING_LEASE_SECONDS})`;
   // One statement: of two workers claiming at once, PostgreSQL lets exactly one match.
@@ -61,10 +62,18 @@ export async function deliverMail(
     if (permanent) return 'failed';
     throw err;
   }
-  await db
-    .update(mailOutbox)
-    .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
-    .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
+  await db.transaction(async (tx) => {
+    const sent = await tx
+      .update(mailOutbox)
+      .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+      .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')))
+      .returning({ id: mailOutbox.id });
+    // A mail about a client's result (report, invitation, reminder) discloses their data: the trail records that the
+    // product sent it, committed with the SENT mark (a crash before it leaves neither, and the resend records it).
+    if (sent.length > 0 && opts.auditChainKey && mail.accountId && mail.instanceId) {
+      await recordSystemEvent(tx, opts.auditChainKey, { accountId: mail.accountId, action: 'mail.sent', instanceId: mail.instanceId, details: { kind: mail.kind } });
+    }
+  });
   return 'sent';
 }
 

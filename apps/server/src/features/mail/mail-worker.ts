@@ -29,6 +29,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
         finalAttempt: job.retryCount >= job.retryLimit,
         log,
         leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
+        auditChainKey: config.AUDIT_CHAIN_KEY,
       });
       // Claimed by a live delivery elsewhere: look again later rather than risk losing it if that one dies.
       if (outcome === 'busy') throw new Error(`mail ${job.data.mailId} is being delivered by another worker`);

@@ -14,7 +14,7 @@ import type { Permission } from '@bq/domain/permissions';
 import type { AccountType } from '@bq/domain/product-types';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
-import { emailVerifications, interactionInstances, mailOutbox, productConfigurations, users } from '../../db/schema';
+import { auditEvents, emailVerifications, interactionInstances, mailOutbox, productConfigurations, users } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
@@ -220,6 +220,15 @@ describe('POST /api/instance/{token}/invite/email', () => {
     const [mail] = await mailsOf(t.db, instanceId);
     await waitFor(async () => (await mailsOf(t.db, instanceId))[0]?.status === 'SENT', 'status SENT');
     expect(mail).toMatchObject({ kind: 'INVITATION', toAddress: clientEmail, locale: 'DE_DE' });
+
+    // The trail: the adviser's request, and the product's own delivery of the mail (actor SYSTEM), both about this
+    // result; the chain still verifies with the worker's event in it.
+    const events = await t.db
+      .select({ action: auditEvents.action, actorKind: auditEvents.actorKind, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.resultToken, instance.token));
+    expect(events).toContainEqual({ action: 'mail.sent', actorKind: 'SYSTEM', details: { kind: 'INVITATION' } });
+    expect((await http.request('GET', '/api/audit/verify')).json()).toMatchObject({ ok: true });
   });
 
   it('writes English for an English client', async () => {
