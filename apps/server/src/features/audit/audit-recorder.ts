@@ -12,6 +12,8 @@ export type PendingEvent = Omit<AuditEventInput, 'accountId'> & { accountId: str
 
 /** How often buffered read events are written; a kill -9 loses this much of them plus the flush in progress (ADR 0039). */
 export const FLUSH_INTERVAL_MS = 500;
+/** Read events kept for a retry while the database refuses them (about 100 bytes each in memory). */
+export const MAX_BUFFERED = 200_000;
 
 export class AuditRecorder {
   private buffer: PendingEvent[] = [];
@@ -46,17 +48,38 @@ export class AuditRecorder {
     if (resolved) await appendToChain(tx, this.key, resolved.accountId, [resolved]);
   }
 
-  /** Writes every buffered event; flushes never overlap, so each account's events keep their order. */
+  /**
+   * Writes every buffered event; flushes never overlap, so each account's events keep their order. An account whose
+   * append fails (the database away for a moment) gets its events back at the head of the buffer for the next flush,
+   * up to MAX_BUFFERED events in all; beyond that the oldest are dropped and the loss is logged with its count.
+   */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.buffer.length === 0) return;
       const batch = this.buffer;
       this.buffer = [];
+      const failed: PendingEvent[] = [];
       try {
-        await appendEvents(this.db, this.key, await resolveSubjects(this.db, batch));
+        const byAccount = new Map<string, AuditEventInput[]>();
+        for (const e of await resolveSubjects(this.db, batch)) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
+        for (const [accountId, events] of byAccount) {
+          try {
+            await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, events));
+          } catch (err) {
+            failed.push(...events);
+            this.log.error({ err, events: events.length }, 'audit events could not be written; retried at the next flush');
+          }
+        }
       } catch (err) {
-        // Not retried: a database that refuses the append refuses the next request's reads too (ADR 0039).
-        this.log.error({ err, events: batch.length }, 'audit events could not be written');
+        failed.push(...batch);
+        this.log.error({ err, events: batch.length }, 'audit events could not be resolved; retried at the next flush');
+      }
+      if (failed.length === 0) return;
+      this.buffer = [...failed, ...this.buffer];
+      const over = this.buffer.length - MAX_BUFFERED;
+      if (over > 0) {
+        this.buffer.splice(0, over);
+        this.log.error({ dropped: over }, 'audit buffer full: the oldest read events were dropped');
       }
     });
     return this.flushing;

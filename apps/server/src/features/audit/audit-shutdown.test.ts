@@ -3,12 +3,60 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
+import type { Db } from '../../db/client';
+import { AuditRecorder, type PendingEvent } from './audit-recorder';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+describe('a flush the database refuses', () => {
+  it('keeps the events and writes them, in order, at the next flush', async () => {
+    const acc = await createAccount(t.db, { products: ['BQ_RISK'] });
+    // The database refuses the first append (as during a restart), then works again.
+    let refusals = 1;
+    const flaky = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction' && refusals > 0) {
+          return () => {
+            refusals -= 1;
+            return Promise.reject(new Error('connection terminated'));
+          };
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    }) as Db;
+    const errors: unknown[] = [];
+    const log = { error: (o: unknown) => errors.push(o) } as unknown as ConstructorParameters<typeof AuditRecorder>[2];
+    const recorder = new AuditRecorder(flaky, t.app.config.AUDIT_CHAIN_KEY, log);
+    const event = (n: number): PendingEvent => ({
+      accountId: acc.account.id,
+      occurredAt: new Date(),
+      actorKind: 'SYSTEM',
+      actorId: null,
+      action: `test.read_${n}`,
+      clientToken: null,
+      resultToken: null,
+      details: {},
+      outcome: 'ALLOWED',
+      requestId: null,
+      ip: null,
+      userAgent: null,
+    });
+    const actions = async () =>
+      (await t.database.executeSql(`select action from audit_events where account_id = $1 order by seq`, [acc.account.id])).rows.map((r) => (r as { action: string }).action);
+    recorder.queue(event(1));
+    recorder.queue(event(2));
+    await recorder.flush();
+    expect(errors).toHaveLength(1);
+    expect(await actions()).toEqual([]);
+    recorder.queue(event(3));
+    await recorder.close();
+    expect(await actions()).toEqual(['test.read_1', 'test.read_2', 'test.read_3']);
+  });
+});
 
 describe('a graceful shutdown', () => {
   it('writes the buffered read events before the database closes', async () => {
