@@ -37,7 +37,7 @@ function RetentionContent() {
       ) : settings.isError ? (
         <ErrorState title={t('retention.errorTitle')} message={t('retention.errorText')} onRetry={() => void settings.refetch()} />
       ) : (
-        <RetentionForm key={settings.data.updatedAt ?? 'defaults'} saved={settings.data} />
+        <RetentionForm saved={settings.data} />
       )}
       <Stack gap="sm">
         <Title order={3} fz="h4">
