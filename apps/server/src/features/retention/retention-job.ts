@@ -1,16 +1,18 @@
 // The retention job on the durable queue (docs/decisions/0044): the worker's housekeeping asks for it every few
-// minutes, and pg-boss's singleton slot (one job per key and day) lets only the first ask of each day through, in
-// however many worker processes. A job that fails is retried by pg-boss; the sweep is idempotent.
+// minutes, and pg-boss's singleton slot lets only the first ask of each slot through, in however many worker
+// processes. pg-boss caps a slot at its archive interval (12 hours), so the job runs at most twice a day; the sweep is
+// idempotent, and the second run only finds what became due in between. A job that fails is retried by pg-boss.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { runRetention } from './retention-sweep';
 
-const DAY_SECONDS = 24 * 3600;
+/** pg-boss refuses a throttle slot longer than its archive interval (archiveCompletedAfterSeconds, 12 hours). */
+const SLOT_SECONDS = 12 * 3600;
 
-/** Queues today's run unless it is already queued (or ran) in this day's slot; the job's id, or null. */
+/** Queues a run unless one was already queued (or ran) in this slot; the job's id, or null. */
 export function scheduleRetention(queue: JobQueue): Promise<string | null> {
-  return queue.boss.send(QUEUES.retention, {}, { singletonKey: 'daily', singletonSeconds: DAY_SECONDS });
+  return queue.boss.send(QUEUES.retention, {}, { singletonKey: 'retention', singletonSeconds: SLOT_SECONDS });
 }
 
 export async function startRetentionWorker(db: Db, chainKey: string, log: FastifyBaseLogger, queue: JobQueue): Promise<void> {

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditEvents, clientProducts, clients, interactionInstances, mailOutbox } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
+import { scheduleRetention } from './retention-job';
 import { runRetention, sweepAccount } from './retention-sweep';
 import { retentionPreview } from './retention-preview';
 import { dated, endRelationship, newClient, newInstance, newMail, type Fixture } from './retention-fixtures';
@@ -76,6 +77,19 @@ describe('retention settings', () => {
     }
     const anonymous = new TestClient(t.app, '10.77.250.1');
     expect((await anonymous.request('GET', '/api/account/retention')).statusCode).toBe(401);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the three calls with their request, answers and error keys', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const put = doc.paths['/api/account/retention'].put;
+    expect(put.operationId).toBe('updateAccountRetention');
+    expect(put.requestBody.content['application/json'].schema).toBeDefined();
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(doc.paths['/api/account/retention'].get.operationId).toBe('getAccountRetention');
+    expect(doc.paths['/api/account/retention/preview'].get.responses['200']).toBeDefined();
+    expect(JSON.stringify(put.responses['400'])).toContain('error.validation');
   });
 });
 
@@ -157,5 +171,10 @@ describe('the daily retention job', () => {
     expect(run.removed[f.accountId]).toEqual({ advisoryResults: 0, selectionResults: 1, clients: 1, mails: 0 });
     expect((await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, result))).length).toBe(1);
     expect((await sweepAccount(t.db, t.config.AUDIT_CHAIN_KEY, f.accountId, dated(now, { years: 1, days: 1 }))).advisoryResults).toBe(1);
+  });
+
+  it('is queued once per slot however often the housekeeping asks', async () => {
+    expect(await scheduleRetention(t.queue)).toEqual(expect.any(String));
+    expect(await scheduleRetention(t.queue)).toBeNull();
   });
 });
