@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { auditEvents, clientProducts, clients, interactionInstances, mailOutbox } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
-import { scheduleRetention } from './retention-job';
+import { QUEUES } from '../../jobs/queue';
+import { scheduleRetention, startRetentionWorker } from './retention-job';
 import { runRetention, sweepAccount } from './retention-sweep';
 import { retentionPreview } from './retention-preview';
 import { dated, endRelationship, newClient, newInstance, newMail, type Fixture } from './retention-fixtures';
@@ -176,5 +177,17 @@ describe('the daily retention job', () => {
   it('is queued once per slot however often the housekeeping asks', async () => {
     expect(await scheduleRetention(t.queue)).toEqual(expect.any(String));
     expect(await scheduleRetention(t.queue)).toBeNull();
+  });
+
+  it('runs on the queue: a queued job pseudonymises the due mail of an account and records its tombstone', async () => {
+    const f = await newAccount();
+    const mail = await newMail(f, 'queued@example.org', dated(new Date(), { days: -91 }));
+    expect(await t.queue.boss.send(QUEUES.retention, {})).toEqual(expect.any(String));
+    await startRetentionWorker(t.db, t.config.AUDIT_CHAIN_KEY, t.app.log, t.queue);
+    await expect
+      .poll(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail)))[0]?.toAddress, { timeout: 20_000 })
+      .toBe('');
+    const [tombstone] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, f.accountId), eq(auditEvents.action, 'retention.sweep')));
+    expect(tombstone?.details).toMatchObject({ removed: { mails: 1, advisoryResults: 0, selectionResults: 0, clients: 0 } });
   });
 });
