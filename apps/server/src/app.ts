@@ -28,6 +28,7 @@ import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { accountSecurityRoutes } from './features/account-security/routes';
+import { retentionRoutes } from './features/retention/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
@@ -119,6 +120,7 @@ export async function buildApp(opts: {
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(accountSecurityRoutes);
+  await app.register(retentionRoutes);
   await app.register(userRoutes);
   await app.register(reminderRoutes);
   await app.register(clientRoutes);

@@ -10,6 +10,8 @@ export const QUEUES = {
   calculate: 'interaction-calculate',
   /** Deliver one outbox mail; data: { mailId } (features/mail/deliver-mail.ts). */
   mailDeliver: 'mail-deliver',
+  /** The daily retention run over every account; no data (features/retention/retention-job.ts). */
+  retention: 'retention-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -33,6 +35,8 @@ function queueOptions(mailLeaseSeconds: number): Partial<Record<QueueName, { ret
     [QUEUES.calculate]: { expireInSeconds: CALCULATION_EXPIRE_SECONDS },
     // Expires after twice the SENDING lease (default 10 minutes); the recovery sweep resends a dead worker's mail sooner.
     [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * mailLeaseSeconds },
+    // A run over many accounts may take a while; a failed one is tried again after 10 minutes, at most 3 times.
+    [QUEUES.retention]: { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
   };
 }
 

@@ -1,5 +1,5 @@
-// The background worker: the durable job handlers (calculation, mail delivery), the reminder sweep and periodic
-// housekeeping (expired sessions, old sign-in failures). In the embedded mode it runs inside the API process; with PostgreSQL, ROLE=worker
+// The background worker: the durable job handlers (calculation, mail delivery, retention), the reminder sweep and periodic
+// housekeeping (expired sessions, old sign-in failures, asking for the day's retention run). In the embedded mode it runs inside the API process; with PostgreSQL, ROLE=worker
 // runs it alone, and several workers share the queue safely.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -11,6 +11,7 @@ import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
 import { workInBatches } from './batch-worker';
 import { writeCheckpointIfDue } from '../features/audit/checkpoint';
+import { scheduleRetention, startRetentionWorker } from '../features/retention/retention-job';
 import { QUEUES, type JobQueue } from './queue';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -36,12 +37,15 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   );
   // Mail: delivery jobs, automatic reminders (features/mail/mail-worker.ts).
   const mail = await startMailWorker(db, config, log, queue);
+  // Retention: once a day, deletes or pseudonymises what is due (docs/decisions/0044).
+  await startRetentionWorker(db, config.AUDIT_CHAIN_KEY, log, queue);
   const run = async () => {
     try {
       await purgeExpiredSessions(db);
       await purgeOldLoginFailures(db, config);
       // The daily signed checkpoint of the audit chains' heads (with AUDIT_SIGNING_KEY; docs/decisions/0039).
       await writeCheckpointIfDue(db, config);
+      await scheduleRetention(queue);
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }

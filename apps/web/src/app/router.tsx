@@ -299,6 +299,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/audit/pages/AuditTrailPage'), 'AuditTrailPage'),
     },
     {
+      path: 'retention',
+      handle: crumb('page.settingsRetention.title'),
+      lazy: page(() => import('../features/retention/pages/RetentionSettingsPage'), 'RetentionSettingsPage'),
+    },
+    {
       path: 'market-history',
       handle: crumb('page.settingsMarketHistory.title'),
       lazy: page(

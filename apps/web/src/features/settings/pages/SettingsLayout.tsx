@@ -1,8 +1,9 @@
-// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, audit trail; market history for
-// administrators) beside their content.
+// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, audit trail; retention and
+// market history for administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
   IconApi,
+  IconArchive,
   IconChartLine,
   IconHistory,
   IconKey,
@@ -35,6 +36,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
   { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory },
+  { path: '/settings/retention', labelKey: 'page.settingsRetention.title', icon: IconArchive, admin: true },
   {
     path: '/settings/market-history',
     labelKey: 'page.settingsMarketHistory.title',
