@@ -23,7 +23,7 @@ export function ClientAccessHistory({ clientToken }: { clientToken: string }) {
             </Title>
             <Text size="sm" c="dimmed">
               {t('audit.client.lead')}{' '}
-              <Anchor component={AppLink} to="/settings/audit?action=export.download" data-testid="client-access-exports-link">
+              <Anchor component={AppLink} to="/settings/audit?action=export.download" underline="always" data-testid="client-access-exports-link">
                 {t('audit.client.exportsLink')}
               </Anchor>
             </Text>
