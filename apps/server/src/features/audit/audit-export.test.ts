@@ -145,4 +145,16 @@ describe('the audit trail export', () => {
     }
     expect(await list(o.http, '&action=audit.export')).toEqual([]);
   });
+
+  it('is in the OpenAPI document with its query, its file answer and its error keys', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const get = doc.paths['/api/audit/events/export'].get;
+    expect(get.operationId).toBe('exportAuditEvents');
+    const params = Object.fromEntries((get.parameters as { name: string; required?: boolean; schema: unknown }[]).map((p) => [p.name, p]));
+    expect(Object.keys(params).sort()).toEqual(['action', 'clientToken', 'format', 'from', 'outcome', 'to', 'userId']);
+    expect(params.format).toMatchObject({ required: true, schema: { enum: ['csv', 'jsonl'] } });
+    expect(JSON.stringify(get.responses['400'])).toContain('error.validation');
+    expect(JSON.stringify(get.responses['403'])).toContain('error.auth.forbidden');
+    expect(get.responses['200']).toBeDefined();
+  });
 });

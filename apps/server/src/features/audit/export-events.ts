@@ -68,5 +68,5 @@ export async function prepareAuditExport(db: Db, accountId: string, query: TExpo
     }
   }
 
-  return { fileName: fileNameOf(format, filter, now), contentType: AUDIT_EXPORT_CONTENT_TYPES[format], totalRows, throughId, body: Readable.from(chunks()) };
+  return { fileName: fileNameOf(format, filter, now), contentType: AUDIT_EXPORT_CONTENT_TYPES[format], totalRows, throughId, body: Readable.from(chunks(), { objectMode: false }) };
 }
