@@ -11,7 +11,15 @@ export function AuditEventCards({ events }: { events: TAuditEvent[] }) {
   const { t } = useTranslation();
   const { formatDateTime } = useFormat();
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('audit.table.caption')} data-testid="audit-cards">
+    <Stack
+      gap="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('audit.table.caption')}
+      data-testid="audit-cards"
+    >
       {events.map((e) => (
         <Card component="li" withBorder radius="md" p="sm" key={e.id} data-testid="audit-card">
           <Stack gap={4}>

@@ -30,7 +30,9 @@ export function AuditExportMenu({ filter }: { filter: AuditFilter }) {
           {AUDIT_EXPORT_FORMATS.map((format) => (
             <Menu.Item
               key={format}
-              onClick={() => void download.start((onProgress) => downloadAuditExport(filter, format, onProgress))}
+              onClick={() =>
+                void download.start((onProgress) => downloadAuditExport(filter, format, onProgress))
+              }
               data-testid={`audit-export-${format}`}
             >
               {t(`audit.export.${format}`)}

@@ -14,7 +14,14 @@ export function ClientAccessHistory({ clientToken }: { clientToken: string }) {
   const filter = useMemo(() => ({ ...EMPTY_AUDIT_FILTER, clientToken }), [clientToken]);
   const headingId = `client-access-history-${clientToken}`;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId} data-testid="client-access-history">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="client-access-history"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Stack gap={4} style={{ flex: '1 1 18rem' }}>
@@ -23,7 +30,12 @@ export function ClientAccessHistory({ clientToken }: { clientToken: string }) {
             </Title>
             <Text size="sm" c="dimmed">
               {t('audit.client.lead')}{' '}
-              <Anchor component={AppLink} to="/settings/audit?action=export.download" underline="always" data-testid="client-access-exports-link">
+              <Anchor
+                component={AppLink}
+                to="/settings/audit?action=export.download"
+                underline="always"
+                data-testid="client-access-exports-link"
+              >
                 {t('audit.client.exportsLink')}
               </Anchor>
             </Text>

@@ -39,7 +39,10 @@ beforeEach(() => {
     const url = new URL(String(input), 'http://x');
     if (url.pathname === '/api/audit/events/export')
       return new Response('{"id":"9"}\n', {
-        headers: { 'Content-Type': 'application/jsonl', 'Content-Disposition': 'attachment; filename="audit-trail_2026.jsonl"' },
+        headers: {
+          'Content-Type': 'application/jsonl',
+          'Content-Disposition': 'attachment; filename="audit-trail_2026.jsonl"',
+        },
       });
     if (url.pathname !== '/api/audit/events')
       return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
@@ -79,7 +82,11 @@ describe('audit trail page', () => {
   });
 
   it('exports the trail with the filter that is applied, as JSON Lines', async () => {
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => 'blob:a' });
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: () => 'blob:a',
+    });
     Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => {} });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderPage();
@@ -92,7 +99,9 @@ describe('audit trail page', () => {
     await waitFor(() => expect(screen.getByTestId('download-status')).toHaveAttribute('data-state', 'done'));
     expect(screen.getByTestId('download-status')).toHaveTextContent('audit-trail_2026.jsonl');
     expect(click).toHaveBeenCalledTimes(1);
-    const exported = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x')).find((u) => u.pathname.endsWith('/export'))!;
+    const exported = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .find((u) => u.pathname.endsWith('/export'))!;
     expect(Object.fromEntries(exported.searchParams)).toEqual({ format: 'jsonl', action: 'export.download' });
   });
 

@@ -1,6 +1,6 @@
 // The client page's "Access history" tab: only holders of AUDIT_LOG see it, and the trail is read only once it is
 // opened (reading is itself recorded), filtered to this client's token.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAuditEvent } from '@bq/contracts/audit';
 import type { TUser } from '@bq/contracts/user';
@@ -10,7 +10,10 @@ import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { adviser } from '../test-data';
 import { ClientTabs } from './ClientTabs';
 
-const officer: TUser = { ...adviser, permissions: [...adviser.permissions, { realm: 'BQ_ADMIN', entity: 'AUDIT_LOG', action: 'READ' }] };
+const officer: TUser = {
+  ...adviser,
+  permissions: [...adviser.permissions, { realm: 'BQ_ADMIN', entity: 'AUDIT_LOG', action: 'READ' }],
+};
 const text = (key: string) => enUsTexts[key]!;
 
 const view: TAuditEvent = {
@@ -45,10 +48,13 @@ beforeEach(() => {
 });
 
 function renderTabs(user: TUser) {
-  return renderWithProviders(<ClientTabs clientToken="c1" interactions={<div data-testid="interactions-stub" />} />, {
-    route: '/BQ_RISK/client/c1',
-    queryClient: queryClientWithUser(user),
-  });
+  return renderWithProviders(
+    <ClientTabs clientToken="c1" interactions={<div data-testid="interactions-stub" />} />,
+    {
+      route: '/BQ_RISK/client/c1',
+      queryClient: queryClientWithUser(user),
+    },
+  );
 }
 
 describe('client access history tab', () => {

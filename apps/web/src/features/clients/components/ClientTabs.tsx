@@ -17,10 +17,18 @@ export function ClientTabs({ clientToken, interactions }: { clientToken: string;
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="client-tabs">
       <Tabs.List mb="md">
-        <Tabs.Tab value="interactions" leftSection={<IconClipboardList size={16} aria-hidden />} data-testid="client-tab-interactions">
+        <Tabs.Tab
+          value="interactions"
+          leftSection={<IconClipboardList size={16} aria-hidden />}
+          data-testid="client-tab-interactions"
+        >
           {t('clients.interactions.title')}
         </Tabs.Tab>
-        <Tabs.Tab value="access" leftSection={<IconHistory size={16} aria-hidden />} data-testid="client-tab-access">
+        <Tabs.Tab
+          value="access"
+          leftSection={<IconHistory size={16} aria-hidden />}
+          data-testid="client-tab-access"
+        >
           {t('audit.client.tab')}
         </Tabs.Tab>
       </Tabs.List>

@@ -29,7 +29,10 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
     return (
       <div data-testid="client-view">
         <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
-        <ClientTabs clientToken={clientToken} interactions={<ClientInteractions client={profile.data} product={product} />} />
+        <ClientTabs
+          clientToken={clientToken}
+          interactions={<ClientInteractions client={profile.data} product={product} />}
+        />
       </div>
     );
   }
