@@ -8,20 +8,51 @@ export const AUDIT_PAGE_SIZE = 50;
 
 const invalid = { error: () => 'error.validation.invalid_value' };
 
+/** The filters of the trail, shared by the list and the export. */
+const auditFilterFields = {
+  clientToken: z.string().min(1).max(200).optional(),
+  userId: z.string().min(1).max(100).optional(),
+  action: z.string().regex(/^[a-z_]+\.[a-z_.]+$/, 'error.validation.invalid_value').max(100).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, invalid).optional(),
+  from: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
+};
+
+/** A period that ends before it starts is a mistake, not an empty answer. */
+const periodInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+const periodError = { path: ['to'], message: 'error.validation.invalid_value' };
+
 export const ZListAuditEventsRequest = z
   .object({
-    clientToken: z.string().min(1).max(200).optional(),
-    userId: z.string().min(1).max(100).optional(),
-    action: z.string().regex(/^[a-z_]+\.[a-z_.]+$/, 'error.validation.invalid_value').max(100).optional(),
-    outcome: z.enum(AUDIT_OUTCOMES, invalid).optional(),
-    from: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
+    ...auditFilterFields,
     /** The `nextCursor` of the previous page: events older than it. */
     cursor: z.string().regex(/^\d{1,18}$/, 'error.validation.invalid_value').optional(),
     limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
-  });
+  })
+  .refine(periodInOrder, periodError);
 // No meta id: a query string schema must stay inline for the OpenAPI document (a $ref cannot be split into parameters).
 export type TListAuditEventsRequest = z.infer<typeof ZListAuditEventsRequest>;
+
+/** csv: UTF-8 with BOM, header row, RFC 4180; jsonl: one event (as in the list) per line. */
+export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+export const ZExportAuditEventsRequest = z
+  .object({
+    format: z.enum(AUDIT_EXPORT_FORMATS, {
+      error: (issue) => (issue.input === undefined || issue.input === '' ? 'error.validation.required' : 'error.validation.invalid_value'),
+    }),
+    ...auditFilterFields,
+  })
+  .refine(periodInOrder, periodError);
+// Inline as well (a query string schema).
+export type TExportAuditEventsRequest = z.infer<typeof ZExportAuditEventsRequest>;
+
+/** The export's columns, in order; details is the event's details as JSON. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'id', 'seq', 'occurredAt', 'actorKind', 'actorId', 'actorName', 'action', 'outcome', 'clientToken', 'resultToken',
+  'details', 'requestId', 'ip', 'userAgent',
+] as const;
 
 export const ZAuditEvent = z
   .object({

@@ -1,7 +1,7 @@
 // Reading the audit trail: one account's events, filtered, newest first, in keyset pages (id < cursor), so a page
 // deep in seven years of events costs what the first one does.
-import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
-import type { TListAuditEventsRequest, TListAuditEventsResponse } from '@bq/contracts/audit';
+import { and, count, desc, eq, gte, inArray, lt, lte, max, type SQL } from 'drizzle-orm';
+import type { TExportAuditEventsRequest, TListAuditEventsRequest, TListAuditEventsResponse } from '@bq/contracts/audit';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 
@@ -21,7 +21,15 @@ async function actorNames(db: Db, accountId: string, rows: { actorKind: string; 
   return new Map(found.map((u) => [u.id, `${`${u.firstName} ${u.lastName}`.trim()} <${u.email}>`]));
 }
 
-export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEventsRequest): Promise<TListAuditEventsResponse> {
+/** The filters the list and the export share. */
+export type AuditFilter = Omit<TExportAuditEventsRequest, 'format'>;
+
+/**
+ * The WHERE of a filtered reading. `throughId` fixes where an export ends: events appended while it streams (its own
+ * among them) are left out, so its row count and its rows agree. Appends of one account are serialised by the
+ * chain's lock, so no event of the account with a lower id can commit after the highest id was read.
+ */
+function auditWhere(accountId: string, q: AuditFilter & { cursor?: string }, throughId?: number): SQL | undefined {
   const where: SQL[] = [eq(auditEvents.accountId, accountId)];
   if (q.clientToken) where.push(eq(auditEvents.clientToken, q.clientToken));
   if (q.userId) where.push(eq(auditEvents.actorId, q.userId));
@@ -30,10 +38,26 @@ export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEv
   if (q.from) where.push(gte(auditEvents.occurredAt, new Date(q.from)));
   if (q.to) where.push(lte(auditEvents.occurredAt, new Date(q.to)));
   if (q.cursor) where.push(lt(auditEvents.id, Number(q.cursor)));
+  if (throughId !== undefined) where.push(lte(auditEvents.id, throughId));
+  return and(...where);
+}
+
+/** The id of the account's newest event (0 when it has none): where an export stops. */
+export async function newestAuditEventId(db: Db, accountId: string): Promise<number> {
+  const [row] = await db.select({ id: max(auditEvents.id) }).from(auditEvents).where(eq(auditEvents.accountId, accountId));
+  return Number(row?.id ?? 0);
+}
+
+export async function countAuditEvents(db: Db, accountId: string, q: AuditFilter, throughId?: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditEvents).where(auditWhere(accountId, q, throughId));
+  return Number(row?.n ?? 0);
+}
+
+export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEventsRequest, throughId?: number): Promise<TListAuditEventsResponse> {
   const rows = await db
     .select()
     .from(auditEvents)
-    .where(and(...where))
+    .where(auditWhere(accountId, q, throughId))
     .orderBy(desc(auditEvents.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);

@@ -54,7 +54,8 @@ export function AuditEventTable({ events }: { events: TAuditEvent[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={e.outcome === 'ALLOWED' ? 'teal' : 'red'} variant="light">
+                {/* Never cut to "ALLOW…" when the table is narrow. */}
+                <Badge color={e.outcome === 'ALLOWED' ? 'teal' : 'red'} variant="light" miw="max-content">
                   {t(`audit.outcome.${e.outcome}`)}
                 </Badge>
               </Table.Td>

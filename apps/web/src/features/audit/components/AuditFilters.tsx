@@ -6,9 +6,15 @@ import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_AUDIT_FILTER, type AuditFilter } from '../api/list-audit-events';
 
-export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+export function AuditFilters({
+  initial = EMPTY_AUDIT_FILTER,
+  onApply,
+}: {
+  initial?: AuditFilter;
+  onApply: (filter: AuditFilter) => void;
+}) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<AuditFilter>(EMPTY_AUDIT_FILTER);
+  const [draft, setDraft] = useState<AuditFilter>(initial);
   const set = (key: keyof AuditFilter) => (value: string | null) =>
     setDraft((d) => ({ ...d, [key]: value ?? '' }));
   return (

@@ -37,6 +37,13 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://x');
+    if (url.pathname === '/api/audit/events/export')
+      return new Response('{"id":"9"}\n', {
+        headers: {
+          'Content-Type': 'application/jsonl',
+          'Content-Disposition': 'attachment; filename="audit-trail_2026.jsonl"',
+        },
+      });
     if (url.pathname !== '/api/audit/events')
       return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
     if (url.searchParams.get('action') === 'export.download')
@@ -72,6 +79,38 @@ describe('audit trail page', () => {
     fireEvent.click(screen.getByTestId('audit-filter-apply'));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
     expect(screen.getByTestId('audit-table')).toHaveTextContent('export.download');
+  });
+
+  it('exports the trail with the filter that is applied, as JSON Lines', async () => {
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: () => 'blob:a',
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    fireEvent.change(screen.getByTestId('audit-filter-action'), { target: { value: 'export.download' } });
+    fireEvent.click(screen.getByTestId('audit-filter-apply'));
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('audit-export'));
+    fireEvent.click(await screen.findByTestId('audit-export-jsonl'));
+    await waitFor(() => expect(screen.getByTestId('download-status')).toHaveAttribute('data-state', 'done'));
+    expect(screen.getByTestId('download-status')).toHaveTextContent('audit-trail_2026.jsonl');
+    expect(click).toHaveBeenCalledTimes(1);
+    const exported = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .find((u) => u.pathname.endsWith('/export'))!;
+    expect(Object.fromEntries(exported.searchParams)).toEqual({ format: 'jsonl', action: 'export.download' });
+  });
+
+  it('opens filtered when the address names a filter', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(currentUserQueryKey, officer);
+    renderWithProviders(<AuditTrailPage />, { route: '/settings/audit?action=export.download', queryClient });
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
+    expect(screen.getByTestId('audit-filter-action')).toHaveValue('export.download');
   });
 
   it('tells a user without AUDIT_LOG why, and asks nothing of the server', () => {

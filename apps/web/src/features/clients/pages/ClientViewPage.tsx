@@ -1,5 +1,6 @@
 // /{productName}/client/{clientToken}: one client in the product: details, group, edit, (de)activation and the
-// client's interactions. An unknown token shows "client not found" in the page.
+// client's interactions; for holders of AUDIT_LOG also the client's access history, in a second tab. An unknown
+// token shows "client not found" in the page.
 import { Skeleton, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useClientProfile } from '../api/get-client-profile';
 import { ClientHeader } from '../components/ClientHeader';
 import { ClientInteractions } from '../components/ClientInteractions';
+import { ClientTabs } from '../components/ClientTabs';
 import { ClientNotFound } from '../components/ClientNotFound';
 import { useClientProduct, type ClientProduct } from '../use-client-product';
 
@@ -27,7 +29,10 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
     return (
       <div data-testid="client-view">
         <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
-        <ClientInteractions client={profile.data} product={product} />
+        <ClientTabs
+          clientToken={clientToken}
+          interactions={<ClientInteractions client={profile.data} product={product} />}
+        />
       </div>
     );
   }
