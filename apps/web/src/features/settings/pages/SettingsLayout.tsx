@@ -1,7 +1,8 @@
-// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, audit trail; market history for
+// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, provisioning, audit trail; market history for
 // administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
+  IconAddressBook,
   IconApi,
   IconChartLine,
   IconHistory,
@@ -34,6 +35,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
+  { path: '/settings/provisioning', labelKey: 'page.settingsProvisioning.title', icon: IconAddressBook },
   { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory },
   {
     path: '/settings/market-history',
