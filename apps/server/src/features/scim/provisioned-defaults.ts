@@ -14,7 +14,8 @@ export async function provisionedDefaults(tx: Tx, accountId: string): Promise<{ 
     .where(eq(productConfigurations.accountId, accountId))
     .orderBy(asc(productConfigurations.createdAt), asc(productConfigurations.id));
   // Never the ALL realm: ALL/ALL/ALL would make every provisioned user an account admin.
-  const realms = [...new Set(configs.map((c) => PRODUCT_TYPE_INFO[c.productType].realm))].filter((realm) => realm !== 'ALL');
+  const realms = [...new Set(configs.map((c) => PRODUCT_TYPE_INFO[c.productType].realm))].filter((realm) => realm !== 'ALL')
+    .sort();
   return {
     permissions: realms.map((realm) => ({ realm, entity: 'ALL', action: 'ALL' })),
     currentProductConfigurationId: configs[0]?.id ?? null,

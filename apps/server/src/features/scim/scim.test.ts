@@ -247,6 +247,15 @@ describe('SCIM provisioning', () => {
     expect((await scim(null, 'GET', '/scim/v2/Schemas')).statusCode).toBe(401);
   });
 
+  it('documents the token calls and the SCIM routes in the OpenAPI document, the latter with the SCIM token as security', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/sso/scim/token', '/scim/v2/Users', '/scim/v2/Users/{id}', '/scim/v2/ServiceProviderConfig', '/scim/v2/ResourceTypes', '/scim/v2/Schemas']));
+    expect(Object.keys(doc.paths['/scim/v2/Users/{id}']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
+    expect(doc.paths['/scim/v2/Users'].post.security).toEqual([{ scimToken: [] }]);
+    expect(doc.components.securitySchemes.scimToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/sso/scim/token'].post.responses['201']).toBeDefined();
+  });
+
   it('makes every SCIM route declare its own authorization and its audit action (the route-table rules outside /api)', () => {
     const routes = collected.filter((r) => r.url.startsWith('/scim/') && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThanOrEqual(10);
