@@ -11,6 +11,8 @@ import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool
 import authPlugin from './plugins/auth';
 import auditPlugin from './features/audit/audit-plugin';
 import { auditRoutes } from './features/audit/routes';
+import { scimRoutes } from './features/scim/scim-routes';
+import { SCIM_BASE_PATH, scimTokenRoutes } from './features/scim/token-routes';
 import cacheControlPlugin from './plugins/cache-control';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
@@ -146,6 +148,9 @@ export async function buildApp(opts: {
   await app.register(repeatedMeasurementRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);
+  await app.register(scimTokenRoutes);
+  // Its own error format and credential (features/scim/scim-routes.ts): encapsulated under its prefix.
+  await app.register(scimRoutes, { prefix: SCIM_BASE_PATH });
 
   await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
   return app;

@@ -19,3 +19,4 @@ export * from './schema/teams';
 export * from './schema/two-factor';
 export * from './schema/audit';
 export * from './schema/retention';
+export * from './schema/scim';

@@ -36,6 +36,8 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: { ver
           session: { type: 'apiKey', in: 'cookie', name: 'bq_session' },
           // An API credential from /settings/api: `Authorization: Bearer bqk_...` (docs/decisions/0025).
           apiCredential: { type: 'http', scheme: 'bearer' },
+          // The account's SCIM token, for /scim/v2 only (docs/decisions/0047).
+          scimToken: { type: 'http', scheme: 'bearer' },
         },
       },
       security: [{ session: [] }, { apiCredential: [] }],

@@ -294,6 +294,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/api-credentials/pages/ApiCredentialsPage'), 'ApiCredentialsPage'),
     },
     {
+      path: 'provisioning',
+      handle: crumb('page.settingsProvisioning.title'),
+      lazy: page(() => import('../features/scim/pages/ProvisioningSettingsPage'), 'ProvisioningSettingsPage'),
+    },
+    {
       path: 'audit',
       handle: crumb('page.settingsAudit.title'),
       lazy: page(() => import('../features/audit/pages/AuditTrailPage'), 'AuditTrailPage'),

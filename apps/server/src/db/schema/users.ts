@@ -29,6 +29,13 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Notices the user has dismissed for good, e.g. TRIAL_BQ_ADVISORY_WEALTH. */
     dismissedNotices: jsonb('dismissed_notices').$type<string[]>().notNull().default([]),
+    /** The directory's own id of this person (SCIM externalId, docs/decisions/0047); null for users it never sent. */
+    scimExternalId: text('scim_external_id'),
+    /**
+     * Set when the directory deleted the user (SCIM DELETE): the row stays deactivated (results and the audit trail name
+     * it) but SCIM no longer finds it; a later create with the same address revives it.
+     */
+    scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

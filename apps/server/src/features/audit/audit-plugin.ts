@@ -1,4 +1,4 @@
-// The one writer of audit events (docs/decisions/0039). Each /api route declares in its config what it records:
+// The one writer of audit events (docs/decisions/0039). Each /api (and /scim/v2) route declares in its config what it records:
 //   audit: { action: 'client.view', subject: { client: 'params.token' } }   an event per answered request
 //   audit: false                                                          touches no client data, no account event
 // The plugin builds the event from the declaration, the caller and the answer's status: 2xx/3xx ALLOWED, 401/403/404
@@ -46,6 +46,8 @@ export interface AuditNote {
   subject?: AuditSubject;
   /** The event was already written in the service's transaction. */
   recorded: boolean;
+  /** An actor that is no session or credential: the account's directory on /scim/v2 (features/scim). */
+  actor?: { kind: ActorKind; id: string | null };
 }
 
 declare module 'fastify' {
@@ -77,7 +79,7 @@ function outcomeOf(status: number): 'ALLOWED' | 'REFUSED' | null {
 export function eventOf(request: FastifyRequest, status: number): PendingEvent | null {
   const declaration = request.routeOptions.config?.audit;
   const outcome = outcomeOf(status);
-  if (!declaration || !outcome || !request.url.startsWith('/api/')) return null;
+  if (!declaration || !outcome || !(request.url.startsWith('/api/') || request.url.startsWith('/scim/'))) return null;
   const note = request.auditNote;
   let subject: AuditSubject = {};
   try {
@@ -94,6 +96,7 @@ export function eventOf(request: FastifyRequest, status: number): PendingEvent |
   let actorId: string | null;
   if (auth?.credentialId) [actorKind, actorId] = ['CREDENTIAL', auth.credentialId];
   else if (auth) [actorKind, actorId] = [auth.platformOperator && request.routeOptions.config.operator ? 'OPERATOR' : 'USER', auth.userId];
+  else if (note?.actor) [actorKind, actorId] = [note.actor.kind, note.actor.id];
   else if (note?.userId) [actorKind, actorId] = ['USER', note.userId];
   else [actorKind, actorId] = ['PARTICIPANT', null];
   const accountId = auth?.accountId ?? note?.accountId ?? null;

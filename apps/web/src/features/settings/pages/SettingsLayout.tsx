@@ -1,7 +1,8 @@
-// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, audit trail; retention and
-// market history for administrators) beside their content.
+// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, provisioning, audit trail;
+// retention and market history for administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
+  IconAddressBook,
   IconApi,
   IconArchive,
   IconChartLine,
@@ -35,6 +36,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
+  { path: '/settings/provisioning', labelKey: 'page.settingsProvisioning.title', icon: IconAddressBook },
   { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory },
   { path: '/settings/retention', labelKey: 'page.settingsRetention.title', icon: IconArchive, admin: true },
   {

@@ -1,0 +1,147 @@
+// The account's evaluators as SCIM Users (docs/decisions/0047): read, create, replace and delete, always within the
+// token's account; a user of another account, a deleted one and an id that is not ours are all "not found".
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '@bq/domain/locales';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { hashPassword } from '../../plugins/passwords';
+import { endUserAccess } from './end-user-access';
+import { provisionedDefaults } from './provisioned-defaults';
+import { scimError } from './scim-error';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NAME_MAX = 100;
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  active: users.active,
+  locale: users.locale,
+  externalId: users.scimExternalId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+type Row = { id: string; email: string; firstName: string; lastName: string; active: boolean; locale: Locale; externalId: string | null; createdAt: Date; updatedAt: Date };
+
+/** The SCIM shape of a user row: userName and the one e-mail are the address. */
+export function toScimUser(row: Row): Record<string, unknown> {
+  return {
+    id: row.id,
+    ...(row.externalId ? { externalId: row.externalId } : {}),
+    userName: row.email,
+    name: { givenName: row.firstName, familyName: row.lastName },
+    displayName: `${row.firstName} ${row.lastName}`.trim() || row.email,
+    emails: [{ value: row.email, type: 'work', primary: true }],
+    preferredLanguage: row.locale === 'DE_DE' ? 'de-DE' : row.locale === 'EN_UK' ? 'en-GB' : 'en-US',
+    active: row.active,
+    meta: { created: row.createdAt, lastModified: row.updatedAt },
+  };
+}
+
+const inAccount = (accountId: string) => and(eq(users.accountId, accountId), isNull(users.scimDeletedAt));
+
+export async function listScimUsers(db: Db, accountId: string, userName?: string): Promise<Row[]> {
+  // userName is case-insensitive (RFC 7643) and stored lower-cased: the common directory query is one indexed lookup.
+  const where = userName === undefined ? inAccount(accountId) : and(inAccount(accountId), eq(users.email, userName.trim().toLowerCase()));
+  return db.select(columns).from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export async function findScimUser(db: Db | Tx, accountId: string, id: string): Promise<Row> {
+  const [row] = UUID.test(id) ? await db.select(columns).from(users).where(and(inAccount(accountId), eq(users.id, id))).limit(1) : [];
+  if (!row) throw scimError(404, undefined, 'error.not_found', `Resource ${id} not found`);
+  return row;
+}
+
+/** What this service keeps of an incoming SCIM User (already checked against the core schema by scimmy). */
+export interface ScimUserInput {
+  userName?: string;
+  name?: { givenName?: string; familyName?: string; formatted?: string };
+  displayName?: string;
+  externalId?: string;
+  active?: boolean;
+  preferredLanguage?: string;
+}
+
+function fieldsOf(input: ScimUserInput) {
+  const email = (input.userName ?? '').trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 320) throw scimError(400, 'invalidValue', 'error.scim.user_name_not_email', 'userName must be an e-mail address');
+  const words = (input.name?.formatted ?? input.displayName ?? '').trim().split(/\s+/).filter(Boolean);
+  const firstName = (input.name?.givenName ?? words.slice(0, -1).join(' ') ?? '').trim().slice(0, NAME_MAX);
+  const lastName = (input.name?.familyName ?? words.at(-1) ?? '').trim().slice(0, NAME_MAX);
+  const tag = (input.preferredLanguage ?? '').toLowerCase();
+  const locale: Locale | undefined = tag.startsWith('de') ? 'DE_DE' : tag === 'en-gb' ? 'EN_UK' : tag.startsWith('en') ? 'EN_US' : undefined;
+  return { email, firstName, lastName, locale, externalId: input.externalId?.slice(0, 200) ?? null };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const taken = () => scimError(409, 'uniqueness', 'error.scim.user_name_taken', 'A user with this userName already exists');
+
+/** POST /Users: a new evaluator, or the revival of one the directory deleted earlier in this account. */
+export async function createScimUser(db: Db, accountId: string, input: ScimUserInput): Promise<Row> {
+  const fields = fieldsOf(input);
+  // Nobody knows a password: a hash of 256 random bits. Users sign in by password recovery or single sign-on.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id, accountId: users.accountId, deletedAt: users.scimDeletedAt }).from(users).where(eq(users.email, fields.email)).limit(1);
+      const { locale, externalId, ...rest } = fields;
+      const active = input.active ?? true;
+      if (existing) {
+        if (existing.accountId !== accountId || existing.deletedAt === null) throw taken();
+        await tx
+          .update(users)
+          .set({ ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, active, scimDeletedAt: null, updatedAt: new Date() })
+          .where(eq(users.id, existing.id));
+        return findScimUser(tx, accountId, existing.id);
+      }
+      const defaults = await provisionedDefaults(tx, accountId);
+      const [row] = await tx
+        .insert(users)
+        .values({ accountId, ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, passwordHash, active, ...defaults })
+        .returning(columns);
+      return row!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+}
+
+/** PUT /Users/{id}, and PATCH after scimmy applied the operations: the user's attributes become these. */
+export async function replaceScimUser(db: Db, accountId: string, id: string, input: ScimUserInput): Promise<{ row: Row; deactivated: boolean; reactivated: boolean }> {
+  const fields = fieldsOf(input);
+  const { locale, externalId, ...rest } = fields;
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await findScimUser(tx, accountId, id);
+      const active = input.active ?? before.active;
+      await tx
+        .update(users)
+        .set({ ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, active, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      const deactivated = before.active && !active;
+      if (deactivated) await endUserAccess(tx, id);
+      return { row: await findScimUser(tx, accountId, id), deactivated, reactivated: !before.active && active };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+}
+
+/** DELETE /Users/{id}: deactivated and hidden from SCIM; the row stays for results and the audit trail. */
+export async function deleteScimUser(db: Db, accountId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await findScimUser(tx, accountId, id);
+    await tx.update(users).set({ active: false, scimDeletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+    await endUserAccess(tx, id);
+  });
+}
