@@ -9,7 +9,9 @@ import { useClientProfile } from '../api/get-client-profile';
 import { ClientHeader } from '../components/ClientHeader';
 import { ClientInteractions } from '../components/ClientInteractions';
 import { ClientNotFound } from '../components/ClientNotFound';
-import { useClientProduct, type ClientProduct } from '../use-client-product';
+import { mayOnClients, useClientProduct, type ClientProduct } from '../use-client-product';
+import { ClientDataRights } from '../../data-rights/components/ClientDataRights';
+import { isAnonymisedClient } from '../../../lib/client-display-name';
 
 export function ClientViewPage() {
   const product = useClientProduct();
@@ -27,6 +29,12 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
     return (
       <div data-testid="client-view">
         <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
+        <ClientDataRights
+          clientToken={profile.data.token}
+          canRead={mayOnClients(product.user, product.productType, 'READ')}
+          canErase={mayOnClients(product.user, product.productType, 'DELETE')}
+          anonymised={isAnonymisedClient(profile.data)}
+        />
         <ClientInteractions client={profile.data} product={product} />
       </div>
     );
