@@ -108,7 +108,7 @@ export async function eraseClient(
     await tx.delete(anonymizationAllowList).where(eq(anonymizationAllowList.clientId, client.id));
     await tx
       .update(clients)
-      .set({ firstName: 'Erased', lastName: 'client', email: `erased-${client.id}@erased.invalid`, phone: null, salutation: 'NEUTRAL', erasedAt, updatedAt: erasedAt })
+      .set({ firstName: 'Client', lastName: 'Erased', email: `erased-${client.id}@erased.invalid`, phone: null, salutation: 'NEUTRAL', erasedAt, updatedAt: erasedAt })
       .where(eq(clients.id, client.id));
 
     const removed = { results: deletedIds.length, reportLinks: reportLinks.length, certificates: certs.length, mails: mails.length };

@@ -12,10 +12,11 @@ export function useEraseClient(clientToken: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (securityCode: string) => eraseClient(clientToken, securityCode),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: erasurePreviewQueryKey(clientToken) });
+    onSuccess: () => {
+      // Marked stale, not read now: the open dialog closes first instead of turning into "already erased".
+      void queryClient.invalidateQueries({ queryKey: erasurePreviewQueryKey(clientToken), refetchType: 'none' });
       // The client's name is gone from its profile, the lists, the BI lists and the comparison.
-      await queryClient.invalidateQueries({ queryKey: ['clients'] });
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
     },
   });
 }
