@@ -52,6 +52,8 @@ for (const locale of ['EN_US', 'DE_DE'] as const) {
     await expect(modal).toBeHidden();
     await expect(page.getByTestId('client-name')).toHaveText('Erased, Client');
     await expect(page.getByTestId('client-view')).not.toContainText(lastName);
+    await expect(page.getByTestId('client-erased-badge')).toHaveText(texts['dataRights.erasedBadge']!);
+    await expect(page.getByTestId('client-edit-button')).toHaveCount(0);
 
     // The questionnaire link the client had opens nothing any more.
     const old = await page.request.get(`/api/q?token=${instanceToken}`, { headers: { 'x-source': 'web' } });

@@ -210,5 +210,12 @@ describe('POST /api/client/{token}/erase', () => {
     const again = (await ctx.http.request('GET', `/api/client/${client.token}/erasure`)).json();
     expect(again.erasedAt).not.toBeNull();
     expect((await ctx.http.request('POST', `/api/client/${client.token}/erase`, { securityCode: again.securityCode })).statusCode).toBe(409);
+    // Nobody gives the pseudonym a name again; the profile says it was erased.
+    const rename = await ctx.http.request('PATCH', '/api/admin/bq_user', { token: client.token, productConfigurationId: ctx.config('BQ_RISK'), lastName });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().errorKey).toBe('error.data_rights.already_erased');
+    const profile = (await ctx.http.request('GET', `/api/client/${client.token}/product/${ctx.config('BQ_RISK')}/profile`)).json();
+    expect(profile).toMatchObject({ firstName: 'Client', lastName: 'Erased', phone: null });
+    expect(profile.erasedAt).toBeTruthy();
   }, 180_000);
 });
