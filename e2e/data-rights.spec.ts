@@ -35,6 +35,9 @@ for (const locale of ['EN_US', 'DE_DE'] as const) {
     expect(execFileSync('unzip', ['-p', await download.path(), 'personal-data.json'], { encoding: 'utf8' })).toContain(lastName);
     await expect(page.getByTestId('personal-data-saved')).toBeVisible();
     await screenshot(page, `data-rights-client-page-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `data-rights-client-page-phone-${lang}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Erasure: what is kept and why, then the code.
     await page.getByTestId('client-erase-button').click();
