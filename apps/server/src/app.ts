@@ -34,6 +34,7 @@ import { retentionRoutes } from './features/retention/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
+import { dataRightsRoutes } from './features/data-rights/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
 import { exportRoutes } from './features/export/routes';
@@ -126,6 +127,7 @@ export async function buildApp(opts: {
   await app.register(userRoutes);
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
+  await app.register(dataRightsRoutes);
   await app.register(instanceRoutes);
   await app.register(mailRoutes);
   await app.register(questionnaireRoutes);

@@ -87,6 +87,8 @@ export const ZClient = z
     /** Whether the client is active in the product configuration the request was about. */
     active: z.boolean(),
     productConfigurationId: z.string(),
+    /** When the client was erased (docs/decisions/0043); the names are then a pseudonym and cannot be edited. */
+    erasedAt: z.string().nullable().optional(),
     /**
      * Anonymisation (docs/decisions/0021): with the viewer's allow-list on and the client not on it, the name fields,
      * e-mail and phone are blanked ("Client 12" in anonymizedName, initials "C12") or masked with stars, wherever

@@ -97,6 +97,8 @@ export const clients = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the client's identity was erased (GDPR Art. 17, features/data-rights); the row stays as a pseudonym. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /**
      * What the client search matches names against: lower(first || ' ' || last), kept by the database. Stored, so
      * a search that reads many rows compares ready lower-cased text (ILIKE lower-cases both sides on every row);

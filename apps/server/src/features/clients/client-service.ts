@@ -2,6 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TClient, TClientProfile, TCreateClientRequest, TInstanceSummary, TResourceLimit, TUpdateClientRequest } from '@bq/contracts/clients';
 import { ZClientFields, ZClientFieldsPatch } from '@bq/contracts/clients';
+import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
@@ -41,6 +42,7 @@ export function toClient(row: ClientRow, membership: { active: boolean; productC
     createdAt: row.createdAt.toISOString(),
     active: membership.active,
     productConfigurationId: membership.productConfigurationId,
+    erasedAt: row.erasedAt?.toISOString() ?? null,
     anonymize: shown.anonymize,
     anonymizedName: shown.anonymizedName,
     anonymizedInitials: shown.anonymizedInitials,
@@ -138,6 +140,8 @@ export async function updateClient(
 ): Promise<TClient> {
   const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'UPDATE' });
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
+  // An erased client's pseudonym stays one (docs/decisions/0043).
+  if (client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
   const view = await clientViewFor(db, auth, config.id, client.id);
   // An anonymised client's group and language may change; who they are may not (it would have to be seen first).
   if (input.firstName !== undefined || input.lastName !== undefined || input.email !== undefined || input.phone !== undefined || input.salutation !== undefined) {

@@ -67,7 +67,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
             401: UNAUTHORIZED,
             403: ['error.auth.csrf', 'error.auth.forbidden', 'error.anonymisation.identity_hidden'],
             404: NOT_FOUND,
-            409: ['error.client.duplicate'],
+            409: ['error.client.duplicate', 'error.data_rights.already_erased'],
           }),
         },
       },

@@ -35,6 +35,8 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
   const { formatDate } = useFormat();
   const [editing, { open: openEdit, close: closeEdit }] = useDisclosure(false);
   const anonymised = isAnonymisedClient(client);
+  // An erased client (docs/decisions/0043) is a pseudonym: no address to write to, nothing of who they were to edit.
+  const erased = Boolean(client.erasedAt);
 
   return (
     <Paper withBorder radius="md" p="lg" mb="lg" data-testid="client-header">
@@ -53,13 +55,22 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
                   {t('anonymisation.badge')}
                 </Badge>
               ) : null}
+              {erased ? (
+                <Badge color="gray" variant="light" data-testid="client-erased-badge">
+                  {t('dataRights.erasedBadge')}
+                </Badge>
+              ) : null}
               {client.active ? null : (
                 <Badge color="gray" variant="filled" data-testid="client-inactive-badge">
                   {t('clients.inactive')}
                 </Badge>
               )}
             </Group>
-            {anonymised ? (
+            {erased ? (
+              <Text size="sm" c="dimmed" maw={520} data-testid="client-erased-hint">
+                {t('dataRights.erasedHint')}
+              </Text>
+            ) : anonymised ? (
               <Text size="sm" c="dimmed" maw={520} data-testid="client-anonymised-hint">
                 {t('anonymisation.clientHint')}
               </Text>
@@ -76,7 +87,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
             <AddToComparisonButton productType={client.productType} clientToken={client.token} name={clientDisplayName(client)} />
           ) : null}
           {/* Who an anonymised client is cannot be changed by this viewer (the server refuses it too). */}
-          {canUpdate && !anonymised ? (
+          {canUpdate && !anonymised && !erased ? (
             <Button
               variant="default"
               leftSection={<IconPencil size={18} aria-hidden />}

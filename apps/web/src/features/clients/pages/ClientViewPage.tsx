@@ -1,5 +1,5 @@
 // /{productName}/client/{clientToken}: one client in the product: details, group, edit, (de)activation and the
-// client's interactions; for holders of AUDIT_LOG also the client's access history, in a second tab. An unknown
+// client's interactions, the client's rights (a copy of their data, erasure); for holders of AUDIT_LOG also the client's access history, in a second tab. An unknown
 // token shows "client not found" in the page.
 import { Skeleton, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -11,7 +11,9 @@ import { ClientHeader } from '../components/ClientHeader';
 import { ClientInteractions } from '../components/ClientInteractions';
 import { ClientTabs } from '../components/ClientTabs';
 import { ClientNotFound } from '../components/ClientNotFound';
-import { useClientProduct, type ClientProduct } from '../use-client-product';
+import { mayOnClients, useClientProduct, type ClientProduct } from '../use-client-product';
+import { ClientDataRights } from '../../data-rights/components/ClientDataRights';
+import { isAnonymisedClient } from '../../../lib/client-display-name';
 
 export function ClientViewPage() {
   const product = useClientProduct();
@@ -29,6 +31,12 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
     return (
       <div data-testid="client-view">
         <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
+        <ClientDataRights
+          clientToken={profile.data.token}
+          canRead={mayOnClients(product.user, product.productType, 'READ')}
+          canErase={mayOnClients(product.user, product.productType, 'DELETE')}
+          anonymised={isAnonymisedClient(profile.data)}
+        />
         <ClientTabs
           clientToken={clientToken}
           interactions={<ClientInteractions client={profile.data} product={product} />}

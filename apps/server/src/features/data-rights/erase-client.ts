@@ -1,0 +1,119 @@
+// Erasing a client (GDPR Art. 17, docs/decisions/0043), all in one transaction with its audit event: the identity
+// goes (names, e-mail, phone, the adviser's notes' mentions of them, the mails' addresses and bodies), every token
+// that opens something goes (questionnaire and report tokens, mailed download links, certificates), results without
+// a retention duty are deleted with their answers, and the advisory results a duty keeps stay, pseudonymised, under a
+// new token nobody holds. The client row stays as the pseudonym the kept results, BI and team figures point at.
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { DATA_RIGHTS_ERRORS, type TEraseClientResponse, type TErasureResult } from '@bq/contracts/data-rights';
+import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import type { ProductType } from '@bq/domain/product-types';
+import { AppError } from '../../app-error';
+import type { Db, Tx } from '../../db/client';
+import {
+  anonymizationAllowList,
+  certificates,
+  clients,
+  consistencyResolutions,
+  interactionInstances,
+  mailOutbox,
+  productConfigurations,
+  reportDownloadTokens,
+} from '../../db/schema';
+import { newPublicToken } from '../clients/client-tokens';
+import { keepUntil, retentionDutyOf } from './retention-duty';
+import { erasureSecurityCode } from './security-code';
+
+type ClientRow = typeof clients.$inferSelect;
+
+/** What erasing would do to each of the client's results (the preview and the erasure itself say the same). */
+export async function erasurePlan(db: Db | Tx, clientId: string, at: Date) {
+  const rows = await db
+    .select({ id: interactionInstances.id, interactionId: interactionInstances.interactionId, status: interactionInstances.status, createdAt: interactionInstances.createdAt, productType: productConfigurations.productType })
+    .from(interactionInstances)
+    .innerJoin(productConfigurations, eq(productConfigurations.id, interactionInstances.productConfigurationId))
+    .where(eq(interactionInstances.clientId, clientId))
+    .orderBy(interactionInstances.createdAt);
+  return rows.map((r) => {
+    const duty = retentionDutyOf(r.productType as ProductType, r.status as InteractionStatus);
+    const shown: TErasureResult = {
+      productType: r.productType as ProductType,
+      interactionId: r.interactionId,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      kept: duty !== null,
+      retentionDuty: duty,
+      keepUntil: keepUntil(duty, at),
+    };
+    return { id: r.id, shown };
+  });
+}
+
+/** Replaces every mention of the person in a kept free text (case-insensitive). */
+function withoutIdentity(text: string, client: ClientRow): string {
+  const needles = [client.email, `${client.firstName} ${client.lastName}`, client.lastName, client.firstName, client.phone]
+    .filter((n): n is string => !!n && n.trim().length >= 2)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return needles.length ? text.replace(new RegExp(needles.join('|'), 'gi'), '[erased]') : text;
+}
+
+export async function eraseClient(
+  db: Db,
+  input: { clientId: string; securityCode: string; chainKey: string },
+  /** Records the erasure's audit event in the same transaction. */
+  audit: (tx: Tx, details: Record<string, unknown>) => Promise<void>,
+): Promise<Omit<TEraseClientResponse, 'clientToken'>> {
+  return db.transaction(async (tx) => {
+    // Locked: a concurrent edit or second erasure waits, then finds the code changed or the client erased.
+    const [client] = await tx.select().from(clients).where(eq(clients.id, input.clientId)).for('update');
+    if (!client) throw new AppError('error.not_found', 404, 'Not found');
+    if (client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has already been erased');
+    if (input.securityCode !== erasureSecurityCode(input.chainKey, client)) {
+      throw new AppError(DATA_RIGHTS_ERRORS.securityCode, 400, 'The security code does not match');
+    }
+    const erasedAt = new Date();
+    const plan = await erasurePlan(tx, client.id, erasedAt);
+    const allIds = plan.map((p) => p.id);
+    const keptIds = plan.filter((p) => p.shown.kept).map((p) => p.id);
+    const deletedIds = plan.filter((p) => !p.shown.kept).map((p) => p.id);
+
+    // Mails first: deleting an instance unlinks its mails, after which only the address would find them.
+    const mailMatch = allIds.length ? or(eq(mailOutbox.toAddress, client.email), inArray(mailOutbox.instanceId, allIds)) : eq(mailOutbox.toAddress, client.email);
+    const mails = await tx
+      .update(mailOutbox)
+      .set({
+        toAddress: 'erased',
+        subject: '',
+        textBody: '',
+        htmlBody: '',
+        lastError: null,
+        // A mail not yet delivered is never delivered now.
+        status: sql`case when ${mailOutbox.status} in ('PENDING', 'SENDING') then 'FAILED' else ${mailOutbox.status} end`,
+      })
+      .where(and(eq(mailOutbox.accountId, client.accountId), mailMatch))
+      .returning({ id: mailOutbox.id });
+    const reportLinks = allIds.length ? await tx.delete(reportDownloadTokens).where(inArray(reportDownloadTokens.instanceId, allIds)).returning({ id: reportDownloadTokens.id }) : [];
+    const certs = allIds.length ? await tx.delete(certificates).where(inArray(certificates.instanceId, allIds)).returning({ id: certificates.id }) : [];
+    if (deletedIds.length) await tx.delete(interactionInstances).where(inArray(interactionInstances.id, deletedIds));
+    for (const id of keptIds) {
+      await tx.update(interactionInstances).set({ token: newPublicToken(), autoReminder: false, autoSendReport: false, expiresAt: null }).where(eq(interactionInstances.id, id));
+    }
+    if (keptIds.length) {
+      const notes = await tx.select().from(consistencyResolutions).where(inArray(consistencyResolutions.instanceId, keptIds));
+      for (const note of notes) {
+        const cleaned = withoutIdentity(note.note, client);
+        if (cleaned !== note.note) await tx.update(consistencyResolutions).set({ note: cleaned }).where(eq(consistencyResolutions.id, note.id));
+      }
+    }
+    // Team memberships stay: the pseudonym's kept results still count in its team's figures.
+    await tx.delete(anonymizationAllowList).where(eq(anonymizationAllowList.clientId, client.id));
+    await tx
+      .update(clients)
+      .set({ firstName: 'Client', lastName: 'Erased', email: `erased-${client.id}@erased.invalid`, phone: null, salutation: 'NEUTRAL', erasedAt, updatedAt: erasedAt })
+      .where(eq(clients.id, client.id));
+
+    const removed = { results: deletedIds.length, reportLinks: reportLinks.length, certificates: certs.length, mails: mails.length };
+    // Counts only: the trail never holds who it was (ADR 0039).
+    await audit(tx, { kept: keptIds.length, removed });
+    return { erasedAt: erasedAt.toISOString(), results: plan.map((p) => p.shown), removed };
+  });
+}

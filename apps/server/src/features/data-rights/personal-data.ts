@@ -1,0 +1,112 @@
+// Everything held about one client, as the JSON file of their personal-data copy (GDPR Art. 15 and 20): identity,
+// products, every interaction with its answers and results, the adviser's resolution notes on them, the mails sent
+// to them, and the privacy policy shown in their language. A LOCKED result lists its answers but not its scores: the
+// scores are shown only once unlocked (docs/decisions/0029), which the adviser can do before handing the copy over.
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { hasResult, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+import type { ReportType } from '@bq/contracts/reports';
+import type { Db } from '../../db/client';
+import { accounts, consistencyResolutions, interactionInstances, mailOutbox, privacyPolicies, productConfigurations } from '../../db/schema';
+import type { DataSubject } from './data-subject';
+
+export interface ReportToRender {
+  instanceToken: string;
+  interactionType: ReportType;
+  /** The PDF's path inside the ZIP. */
+  path: string;
+}
+
+/** The report a result has as a PDF, when it can be shown (calculated and not locked). */
+function reportTypeOf(productType: ProductType, status: InteractionStatus, lockStatus: string): ReportType | null {
+  if (!hasResult(status) || lockStatus === 'LOCKED') return null;
+  const kind = PRODUCT_TYPE_INFO[productType].dashboardKind;
+  return kind === 'BQA' ? 'bqa' : kind ? 'bqp' : null;
+}
+
+export async function collectPersonalData(db: Db, subject: DataSubject, now = new Date()) {
+  const { client } = subject;
+  const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, client.accountId));
+  const instances = await db
+    .select({ instance: interactionInstances, productType: productConfigurations.productType })
+    .from(interactionInstances)
+    .innerJoin(productConfigurations, eq(productConfigurations.id, interactionInstances.productConfigurationId))
+    .where(eq(interactionInstances.clientId, client.id))
+    .orderBy(asc(interactionInstances.createdAt));
+  const instanceIds = instances.map((i) => i.instance.id);
+  const notes = instanceIds.length
+    ? await db.select().from(consistencyResolutions).where(inArray(consistencyResolutions.instanceId, instanceIds)).orderBy(asc(consistencyResolutions.createdAt))
+    : [];
+  const mails = await db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.accountId, client.accountId),
+        instanceIds.length ? or(eq(mailOutbox.toAddress, client.email), inArray(mailOutbox.instanceId, instanceIds)) : eq(mailOutbox.toAddress, client.email),
+      ),
+    )
+    .orderBy(asc(mailOutbox.createdAt));
+  const policies = await db.select().from(privacyPolicies).where(eq(privacyPolicies.accountId, client.accountId));
+
+  const reports: ReportToRender[] = [];
+  const results = instances.map(({ instance, productType }, index) => {
+    const type = reportTypeOf(productType as ProductType, instance.status as InteractionStatus, instance.lockStatus);
+    const path = type ? `reports/${String(index + 1).padStart(2, '0')}-${PRODUCT_TYPE_INFO[productType as ProductType].interactionSlug}-${type}.pdf` : null;
+    if (type && path) reports.push({ instanceToken: instance.token, interactionType: type, path });
+    return {
+      token: instance.token,
+      productType,
+      interactionId: instance.interactionId,
+      status: instance.status,
+      lockStatus: instance.lockStatus,
+      createdAt: instance.createdAt.toISOString(),
+      openedAt: instance.openedAt?.toISOString() ?? null,
+      filledAt: instance.filledAt?.toISOString() ?? null,
+      expiresAt: instance.expiresAt?.toISOString() ?? null,
+      definitionVersion: instance.definitionVersion,
+      answers: instance.answers,
+      results: instance.lockStatus === 'LOCKED' ? null : instance.results,
+      resultsWithheld: instance.lockStatus === 'LOCKED' && instance.results !== null,
+      adviserNotes: notes.filter((n) => n.instanceId === instance.id).map((n) => ({ author: n.authorName, note: n.note, createdAt: n.createdAt.toISOString() })),
+      reportFile: path,
+    };
+  });
+
+  const json = {
+    format: 'bq-personal-data/1',
+    generatedAt: now.toISOString(),
+    controller: account?.name ?? null,
+    client: {
+      token: client.token,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      email: client.email,
+      phone: client.phone,
+      salutation: client.salutation,
+      group: client.clientGroup,
+      locale: client.locale,
+      createdAt: client.createdAt.toISOString(),
+      updatedAt: client.updatedAt.toISOString(),
+      erasedAt: client.erasedAt?.toISOString() ?? null,
+    },
+    products: subject.products.map((p) => ({ productType: p.productType, active: p.active, since: p.since.toISOString() })),
+    results,
+    mails: mails.map((m) => ({
+      kind: m.kind,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
+    // The questionnaire shows the account's policy in the participant's language before the first answer; the
+    // policy has one current version per language, identified by when it was last changed.
+    privacyPolicy: policies
+      .filter((p) => p.locale === client.locale)
+      .map((p) => ({ locale: p.locale, version: p.updatedAt.toISOString(), text: p.text })),
+    consent: results.filter((r) => r.openedAt).map((r) => ({ interactionId: r.interactionId, privacyPolicyShownAt: r.openedAt })),
+  };
+  return { json, reports };
+}
