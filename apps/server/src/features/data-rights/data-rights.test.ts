@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
-import { biCounts, clients, interactionInstances, mailOutbox } from '../../db/schema';
+import { accountRetention, biCounts, clients, interactionInstances, mailOutbox } from '../../db/schema';
+import { sweepAccount } from '../retention/retention-sweep';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { answerCalculateUnlock } from '../../test/finished-result';
@@ -163,6 +164,8 @@ describe('POST /api/client/{token}/erase', () => {
     const biBefore = await t.db.select().from(biCounts).where(eq(biCounts.productConfigurationId, ctx.config('BQ_RISK')));
     expect(biBefore.reduce((n, r) => n + r.n, 0)).toBeGreaterThan(0);
 
+    // The account keeps advisory records 7 years (Settings > Retention): the kept result's period says so.
+    await t.db.insert(accountRetention).values({ accountId: ctx.account.id, advisoryYears: 7, selectionMonths: 6 });
     const preview = (await ctx.http.request('GET', `/api/client/${client.token}/erasure`)).json();
     expect(preview.erasedAt).toBeNull();
     expect(preview.securityCode).toMatch(/^\d{4}$/);
@@ -171,7 +174,7 @@ describe('POST /api/client/{token}/erase', () => {
     const body = res.json();
     const byProduct = Object.fromEntries(body.results.map((r: { productType: string }) => [r.productType, r]));
     expect(byProduct.BQ_RISK).toMatchObject({ kept: true, retentionDuty: 'MIFID_II_RECORD_KEEPING' });
-    expect(byProduct.BQ_RISK.keepUntil).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(byProduct.BQ_RISK.keepUntil).toBe(`${new Date().getUTCFullYear() + 7}${new Date().toISOString().slice(4, 10)}`);
     expect(byProduct.BQ_SELECTION).toMatchObject({ kept: false, retentionDuty: null, keepUntil: null });
     expect(body.removed).toMatchObject({ results: 1, mails: 2 });
 
@@ -217,5 +220,12 @@ describe('POST /api/client/{token}/erase', () => {
     const profile = (await ctx.http.request('GET', `/api/client/${client.token}/product/${ctx.config('BQ_RISK')}/profile`)).json();
     expect(profile).toMatchObject({ firstName: 'Client', lastName: 'Erased', phone: null });
     expect(profile.erasedAt).toBeTruthy();
+
+    // The erasure ended the relationship: the retention job keeps the record for the 7 years, then deletes it.
+    const years = (n: number) => new Date(Date.now() + n * 365.25 * 86_400_000);
+    await sweepAccount(t.db, t.app.config.AUDIT_CHAIN_KEY, ctx.account.id, years(6.9));
+    expect(await t.db.select().from(interactionInstances).where(eq(interactionInstances.clientId, row!.id))).toHaveLength(1);
+    await sweepAccount(t.db, t.app.config.AUDIT_CHAIN_KEY, ctx.account.id, years(7.1));
+    expect(await t.db.select().from(interactionInstances).where(eq(interactionInstances.clientId, row!.id))).toHaveLength(0);
   }, 180_000);
 });

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   anonymizationAllowList,
   certificates,
+  clientProducts,
   clients,
   consistencyResolutions,
   interactionInstances,
@@ -20,18 +21,21 @@ import {
   reportDownloadTokens,
 } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
+import { retentionSettings } from '../retention/retention-settings';
 import { keepUntil, retentionDutyOf } from './retention-duty';
 import { erasureSecurityCode } from './security-code';
 
 type ClientRow = typeof clients.$inferSelect;
 
 /** What erasing would do to each of the client's results (the preview and the erasure itself say the same). */
-export async function erasurePlan(db: Db | Tx, clientId: string, at: Date) {
+export async function erasurePlan(db: Db | Tx, client: Pick<ClientRow, 'id' | 'accountId'>, at: Date) {
+  // The account's advisory period (5 or 7 years, Settings > Retention) is how long a kept record stays.
+  const { advisoryYears } = await retentionSettings(db, client.accountId);
   const rows = await db
     .select({ id: interactionInstances.id, interactionId: interactionInstances.interactionId, status: interactionInstances.status, createdAt: interactionInstances.createdAt, productType: productConfigurations.productType })
     .from(interactionInstances)
     .innerJoin(productConfigurations, eq(productConfigurations.id, interactionInstances.productConfigurationId))
-    .where(eq(interactionInstances.clientId, clientId))
+    .where(eq(interactionInstances.clientId, client.id))
     .orderBy(interactionInstances.createdAt);
   return rows.map((r) => {
     const duty = retentionDutyOf(r.productType as ProductType, r.status as InteractionStatus);
@@ -42,7 +46,7 @@ export async function erasurePlan(db: Db | Tx, clientId: string, at: Date) {
       createdAt: r.createdAt.toISOString(),
       kept: duty !== null,
       retentionDuty: duty,
-      keepUntil: keepUntil(duty, at),
+      keepUntil: keepUntil(duty, at, advisoryYears),
     };
     return { id: r.id, shown };
   });
@@ -71,7 +75,7 @@ export async function eraseClient(
       throw new AppError(DATA_RIGHTS_ERRORS.securityCode, 400, 'The security code does not match');
     }
     const erasedAt = new Date();
-    const plan = await erasurePlan(tx, client.id, erasedAt);
+    const plan = await erasurePlan(tx, client, erasedAt);
     const allIds = plan.map((p) => p.id);
     const keptIds = plan.filter((p) => p.shown.kept).map((p) => p.id);
     const deletedIds = plan.filter((p) => !p.shown.kept).map((p) => p.id);
@@ -104,6 +108,12 @@ export async function eraseClient(
         if (cleaned !== note.note) await tx.update(consistencyResolutions).set({ note: cleaned }).where(eq(consistencyResolutions.id, note.id));
       }
     }
+    // The erasure ends the client relationship in every product: the retention job (features/retention) counts the
+    // kept records' period from here and deletes them when it ends.
+    await tx
+      .update(clientProducts)
+      .set({ active: false, deactivatedAt: erasedAt })
+      .where(and(eq(clientProducts.clientId, client.id), eq(clientProducts.active, true)));
     // Team memberships stay: the pseudonym's kept results still count in its team's figures.
     await tx.delete(anonymizationAllowList).where(eq(anonymizationAllowList.clientId, client.id));
     await tx

@@ -8,18 +8,18 @@ import type { ProductType } from '@bq/domain/product-types';
 
 const ADVISORY_PRODUCTS: ReadonlySet<ProductType> = new Set(['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK']);
 
-/** Years an advisory record is kept after the relationship ends (the account may extend it to 7, issue 23 point 7). */
-export const MIFID_RETENTION_YEARS = 5;
-
 /** The duty that keeps this result, or null: only a calculated result of an advisory product is a record. */
 export function retentionDutyOf(productType: ProductType, status: InteractionStatus): RetentionDuty | null {
   return ADVISORY_PRODUCTS.has(productType) && hasResult(status) ? 'MIFID_II_RECORD_KEEPING' : null;
 }
 
-/** The relationship ends with the erasure, so the duty runs from then. */
-export function keepUntil(duty: RetentionDuty | null, erasedAt: Date): string | null {
+/**
+ * The relationship ends with the erasure, so the duty runs from then, for the account's advisory period (at least 5
+ * years, 7 when the account chose so; features/retention deletes the record when it ends).
+ */
+export function keepUntil(duty: RetentionDuty | null, erasedAt: Date, years: number): string | null {
   if (!duty) return null;
   const until = new Date(erasedAt);
-  until.setUTCFullYear(until.getUTCFullYear() + MIFID_RETENTION_YEARS);
+  until.setUTCFullYear(until.getUTCFullYear() + years);
   return until.toISOString().slice(0, 10);
 }

@@ -65,7 +65,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { client } = await requireDataSubject(app.db, requireAuth(request), request.params.token, 'DELETE');
-      const plan = await erasurePlan(app.db, client.id, new Date());
+      const plan = await erasurePlan(app.db, client, new Date());
       return {
         clientToken: client.token,
         erasedAt: client.erasedAt?.toISOString() ?? null,
