@@ -17,4 +17,5 @@ export * from './schema/google-sign-in';
 export * from './schema/payments';
 export * from './schema/teams';
 export * from './schema/two-factor';
+export * from './schema/passkeys';
 export * from './schema/audit';

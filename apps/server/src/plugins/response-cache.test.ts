@@ -136,7 +136,7 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // read only by GET /api/audit/events, which is never cached; docs/decisions/0039).
     const silent = [
       'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
-      'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'user_recovery_codes', 'user_totp', 'verification_resend_requests',
+      'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'user_passkeys', 'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
     ];
     const { rows } = await t.database.executeSql(
       `select c.relname as "table", exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'bq_data_changed') as "notifies"
