@@ -26,7 +26,8 @@ export async function assertionOptions(db: Db, config: Config, purpose: Challeng
   const challenge = await issueChallenge(db, purpose, userId);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
-    challenge,
+    // Bytes: a string would be taken as UTF-8 text and encoded once more.
+    challenge: isoBase64URL.toBuffer(challenge),
     timeout: CHALLENGE_SECONDS * 1000,
     allowCredentials,
     userVerification: userId ? 'preferred' : 'required',

@@ -30,7 +30,8 @@ export async function registrationOptions(db: Db, config: Config, userId: string
     userDisplayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
     // The user handle is the user's id: no e-mail address inside the authenticator's stored handle.
     userID: new TextEncoder().encode(userId),
-    challenge,
+    // Bytes: a string would be taken as UTF-8 text and encoded once more.
+    challenge: isoBase64URL.toBuffer(challenge),
     timeout: CHALLENGE_SECONDS * 1000,
     attestationType: 'none',
     // The same authenticator twice would be one factor under two names.

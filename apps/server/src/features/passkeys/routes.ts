@@ -8,6 +8,7 @@ import { ZPasskey, ZPasskeyIdParams, ZPasskeyListResponse, ZRegisterPasskeyReque
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
+import { markFactorVerified } from '../step-up/step-up-service';
 import { PASSKEY_ERRORS, listPasskeys, removePasskey, renamePasskey } from './passkey-list';
 import { registerPasskey, registrationOptions } from './passkey-registration';
 
@@ -71,7 +72,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => registerPasskey(app.db, app.config, requireAuth(request).userId, request.body),
+    async (request) => {
+      const auth = requireAuth(request);
+      const passkey = await registerPasskey(app.db, app.config, auth.userId, request.body);
+      await markFactorVerified(app.db, auth.sessionId);
+      return passkey;
+    },
   );
 
   app.patch(

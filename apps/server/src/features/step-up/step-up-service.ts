@@ -37,7 +37,15 @@ export async function stepUp(db: Db, config: Config, auth: { userId: string; ses
       ? new AppError(PASSKEY_ERRORS.invalid, 400, 'The passkey could not be verified')
       : new AppError(TWO_FACTOR_ERRORS.codeInvalid, 400, 'The code is wrong, expired or already used');
   }
+  return { verifiedAt: (await markFactorVerified(db, auth.sessionId)).toISOString() };
+}
+
+/**
+ * Stamps the session's factor proof: a step-up, and also confirming a TOTP factor or registering a passkey, which
+ * prove the factor as much as a code does (an admin who just enrolled is not asked again at once).
+ */
+export async function markFactorVerified(db: Db, sessionId: string): Promise<Date> {
   const verifiedAt = new Date();
-  await db.update(sessions).set({ secondFactorVerifiedAt: verifiedAt }).where(eq(sessions.id, auth.sessionId));
-  return { verifiedAt: verifiedAt.toISOString() };
+  await db.update(sessions).set({ secondFactorVerifiedAt: verifiedAt }).where(eq(sessions.id, sessionId));
+  return verifiedAt;
 }
