@@ -8,6 +8,7 @@ import { Logo } from '../../../components/ui/Logo';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
 import { importWithTimeout } from '../../../lib/lazy-import';
 import { LoginForm } from '../components/LoginForm';
+import { PasskeySignInButton } from '../components/PasskeySignInButton';
 
 // Only where Google sign-in is configured, and then in its own chunk: the login page stays within its budget.
 const GoogleSignInButton = lazy(() =>
@@ -35,6 +36,7 @@ export function LoginPage() {
                 </Text>
               </Stack>
               <LoginForm />
+              <PasskeySignInButton step="passwordless" label={t('login.passkey')} />
               <Group justify="space-between" gap="xs">
                 <Anchor component={AppLink} to="/password/recovery" size="sm">
                   {t('login.forgotPassword')}

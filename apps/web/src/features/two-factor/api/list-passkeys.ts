@@ -1,0 +1,14 @@
+// GET /api/user/2fa/passkeys: the signed-in user's passkeys.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPasskeyListResponse } from '@bq/contracts/passkeys';
+import { api } from '../../../lib/api-client';
+
+export const passkeysQueryKey = ['two-factor', 'passkeys'] as const;
+
+export function listPasskeys(): Promise<TPasskeyListResponse> {
+  return api.get<TPasskeyListResponse>('/api/user/2fa/passkeys');
+}
+
+export function usePasskeys() {
+  return useQuery(queryOptions({ queryKey: passkeysQueryKey, queryFn: listPasskeys }));
+}
