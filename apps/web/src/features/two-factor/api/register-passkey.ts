@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPasskey, TWebAuthnOptions } from '@bq/contracts/passkeys';
 import { api } from '../../../lib/api-client';
 import { createPasskeyCredential } from '../../../lib/passkey-ceremony';
-import { passkeysQueryKey } from './list-passkeys';
-import { totpStatusQueryKey } from './get-totp-status';
+import { twoFactorQueryPrefix } from './list-passkeys';
 
 export async function registerPasskey(name: string): Promise<TPasskey> {
   const options = await api.post<TWebAuthnOptions>('/api/user/2fa/passkeys/registration-options');
@@ -20,6 +19,7 @@ export function useRegisterPasskey() {
     // The form tells a closed prompt from a refusal (PasskeysSection).
     meta: { showsOwnError: true },
     // A passkey may lift the account's enrolment requirement, which the TOTP status carries.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: passkeysQueryKey }), queryClient.invalidateQueries({ queryKey: totpStatusQueryKey })]),
+    // Every two-factor query: the list, the enrolment requirement (TOTP status) and the account's members' factors.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryPrefix }),
   });
 }
