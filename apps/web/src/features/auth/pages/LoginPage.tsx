@@ -8,11 +8,15 @@ import { Logo } from '../../../components/ui/Logo';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
 import { importWithTimeout } from '../../../lib/lazy-import';
 import { LoginForm } from '../components/LoginForm';
-import { PasskeySignInButton } from '../components/PasskeySignInButton';
 
 // Only where Google sign-in is configured, and then in its own chunk: the login page stays within its budget.
 const GoogleSignInButton = lazy(() =>
   importWithTimeout(() => import('../components/GoogleSignInButton')).then((module) => ({ default: module.GoogleSignInButton })),
+);
+
+// In its own chunk too (with the passkey sign-in's request code): the browser library itself loads only on click.
+const PasskeySignInButton = lazy(() =>
+  importWithTimeout(() => import('../components/PasskeySignInButton')).then((module) => ({ default: module.PasskeySignInButton })),
 );
 
 export function LoginPage() {
@@ -36,7 +40,9 @@ export function LoginPage() {
                 </Text>
               </Stack>
               <LoginForm />
-              <PasskeySignInButton step="passwordless" label={t('login.passkey')} />
+              <Suspense fallback={null}>
+                <PasskeySignInButton step="passwordless" label={t('login.passkey')} />
+              </Suspense>
               <Group justify="space-between" gap="xs">
                 <Anchor component={AppLink} to="/password/recovery" size="sm">
                   {t('login.forgotPassword')}
