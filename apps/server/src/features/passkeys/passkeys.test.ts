@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, webauthnChallenges } from '../../db/schema';
+import { accounts, auditEvents, webauthnChallenges } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { assertWith, createPasskey, type SoftPasskey } from './soft-authenticator';
@@ -183,3 +183,19 @@ describe('signing in with a passkey', () => {
     expect(step1.json().redirectUrl).toBeDefined();
   });
 });
+
+describe("the account's requirement of a second factor", () => {
+  it('is met by a passkey: a restricted session registers one and is free at once', async () => {
+    const other = (await createAccount(t.db)).account.id;
+    await t.db.update(accounts).set({ secondFactorRequiredSince: new Date(Date.now() - 86_400_000), secondFactorGraceDays: 0 }).where(eq(accounts.id, other));
+    const { email, password } = await createUser(t.db, other);
+    const http = new TestClient(t.app, newIp());
+    expect((await http.login(email, password)).json().secondFactorEnrolmentRequired).toBe(true);
+    expect((await http.request('GET', '/api/management/credentials')).json().errorKey).toBe('error.two_factor.enrolment_required');
+    await register(http);
+    expect((await http.request('GET', '/api/management/credentials')).statusCode).toBe(200);
+    const members = (await http.request('GET', '/api/account/security/members')).json();
+    expect(members.members).toEqual([expect.objectContaining({ totp: false, passkeys: 1, enrolmentDeadline: null })]);
+  });
+});
+
