@@ -27,6 +27,8 @@ export const ZAccountMemberFactor = z
     active: z.boolean(),
     /** A confirmed TOTP factor. */
     totp: z.boolean(),
+    /** How many passkeys the member has registered (each one is a second factor too, docs/decisions/0045). */
+    passkeys: z.number().int().min(0),
     /** When password-only sign-in stops working for this member (ISO 8601); null when nothing is required of them. */
     enrolmentDeadline: z.string().nullable(),
   })

@@ -17,6 +17,7 @@ export * from './schema/google-sign-in';
 export * from './schema/payments';
 export * from './schema/teams';
 export * from './schema/two-factor';
+export * from './schema/passkeys';
 export * from './schema/audit';
 export * from './schema/retention';
 export * from './schema/scim';

@@ -5,6 +5,8 @@
 //    `Authorization: Bearer bqk_...` is an API credential (features/api-credentials); any other or unknown value is 401.
 // 3. A session whose account requires a second factor the user has not enrolled, past the grace period, reaches only
 //    routes marked `config.whileEnrolling` (docs/decisions/0042).
+// 3b. A route marked `config.stepUp` needs, from a user with a second factor, a factor proof of this session younger
+//    than ten minutes: otherwise 403 error.two_factor.step_up_required (docs/decisions/0045).
 // 4. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
 //    `config.operator` routes (data every account shares) need the platform operator flag, which no permission grants.
 //
@@ -28,6 +30,7 @@ import { SESSION_COOKIE, SessionCache, touchSession } from './sessions';
 import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 import { enrolmentOverdue } from '../features/account-security/enrolment-deadline';
+import { STEP_UP_REQUIRED, stepUpRequired } from '../features/step-up/step-up-rule';
 
 /** The answer to a session past its deadline to enrol a second factor, on any route not marked whileEnrolling. */
 export const ENROLMENT_REQUIRED = 'error.two_factor.enrolment_required';
@@ -43,6 +46,10 @@ export interface AuthContext {
   credentialId?: string;
   /** The session's deadline to enrol a second factor (plugins/sessions.ts); null when none is required. */
   secondFactorDeadline?: Date | null;
+  /** The user has a second factor (TOTP or a passkey); a session only, unset for API credentials. */
+  hasSecondFactor?: boolean;
+  /** When this session last proved the factor (sign-in or step-up, docs/decisions/0045). */
+  secondFactorVerifiedAt?: Date | null;
 }
 
 declare module 'fastify' {
@@ -78,6 +85,13 @@ declare module 'fastify' {
      * error.two_factor.enrolment_required to such a session; this hook is the one place that decides it.
      */
     whileEnrolling?: boolean;
+    /**
+     * A sensitive change (creating an API credential, the account's sign-in rules): a user with a second factor must
+     * have proved it in this session within the last ten minutes (POST /api/user/2fa/step-up), else 403
+     * error.two_factor.step_up_required, which the web client answers with a dialog and a retry. Decided in this hook
+     * only (docs/decisions/0045); the list of such routes is asserted in features/step-up/step-up-routes.test.ts.
+     */
+    stepUp?: boolean;
     /**
      * Permission in the realm of the product the request names (checked in the service); the hook refuses a user who
      * holds none of these entity/action pairs in any product realm.
@@ -158,6 +172,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
           permissions: session.permissions,
           platformOperator: session.platformOperator,
           secondFactorDeadline: session.secondFactorDeadline,
+          hasSecondFactor: session.hasSecondFactor,
+          secondFactorVerifiedAt: session.secondFactorVerifiedAt,
         };
         await touchSession(app.db, app.config, session);
       }
@@ -181,6 +197,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
     }
     if (routeConfig.operator && !request.auth.platformOperator) {
       throw new AppError(ERROR_KEYS.operatorRequired, 403, 'Only a platform operator may change data shared by all accounts');
+    }
+    // Last: whoever may not call the route at all hears that, not a request to prove the factor again.
+    if (routeConfig.stepUp && stepUpRequired(request.auth)) {
+      throw new AppError(STEP_UP_REQUIRED, 403, 'Confirm it is you: enter a code from your authenticator app or use a passkey');
     }
   });
 });

@@ -13,10 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Browser features the app never uses, switched off for it and anything it might ever embed. */
+/**
+ * Browser features the app never uses, switched off for it and anything it might ever embed. Passkeys (WebAuthn,
+ * docs/decisions/0045) are used by the app's own pages only: `self`, never an embedded frame.
+ */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), ' +
-  'microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()';
+  'microphone=(), midi=(), payment=(), publickey-credentials-create=(self), publickey-credentials-get=(self), usb=(), ' +
+  'xr-spatial-tracking=()';
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { ChangeSnapshot, DataChanges } from '../db/data-changes';
 import { prepared } from '../db/prepared';
 import { accounts, sessions, userTotp, users } from '../db/schema';
-import { enrolmentDeadline } from '../features/account-security/enrolment-deadline';
+import { enrolmentDeadline, hasPasskeySql } from '../features/account-security/enrolment-deadline';
 import type { Config } from '../config';
 
 export const SESSION_COOKIE = 'bq_session';
@@ -20,7 +20,7 @@ export function hashToken(token: string): string {
 export async function createSession(
   db: Db,
   config: Config,
-  input: { userId: string; accountId: string; ip: string; userAgent?: string },
+  input: { userId: string; accountId: string; ip: string; userAgent?: string; secondFactorVerified?: boolean },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
@@ -31,6 +31,8 @@ export async function createSession(
     expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500),
+    // A sign-in that passed the second factor counts as a fresh proof for step-up (docs/decisions/0045).
+    secondFactorVerifiedAt: input.secondFactorVerified ? new Date() : null,
   });
   return { token, expiresAt };
 }
@@ -59,6 +61,10 @@ export interface SignedInSession {
    * turns restricted at the deadline; a change of the requirement or the factor ends the cached copy (migration 0030).
    */
   secondFactorDeadline: Date | null;
+  /** The user has a confirmed TOTP factor or a passkey: routes marked stepUp then ask for it again (docs/decisions/0045). */
+  hasSecondFactor: boolean;
+  /** When this session last proved a factor (sign-in or step-up); null when never. */
+  secondFactorVerifiedAt: Date | null;
 }
 
 const signedInSessionQuery = prepared((db: Db) =>
@@ -75,6 +81,8 @@ const signedInSessionQuery = prepared((db: Db) =>
       requiredSince: accounts.secondFactorRequiredSince,
       graceDays: accounts.secondFactorGraceDays,
       factorConfirmedAt: userTotp.confirmedAt,
+      hasPasskey: hasPasskeySql,
+      secondFactorVerifiedAt: sessions.secondFactorVerifiedAt,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
@@ -90,8 +98,13 @@ export async function findSignedInSession(db: Db, token: string): Promise<Signed
   // The app's clock, not the database's (as everywhere sessions are written), as an ISO string both drivers take.
   const [row] = await signedInSessionQuery(db).execute({ id: hashToken(token), now: new Date().toISOString() });
   if (!row) return null;
-  const { userCreatedAt, requiredSince, graceDays, factorConfirmedAt, ...session } = row;
-  return { ...session, secondFactorDeadline: enrolmentDeadline({ requiredSince, graceDays, userCreatedAt, factorConfirmedAt }) };
+  const { userCreatedAt, requiredSince, graceDays, factorConfirmedAt, hasPasskey, ...session } = row;
+  const hasSecondFactor = Boolean(factorConfirmedAt) || Boolean(hasPasskey);
+  return {
+    ...session,
+    secondFactorDeadline: enrolmentDeadline({ requiredSince, graceDays, userCreatedAt, hasFactor: hasSecondFactor }),
+    hasSecondFactor,
+  };
 }
 
 // The session cache (docs/decisions/0026, 0031): each API process keeps what findSignedInSession read, keyed by the

@@ -1,11 +1,12 @@
 // The main container (spec section 2): loads the signed-in user before any evaluator page renders. A 401 sends
 // the user to login (the API client does that); other failures are logged and offer a retry. It provides the
-// confirm dialogs (modals.openConfirmModal) of the evaluator pages.
+// confirm dialogs (modals.openConfirmModal) of the evaluator pages and the step-up dialog (docs/decisions/0045).
 import { Box, Center } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useMatches } from 'react-router';
 import { isProductType } from '@bq/domain/product-types';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { StepUpDialog } from '../features/two-factor/components/StepUpDialog';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { useCurrentUser } from '../lib/api/get-current-user';
@@ -26,6 +27,7 @@ export function MainContainer() {
     return (
       <ModalsProvider>
         <Outlet />
+        <StepUpDialog />
       </ModalsProvider>
     );
   }

@@ -42,6 +42,18 @@ export function setApiNavigator(navigator: Navigator): void {
   navigateTo = navigator;
 }
 
+/** The server's answer to a sensitive change whose session proved its second factor too long ago (docs/decisions/0045). */
+export const STEP_UP_REQUIRED = 'error.two_factor.step_up_required';
+
+/** Asks the user to prove the factor again; true when they did (the call is then sent once more). */
+type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+/** The step-up dialog registers itself while mounted (app/RootLayout); without it the error reaches the caller. */
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
 export function loginPathFor(currentPathAndQuery: string): string {
   return `/login?redirectUrl=${encodeURIComponent(currentPathAndQuery)}`;
 }
@@ -105,6 +117,18 @@ export function isAbort(error: unknown): boolean {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    return await sendRequest<T>(path, options);
+  } catch (error) {
+    // Any call may meet step-up: the dialog asks for the code or passkey, then the same call goes again, once.
+    if (error instanceof ApiError && error.status === 403 && error.errorKey === STEP_UP_REQUIRED && stepUpHandler && (await stepUpHandler())) {
+      return sendRequest<T>(path, options);
+    }
+    throw error;
+  }
+}
+
+async function sendRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const done = options.background ? () => {} : beginLoading();
   try {
     const headers: Record<string, string> = { ...API_HEADERS };

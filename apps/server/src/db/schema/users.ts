@@ -54,6 +54,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When this session last proved a second factor (sign-in or step-up, docs/decisions/0045); null: never. */
+    secondFactorVerifiedAt: timestamp('second_factor_verified_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,11 +1,11 @@
 // The account's second-factor requirement, its members' factors and the admin's reset of a member's factor
 // (docs/decisions/0042). Every id is looked up within the caller's account: another account's user is "not found".
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TAccountMemberFactor, TAccountSecurity, TAccountSecurityResponse } from '@bq/contracts/account-security';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { accounts, sessions, userRecoveryCodes, userTotp, users } from '../../db/schema';
+import { accounts, sessions, userPasskeys, userRecoveryCodes, userTotp, users } from '../../db/schema';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { enrolmentDeadline } from './enrolment-deadline';
 
@@ -56,6 +56,7 @@ export async function memberFactors(db: Db, accountId: string): Promise<TAccount
       active: users.active,
       createdAt: users.createdAt,
       confirmedAt: userTotp.confirmedAt,
+      passkeys: sql<number>`(select count(*) from ${userPasskeys} where ${userPasskeys.userId} = ${users.id})`.mapWith(Number),
     })
     .from(users)
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
@@ -68,8 +69,9 @@ export async function memberFactors(db: Db, accountId: string): Promise<TAccount
     name: `${row.firstName} ${row.lastName}`.trim(),
     active: row.active,
     totp: row.confirmedAt !== null,
+    passkeys: row.passkeys,
     enrolmentDeadline:
-      enrolmentDeadline({ requiredSince, graceDays: settings.graceDays, userCreatedAt: row.createdAt, factorConfirmedAt: row.confirmedAt })?.toISOString() ??
+      enrolmentDeadline({ requiredSince, graceDays: settings.graceDays, userCreatedAt: row.createdAt, hasFactor: row.confirmedAt !== null || row.passkeys > 0 })?.toISOString() ??
       null,
   }));
 }
@@ -89,6 +91,7 @@ export async function resetMemberFactors(db: Db, accountId: string, userId: stri
     if (!member) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+    await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
 }

@@ -1,9 +1,12 @@
 // When a user without a second factor must have enrolled one, under their account's requirement (docs/decisions/0042).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, userTotp, users } from '../../db/schema';
+import { accounts, userPasskeys, userTotp, users } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
+
+/** True when the user of the query's users row has a passkey (a select field next to user_totp's confirmed_at). */
+export const hasPasskeySql = sql<boolean>`exists (select 1 from ${userPasskeys} where ${userPasskeys.userId} = ${users.id})`;
 /** Where a restricted session is sent: the web app's Settings > Two-factor page. */
 export const ENROLMENT_PAGE = '/settings/security';
 
@@ -12,8 +15,8 @@ export interface RequirementFacts {
   requiredSince: Date | null;
   graceDays: number;
   userCreatedAt: Date;
-  /** user_totp.confirmed_at: a confirmed factor meets the requirement. */
-  factorConfirmedAt: Date | null;
+  /** A confirmed TOTP factor or a passkey (docs/decisions/0045) meets the requirement. */
+  hasFactor: boolean;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface RequirementFacts {
  * Null when nothing is required of this user.
  */
 export function enrolmentDeadline(facts: RequirementFacts): Date | null {
-  if (!facts.requiredSince || facts.factorConfirmedAt) return null;
+  if (!facts.requiredSince || facts.hasFactor) return null;
   const from = Math.max(facts.requiredSince.getTime(), facts.userCreatedAt.getTime());
   return new Date(from + facts.graceDays * DAY_MS);
 }
@@ -40,11 +43,12 @@ export async function enrolmentOverdueFor(db: Db, userId: string): Promise<boole
       graceDays: accounts.secondFactorGraceDays,
       userCreatedAt: users.createdAt,
       factorConfirmedAt: userTotp.confirmedAt,
+      hasPasskey: hasPasskeySql,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? enrolmentOverdue(enrolmentDeadline(row)) : false;
+  return row ? enrolmentOverdue(enrolmentDeadline({ ...row, hasFactor: Boolean(row.factorConfirmedAt) || Boolean(row.hasPasskey) })) : false;
 }

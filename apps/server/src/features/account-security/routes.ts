@@ -6,6 +6,7 @@ import { ZAccountMemberFactorList, ZAccountSecurity, ZAccountSecurityResponse, Z
 import { ZOkResponse } from '@bq/contracts/auth';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
+import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { OWN_FACTOR_MISSING, accountSecurity, memberFactors, resetMemberFactors, updateAccountSecurity } from './account-security-service';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
@@ -35,7 +36,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/account/security',
     {
-      config: { ...UPDATE, audit: { action: 'account.security_update', details: (request) => ({ ...(request.body as object) }) } },
+      config: { ...UPDATE, stepUp: true, audit: { action: 'account.security_update', details: (request) => ({ ...(request.body as object) }) } },
       schema: {
         operationId: 'updateAccountSecurity',
         tags: ['account-security'],
@@ -43,11 +44,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
           'Requires (or stops requiring) a second factor of all evaluators. The grace days (0-30) count from when the ' +
           "requirement was switched on, or from a user's creation if later; after them a password alone only lets a user " +
           'without a factor enrol one. Saving again while on keeps the first moment. The admin needs a factor of their own ' +
-          'to switch it on (409 otherwise).',
+          'to switch it on (409 otherwise). A step-up route: an admin with a factor must have proved it within ten minutes ' +
+          '(403 error.two_factor.step_up_required; POST /api/user/2fa/step-up).',
         body: ZAccountSecurity,
         response: {
           200: ZAccountSecurityResponse,
-          ...apiErrors({ 400: BAD_BODY, 401: UNAUTHORIZED, 403: FORBIDDEN, 409: [OWN_FACTOR_MISSING] }),
+          ...apiErrors({ 400: BAD_BODY, 401: UNAUTHORIZED, 403: [...FORBIDDEN, STEP_UP_REQUIRED], 409: [OWN_FACTOR_MISSING] }),
         },
       },
     },

@@ -6,6 +6,7 @@ import { ZApiCredentialList, ZCreateApiCredentialRequest, ZCreateApiCredentialRe
 import { ZOkResponse } from '@bq/contracts/auth';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
+import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { createApiCredential, listApiCredentials, revokeApiCredential } from './api-credential-service';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
@@ -31,17 +32,20 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/management/credentials',
     {
-      config: { audit: { action: 'api_credential.create', answer: (b) => ({ details: { credentialId: (b as { id?: string }).id } }) }, sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'CREATE' } },
+      config: { audit: { action: 'api_credential.create', answer: (b) => ({ details: { credentialId: (b as { id?: string }).id } }) }, sessionOnly: true, stepUp: true, permission: { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'CREATE' } },
       schema: {
         operationId: 'createApiCredential',
         tags: ['api-credentials'],
+        description:
+          'A step-up route: a user with a second factor must have proved it in this session within ten minutes ' +
+          '(403 error.two_factor.step_up_required; POST /api/user/2fa/step-up).',
         body: ZCreateApiCredentialRequest,
         response: {
           201: ZCreateApiCredentialResponse,
           ...apiErrors({
             400: ['error.validation', 'error.request.malformed_json'],
             401: UNAUTHORIZED,
-            403: FORBIDDEN,
+            403: [...FORBIDDEN, STEP_UP_REQUIRED],
             409: ['error.api_credential.limit_reached'],
           }),
         },

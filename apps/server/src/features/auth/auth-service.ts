@@ -74,6 +74,7 @@ export async function establishSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: string; accountId: string; email: string },
+  secondFactorVerified = false,
 ): Promise<void> {
   // A new session id at every sign-in (no session fixation); the one the browser had is dropped.
   const previousToken = request.cookies[SESSION_COOKIE];
@@ -83,6 +84,7 @@ export async function establishSession(
     accountId: user.accountId,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    secondFactorVerified,
   });
   await db
     .update(users)

@@ -44,7 +44,7 @@ export async function completeSecondFactorSignIn(
     const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
     throw new AppError(key, 401, 'The code is wrong, expired or already used');
   }
-  await establishSession(db, config, request, reply, user);
+  await establishSession(db, config, request, reply, user, true);
   clearPendingSignIn(reply);
   return { redirectUrl: pending.redirectUrl };
 }

@@ -13,6 +13,7 @@ import {
 } from '@bq/contracts/two-factor';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
+import { markFactorVerified } from '../step-up/step-up-service';
 import { completeSecondFactorSignIn } from './login-second-step';
 import { TWO_FACTOR_ERRORS, confirmTotp, disableTotp, startTotpEnrolment, totpStatus, type FactorProof } from './two-factor-service';
 
@@ -83,7 +84,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return confirmTotp(app.db, app.config, requireAuth(request).userId, request.body.code);
+      const auth = requireAuth(request);
+      const answer = await confirmTotp(app.db, app.config, auth.userId, request.body.code);
+      await markFactorVerified(app.db, auth.sessionId);
+      return answer;
     },
   );
 

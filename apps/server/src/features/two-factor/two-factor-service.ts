@@ -6,7 +6,7 @@ import type { TStartTotpEnrolmentResponse, TTotpStatusResponse } from '@bq/contr
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { userRecoveryCodes, userTotp, users } from '../../db/schema';
+import { userPasskeys, userRecoveryCodes, userTotp, users } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { verifyPassword } from '../../plugins/passwords';
 import { enrolmentOverdue } from '../account-security/enrolment-deadline';
@@ -30,10 +30,17 @@ async function factorRow(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** True when the user has a confirmed factor: sign-in then asks for it. */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+/** True when the user has a confirmed TOTP factor. */
+async function hasTotp(db: Db, userId: string): Promise<boolean> {
   const row = await factorRow(db, userId);
   return Boolean(row?.confirmedAt);
+}
+
+/** True when the user has a confirmed TOTP factor or a passkey (docs/decisions/0045): sign-in then asks for one. */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  if (await hasTotp(db, userId)) return true;
+  const [passkey] = await db.select({ id: userPasskeys.id }).from(userPasskeys).where(eq(userPasskeys.userId, userId)).limit(1);
+  return Boolean(passkey);
 }
 
 /** The user's factor, and the account's deadline for enrolling one as the session carries it (docs/decisions/0042). */
@@ -41,7 +48,7 @@ export async function totpStatus(db: Db, auth: { userId: string; secondFactorDea
   const { userId } = auth;
   const deadline = auth.secondFactorDeadline ?? null;
   const requirement = { enrolmentDeadline: deadline?.toISOString() ?? null, enrolmentOverdue: enrolmentOverdue(deadline) };
-  if (!(await hasSecondFactor(db, userId))) return { enabled: false, recoveryCodesLeft: 0, ...requirement };
+  if (!(await hasTotp(db, userId))) return { enabled: false, recoveryCodesLeft: 0, ...requirement };
   const [left] = await db
     .select({ n: count() })
     .from(userRecoveryCodes)
@@ -53,7 +60,7 @@ export async function totpStatus(db: Db, auth: { userId: string; secondFactorDea
 export async function startTotpEnrolment(db: Db, config: Config, userId: string): Promise<TStartTotpEnrolmentResponse> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  if (await hasSecondFactor(db, userId)) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
+  if (await hasTotp(db, userId)) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
   const secret = newTotpSecret();
   const secretEncrypted = encryptSecret(config.dataEncryptionKey, 'totp-secret', secret, userId);
   // A second start replaces the first one's secret (the page was reloaded, the QR code scanned into another app).
@@ -133,7 +140,7 @@ export async function disableTotp(db: Db, config: Config, userId: string, passwo
     await recordLoginFailure(db, user.email, ip);
     throw new AppError(ERROR_KEYS.wrongCurrentPassword, 400, 'The current password is wrong');
   }
-  if (!(await hasSecondFactor(db, userId))) throw new AppError(TWO_FACTOR_ERRORS.notEnabled, 409, 'No second factor is enabled');
+  if (!(await hasTotp(db, userId))) throw new AppError(TWO_FACTOR_ERRORS.notEnabled, 409, 'No second factor is enabled');
   if (!(await acceptSecondFactor(db, config, userId, proof))) {
     await recordLoginFailure(db, user.email, ip, 'SECOND_FACTOR');
     const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;

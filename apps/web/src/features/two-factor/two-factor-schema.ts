@@ -1,6 +1,7 @@
 // The security settings' forms validate with the contracts' code schemas; removal takes the app's code or a recovery
 // code in one field, told apart by their shape (six digits, or ten letters and digits).
 import { z } from 'zod';
+import { ZPasskeyName } from '@bq/contracts/passkeys';
 import { ZTotpCode } from '@bq/contracts/two-factor';
 
 export const ZConfirmTotpForm = z.object({ code: ZTotpCode });
@@ -14,3 +15,8 @@ export const ZDisableTotpForm = z.object({
 export function factorProof(value: string): { code: string } | { recoveryCode: string } {
   return /^[\d\s]+$/.test(value) ? { code: value } : { recoveryCode: value };
 }
+
+export const ZStepUpCodeForm = z.object({ code: ZTotpCode });
+
+/** A new passkey's name, as the server checks it. */
+export const ZPasskeyNameForm = z.object({ name: ZPasskeyName });

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useZodForm } from '../../../lib/zod-form';
 import { useLoginSecondFactor } from '../api/login-second-factor';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { ZCodeForm, ZRecoveryCodeForm } from '../second-factor-schema';
 
 export function SecondFactorForm({ onRestart }: { onRestart: () => void }) {
@@ -20,6 +21,7 @@ export function SecondFactorForm({ onRestart }: { onRestart: () => void }) {
         {useRecovery ? t('login.secondFactor.recoveryLead') : t('login.secondFactor.lead')}
       </Text>
       {useRecovery ? <RecoveryCodeStep onRestart={onRestart} /> : <CodeStep onRestart={onRestart} />}
+      <PasskeySignInButton step="second_factor" label={t('login.secondFactor.usePasskey')} onRestart={onRestart} />
       <Anchor component="button" type="button" size="sm" onClick={() => setUseRecovery(!useRecovery)} data-testid="second-factor-switch">
         {useRecovery ? t('login.secondFactor.useCode') : t('login.secondFactor.useRecoveryCode')}
       </Anchor>

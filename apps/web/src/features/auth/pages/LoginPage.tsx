@@ -14,6 +14,11 @@ const GoogleSignInButton = lazy(() =>
   importWithTimeout(() => import('../components/GoogleSignInButton')).then((module) => ({ default: module.GoogleSignInButton })),
 );
 
+// In its own chunk too (with the passkey sign-in's request code): the browser library itself loads only on click.
+const PasskeySignInButton = lazy(() =>
+  importWithTimeout(() => import('../components/PasskeySignInButton')).then((module) => ({ default: module.PasskeySignInButton })),
+);
+
 export function LoginPage() {
   const { t } = useTranslation();
   const { data: config } = useSystemConfig();
@@ -35,6 +40,9 @@ export function LoginPage() {
                 </Text>
               </Stack>
               <LoginForm />
+              <Suspense fallback={null}>
+                <PasskeySignInButton step="passwordless" label={t('login.passkey')} />
+              </Suspense>
               <Group justify="space-between" gap="xs">
                 <Anchor component={AppLink} to="/password/recovery" size="sm">
                   {t('login.forgotPassword')}

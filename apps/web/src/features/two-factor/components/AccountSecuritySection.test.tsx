@@ -27,12 +27,13 @@ beforeEach(() => {
     if (url === '/api/account/security/members') {
       return jsonResponse({
         members: [
-          { userId: 'u2', email: 'anna@demo.example', name: 'Anna Alt', active: true, totp: true, enrolmentDeadline: null },
-          { userId: 'u3', email: 'ben@demo.example', name: 'Ben Bach', active: true, totp: false, enrolmentDeadline: null },
+          { userId: 'u2', email: 'anna@demo.example', name: 'Anna Alt', active: true, totp: true, passkeys: 1, enrolmentDeadline: null },
+          { userId: 'u3', email: 'ben@demo.example', name: 'Ben Bach', active: true, totp: false, passkeys: 0, enrolmentDeadline: null },
         ],
       });
     }
     if (url === '/api/account/security/members/u2/factors' && method === 'DELETE') return jsonResponse({ ok: true });
+    if (url === '/api/user/2fa/passkeys') return jsonResponse({ items: [] });
     return jsonResponse({ errorKey: 'error.not_found', message: url }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -51,6 +52,7 @@ describe('Settings > Security for the account admin', () => {
     const table = await screen.findByRole('table', { name: enUsTexts['accountSecurity.members.caption'] });
     const rows = within(table).getAllByTestId('member-factor-row');
     expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Anna Alt'), expect.stringContaining('Ben Bach')]);
+    expect(rows[0]).toHaveTextContent('1 passkey');
     // Only a member with a factor has something to reset.
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Reset the second factor of Anna Alt' }));

@@ -1,6 +1,6 @@
 // The account's members and whether each has a second factor; the admin resets a member's factor (a lost phone)
 // after a confirmation, which also signs that member out everywhere (docs/decisions/0042).
-import { Badge, Button, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { TAccountMemberFactor } from '@bq/contracts/account-security';
@@ -52,13 +52,27 @@ export function MemberFactorsTable() {
                 </Text>
               </Table.Th>
               <Table.Td>
-                <Badge color={member.totp ? 'green' : 'gray'} variant="light">
-                  {t(member.totp ? 'accountSecurity.members.totpOn' : 'accountSecurity.members.none')}
-                </Badge>
+                <Group gap={4}>
+                  {member.totp ? (
+                    <Badge color="green" variant="light">
+                      {t('accountSecurity.members.totpOn')}
+                    </Badge>
+                  ) : null}
+                  {member.passkeys > 0 ? (
+                    <Badge color="green" variant="light">
+                      {t('accountSecurity.members.passkeys', { count: member.passkeys })}
+                    </Badge>
+                  ) : null}
+                  {!member.totp && member.passkeys === 0 ? (
+                    <Badge color="gray" variant="light">
+                      {t('accountSecurity.members.none')}
+                    </Badge>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td>{member.enrolmentDeadline ? formatDate(member.enrolmentDeadline) : '–'}</Table.Td>
               <Table.Td>
-                {member.totp ? (
+                {member.totp || member.passkeys > 0 ? (
                   <Button size="xs" variant="light" color="red" onClick={() => confirm(member)} aria-label={t('accountSecurity.reset.label', { name: member.name })}>
                     {t('accountSecurity.reset.button')}
                   </Button>

@@ -7,11 +7,14 @@ import { SecuritySettingsPage } from './SecuritySettingsPage';
 
 const fetchMock = vi.fn<typeof fetch>();
 let enabled = false;
+const PASSKEY = { id: '00000000-0000-4000-8000-000000000001', name: 'Work laptop', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, deviceType: 'multiDevice', backedUp: true };
+let passkeys: (typeof PASSKEY)[] = [];
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-2345${i}`);
 
 beforeAll(() => initTestI18n());
 beforeEach(() => {
   enabled = false;
+  passkeys = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
@@ -27,6 +30,12 @@ beforeEach(() => {
     if (url === '/api/user/2fa/totp' && method === 'DELETE') {
       enabled = false;
       return jsonResponse({ ok: true });
+    }
+    if (url === '/api/user/2fa/passkeys' && method === 'GET') return jsonResponse({ items: passkeys });
+    if (url.startsWith('/api/user/2fa/passkeys/') && method === 'PATCH') {
+      const name = (JSON.parse(String(init?.body)) as { name: string }).name;
+      passkeys = passkeys.map((p) => ({ ...p, name }));
+      return jsonResponse(passkeys[0]);
     }
     return jsonResponse({ errorKey: 'error.not_found', message: url }, 404);
   });
@@ -62,5 +71,26 @@ describe('Settings > Security', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: enUsTexts['twoFactor.enrol.start'] })).toBeInTheDocument());
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ password: 'My-Password-2026!', recoveryCode: 'abcde-23456' });
+  });
+
+  it('lists the passkeys with their names and renames one', async () => {
+    passkeys = [PASSKEY];
+    render();
+    const list = await screen.findByRole('list', { name: enUsTexts['passkeys.listLabel'] });
+    expect(within(list).getByText('Work laptop')).toBeInTheDocument();
+    expect(within(list).getByText(enUsTexts['passkeys.synced']!)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Work laptop' }));
+    const input = await screen.findByTestId('passkey-rename-input');
+    fireEvent.change(input, { target: { value: '  Home PC ' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['passkeys.save'] }));
+    expect(await screen.findByText('Home PC')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Home PC' });
+  });
+
+  it('says when there is no passkey yet and offers to add one', async () => {
+    render();
+    expect(await screen.findByTestId('passkeys-empty')).toHaveTextContent(enUsTexts['passkeys.empty']!);
+    expect(screen.getByRole('button', { name: enUsTexts['passkeys.add'] })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 // /settings/security: the signed-in user's second factor (TOTP): turn it on with an authenticator app, see how many
-// recovery codes are left, turn it off with the password and a code (docs/decisions/0040); for the account admin, the
+// recovery codes are left, turn it off with the password and a code (docs/decisions/0040); passkeys (0045); for the account admin, the
 // account's requirement and the members' factors (docs/decisions/0042).
 import { useState } from 'react';
 import { Alert, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useTotpStatus } from '../api/get-totp-status';
 import { AccountSecuritySection } from '../components/AccountSecuritySection';
 import { DisableTotpForm } from '../components/DisableTotpForm';
+import { PasskeysSection } from '../components/PasskeysSection';
 import { RecoveryCodesPanel } from '../components/RecoveryCodesPanel';
 import { TotpEnrolment } from '../components/TotpEnrolment';
 
@@ -25,6 +26,9 @@ export function SecuritySettingsPage() {
     <Stack gap="lg">
       <SettingsSection title={t('page.settingsSecurity.title')} description={t('settings.security.lead')}>
         <SecurityContent />
+      </SettingsSection>
+      <SettingsSection title={t('passkeys.title')}>
+        <PasskeysSection />
       </SettingsSection>
       {isAccountAdmin && !status.data?.enrolmentOverdue ? (
         <SettingsSection title={t('accountSecurity.sectionTitle')} description={t('accountSecurity.sectionLead')}>

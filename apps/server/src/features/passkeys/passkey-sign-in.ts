@@ -1,0 +1,77 @@
+// POST /api/login/passkey/options and POST /api/login/passkey (docs/decisions/0045): a passkey as the second step
+// after the password (the bq_2fa cookie of decision 0040 names the user; only their passkeys count) or as the whole
+// sign-in from the login page's button (a discoverable passkey names its user; user verification required). Both
+// end as every sign-in does (establishSession), with the session's factor proof stamped for step-up.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { TLoginSuccess } from '@bq/contracts/auth';
+import type { TPasskeySignInOptionsRequest, TPasskeySignInRequest, TWebAuthnOptions } from '@bq/contracts/passkeys';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, users } from '../../db/schema';
+import { noteAudit, noteAuditUser } from '../audit/audit-note';
+import { establishSession } from '../auth/auth-service';
+import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { isKnownDevice } from '../auth/login-devices';
+import { clearPendingSignIn, readPendingSignIn } from '../two-factor/pending-sign-in';
+import { TWO_FACTOR_ERRORS } from '../two-factor/two-factor-service';
+import { PASSKEY_ERRORS } from './passkey-list';
+import { assertionOptions, verifyAssertion } from './passkey-assertion';
+
+const expired = () => new AppError(TWO_FACTOR_ERRORS.signInExpired, 401, 'The sign-in has expired; enter the password again');
+const refused = () => new AppError(PASSKEY_ERRORS.invalid, 401, 'The passkey could not be verified');
+
+export async function passkeySignInOptions(db: Db, config: Config, request: FastifyRequest, body: TPasskeySignInOptionsRequest): Promise<TWebAuthnOptions> {
+  if (body.step === 'passwordless') return assertionOptions(db, config, 'sign_in', null);
+  const pending = readPendingSignIn(config, request);
+  if (!pending) throw expired();
+  return assertionOptions(db, config, 'sign_in', pending.userId);
+}
+
+export async function completePasskeySignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: TPasskeySignInRequest,
+): Promise<TLoginSuccess> {
+  const response = body.response as AuthenticationResponseJSON;
+  // A sign-in without a password ignores a pending one: the passkey alone names its user.
+  const pending = body.step === 'second_factor' ? readPendingSignIn(config, request) : null;
+  if (body.step === 'second_factor' && !pending) throw expired();
+  const pendingUser = pending ? await activeUser(db, pending.userId) : null;
+  if (pending) {
+    if (!pendingUser) {
+      clearPendingSignIn(reply);
+      throw expired();
+    }
+    noteAuditUser(request, pendingUser.accountId, pendingUser.id);
+    noteAudit(request, { step: 'second_factor', factor: 'passkey' });
+    await assertLoginAllowed(db, config, pendingUser.email, request.ip, { knownDevice: await isKnownDevice(db, request, pendingUser.email), secondFactor: true });
+  } else {
+    noteAudit(request, { step: 'passkey', factor: 'passkey' });
+  }
+  const proven = await verifyAssertion(db, config, response, 'sign_in', pending?.userId ?? null);
+  const user = proven ? await activeUser(db, proven.userId) : null;
+  if (!user) {
+    if (pendingUser) await recordLoginFailure(db, pendingUser.email, request.ip, 'SECOND_FACTOR');
+    throw refused();
+  }
+  if (!pending) noteAuditUser(request, user.accountId, user.id);
+  await establishSession(db, config, request, reply, user, true);
+  clearPendingSignIn(reply);
+  return { redirectUrl: pending ? pending.redirectUrl : safeRedirectPath(body.redirectUrl) };
+}
+
+async function activeUser(db: Db, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, accountId: users.accountId, email: users.email })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.id, userId), eq(users.active, true)))
+    .limit(1);
+  return user ?? null;
+}

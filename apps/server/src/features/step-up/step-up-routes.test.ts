@@ -1,0 +1,30 @@
+// Which routes ask for step-up (docs/decisions/0045), read from the route table: adding `stepUp: true` to a route
+// (erasing a client, retention, single sign-on settings) must show up here, and removing it too.
+import type { FastifyContextConfig, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { apiRoutes } from '../../test/route-table';
+
+const collected: RouteOptions[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, undefined, { onRoute: (r) => void collected.push(r) });
+});
+afterAll(() => t.close());
+
+describe('step-up routes', () => {
+  it('are exactly these, each signed in with a session', () => {
+    const marked = apiRoutes(collected).filter((r) => (r.route.config as FastifyContextConfig | undefined)?.stepUp);
+    expect(marked.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/user/2fa/passkeys/:id',
+      'POST /api/management/credentials',
+      'PUT /api/account/security',
+    ]);
+    // Step-up needs a session to stamp: a public route or an API credential has none.
+    for (const r of marked) {
+      const config = r.route.config as FastifyContextConfig;
+      expect(config.public, r.url).toBeFalsy();
+      expect(config.sessionOnly, r.url).toBe(true);
+    }
+  });
+});

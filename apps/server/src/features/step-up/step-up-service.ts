@@ -1,0 +1,51 @@
+// POST /api/user/2fa/step-up (docs/decisions/0045): a current TOTP code or a passkey's assertion stamps the
+// session's second_factor_verified_at, which routes marked stepUp want younger than ten minutes. Wrong proofs count
+// as second-factor sign-in failures (decision 0040's throttle), since whoever holds the session might be guessing.
+import { eq } from 'drizzle-orm';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TStepUpFactorsResponse, TStepUpRequest, TStepUpResponse, TWebAuthnOptions } from '@bq/contracts/passkeys';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, userPasskeys, userTotp, users } from '../../db/schema';
+import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { assertionOptions, verifyAssertion } from '../passkeys/passkey-assertion';
+import { PASSKEY_ERRORS } from '../passkeys/passkey-list';
+import { TWO_FACTOR_ERRORS, acceptSecondFactor } from '../two-factor/two-factor-service';
+
+export async function stepUpFactors(db: Db, userId: string): Promise<TStepUpFactorsResponse> {
+  const [totp] = await db.select({ confirmedAt: userTotp.confirmedAt }).from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
+  const passkeys = await db.select({ id: userPasskeys.id }).from(userPasskeys).where(eq(userPasskeys.userId, userId));
+  return { totp: Boolean(totp?.confirmedAt), passkeys: passkeys.length };
+}
+
+export function stepUpPasskeyOptions(db: Db, config: Config, userId: string): Promise<TWebAuthnOptions> {
+  return assertionOptions(db, config, 'step_up', userId);
+}
+
+export async function stepUp(db: Db, config: Config, auth: { userId: string; sessionId: string }, body: TStepUpRequest, ip: string): Promise<TStepUpResponse> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId)).limit(1);
+  if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  await assertLoginAllowed(db, config, user.email, ip, { knownDevice: true, secondFactor: true });
+  const ok = body.passkey
+    ? (await verifyAssertion(db, config, body.passkey as AuthenticationResponseJSON, 'step_up', auth.userId)) !== null
+    : await acceptSecondFactor(db, config, auth.userId, { code: body.code ?? '' });
+  if (!ok) {
+    await recordLoginFailure(db, user.email, ip, 'SECOND_FACTOR');
+    throw body.passkey
+      ? new AppError(PASSKEY_ERRORS.invalid, 400, 'The passkey could not be verified')
+      : new AppError(TWO_FACTOR_ERRORS.codeInvalid, 400, 'The code is wrong, expired or already used');
+  }
+  return { verifiedAt: (await markFactorVerified(db, auth.sessionId)).toISOString() };
+}
+
+/**
+ * Stamps the session's factor proof: a step-up, and also confirming a TOTP factor or registering a passkey, which
+ * prove the factor as much as a code does (an admin who just enrolled is not asked again at once).
+ */
+export async function markFactorVerified(db: Db, sessionId: string): Promise<Date> {
+  const verifiedAt = new Date();
+  await db.update(sessions).set({ secondFactorVerifiedAt: verifiedAt }).where(eq(sessions.id, sessionId));
+  return verifiedAt;
+}
