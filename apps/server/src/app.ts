@@ -38,6 +38,7 @@ import { marketHistoryRoutes } from './features/market-history/routes';
 import { resultRoutes } from './features/results/routes';
 import { reportRoutes } from './features/reports/routes';
 import { instanceRoutes } from './features/instances/routes';
+import { bulkSendRoutes } from './features/bulk-send/routes';
 import { mailRoutes } from './features/mail/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
@@ -123,6 +124,7 @@ export async function buildApp(opts: {
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
   await app.register(instanceRoutes);
+  await app.register(bulkSendRoutes);
   await app.register(mailRoutes);
   await app.register(questionnaireRoutes);
   await app.register(creditRoutes);

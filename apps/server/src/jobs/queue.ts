@@ -10,6 +10,8 @@ export const QUEUES = {
   calculate: 'interaction-calculate',
   /** Deliver one outbox mail; data: { mailId } (features/mail/deliver-mail.ts). */
   mailDeliver: 'mail-deliver',
+  /** Work through one bulk send in chunks; data: { bulkSendId } (features/bulk-send/run-bulk-send.ts). */
+  bulkSend: 'bulk-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -33,6 +35,9 @@ function queueOptions(mailLeaseSeconds: number): Partial<Record<QueueName, { ret
     [QUEUES.calculate]: { expireInSeconds: CALCULATION_EXPIRE_SECONDS },
     // Expires after twice the SENDING lease (default 10 minutes); the recovery sweep resends a dead worker's mail sooner.
     [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * mailLeaseSeconds },
+    // A dead worker's bulk send goes on from its cursor soon; a live one that overruns is only run twice, and the
+    // second waits for the first's row lock per chunk (docs/decisions/0049).
+    [QUEUES.bulkSend]: { retryLimit: 10, expireInSeconds: 120 },
   };
 }
 
@@ -78,6 +83,15 @@ export async function openJobQueue(
   };
 }
 
+function executorOf(tx: Tx) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const result = (await tx.execute(withParams(text, values))) as unknown as { rows: never[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
 /** $1-style SQL from a library, run through a drizzle transaction so it commits or rolls back with it. */
 function withParams(text: string, values: unknown[] = []): SQL {
   // Like node-postgres: undefined is NULL, plain objects travel as JSON (the job data), dates and arrays as they are.
@@ -90,13 +104,13 @@ function withParams(text: string, values: unknown[] = []): SQL {
 export async function enqueueInTransaction(queue: JobQueue, tx: Tx, name: QueueName, data: object, options: { singletonKey?: string } = {}) {
   const id = await queue.boss.send(name, data, {
     ...options,
-    db: {
-      executeSql: async (text: string, values: unknown[]) => {
-        const result = (await tx.execute(withParams(text, values))) as unknown as { rows: never[] };
-        return { rows: result.rows };
-      },
-    },
+    db: executorOf(tx),
   });
   // pg-boss answers null instead of failing when a queue is missing or a singleton is already queued.
   return id;
+}
+
+/** Many jobs in one INSERT, in the caller's transaction (a bulk send's invitation mails, one chunk at a time). */
+export async function insertJobsInTransaction(queue: JobQueue, tx: Tx, jobs: PgBoss.JobInsert[]): Promise<void> {
+  if (jobs.length > 0) await queue.boss.insert(jobs, { db: executorOf(tx) });
 }

@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from '../plugins/sessions';
 import { calculateInstance } from '../features/calculation/calculate-instance';
 import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
+import { startBulkSendWorker } from '../features/bulk-send/run-bulk-send';
 import { workInBatches } from './batch-worker';
 import { writeCheckpointIfDue } from '../features/audit/checkpoint';
 import { QUEUES, type JobQueue } from './queue';
@@ -36,6 +37,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   );
   // Mail: delivery jobs, automatic reminders (features/mail/mail-worker.ts).
   const mail = await startMailWorker(db, config, log, queue);
+  // Sending to many clients (features/bulk-send).
+  await startBulkSendWorker(db, config, log, queue);
   const run = async () => {
     try {
       await purgeExpiredSessions(db);
