@@ -133,9 +133,10 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // credit ledger notifies), market history imports (the history itself notifies), API credential use, the devices
     // that signed in before (sign-in throttle, docs/decisions/0032), the second factors and their recovery codes (read
     // only by uncached routes and at sign-in, docs/decisions/0040), the audit trail (written by nearly every request,
-    // read only by GET /api/audit/events, which is never cached; docs/decisions/0039).
+    // read only by GET /api/audit/events, which is never cached; docs/decisions/0039), a bulk send's progress and chosen
+    // clients (written per chunk, read only by the uncached GET /api/instance/bulk/{id}; docs/decisions/0049).
     const silent = [
-      'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
+      'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bulk_send_clients', 'bulk_sends', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
       'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'user_recovery_codes', 'user_totp', 'verification_resend_requests',
     ];
     const { rows } = await t.database.executeSql(
