@@ -26,11 +26,11 @@ export function BulkSendBar({ selection, productConfigurationId, filter, total, 
   const [opened, { open, close }] = useDisclosure(false);
   if (selection.empty) return null;
   const count = selection.allMatching ? total : selection.tokens.length;
-  const countText = formatNumber(count);
+  const countText = formatNumber(count, 0);
   const label = selection.allMatching
     ? totalIsLowerBound
-      ? t('bulkSend.allMatchingSelectedMore', { count: formatNumber(total) })
-      : t('bulkSend.allMatchingSelected', { count: formatNumber(total) })
+      ? t('bulkSend.allMatchingSelectedMore', { count: formatNumber(total, 0) })
+      : t('bulkSend.allMatchingSelected', { count: formatNumber(total, 0) })
     : t('bulkSend.selected', { count: countText });
   return (
     <Paper withBorder radius="md" p="sm" mb="md" bg="var(--mantine-color-blue-light)" data-testid="bulk-send-bar">
@@ -41,7 +41,7 @@ export function BulkSendBar({ selection, productConfigurationId, filter, total, 
           </Text>
           {!selection.allMatching && total > selection.tokens.length ? (
             <Button variant="subtle" size="compact-sm" onClick={selection.selectAllMatching} data-testid="bulk-select-all-matching">
-              {totalIsLowerBound ? t('bulkSend.selectAllMatchingMore', { count: formatNumber(total) }) : t('bulkSend.selectAllMatching', { count: formatNumber(total) })}
+              {totalIsLowerBound ? t('bulkSend.selectAllMatchingMore', { count: formatNumber(total, 0) }) : t('bulkSend.selectAllMatching', { count: formatNumber(total, 0) })}
             </Button>
           ) : null}
           <Button variant="subtle" size="compact-sm" color="gray" onClick={selection.clear} data-testid="bulk-select-clear">

@@ -34,7 +34,7 @@ export function BulkSendModal({ opened, onClose, onFinished, selection }: BulkSe
     setJobId(null);
     onClose();
   };
-  const title = selection.countIsLowerBound ? t('bulkSend.titleAll') : t('bulkSend.title', { count: formatNumber(selection.count) });
+  const title = selection.countIsLowerBound ? t('bulkSend.titleAll') : t('bulkSend.title', { count: formatNumber(selection.count, 0) });
   return (
     <Modal opened={opened} onClose={close} title={jobId ? t('bulkSend.progress.title') : title} size="lg" data-testid="bulk-send-modal">
       {opened && jobId ? <BulkSendProgress id={jobId} onClose={close} onFinished={onFinished} /> : null}

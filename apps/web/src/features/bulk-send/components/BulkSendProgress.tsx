@@ -39,7 +39,7 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
   if (!progress) return <Progress value={0} aria-hidden />;
   const handled = progress.created + progress.failed;
   const percent = progress.total === 0 ? 100 : Math.min(100, Math.round((handled / progress.total) * 100));
-  const countsText = t('bulkSend.progress.counts', { done: formatNumber(handled), total: formatNumber(progress.total) });
+  const countsText = t('bulkSend.progress.counts', { done: formatNumber(handled, 0), total: formatNumber(progress.total, 0) });
   return (
     <Stack gap="md" data-testid="bulk-send-progress" data-status={progress.status}>
       <Text size="sm" fw={600} role="status" data-testid="bulk-send-status">
@@ -63,9 +63,9 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Count label={t('bulkSend.progress.created')} value={formatNumber(progress.created)} testId="bulk-send-created" />
-        <Count label={t('bulkSend.progress.mailed')} value={formatNumber(progress.mailed)} testId="bulk-send-mailed" />
-        <Count label={t('bulkSend.progress.failed')} value={formatNumber(progress.failed)} testId="bulk-send-failed" />
+        <Count label={t('bulkSend.progress.created')} value={formatNumber(progress.created, 0)} testId="bulk-send-created" />
+        <Count label={t('bulkSend.progress.mailed')} value={formatNumber(progress.mailed, 0)} testId="bulk-send-mailed" />
+        <Count label={t('bulkSend.progress.failed')} value={formatNumber(progress.failed, 0)} testId="bulk-send-failed" />
       </SimpleGrid>
       {progress.failed > 0 ? (
         <Stack gap={4}>
@@ -75,7 +75,7 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
           <List size="sm" data-testid="bulk-send-failures">
             {reasonsOf(progress).map(([key, n]) => (
               <List.Item key={key}>
-                {formatNumber(n)} × {t(errorKeyToTranslationKey(key) ?? fallbackErrorTranslationKey)}
+                {formatNumber(n, 0)} × {t(errorKeyToTranslationKey(key) ?? fallbackErrorTranslationKey)}
               </List.Item>
             ))}
           </List>
