@@ -55,10 +55,8 @@ export function BulkSendBar({ selection, productConfigurationId, filter, total, 
       <BulkSendModal
         opened={opened}
         onClose={close}
-        onFinished={() => {
-          selection.clear();
-          onFinished();
-        }}
+        onSent={selection.clear}
+        onFinished={onFinished}
         selection={
           selection.allMatching
             ? { productConfigurationId, filter, count: total, countIsLowerBound: totalIsLowerBound }

@@ -22,17 +22,21 @@ export interface BulkSelection {
 interface BulkSendModalProps {
   opened: boolean;
   onClose: () => void;
+  /** The dialog closes after a send started: the selection has served (cleared only now, as it holds the dialog). */
+  onSent: () => void;
   onFinished: () => void;
   selection: BulkSelection;
 }
 
-export function BulkSendModal({ opened, onClose, onFinished, selection }: BulkSendModalProps) {
+export function BulkSendModal({ opened, onClose, onSent, onFinished, selection }: BulkSendModalProps) {
   const { t } = useTranslation();
   const { formatNumber } = useFormat();
   const [jobId, setJobId] = useState<string | null>(null);
   const close = () => {
+    const sent = jobId !== null;
     setJobId(null);
     onClose();
+    if (sent) onSent();
   };
   const title = selection.countIsLowerBound ? t('bulkSend.titleAll') : t('bulkSend.title', { count: formatNumber(selection.count, 0) });
   return (
