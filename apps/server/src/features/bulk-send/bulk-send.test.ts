@@ -211,4 +211,17 @@ describe('POST /api/instance/bulk', () => {
     const [row] = await t.db.select().from(bulkSends).where(eq(bulkSends.id, res.json().id));
     expect(row!.total).toBe(2);
   });
+
+  it('is described in the OpenAPI document: request, answer and error keys', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const start = doc.paths['/api/instance/bulk'].post;
+    expect(start.operationId).toBe('startBulkSend');
+    expect(JSON.stringify(start.requestBody)).toContain('clientTokens');
+    expect(JSON.stringify(start.responses['202'])).toContain('mailed');
+    expect(JSON.stringify(start.responses['400'])).toContain('error.validation');
+    expect(JSON.stringify(start.responses['403'])).toContain('error.auth.forbidden');
+    expect(doc.paths['/api/instance/bulk/{id}'].get.operationId).toBe('getBulkSend');
+    expect(JSON.stringify(doc.paths['/api/instance/bulk/{id}'].get.responses['404'])).toContain('error.not_found');
+    expect(doc.paths['/api/instance/bulk/{id}/stop'].post.operationId).toBe('stopBulkSend');
+  });
 });

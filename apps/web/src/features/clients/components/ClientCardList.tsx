@@ -29,9 +29,10 @@ export function ClientCardList({
       {items.map((client) => (
         <Card component="li" withBorder radius="md" p="sm" key={client.token} data-testid={`client-card-${client.token}`}>
           <Stack gap={6}>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
               {select?.(client)}
-              <Anchor component={AppLink} to={`/${productType}/client/${client.token}`} fw={600} data-testid="client-card-link">
+              {/* A long name wraps instead of running out of the card. */}
+              <Anchor component={AppLink} to={`/${productType}/client/${client.token}`} fw={600} miw={0} style={{ overflowWrap: 'anywhere' }} data-testid="client-card-link">
                 {clientDisplayName(client)}
               </Anchor>
             </Group>
