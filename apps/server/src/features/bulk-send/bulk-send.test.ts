@@ -216,8 +216,10 @@ describe('POST /api/instance/bulk', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const start = doc.paths['/api/instance/bulk'].post;
     expect(start.operationId).toBe('startBulkSend');
-    expect(JSON.stringify(start.requestBody)).toContain('clientTokens');
-    expect(JSON.stringify(start.responses['202'])).toContain('mailed');
+    expect(JSON.stringify(start.requestBody)).toContain('BulkSendRequest');
+    expect(Object.keys(doc.components.schemas.BulkSendRequest.properties)).toEqual(expect.arrayContaining(['clientTokens', 'filter', 'expiresInDays', 'sendInvitationEmail']));
+    expect(JSON.stringify(start.responses['202'])).toContain('BulkSendProgress');
+    expect(Object.keys(doc.components.schemas.BulkSendProgress.properties)).toEqual(expect.arrayContaining(['total', 'created', 'mailed', 'failed', 'failures', 'status']));
     expect(JSON.stringify(start.responses['400'])).toContain('error.validation');
     expect(JSON.stringify(start.responses['403'])).toContain('error.auth.forbidden');
     expect(doc.paths['/api/instance/bulk/{id}'].get.operationId).toBe('getBulkSend');
