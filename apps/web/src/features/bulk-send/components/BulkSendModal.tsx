@@ -81,7 +81,10 @@ function BulkSendForm({ selection, onClose, onStarted }: { selection: BulkSelect
         <Text size="sm">{t('bulkSend.lead')}</Text>
         <NumberInput
           value={expiresInDays}
-          onChange={setExpiresInDays}
+          onChange={(next) => {
+            setExpiresInDays(next);
+            setExpiryError(null);
+          }}
           label={t('interactions.send.expiry.label')}
           description={t('interactions.send.expiry.hint')}
           error={expiryError}
