@@ -45,6 +45,7 @@ import { marketHistoryRoutes } from './features/market-history/routes';
 import { resultRoutes } from './features/results/routes';
 import { reportRoutes } from './features/reports/routes';
 import { instanceRoutes } from './features/instances/routes';
+import { bulkSendRoutes } from './features/bulk-send/routes';
 import { mailRoutes } from './features/mail/routes';
 import { questionnaireRoutes } from './features/questionnaire/routes';
 import { reminderRoutes } from './features/reminders/routes';
@@ -135,6 +136,7 @@ export async function buildApp(opts: {
   await app.register(clientRoutes);
   await app.register(dataRightsRoutes);
   await app.register(instanceRoutes);
+  await app.register(bulkSendRoutes);
   await app.register(mailRoutes);
   await app.register(questionnaireRoutes);
   await app.register(creditRoutes);

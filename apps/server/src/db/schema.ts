@@ -21,3 +21,4 @@ export * from './schema/passkeys';
 export * from './schema/audit';
 export * from './schema/retention';
 export * from './schema/scim';
+export * from './schema/bulk-sends';

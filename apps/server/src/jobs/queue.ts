@@ -12,6 +12,8 @@ export const QUEUES = {
   mailDeliver: 'mail-deliver',
   /** The daily retention run over every account; no data (features/retention/retention-job.ts). */
   retention: 'retention-sweep',
+  /** Work through one bulk send in chunks; data: { bulkSendId } (features/bulk-send/run-bulk-send.ts). */
+  bulkSend: 'bulk-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -37,6 +39,9 @@ function queueOptions(mailLeaseSeconds: number): Partial<Record<QueueName, { ret
     [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * mailLeaseSeconds },
     // A run over many accounts may take a while; a failed one is tried again after 10 minutes, at most 3 times.
     [QUEUES.retention]: { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
+    // A dead worker's bulk send goes on from its cursor soon; a live one that overruns is only run twice, and the
+    // second waits for the first's row lock per chunk (docs/decisions/0049).
+    [QUEUES.bulkSend]: { retryLimit: 10, expireInSeconds: 120 },
   };
 }
 
@@ -82,6 +87,15 @@ export async function openJobQueue(
   };
 }
 
+function executorOf(tx: Tx) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const result = (await tx.execute(withParams(text, values))) as unknown as { rows: never[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
 /** $1-style SQL from a library, run through a drizzle transaction so it commits or rolls back with it. */
 function withParams(text: string, values: unknown[] = []): SQL {
   // Like node-postgres: undefined is NULL, plain objects travel as JSON (the job data), dates and arrays as they are.
@@ -94,13 +108,13 @@ function withParams(text: string, values: unknown[] = []): SQL {
 export async function enqueueInTransaction(queue: JobQueue, tx: Tx, name: QueueName, data: object, options: { singletonKey?: string } = {}) {
   const id = await queue.boss.send(name, data, {
     ...options,
-    db: {
-      executeSql: async (text: string, values: unknown[]) => {
-        const result = (await tx.execute(withParams(text, values))) as unknown as { rows: never[] };
-        return { rows: result.rows };
-      },
-    },
+    db: executorOf(tx),
   });
   // pg-boss answers null instead of failing when a queue is missing or a singleton is already queued.
   return id;
+}
+
+/** Many jobs in one INSERT, in the caller's transaction (a bulk send's invitation mails, one chunk at a time). */
+export async function insertJobsInTransaction(queue: JobQueue, tx: Tx, jobs: PgBoss.JobInsert[]): Promise<void> {
+  if (jobs.length > 0) await queue.boss.insert(jobs, { db: executorOf(tx) });
 }

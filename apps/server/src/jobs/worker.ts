@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from '../plugins/sessions';
 import { calculateInstance } from '../features/calculation/calculate-instance';
 import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
+import { startBulkSendWorker } from '../features/bulk-send/run-bulk-send';
 import { workInBatches } from './batch-worker';
 import { writeCheckpointIfDue } from '../features/audit/checkpoint';
 import { scheduleRetention, startRetentionWorker } from '../features/retention/retention-job';
@@ -39,6 +40,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   const mail = await startMailWorker(db, config, log, queue);
   // Retention: once a day, deletes or pseudonymises what is due (docs/decisions/0044).
   await startRetentionWorker(db, config.AUDIT_CHAIN_KEY, log, queue);
+  // Sending to many clients (features/bulk-send).
+  await startBulkSendWorker(db, config, log, queue);
   const run = async () => {
     try {
       await purgeExpiredSessions(db);

@@ -1,6 +1,7 @@
 // The client list on a phone: one card per client instead of a table that would scroll sideways. Each card keeps
 // what the adviser looks for first: the name (the link to the client), the latest interaction's status, the latest
 // result (one click to its dashboard) and the expiry; group and e-mail follow in small print.
+import type { ReactNode } from 'react';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientListItem } from '@bq/contracts/clients';
@@ -12,16 +13,29 @@ import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { LatestResultLink } from './LatestResultLink';
 
-export function ClientCardList({ items, productType }: { items: TClientListItem[]; productType: ProductType }) {
+export function ClientCardList({
+  items,
+  productType,
+  select,
+}: {
+  items: TClientListItem[];
+  productType: ProductType;
+  /** A tick box before each name (features/bulk-send). */
+  select?: (client: TClientListItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('clients.list.tableLabel')} data-testid="client-card-list">
       {items.map((client) => (
         <Card component="li" withBorder radius="md" p="sm" key={client.token} data-testid={`client-card-${client.token}`}>
           <Stack gap={6}>
-            <Anchor component={AppLink} to={`/${productType}/client/${client.token}`} fw={600} data-testid="client-card-link">
-              {clientDisplayName(client)}
-            </Anchor>
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              {select?.(client)}
+              {/* A long name wraps instead of running out of the card. */}
+              <Anchor component={AppLink} to={`/${productType}/client/${client.token}`} fw={600} miw={0} style={{ overflowWrap: 'anywhere' }} data-testid="client-card-link">
+                {clientDisplayName(client)}
+              </Anchor>
+            </Group>
             <Group gap="xs" wrap="wrap">
               {client.lastInstance ? (
                 <InteractionStatusBadge status={client.lastInstance.status} />

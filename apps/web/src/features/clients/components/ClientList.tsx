@@ -1,10 +1,17 @@
 // The product's client list: toolbar, table and pagination over GET /api/participants, with its state in the
 // URL. States: loading (skeleton), failed (retry), no clients at all, none matching the filters, none active.
 import { Box, Paper } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { useClients } from '../api/get-clients';
+import { clientListsQueryKey, useClients } from '../api/get-clients';
+import { mayOnInstances } from '../interactions/instance-permissions';
+import { clientDisplayName } from '../../../lib/client-display-name';
+import { BulkSendBar } from '../../bulk-send/components/BulkSendBar';
+import { SelectClientCheckbox } from '../../bulk-send/components/SelectClientCheckbox';
+import { SelectPageCheckbox } from '../../bulk-send/components/SelectPageCheckbox';
+import { useClientSelection } from '../../bulk-send/use-client-selection';
 import {
   DEFAULT_CLIENT_LIST_SEARCH,
   hasClientListFilters,
@@ -37,6 +44,18 @@ export function ClientList({ product }: { product: ClientProduct }) {
     { ...toClientListQuery(DEFAULT_CLIENT_LIST_SEARCH, configurationId), status: 'ALL', pageSize: 1 },
     { enabled: emptyDefaultView },
   );
+
+  // Sending to many (features/bulk-send): tick boxes for whoever may send questionnaires in this product.
+  const queryClient = useQueryClient();
+  const filter = {
+    q: search.q || undefined,
+    group: search.group ?? undefined,
+    status: search.status,
+    interactionStatus: search.interactionStatus ?? undefined,
+  };
+  const selection = useClientSelection(JSON.stringify(filter));
+  const maySend = mayOnInstances(product.user, product.productType, 'CREATE');
+  const pageTokens = data?.items.map((client) => client.token) ?? [];
 
   const update = (change: Partial<ClientListSearch>, options: { replace?: boolean } = {}) => {
     // Any change but paging starts again at the first page.
@@ -90,10 +109,26 @@ export function ClientList({ product }: { product: ClientProduct }) {
       <>
         {/* A table from the "sm" breakpoint up, cards on a phone (no sideways scrolling there). */}
         <Box visibleFrom="sm">
-          <ClientTable items={data.items} productType={product.productType} stale={list.isPlaceholderData} />
+          <ClientTable
+            items={data.items}
+            productType={product.productType}
+            stale={list.isPlaceholderData}
+            select={
+              maySend
+                ? {
+                    header: <SelectPageCheckbox selection={selection} tokens={pageTokens} />,
+                    cell: (client) => <SelectClientCheckbox selection={selection} token={client.token} name={clientDisplayName(client)} />,
+                  }
+                : undefined
+            }
+          />
         </Box>
         <Box hiddenFrom="sm">
-          <ClientCardList items={data.items} productType={product.productType} />
+          <ClientCardList
+            items={data.items}
+            productType={product.productType}
+            select={maySend ? (client) => <SelectClientCheckbox selection={selection} token={client.token} name={clientDisplayName(client)} /> : undefined}
+          />
         </Box>
         <ClientListPagination
           page={search.page}
@@ -116,7 +151,19 @@ export function ClientList({ product }: { product: ClientProduct }) {
           <ClientSearchInput value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
         }
       />
-      <Box mt="lg">{content}</Box>
+      <Box mt="lg">
+        {maySend && data ? (
+          <BulkSendBar
+            selection={selection}
+            productConfigurationId={configurationId}
+            filter={filter}
+            total={data.total}
+            totalIsLowerBound={data.totalIsLowerBound}
+            onFinished={() => void queryClient.invalidateQueries({ queryKey: clientListsQueryKey })}
+          />
+        ) : null}
+        {content}
+      </Box>
     </Paper>
   );
 }

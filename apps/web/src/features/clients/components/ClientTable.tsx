@@ -2,6 +2,7 @@
 // under it, group, the latest interaction's status and expiry with a link straight to the latest result's dashboard
 // under them, and the creation date. A click anywhere else on a row opens the client. Name and e-mail share a
 // column, as do status and expiry, so the table fits 1366 px in German too; a narrower box scrolls, with a shadow on the hidden side.
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import classes from './ClientTable.module.css';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +23,11 @@ interface ClientTableProps {
   productType: ProductType;
   /** True while the next page or filter loads; the current rows stay, dimmed. */
   stale?: boolean;
+  /** A leading tick-box column (features/bulk-send): its header and each row's cell. */
+  select?: { header: ReactNode; cell: (client: TClientListItem) => ReactNode };
 }
 
-export function ClientTable({ items, productType, stale = false }: ClientTableProps) {
+export function ClientTable({ items, productType, stale = false, select }: ClientTableProps) {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const navigate = useAppNavigate();
@@ -49,6 +52,7 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
       >
         <Table.Thead>
           <Table.Tr>
+            {select ? <Table.Th w={40}>{select.header}</Table.Th> : null}
             <Table.Th>{t('clients.list.column.name')}</Table.Th>
             <Table.Th>{t('clients.list.column.group')}</Table.Th>
             <Table.Th>{t('clients.list.column.interaction')}</Table.Th>
@@ -63,11 +67,12 @@ export function ClientTable({ items, productType, stale = false }: ClientTablePr
               style={{ cursor: 'pointer' }}
               onClick={(event) => {
                 // The name link handles its own clicks; text selection is no navigation.
-                if ((event.target as HTMLElement).closest('a, button') || window.getSelection()?.toString())
+                if ((event.target as HTMLElement).closest('a, button, input, label') || window.getSelection()?.toString())
                   return;
                 navigate(clientPath(client.token));
               }}
             >
+              {select ? <Table.Td>{select.cell(client)}</Table.Td> : null}
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Anchor

@@ -1,0 +1,90 @@
+// The API's side of a bulk send: start it (check as a single send checks, fix the chosen clients, queue the job,
+// all in one transaction), read its progress, ask it to stop. The work itself runs in the worker (run-bulk-send.ts).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ZBulkSendRequest, type TBulkSendProgress, type TBulkSendRequest } from '@bq/contracts/bulk-send';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { bulkSends } from '../../db/schema';
+import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
+import type { AuthContext } from '../../plugins/auth';
+import { requireProductConfiguration } from '../products/product-access';
+import { assertMaySendQuestionnaires } from '../signup/verification-required';
+import { chooseClients, filterConditions } from './choose-clients';
+import { BULK_SKIP, MAX_LISTED_FAILURES } from './send-chunk';
+
+type BulkRow = typeof bulkSends.$inferSelect;
+
+function toProgress(row: BulkRow): TBulkSendProgress {
+  return {
+    id: row.id,
+    status: row.status,
+    productConfigurationId: row.productConfigurationId,
+    total: row.total,
+    created: row.created,
+    mailed: row.mailed,
+    failed: row.failed,
+    failures: row.failures,
+    finished: row.status === 'DONE' || row.status === 'STOPPED',
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, input: TBulkSendRequest): Promise<TBulkSendProgress> {
+  const request = ZBulkSendRequest.parse(input);
+  // The same permission and account checks as POST /api/instance; the per-client ones (inactive, interaction limit,
+  // an open questionnaire) are made per chunk and reported per client.
+  const config = await requireProductConfiguration(db, auth, request.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action: 'CREATE' });
+  await assertMaySendQuestionnaires(db, auth);
+  const where = request.filter ? await filterConditions(db, auth, config.id, request.filter) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(bulkSends)
+      .values({
+        accountId: auth.accountId,
+        userId: auth.userId,
+        productConfigurationId: config.id,
+        options: {
+          ...(request.expiresInDays !== undefined ? { expiresInDays: request.expiresInDays } : {}),
+          autoReminder: request.autoReminder,
+          autoSendReport: request.autoSendReport,
+          sendInvitationEmail: request.sendInvitationEmail,
+        },
+      })
+      .returning();
+    const { chosen, unknownTokens } = await chooseClients(tx, auth, row!.id, config.id, where ? { where } : { clientTokens: request.clientTokens! });
+    const failures = unknownTokens.map((clientToken) => ({ clientToken, errorKey: BULK_SKIP.unknown }));
+    const [started] = await tx
+      .update(bulkSends)
+      .set({ total: chosen + failures.length, failed: failures.length, failures: failures.slice(0, MAX_LISTED_FAILURES) })
+      .where(eq(bulkSends.id, row!.id))
+      .returning();
+    const jobId = await enqueueInTransaction(queue, tx, QUEUES.bulkSend, { bulkSendId: row!.id }, { singletonKey: row!.id });
+    if (!jobId) throw new Error(`bulk send ${row!.id}: the job was not created`);
+    return toProgress(started!);
+  });
+}
+
+/** The send of this account, checked against the caller's permission in its product; another account's is missing. */
+async function requireBulkSend(db: Db, auth: AuthContext, id: string, action: 'READ' | 'CREATE'): Promise<BulkRow> {
+  const [row] = await db.select().from(bulkSends).where(and(eq(bulkSends.id, id), eq(bulkSends.accountId, auth.accountId)));
+  if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  await requireProductConfiguration(db, auth, row.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action });
+  return row;
+}
+
+export async function getBulkSend(db: Db, auth: AuthContext, id: string): Promise<TBulkSendProgress> {
+  return toProgress(await requireBulkSend(db, auth, id, 'READ'));
+}
+
+/** Asks the job to stop; it does so before its next chunk. Stopping a send that has ended changes nothing. */
+export async function stopBulkSend(db: Db, auth: AuthContext, id: string): Promise<TBulkSendProgress> {
+  await requireBulkSend(db, auth, id, 'CREATE');
+  const [stopping] = await db
+    .update(bulkSends)
+    .set({ status: 'STOPPING', updatedAt: sql`now()` })
+    .where(and(eq(bulkSends.id, id), inArray(bulkSends.status, ['RUNNING'])))
+    .returning();
+  return stopping ? toProgress(stopping) : getBulkSend(db, auth, id);
+}

@@ -1,0 +1,154 @@
+// One chunk of a bulk send, in one transaction: the next clients after the cursor, one questionnaire each (multi-row
+// insert), their invitation mails in the outbox with their delivery jobs, and the cursor and counts moved on. A crash
+// rolls the chunk back whole, so the job run again repeats it exactly once. Stopping is honoured here, between chunks.
+import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '@bq/domain/locales';
+import type { Salutation } from '@bq/domain/client-rules';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import { bulkSends, interactionInstances, mailOutbox, productConfigurations } from '../../db/schema';
+import { QUEUES, insertJobsInTransaction, type JobQueue } from '../../jobs/queue';
+import { newPublicToken } from '../clients/client-tokens';
+import { trialRuns } from '../credits/wealth-trial';
+import { definitionForProduct } from '../interactions/definitions';
+import { INSTANCE_ERRORS } from '../instances/instance-service';
+import { renderInvitations } from './render-invitations';
+
+/** Why a chosen client got no questionnaire (the first reasons are the single send's own error keys). */
+export const BULK_SKIP = {
+  unknown: ERROR_KEYS.notFound,
+  inactive: INSTANCE_ERRORS.clientInactive,
+  limit: INSTANCE_ERRORS.limitReached,
+  alreadyOpen: 'error.bulk_send.already_open',
+} as const;
+
+/** The failures list keeps this many; the count keeps them all. */
+export const MAX_LISTED_FAILURES = 100;
+
+type ChosenRow = {
+  id: string;
+  token: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  locale: Locale;
+  salutation: Salutation;
+  active: boolean | null;
+  has_open: boolean;
+};
+
+/** Works one chunk; answers false when the send has ended (done, stopped, or gone). */
+export async function sendChunk(tx: Tx, queue: JobQueue, config: Config, bulkSendId: string, chunkSize: number): Promise<boolean> {
+  const [bulk] = await tx.select().from(bulkSends).where(eq(bulkSends.id, bulkSendId)).for('update');
+  if (!bulk || bulk.status === 'DONE' || bulk.status === 'STOPPED') return false;
+  const finish = async (status: 'DONE' | 'STOPPED') => {
+    await tx.update(bulkSends).set({ status, finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(bulkSends.id, bulk.id));
+    return false;
+  };
+  if (bulk.status === 'STOPPING') return finish('STOPPED');
+  const configId = bulk.productConfigurationId;
+  // An open questionnaire of this product (not answered, not expired) is not sent again (docs/decisions/0049).
+  const chosen = (
+    (await tx.execute(sql`
+      select c.id, c.token, c.first_name, c.last_name, c.email, c.locale, c.salutation, cp.active,
+        exists (select 1 from interaction_instances ii
+                where ii.client_id = c.id and ii.product_configuration_id = ${configId}
+                  and ii.status in ('NEW', 'OPENED') and (ii.expires_at is null or ii.expires_at > now())) as has_open
+      from bulk_send_clients b
+      join clients c on c.id = b.client_id
+      left join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${configId}
+      where b.bulk_send_id = ${bulk.id} and b.client_id > ${bulk.cursor ?? '00000000-0000-0000-0000-000000000000'}
+      order by b.client_id
+      limit ${chunkSize}`)) as unknown as { rows: ChosenRow[] }
+  ).rows;
+  if (chosen.length === 0) return finish('DONE');
+
+  // Locked as the single send locks it, so sends at the same time cannot overshoot the interaction limit together.
+  const [product] = await tx.select().from(productConfigurations).where(eq(productConfigurations.id, configId)).for('update');
+  let room = Number.POSITIVE_INFINITY;
+  if (product!.maxInstances !== null) {
+    const [used] = (
+      (await tx.execute(sql`select count(*) as n from interaction_instances where product_configuration_id = ${configId}`)) as unknown as {
+        rows: { n: number | string }[];
+      }
+    ).rows;
+    room = Math.max(0, product!.maxInstances - Number(used?.n ?? 0));
+  }
+  const failures: { clientToken: string; errorKey: string }[] = [];
+  const sending: ChosenRow[] = [];
+  for (const row of chosen) {
+    const reason = row.active === null ? BULK_SKIP.unknown : !row.active ? BULK_SKIP.inactive : row.has_open ? BULK_SKIP.alreadyOpen : sending.length >= room ? BULK_SKIP.limit : null;
+    if (reason) failures.push({ clientToken: row.token, errorKey: reason });
+    else sending.push(row);
+  }
+
+  const now = new Date();
+  const options = bulk.options;
+  const expiresAt = new Date(now.getTime() + (options.expiresInDays ?? product!.invitationValidDays) * 86_400_000);
+  const interactionId = PRODUCT_TYPE_INFO[product!.productType].interactionSlug;
+  const definitionVersion = definitionForProduct(product!.productType).version;
+  const instances =
+    sending.length === 0
+      ? []
+      : await tx
+          .insert(interactionInstances)
+          .values(
+            sending.map((row) => ({
+              accountId: bulk.accountId,
+              token: newPublicToken(),
+              clientId: row.id,
+              productConfigurationId: configId,
+              initiatorId: bulk.userId,
+              interactionId,
+              definitionVersion,
+              lockStatus: trialRuns(product!) ? ('TRIAL' as const) : ('LOCKED' as const),
+              expiresAt,
+              autoReminder: options.autoReminder,
+              autoSendReport: options.autoSendReport,
+              invitedAt: options.sendInvitationEmail ? now : null,
+            })),
+          )
+          .returning({ id: interactionInstances.id, token: interactionInstances.token, clientId: interactionInstances.clientId });
+
+  let mailed = 0;
+  if (options.sendInvitationEmail && instances.length > 0) {
+    const client = new Map(sending.map((row) => [row.id, row]));
+    const mails = await renderInvitations(
+      tx,
+      config,
+      { accountId: bulk.accountId, userId: bulk.userId, interactionId, definitionVersion },
+      instances.map((i) => {
+        const row = client.get(i.clientId)!;
+        return { instanceId: i.id, instanceToken: i.token, expiresAt, email: row.email, locale: row.locale, salutation: row.salutation, firstName: row.first_name, lastName: row.last_name };
+      }),
+      now,
+    );
+    await tx.insert(mailOutbox).values(mails);
+    // Fairness between accounts (docs/decisions/0049): a single send's mail has priority 0 and goes before any bulk
+    // mail; the n-th chunk of every bulk send has priority -n, so two accounts' bulk sends leave chunk by chunk.
+    const chunkIndex = Math.floor((bulk.created + bulk.failed) / chunkSize);
+    const priority = -1 - Math.min(chunkIndex, 1_000_000);
+    await insertJobsInTransaction(
+      queue,
+      tx,
+      mails.map((m) => ({ name: QUEUES.mailDeliver, data: { mailId: m.id! }, singletonKey: m.id!, priority })),
+    );
+    mailed = mails.length;
+  }
+
+  const listed = [...bulk.failures, ...failures].slice(0, MAX_LISTED_FAILURES);
+  await tx
+    .update(bulkSends)
+    .set({
+      cursor: chosen[chosen.length - 1]!.id,
+      created: bulk.created + instances.length,
+      mailed: bulk.mailed + mailed,
+      failed: bulk.failed + failures.length,
+      failures: listed,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bulkSends.id, bulk.id));
+  return true;
+}

@@ -1,0 +1,138 @@
+// The bulk send dialog: the options of a single send (expiry, e-mail the invitation, reminder, auto report), then,
+// once sent, the progress panel in the same dialog. Closing the dialog while the send runs leaves it running.
+import { useState } from 'react';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_INVITATION_VALID_DAYS, ZCreateInstanceRequest } from '@bq/contracts/instances';
+import type { TBulkSendFilter } from '@bq/contracts/bulk-send';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { useFormat } from '../../../lib/formats';
+import { apiErrorMessage } from '../../../lib/notify';
+import { useStartBulkSend } from '../api/start-bulk-send';
+import { BulkSendProgress } from './BulkSendProgress';
+
+export interface BulkSelection {
+  productConfigurationId: string;
+  clientTokens?: string[];
+  filter?: TBulkSendFilter;
+  count: number;
+  countIsLowerBound: boolean;
+}
+
+interface BulkSendModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The dialog closes after a send started: the selection has served (cleared only now, as it holds the dialog). */
+  onSent: () => void;
+  onFinished: () => void;
+  selection: BulkSelection;
+}
+
+export function BulkSendModal({ opened, onClose, onSent, onFinished, selection }: BulkSendModalProps) {
+  const { t } = useTranslation();
+  const { formatNumber } = useFormat();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const close = () => {
+    const sent = jobId !== null;
+    setJobId(null);
+    onClose();
+    if (sent) onSent();
+  };
+  const title = selection.countIsLowerBound ? t('bulkSend.titleAll') : t('bulkSend.title', { count: formatNumber(selection.count, 0) });
+  return (
+    <Modal opened={opened} onClose={close} title={jobId ? t('bulkSend.progress.title') : title} size="lg" data-testid="bulk-send-modal">
+      {opened && jobId ? <BulkSendProgress id={jobId} onClose={close} onFinished={onFinished} /> : null}
+      {opened && !jobId ? <BulkSendForm selection={selection} onClose={close} onStarted={setJobId} /> : null}
+    </Modal>
+  );
+}
+
+const expiryRule = ZCreateInstanceRequest.shape.expiresInDays;
+
+function BulkSendForm({ selection, onClose, onStarted }: { selection: BulkSelection; onClose: () => void; onStarted: (id: string) => void }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const start = useStartBulkSend();
+  const productDays = user.products.find((p) => p.id === selection.productConfigurationId)?.invitationValidDays;
+  const [expiresInDays, setExpiresInDays] = useState<string | number>(productDays ?? DEFAULT_INVITATION_VALID_DAYS);
+  const [sendInvitationEmail, setSendInvitationEmail] = useState(true);
+  const [autoReminder, setAutoReminder] = useState(true);
+  const [autoSendReport, setAutoSendReport] = useState(false);
+  const [expiryError, setExpiryError] = useState<string | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const days = Number(expiresInDays);
+    if (!expiryRule.safeParse(days).success || String(expiresInDays).trim() === '') {
+      setExpiryError(t('interactions.send.expiry.invalid'));
+      return;
+    }
+    setExpiryError(null);
+    const { count: _count, countIsLowerBound: _lower, ...chosen } = selection;
+    start.mutate(
+      { ...chosen, expiresInDays: days, sendInvitationEmail, autoReminder, autoSendReport },
+      { onSuccess: (progress) => onStarted(progress.id) },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('bulkSend.button')}>
+      <Stack gap="md">
+        <Text size="sm">{t('bulkSend.lead')}</Text>
+        <NumberInput
+          value={expiresInDays}
+          onChange={(next) => {
+            setExpiresInDays(next);
+            setExpiryError(null);
+          }}
+          label={t('interactions.send.expiry.label')}
+          description={t('interactions.send.expiry.hint')}
+          error={expiryError}
+          min={1}
+          max={365}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          maw={260}
+          required
+          data-testid="bulk-send-expiry"
+        />
+        <Checkbox
+          label={t('bulkSend.emailInvite.label')}
+          description={t('interactions.send.emailInvite.hint')}
+          checked={sendInvitationEmail}
+          onChange={(event) => setSendInvitationEmail(event.currentTarget.checked)}
+          data-testid="bulk-send-email-invite"
+        />
+        <Switch
+          label={t('interactions.autoReminder.label')}
+          description={t('interactions.autoReminder.hint')}
+          checked={autoReminder}
+          onChange={(event) => setAutoReminder(event.currentTarget.checked)}
+          data-testid="bulk-send-auto-reminder"
+        />
+        <Switch
+          label={t('interactions.autoReport.label')}
+          description={t('interactions.autoReport.hint')}
+          checked={autoSendReport}
+          onChange={(event) => setAutoSendReport(event.currentTarget.checked)}
+          data-testid="bulk-send-auto-report"
+        />
+        {start.isError ? (
+          <Text size="sm" c="red.8" role="alert" data-testid="bulk-send-error">
+            {apiErrorMessage(start.error)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={start.isPending} data-testid="bulk-send-submit">
+            {t('bulkSend.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

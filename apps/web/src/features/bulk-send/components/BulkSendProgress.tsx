@@ -1,0 +1,119 @@
+// The progress of a bulk send, polled until it has finished: a bar of clients handled, the counts (created,
+// invitations queued, not sent with the reasons) and Stop, which takes effect before the next batch.
+import { useEffect, useRef } from 'react';
+import { Button, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorKeyToTranslationKey, fallbackErrorTranslationKey } from '@bq/domain/error-keys';
+import type { TBulkSendProgress } from '@bq/contracts/bulk-send';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { useFormat } from '../../../lib/formats';
+import { apiErrorMessage } from '../../../lib/notify';
+import { useBulkSend } from '../api/get-bulk-send';
+import { useStopBulkSend } from '../api/stop-bulk-send';
+
+/** How many of the listed failures had each reason (the list names tokens, which mean nothing to an adviser). */
+function reasonsOf(progress: TBulkSendProgress): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const failure of progress.failures) counts.set(failure.errorKey, (counts.get(failure.errorKey) ?? 0) + 1);
+  return [...counts.entries()];
+}
+
+export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onClose: () => void; onFinished: () => void }) {
+  const { t } = useTranslation();
+  const { formatNumber } = useFormat();
+  const query = useBulkSend(id);
+  const stop = useStopBulkSend();
+  const finished = query.data?.finished ?? false;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (finished && !reported.current) {
+      reported.current = true;
+      onFinished();
+    }
+  }, [finished, onFinished]);
+
+  if (query.isError && !query.data) {
+    return <ErrorState title={t('bulkSend.progress.loadFailed')} message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  const progress = query.data;
+  if (!progress) return <Progress value={0} aria-hidden />;
+  const handled = progress.created + progress.failed;
+  const percent = progress.total === 0 ? 100 : Math.min(100, Math.round((handled / progress.total) * 100));
+  const countsText = t('bulkSend.progress.counts', { done: formatNumber(handled, 0), total: formatNumber(progress.total, 0) });
+  return (
+    <Stack gap="md" data-testid="bulk-send-progress" data-status={progress.status}>
+      <Text size="sm" fw={600} role="status" data-testid="bulk-send-status">
+        {t(`bulkSend.progress.status.${progress.status}`)}
+      </Text>
+      <Stack gap={4}>
+        <Progress.Root
+          size="lg"
+          role="progressbar"
+          aria-label={t('bulkSend.progress.label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={countsText}
+          data-testid="bulk-send-bar-progress"
+        >
+          <Progress.Section value={percent} color={progress.status === 'STOPPED' ? 'orange' : undefined} animated={!finished} striped={!finished} withAria={false} />
+        </Progress.Root>
+        <Text size="xs" c="dimmed" aria-hidden>
+          {countsText}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Count label={t('bulkSend.progress.created')} value={formatNumber(progress.created, 0)} testId="bulk-send-created" />
+        <Count label={t('bulkSend.progress.mailed')} value={formatNumber(progress.mailed, 0)} testId="bulk-send-mailed" />
+        <Count label={t('bulkSend.progress.failed')} value={formatNumber(progress.failed, 0)} testId="bulk-send-failed" />
+      </SimpleGrid>
+      {progress.failed > 0 ? (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('bulkSend.progress.failures')}
+          </Text>
+          <List size="sm" data-testid="bulk-send-failures">
+            {reasonsOf(progress).map(([key, n]) => (
+              <List.Item key={key}>
+                {formatNumber(n, 0)} × {t(errorKeyToTranslationKey(key) ?? fallbackErrorTranslationKey)}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
+      {progress.mailed > 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('bulkSend.progress.mailsLeave')}
+        </Text>
+      ) : null}
+      {stop.isError ? (
+        <Text size="sm" c="red.8" role="alert">
+          {apiErrorMessage(stop.error)}
+        </Text>
+      ) : null}
+      <Group justify="flex-end" gap="sm">
+        {finished ? null : (
+          <Button color="red" variant="light" loading={stop.isPending} disabled={progress.status === 'STOPPING'} onClick={() => stop.mutate(id)} data-testid="bulk-send-stop">
+            {t('bulkSend.progress.stop')}
+          </Button>
+        )}
+        <Button variant={finished ? 'filled' : 'default'} onClick={onClose} data-testid="bulk-send-close">
+          {t('bulkSend.progress.close')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Count({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
