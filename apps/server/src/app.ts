@@ -26,6 +26,7 @@ import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { accountSecurityRoutes } from './features/account-security/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
@@ -141,6 +142,7 @@ export async function buildApp(opts: {
   await app.register(apiCredentialRoutes);
   await app.register(privacyPolicyRoutes);
   await app.register(googleSignInRoutes);
+  await app.register(ssoRoutes);
   await app.register(repeatedMeasurementRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);

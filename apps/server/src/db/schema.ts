@@ -18,3 +18,4 @@ export * from './schema/payments';
 export * from './schema/teams';
 export * from './schema/two-factor';
 export * from './schema/audit';
+export * from './schema/sso';
