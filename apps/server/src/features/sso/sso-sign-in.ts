@@ -51,8 +51,9 @@ export async function finishSsoSignIn(
   const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, attempt.for)).limit(1);
   if (!connection?.clientSecretEncrypted) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'Single sign-on is not set up');
   noteAudit(request, { accountOfProvider: connection.accountId });
-  const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
+  // Spent before the code goes to the provider: a copied cookie with its answer fails even if the first use did.
   if (!(await spendAttempt(db, attempt))) throw new AppError(SSO_SIGN_IN_ERRORS.attemptReplayed, 401, 'This sign-in was already used');
+  const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
 
   const { user, created } = await findOrCreateEvaluator(db, connection.accountId, identity);
   noteAuditUser(request, user.accountId, user.id);
