@@ -133,10 +133,11 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // credit ledger notifies), market history imports (the history itself notifies), API credential use, the devices
     // that signed in before (sign-in throttle, docs/decisions/0032), the second factors and their recovery codes (read
     // only by uncached routes and at sign-in, docs/decisions/0040), the audit trail (written by nearly every request,
-    // read only by GET /api/audit/events, which is never cached; docs/decisions/0039).
+    // read only by GET /api/audit/events, which is never cached; docs/decisions/0039), single sign-on settings and
+    // domains (read only at sign-in and by the uncached GET /api/account/sso, docs/decisions/0046).
     const silent = [
       'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
-      'password_reset_tokens', 'payment_events', 'sessions', 'used_sign_in_nonces', 'user_recovery_codes', 'user_totp', 'verification_resend_requests',
+      'password_reset_tokens', 'payment_events', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces', 'user_recovery_codes', 'user_totp', 'verification_resend_requests',
     ];
     const { rows } = await t.database.executeSql(
       `select c.relname as "table", exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'bq_data_changed') as "notifies"

@@ -48,6 +48,8 @@ const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
   'POST /api/user/password/reset': "public: mails a reset link to the address's owner only",
   'POST /api/user/password': 'public: the reset token is the credential',
   'POST /api/oauth/google': "public: Google's signed ID token is the credential",
+  'POST /api/sso/oidc/start': "public: starts a sign-in at the provider of the address's account; changes nothing",
+  'POST /api/sso/oidc/callback': "public: the attempt's encrypted cookie and the provider's signed ID token are the credential",
   'POST /api/demo/password/:instanceToken': "public: the participant's instance token is the credential",
   'POST /api/payment/sandbox/:sessionId/confirm': "public: the sandbox's checkout session is the credential (the provider's page)",
   'POST /api/payment/webhook/sandbox': "webhook: the provider's signature is the credential",
