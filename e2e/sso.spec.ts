@@ -27,7 +27,7 @@ for (const [language, T] of [
   ['DE_DE', DE],
 ] as const) {
   test(`an account sets up single sign-on and a colleague signs in through the provider (${language})`, async ({ browser }) => {
-    const stamp = `${language.toLowerCase()}-${Date.now()}`;
+    const stamp = `${language.toLowerCase().replace("_", "-")}-${Date.now()}`;
     const domain = `sso-${stamp}.example`;
     const clientId = `bq-journey-${stamp}`;
     const clientSecret = `secret-${stamp}`;
