@@ -217,3 +217,24 @@ describe('sign-on required', () => {
     expect((await new TestClient(t.app, newIp()).login(outsider.email, outsider.password)).statusCode).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  it('shows every single sign-on call with its request, answer and error keys', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ops = {
+      getSsoSettings: doc.paths['/api/account/sso']?.get,
+      updateSsoSettings: doc.paths['/api/account/sso']?.put,
+      lookupSignInMethod: doc.paths['/api/sso/lookup']?.get,
+      startSsoSignIn: doc.paths['/api/sso/oidc/start']?.post,
+      finishSsoSignIn: doc.paths['/api/sso/oidc/callback']?.post,
+      confirmSsoDomain: doc.paths['/api/ops/sso/domains/{domain}/confirm']?.post,
+    };
+    for (const [operationId, op] of Object.entries(ops)) expect(op?.operationId, operationId).toBe(operationId);
+    expect(ops.updateSsoSettings.requestBody).toBeDefined();
+    expect(JSON.stringify(ops.updateSsoSettings.responses['409'])).toContain('error.sso.domain_taken');
+    const callbackErrors = JSON.stringify(ops.finishSsoSignIn.responses['401']);
+    for (const key of ['error.sso.state_mismatch', 'error.sso.nonce_mismatch', 'error.sso.wrong_issuer', 'error.sso.wrong_audience']) {
+      expect(callbackErrors).toContain(key);
+    }
+  });
+});
