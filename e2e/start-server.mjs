@@ -43,9 +43,10 @@ env.SMTP_URL = `smtp://127.0.0.1:${Number(port) + 1000}`;
 env.REMINDER_CHECK_SECONDS = '5';
 
 // Sign in with Google against a local OpenID Connect issuer (e2e/oidc-issuer.mjs), through the same code as Google.
-const issuer = await startOidcIssuer(Number(port) + 2000, 'bq-e2e-client');
+const issuer = await startOidcIssuer(Number(port) + 2000, 'bq-e2e-client', 'bq-e2e-secret');
 env.GOOGLE_ISSUER = issuer.url;
 env.GOOGLE_CLIENT_ID = 'bq-e2e-client';
+env.GOOGLE_CLIENT_SECRET = 'bq-e2e-secret';
 
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: 'inherit' });
 const stop = async () => {

@@ -10,8 +10,10 @@ import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 export interface NextSignIn {
   email?: string;
   sub?: string;
-  /** Claims of the ID token to set or falsify (nonce, iss, aud, email_verified...). */
+  /** Claims of the ID token to set or falsify (nonce, iss, aud, exp, email_verified...). */
   claims?: JWTPayload;
+  /** Sign the ID token with a key the provider never published. */
+  unpublishedKey?: boolean;
 }
 
 export interface TestOidcProvider {
@@ -30,6 +32,7 @@ interface IssuedCode {
   codeChallenge: string;
   nonce: string | null;
   claims: JWTPayload;
+  unpublishedKey: boolean;
 }
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
@@ -42,6 +45,7 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
 
 export async function startOidcProvider(opts: { port?: number } = {}): Promise<TestOidcProvider> {
   const keys = await generateKeyPair('RS256', { extractable: true });
+  const unpublished = await generateKeyPair('RS256', { extractable: true });
   const kid = randomBytes(8).toString('hex');
   const jwk = { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' };
   const codes = new Map<string, IssuedCode>();
@@ -94,6 +98,7 @@ export async function startOidcProvider(opts: { port?: number } = {}): Promise<T
         redirectUri,
         codeChallenge: p.get('code_challenge') ?? '',
         nonce: p.get('nonce'),
+        unpublishedKey: signIn.unpublishedKey ?? false,
         claims: { sub: signIn.sub ?? `sub-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`, email, email_verified: true, name: 'Sina Sso', ...signIn.claims },
       });
       const back = new URL(redirectUri);
@@ -125,7 +130,7 @@ export async function startOidcProvider(opts: { port?: number } = {}): Promise<T
         const now = Math.floor(Date.now() / 1000);
         const idToken = await new SignJWT({ iss: url, aud: clientId, iat: now, exp: now + 300, ...(issued.nonce ? { nonce: issued.nonce } : {}), ...issued.claims })
           .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-          .sign(keys.privateKey);
+          .sign(issued.unpublishedKey ? unpublished.privateKey : keys.privateKey);
         return json(200, { access_token: b64url(randomBytes(24)), token_type: 'Bearer', expires_in: 300, id_token: idToken, scope: 'openid email profile' });
       });
       return;

@@ -80,11 +80,12 @@ describe('signing in through the account provider', () => {
     ['another issuer', { iss: 'http://127.0.0.1:1/evil' }, 'error.sso.wrong_issuer'],
     ['another audience', { aud: 'someone-elses-client' }, 'error.sso.wrong_audience'],
     ['an unverified address', { email_verified: false }, 'error.sso.email_not_verified'],
-  ])('refuses an ID token with %s', async (_name, claims, errorKey) => {
+    ['a signature by a key the provider never published', {}, 'error.sso.invalid_token'],
+  ])('refuses an ID token with %s', async (name, claims, errorKey) => {
     const domain = newDomain();
     await ssoAccount(t, provider, domain);
     const email = `x@${domain}`;
-    provider.next({ claims });
+    provider.next({ claims, unpublishedKey: name.includes('never published') });
     const { res, http } = await signInThroughProvider(t, email);
     expect(res.statusCode).toBe(401);
     expect(res.json().errorKey).toBe(errorKey);
