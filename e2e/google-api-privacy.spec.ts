@@ -142,7 +142,7 @@ test('Sign in with Google (DE_DE): links the existing adviser by e-mail; a forge
   await page.goto('/login?locale=DE_DE');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   // An answer that no sign-in in this browser started is refused.
-  await page.goto('/login/google?code=forged-code&state=not-ours');
+  await page.goto('/login/google?locale=DE_DE&code=forged-code&state=not-ours');
   await expect(page.getByTestId('google-callback-error')).toContainText(DE['ERROR_GOOGLE_ATTEMPT_MISSING']!);
   await screenshot(page, 'google-callback-refused-DE_DE');
 
