@@ -131,8 +131,8 @@ test('Sign in with Google (EN_US): a first sign-in creates a self-service accoun
   await page.getByLabel('Name').fill('Greta Google');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
-  // The token never stays in the address bar.
-  expect(page.url()).not.toContain('id_token');
+  // The code never stays in the address bar.
+  expect(page.url()).not.toContain('code=');
   const me = await (await page.request.get('/api/user', { headers: { accept: 'application/json' } })).json();
   expect(me).toMatchObject({ email, firstName: 'Greta', lastName: 'Google', accountType: 'SELF_SERVICE' });
   await screenshot(page, 'google-signed-in-EN_US');
@@ -141,9 +141,9 @@ test('Sign in with Google (EN_US): a first sign-in creates a self-service accoun
 test('Sign in with Google (DE_DE): links the existing adviser by e-mail; a forged answer is refused', async ({ page }) => {
   await page.goto('/login?locale=DE_DE');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-  // An answer that no sign-in here started (wrong state) is refused.
-  await page.goto('/login/google?locale=DE_DE#id_token=forged.token.value&state=not-ours');
-  await expect(page.getByTestId('google-callback-error')).toContainText(DE['ERROR_GOOGLE_STATE_MISMATCH']!);
+  // An answer that no sign-in in this browser started is refused.
+  await page.goto('/login/google?locale=DE_DE&code=forged-code&state=not-ours');
+  await expect(page.getByTestId('google-callback-error')).toContainText(DE['ERROR_GOOGLE_ATTEMPT_MISSING']!);
   await screenshot(page, 'google-callback-refused-DE_DE');
 
   await page.goto('/login?locale=DE_DE');

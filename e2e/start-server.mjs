@@ -34,6 +34,8 @@ if (process.env.DATABASE_URL) {
 }
 // The embedded database lives here, and with PostgreSQL the mails (.eml files) still do: never the repo's ./data.
 env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bq-e2e-'));
+// Links and the single sign-on redirect URI name the address the browser uses (its cookies are per host).
+env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
 
 // Mail goes over real SMTP to a catcher the journeys can read (e2e/mail-catcher.mjs); see mailCatcherUrl in support.ts.
 const mail = await startMailCatcher(Number(port) + 1000, Number(port) + 1001);
@@ -41,9 +43,10 @@ env.SMTP_URL = `smtp://127.0.0.1:${Number(port) + 1000}`;
 env.REMINDER_CHECK_SECONDS = '5';
 
 // Sign in with Google against a local OpenID Connect issuer (e2e/oidc-issuer.mjs), through the same code as Google.
-const issuer = await startOidcIssuer(Number(port) + 2000, 'bq-e2e-client');
+const issuer = await startOidcIssuer(Number(port) + 2000, 'bq-e2e-client', 'bq-e2e-secret');
 env.GOOGLE_ISSUER = issuer.url;
 env.GOOGLE_CLIENT_ID = 'bq-e2e-client';
+env.GOOGLE_CLIENT_SECRET = 'bq-e2e-secret';
 
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: 'inherit' });
 const stop = async () => {

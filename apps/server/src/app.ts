@@ -28,6 +28,7 @@ import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { accountSecurityRoutes } from './features/account-security/routes';
 import { retentionRoutes } from './features/retention/routes';
@@ -155,6 +156,7 @@ export async function buildApp(opts: {
   await app.register(apiCredentialRoutes);
   await app.register(privacyPolicyRoutes);
   await app.register(googleSignInRoutes);
+  await app.register(ssoRoutes);
   await app.register(repeatedMeasurementRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);

@@ -81,6 +81,8 @@ const ZEnv = z.object({
    * Sign in with Google: the OAuth client id registered at the issuer. Unset: no Google button, POST /api/oauth/google is 404.
    */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  /** Its client secret: the authorization code is exchanged with it (code flow with PKCE). Unset: no Google button. */
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(2000).optional(),
   /** The OpenID Connect issuer whose ID tokens are accepted (its discovery document names the keys). Tests point it at a local issuer. */
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,19 +1,28 @@
-// POST /api/oauth/google: sign in with an ID token from Google (or the configured OpenID Connect issuer).
+// Sign in with Google (or the configured OpenID Connect issuer) through the authorization code flow with PKCE:
+// POST /api/oauth/google/start answers Google's URL; POST /api/oauth/google finishes with Google's answer.
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
 import { ZSecondFactorRequired } from './auth';
 
-export const ZGoogleSignInQuery = z.object({
-  /** The product a first sign-in creates the account with (and where the user lands). */
-  productType: z.enum(PRODUCT_TYPES).optional(),
-});
+export const ZGoogleSignInStartRequest = z
+  .object({
+    /** The product a first sign-in creates the account with (and where the user lands). */
+    productType: z.enum(PRODUCT_TYPES).optional(),
+    /** A same-site path to land on after signing in. */
+    redirectUrl: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'GoogleSignInStartRequest' });
+export type TGoogleSignInStartRequest = z.infer<typeof ZGoogleSignInStartRequest>;
+
+export const ZGoogleSignInStartResponse = z
+  .object({ authorizationUrl: z.string().meta({ description: "Google's authorization request to navigate to" }) })
+  .meta({ id: 'GoogleSignInStartResponse' });
+export type TGoogleSignInStartResponse = z.infer<typeof ZGoogleSignInStartResponse>;
 
 export const ZGoogleSignInRequest = z
   .object({
-    /** The ID token the issuer returned to the browser (implicit flow, response_type=id_token). */
-    idToken: z.string().min(1).max(8192),
-    /** The nonce the browser put into the authorization request; the token must carry the same. */
-    nonce: z.string().min(16).max(200),
+    /** Google's answer as it arrived at /login/google: its query string (code, state, iss; or error). */
+    callbackQuery: z.string().min(1).max(8000),
   })
   .meta({ id: 'GoogleSignInRequest' });
 export type TGoogleSignInRequest = z.infer<typeof ZGoogleSignInRequest>;

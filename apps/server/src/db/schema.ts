@@ -22,3 +22,4 @@ export * from './schema/audit';
 export * from './schema/retention';
 export * from './schema/scim';
 export * from './schema/bulk-sends';
+export * from './schema/sso';

@@ -137,11 +137,12 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // by the uncached retention routes and the daily job, docs/decisions/0044), the SCIM tokens (read by uncached routes
     // only, docs/decisions/0047), the passkeys and their one-time challenges (read only at sign-in and by uncached
     // routes, docs/decisions/0045), a bulk send's progress and chosen clients (written per chunk, read only by the
-    // uncached GET /api/instance/bulk/{id}; docs/decisions/0049).
+    // uncached GET /api/instance/bulk/{id}; docs/decisions/0049), single sign-on settings and domains (read only at
+    // sign-in and by the uncached GET /api/account/sso, docs/decisions/0046).
     const silent = [
       'account_retention', 'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends', 'login_devices', 'login_failures',
-      'mail_outbox', 'market_history_imports', 'password_reset_tokens', 'payment_events', 'scim_tokens', 'sessions', 'used_sign_in_nonces', 'user_passkeys',
-      'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
+      'mail_outbox', 'market_history_imports', 'password_reset_tokens', 'payment_events', 'scim_tokens', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces',
+      'user_passkeys', 'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
     ];
     const { rows } = await t.database.executeSql(
       `select c.relname as "table", exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'bq_data_changed') as "notifies"

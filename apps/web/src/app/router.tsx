@@ -271,6 +271,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/two-factor/pages/SecuritySettingsPage'), 'SecuritySettingsPage'),
     },
     {
+      path: 'sso',
+      handle: crumb('page.settingsSso.title'),
+      lazy: page(() => import('../features/sso/pages/SsoSettingsPage'), 'SsoSettingsPage'),
+    },
+    {
       path: 'language',
       handle: crumb('page.settingsLanguage.title'),
       lazy: page(() => import('../features/settings/pages/LanguageSettingsPage'), 'LanguageSettingsPage'),
@@ -395,6 +400,12 @@ export const routes: RouteObject[] = [
         path: 'login/google',
         handle: handle({ titleKey: 'googleCallback.title' }),
         lazy: page(() => import('../features/auth/pages/GoogleCallbackPage'), 'GoogleCallbackPage'),
+      },
+      {
+        // Single sign-on: the account's identity provider sends the browser back here (the redirect URI).
+        path: 'login/sso',
+        handle: handle({ titleKey: 'sso.callback.title' }),
+        lazy: page(() => import('../features/sso/pages/SsoCallbackPage'), 'SsoCallbackPage'),
       },
       {
         // The participant's questionnaire (invite link): public, in its own frame without the sign-in links.

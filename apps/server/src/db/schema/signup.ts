@@ -17,7 +17,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-export type AuthRequestKind = 'SIGNUP' | 'PASSWORD_RESET' | 'GOOGLE_SIGN_IN' | 'SAMPLE_REPORT';
+export type AuthRequestKind = 'SIGNUP' | 'PASSWORD_RESET' | 'GOOGLE_SIGN_IN' | 'SSO_SIGN_IN' | 'SAMPLE_REPORT';
 
 /** One row per sign-up or reset request, for the rate limits; rows older than the window are purged. */
 export const authRequests = pgTable(

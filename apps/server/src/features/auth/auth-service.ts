@@ -24,6 +24,7 @@ import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { isKnownDevice, rememberDevice } from './login-devices';
 import { noteAuditUser } from '../audit/audit-note';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
+import { assertPasswordAllowed } from '../sso/sso-routing';
 
 export async function login(
   db: Db,
@@ -49,6 +50,8 @@ export async function login(
     await recordLoginFailure(db, email, request.ip);
     throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'E-mail or password is wrong');
   }
+  // The account signs its domain's users in through its provider (docs/decisions/0046); the break-glass admin excepted.
+  await assertPasswordAllowed(db, { id: user.id, accountId: user.accountId, email });
 
   const redirectUrl = safeRedirectPath(body.redirectUrl);
   // With a second factor, no session yet (docs/decisions/0040). The failures are not cleared either: the code

@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLoginResponse, ...apiErrors({
           400: ['error.validation', 'error.request.malformed_json'],
           401: ['error.auth.invalid_credentials'],
-          403: ['error.auth.csrf'],
+          403: ['error.auth.csrf', 'error.sso.sign_on_required'],
           429: ['error.auth.too_many_sign_in_attempts'],
         }) },
       },

@@ -20,6 +20,7 @@ import { hashPassword } from '../../plugins/passwords';
 import { seedDemoResults } from './seed-demo-results';
 import { initialPlan } from '../signup/signup-service';
 import { seedDemoCampaign } from '../repeated-measurements/seed-demo-campaign';
+import { seedDemoOperator } from './seed-demo-operator';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Advisory';
 export const DEMO_ADMIN = {
@@ -180,6 +181,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     await seedDemoResults(tx as unknown as Db, { accountId: account.id, initiatorId: adviser!.id, configOf });
     await seedDemoCampaign(tx as unknown as Db, { accountId: account.id, initiatorId: adviser!.id, productConfigurationId: configOf('BQ_SELECTION')! });
+    await seedDemoOperator(tx as unknown as Db);
   });
   return true;
 }

@@ -1,30 +1,55 @@
-// POST /api/oauth/google: verify the ID token, then sign in the user linked to the issuer's subject, or the user
-// with the same (verified) e-mail, linking them; or create a SELF_SERVICE account with the requested product.
+// Sign in with Google through the authorization code flow with PKCE (features/sso/oidc-code-flow.ts, docs/decisions/0046):
+// POST /api/oauth/google/start answers Google's URL and keeps the attempt in the encrypted bq_google cookie; the page
+// /login/google posts Google's answer to POST /api/oauth/google, which signs in the user linked to the subject, or the
+// user with the same (verified) e-mail, linking them; or creates a SELF_SERVICE account with the requested product.
 // The session is made exactly as the password login makes it (features/auth).
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { cleanName } from '@bq/contracts/names';
-import type { TGoogleSignInRequest, TGoogleSignInResponse } from '@bq/contracts/google-sign-in';
+import type { TGoogleSignInRequest, TGoogleSignInResponse, TGoogleSignInStartRequest } from '@bq/contracts/google-sign-in';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import type { Locale } from '@bq/domain/locales';
-import type { ProductType } from '@bq/domain/product-types';
+import { isProductType, type ProductType } from '@bq/domain/product-types';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, externalIdentities, productConfigurations, usedSignInNonces, users } from '../../db/schema';
+import { accounts, externalIdentities, productConfigurations, users } from '../../db/schema';
 import { hashPassword } from '../../plugins/passwords';
 import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
 import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
-import { GOOGLE_ERRORS, verifyIdToken, type VerifiedIdentity } from './id-token';
+import { beginCodeFlow, finishCodeFlow, type ProviderIdentity } from '../sso/oidc-code-flow';
+import { saveAttempt, spendAttempt, takeAttempt } from '../sso/sso-attempt-cookie';
+import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
+import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
 import { noteAuditUser } from '../audit/audit-note';
+
+type VerifiedIdentity = ProviderIdentity;
+const GOOGLE_ATTEMPT_COOKIE = { name: 'bq_google', path: '/api/oauth/google' };
 
 /** The product a first sign-in without productType starts with (docs/decisions/0025). */
 export const DEFAULT_SELF_SERVICE_PRODUCT: ProductType = 'BQ_ADVISORY_WEALTH';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export async function startGoogleSignIn(config: Config, request: FastifyRequest, reply: FastifyReply, body: TGoogleSignInStartRequest) {
+  const provider = googleProvider(config);
+  if (!provider) throw new AppError(GOOGLE_ERRORS.notConfigured, 404, 'Sign in with Google is not configured');
+  try {
+    const redirectUri = `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`;
+    const { authorizationUrl, attempt } = await beginCodeFlow(provider, redirectUri, { prompt: 'select_account' });
+    saveAttempt(config, request, reply, GOOGLE_ATTEMPT_COOKIE, {
+      ...attempt,
+      for: 'google',
+      redirectUrl: safeRedirectPath(body.redirectUrl),
+      ...(body.productType ? { productType: body.productType } : {}),
+    });
+    return { authorizationUrl };
+  } catch (err) {
+    throw asGoogleError(err);
+  }
+}
 
 export async function signInWithGoogle(
   db: Db,
@@ -32,20 +57,21 @@ export async function signInWithGoogle(
   request: FastifyRequest,
   reply: FastifyReply,
   body: TGoogleSignInRequest,
-  productType: ProductType | undefined,
 ): Promise<TGoogleSignInResponse> {
-  if (!config.GOOGLE_CLIENT_ID) throw new AppError(GOOGLE_ERRORS.notConfigured, 404, 'Sign in with Google is not configured');
+  const provider = googleProvider(config);
+  if (!provider) throw new AppError(GOOGLE_ERRORS.notConfigured, 404, 'Sign in with Google is not configured');
   await countAuthRequest(db, 'GOOGLE_SIGN_IN', null, request.ip);
-  const identity = await verifyIdToken({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, ...body });
-
-  // A token (its nonce) signs in once: a copied token or a replayed request is refused.
-  await db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, new Date()));
-  const spent = await db
-    .insert(usedSignInNonces)
-    .values({ nonceHash: sha256(`${identity.issuer}\n${body.nonce}`), expiresAt: new Date(identity.expiresAt.getTime() + 60_000) })
-    .onConflictDoNothing()
-    .returning({ nonceHash: usedSignInNonces.nonceHash });
-  if (spent.length === 0) throw new AppError(GOOGLE_ERRORS.tokenReplayed, 401, 'This sign-in was already used');
+  const attempt = takeAttempt(config, request, reply, GOOGLE_ATTEMPT_COOKIE);
+  if (!attempt || attempt.for !== 'google') throw new AppError(GOOGLE_ERRORS.attemptMissing, 401, 'This sign-in has expired; start again');
+  // An attempt signs in once: a copied cookie with its answer is refused before the code goes to Google.
+  if (!(await spendAttempt(db, attempt))) throw new AppError(GOOGLE_ERRORS.tokenReplayed, 401, 'This sign-in was already used');
+  let identity: VerifiedIdentity;
+  try {
+    identity = await finishCodeFlow(provider, `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`, body.callbackQuery, attempt);
+  } catch (err) {
+    throw asGoogleError(err);
+  }
+  const productType = attempt.productType && isProductType(attempt.productType) ? attempt.productType : undefined;
 
   let user = await findLinkedUser(db, identity);
   let created = false;
@@ -79,7 +105,8 @@ export async function signInWithGoogle(
   });
   await db.update(users).set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() }).where(eq(users.id, user.id));
   setSessionCookie(config, request, reply, session.token, session.expiresAt);
-  return { redirectUrl: await redirectFor(db, user.accountId, productType, created), created };
+  const target = await redirectFor(db, user.accountId, productType, created);
+  return { redirectUrl: target === '/' ? attempt.redirectUrl : target, created };
 }
 
 interface SignInUser {

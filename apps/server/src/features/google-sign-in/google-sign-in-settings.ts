@@ -2,16 +2,14 @@
 // (from its discovery document). Null when not configured or when the issuer cannot be reached right now.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { discover } from './id-token';
+import { authorizationEndpointOf } from '../sso/oidc-code-flow';
+import { googleProvider } from './google-provider';
 
-export async function googleSignInSettings(
-  config: Pick<Config, 'GOOGLE_CLIENT_ID' | 'GOOGLE_ISSUER'>,
-  log: FastifyBaseLogger,
-): Promise<{ clientId: string; authorizationEndpoint: string } | null> {
-  if (!config.GOOGLE_CLIENT_ID) return null;
+export async function googleSignInSettings(config: Config, log: FastifyBaseLogger): Promise<{ clientId: string; authorizationEndpoint: string } | null> {
+  const provider = googleProvider(config);
+  if (!provider) return null;
   try {
-    const discovery = await discover(config.GOOGLE_ISSUER);
-    return { clientId: config.GOOGLE_CLIENT_ID, authorizationEndpoint: discovery.authorizationEndpoint };
+    return { clientId: provider.clientId, authorizationEndpoint: await authorizationEndpointOf(provider) };
   } catch {
     log.warn({ issuer: config.GOOGLE_ISSUER }, 'Sign in with Google: the issuer could not be reached; the button is hidden');
     return null;

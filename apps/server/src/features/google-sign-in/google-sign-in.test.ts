@@ -1,40 +1,59 @@
-// Sign in with Google through the HTTP API against a local OpenID Connect issuer (src/test/oidc-issuer.ts): the
-// same verification code as for accounts.google.com. Good tokens sign in (creating or linking the account); bad
-// signature, audience, expiry, nonce, unverified e-mail and replay are refused with their errorKeys.
+// Sign in with Google through the HTTP API against a local OpenID Connect provider (src/test/oidc-provider.ts): the
+// same code flow with PKCE as for accounts.google.com (start, the provider's redirect, the answer posted by
+// /login/google). Good answers sign in (creating or linking the account); bad signature, audience, expiry, nonce,
+// issuer, unverified e-mail, state and replay are refused with their errorKeys.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, externalIdentities, productConfigurations, users } from '../../db/schema';
-import { startOidcIssuer, type TestIssuer } from '../../test/oidc-issuer';
+import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 
 const CLIENT_ID = 'bq-test-client.apps.example';
+const CLIENT_SECRET = 'bq-test-client-secret';
 let t: TestApp;
-let issuer: TestIssuer;
+let issuer: TestOidcProvider;
 beforeAll(async () => {
-  issuer = await startOidcIssuer(CLIENT_ID);
-  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_ISSUER: issuer.url });
+  issuer = await startOidcProvider();
+  issuer.clients.set(CLIENT_ID, CLIENT_SECRET);
+  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: issuer.url });
 });
 afterAll(async () => {
   await t.close();
   await issuer.close();
 });
 
-const newNonce = () => randomBytes(16).toString('base64url');
 /** Each sign-in from an address of its own, so the per-IP limit (tested below) counts only where a test means it. */
 const newIp = () => `10.${randomBytes(3).join('.')}`;
 
-async function signIn(claims: Record<string, unknown>, opts: { nonce?: string; query?: string; unpublishedKey?: boolean; expiresInSeconds?: number } = {}) {
-  const tokenNonce = (claims.nonce as string | undefined) ?? newNonce();
-  const idToken = await issuer.idToken({ ...claims, nonce: tokenNonce }, opts);
-  const http = new TestClient(t.app, newIp());
-  const res = await http.request('POST', `/api/oauth/google${opts.query ?? ''}`, { idToken, nonce: opts.nonce ?? tokenNonce });
-  return { res, http, idToken, nonce: tokenNonce };
+/** Start -> the provider (as Google, approving at once with these claims) -> the answer posted as /login/google does. */
+async function signIn(
+  claims: Record<string, unknown>,
+  opts: { nonce?: string; productType?: string; unpublishedKey?: boolean; expiresInSeconds?: number; ip?: string; alter?: (q: URLSearchParams) => void } = {},
+) {
+  const http = new TestClient(t.app, opts.ip ?? newIp());
+  const start = await http.request('POST', '/api/oauth/google/start', opts.productType ? { productType: opts.productType } : {});
+  expect(start.statusCode).toBe(200);
+  const cookie = start.cookies.find((c) => c.name === 'bq_google')!.value;
+  const { email, sub, ...rest } = claims;
+  const now = Math.floor(Date.now() / 1000);
+  issuer.next({
+    email: email as string,
+    sub: sub as string | undefined,
+    unpublishedKey: opts.unpublishedKey,
+    claims: { name: undefined, ...rest, ...(opts.expiresInSeconds !== undefined ? { exp: now + opts.expiresInSeconds } : {}), ...(opts.nonce ? { nonce: opts.nonce } : {}) },
+  });
+  const atProvider = await fetch(start.json().authorizationUrl, { redirect: 'manual' });
+  const back = new URL(atProvider.headers.get('location')!);
+  opts.alter?.(back.searchParams);
+  const answer = (client = http) => client.request('POST', '/api/oauth/google', { callbackQuery: back.search }, { cookie: `bq_google=${cookie}` });
+  const res = await answer();
+  return { res, http, answer, back, cookie };
 }
 
-describe('POST /api/oauth/google', () => {
+describe('POST /api/oauth/google/start and POST /api/oauth/google', () => {
   it('creates a SELF_SERVICE account on first sign-in, signs in with a session, and says where to go', async () => {
     const email = uniqueEmail('google');
     const { res, http } = await signIn({ email, given_name: 'Greta', family_name: 'Gauss', locale: 'de' });
@@ -49,7 +68,7 @@ describe('POST /api/oauth/google', () => {
 
   it('creates the account with the productType of the query and lands on that product', async () => {
     const email = uniqueEmail('google');
-    const { res } = await signIn({ email, name: 'Sam Self' }, { query: '?productType=BQ_PERFORMANCE_SELF_ASSESSMENT' });
+    const { res } = await signIn({ email, name: 'Sam Self' }, { productType: 'BQ_PERFORMANCE_SELF_ASSESSMENT' });
     expect(res.json()).toEqual({ redirectUrl: '/product/BQ_PERFORMANCE_SELF_ASSESSMENT', created: true });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ firstName: 'Sam', lastName: 'Self' });
@@ -68,11 +87,11 @@ describe('POST /api/oauth/google', () => {
     expect(link!.userId).toBe(user.id);
 
     // The address changed at the issuer: the subject still finds the user.
-    const again = await signIn({ sub, email: uniqueEmail('renamed') }, { query: '?productType=BQ_RISK' });
+    const again = await signIn({ sub, email: uniqueEmail('renamed') }, { productType: 'BQ_RISK' });
     expect(again.res.json()).toEqual({ redirectUrl: '/product/BQ_RISK', created: false });
     expect((await again.http.request('GET', '/api/user')).json().id).toBe(user.id);
     // A product the account does not have yet: the page that adds it.
-    const other = await signIn({ sub, email }, { query: '?productType=BQ_SELECTION' });
+    const other = await signIn({ sub, email }, { productType: 'BQ_SELECTION' });
     expect(other.res.json().redirectUrl).toBe('/BQ_SELECTION/add');
     const all = await t.db.select().from(accounts).where(eq(accounts.id, acc.account.id));
     expect(all).toHaveLength(1);
@@ -81,11 +100,12 @@ describe('POST /api/oauth/google', () => {
   it.each([
     ['a signature by a key the issuer never published', {}, { unpublishedKey: true }, 'error.google.invalid_token'],
     ['another audience', { aud: 'someone-elses-client' }, {}, 'error.google.wrong_audience'],
-    ['an expired token', {}, { expiresInSeconds: -120 }, 'error.google.token_expired'],
+    ['an expired token', {}, { expiresInSeconds: -120 }, 'error.google.invalid_token'],
     ['another nonce than the browser used', {}, { nonce: 'a-different-nonce-0123456789' }, 'error.google.nonce_mismatch'],
     ['an unverified e-mail', { email_verified: false }, {}, 'error.google.email_not_verified'],
     ['another issuer', { iss: 'https://evil.example' }, {}, 'error.google.invalid_token'],
-    ['a token issued two minutes in the future', { iat: Math.floor(Date.now() / 1000) + 120 }, {}, 'error.google.token_issued_in_future'],
+    ['a token issued two minutes in the future', { iat: Math.floor(Date.now() / 1000) + 120 }, {}, 'error.google.invalid_token'],
+    ['an answer with another state', {}, { alter: (q: URLSearchParams) => q.set('state', 'not-ours') }, 'error.google.state_mismatch'],
     ['email_verified as the string "true"', { email_verified: 'true' }, {}, 'error.google.email_not_verified'],
     ['an e-mail with a space inside', { email: 'mia muster@example.com' }, {}, 'error.google.invalid_email'],
     ['an e-mail with a leading space', { email: ' refused.space@example.com' }, {}, 'error.google.invalid_email'],
@@ -108,7 +128,7 @@ describe('POST /api/oauth/google', () => {
     const { secret } = (await owner.request('POST', '/api/user/2fa/totp')).json() as { secret: string };
     expect((await owner.request('POST', '/api/user/2fa/totp/confirm', { code: await generate({ secret }) })).statusCode).toBe(200);
 
-    const { res } = await signIn({ email }, { query: '?productType=BQ_RISK' });
+    const { res } = await signIn({ email }, { productType: 'BQ_RISK' });
     expect(res.json()).toEqual({ secondFactorRequired: true });
     expect(res.cookies.find((c) => c.name === 'bq_session')).toBeUndefined();
     const pending = res.cookies.find((c) => c.name === 'bq_2fa')!;
@@ -136,47 +156,62 @@ describe('POST /api/oauth/google', () => {
     expect(res.json().errorKey).toBe('error.google.email_not_verified');
   });
 
-  it('accepts a token once: the same token again is refused (replay)', async () => {
-    const { res, idToken, nonce } = await signIn({ email: uniqueEmail('replay') });
+  it('accepts an attempt once: its cookie and answer again are refused (replay); without the cookie nothing happens', async () => {
+    const { res, answer, back } = await signIn({ email: uniqueEmail('replay') });
     expect(res.statusCode).toBe(200);
-    const again = await new TestClient(t.app).request('POST', '/api/oauth/google', { idToken, nonce });
+    const again = await answer(new TestClient(t.app, newIp()));
     expect(again.statusCode).toBe(401);
     expect(again.json().errorKey).toBe('error.google.token_replayed');
+    const noCookie = await new TestClient(t.app, newIp()).request('POST', '/api/oauth/google', { callbackQuery: back.search });
+    expect(noCookie.json().errorKey).toBe('error.google.attempt_missing');
   });
 
-  it('refuses a garbled token, bad input and an unknown productType', async () => {
-    const garbled = await new TestClient(t.app).request('POST', '/api/oauth/google', { idToken: 'not.a.jwt', nonce: newNonce() });
-    expect(garbled.statusCode).toBe(401);
-    expect(garbled.json().errorKey).toBe('error.google.invalid_token');
-    for (const body of [{}, { idToken: 'x' }, { idToken: 'x', nonce: 'short' }]) {
+  it('refuses a forged cookie, bad input and an unknown productType', async () => {
+    const forged = await new TestClient(t.app).request('POST', '/api/oauth/google', { callbackQuery: '?code=x&state=y' }, { cookie: 'bq_google=v1.a.b.c' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().errorKey).toBe('error.google.attempt_missing');
+    for (const body of [{}, { callbackQuery: '' }, { idToken: 'x', nonce: 'n' }]) {
       const res = await new TestClient(t.app).request('POST', '/api/oauth/google', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errorKey).toBe('error.validation');
     }
-    const { res } = await signIn({ email: uniqueEmail('g') }, { query: '?productType=NOPE' });
+    const res = await new TestClient(t.app).request('POST', '/api/oauth/google/start', { productType: 'NOPE' });
     expect(res.statusCode).toBe(400);
   });
 
-  it('stops a client that sends token after token: 20 attempts per IP in 10 minutes, valid or not, then 429', async () => {
+  it('asks Google for a code with PKCE (S256), state and nonce, to come back to /login/google', async () => {
+    const start = await new TestClient(t.app).request('POST', '/api/oauth/google/start', {});
+    const url = new URL(start.json().authorizationUrl);
+    expect(url.origin + url.pathname).toBe(`${issuer.url}/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      redirect_uri: `${t.config.publicUrl}/login/google`,
+      scope: 'openid email profile',
+    });
+    for (const name of ['code_challenge', 'state', 'nonce']) expect(url.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = start.cookies.find((c) => c.name === 'bq_google')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/oauth/google' });
+    expect(cookie.value).not.toContain(url.searchParams.get('state'));
+  });
+
+  it('stops a client that sends answer after answer: 20 attempts per IP in 10 minutes, valid or not, then 429', async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {
-      const res = await new TestClient(t.app, ip).request('POST', '/api/oauth/google', { idToken: 'not.a.jwt', nonce: newNonce() });
+      const res = await new TestClient(t.app, ip).request('POST', '/api/oauth/google', { callbackQuery: '?code=x&state=y' });
       expect(res.statusCode).toBe(401);
     }
-    // Even a valid token from that address waits; another address is not affected.
-    const idToken = await issuer.idToken({ email: uniqueEmail('limited'), nonce: 'n-limited-0123456789' });
-    const limited = await new TestClient(t.app, ip).request('POST', '/api/oauth/google', { idToken, nonce: 'n-limited-0123456789' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().errorKey).toBe('error.auth.too_many_attempts');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const elsewhere = await new TestClient(t.app, newIp()).request('POST', '/api/oauth/google', { idToken, nonce: 'n-limited-0123456789' });
-    expect(elsewhere.statusCode).toBe(200);
+    // Even a valid answer from that address waits.
+    const limited = await signIn({ email: uniqueEmail('limited') }, { ip });
+    expect(limited.res.statusCode).toBe(429);
+    expect(limited.res.json().errorKey).toBe('error.auth.too_many_attempts');
+    expect(Number(limited.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn({ email: uniqueEmail('elsewhere') })).res.statusCode).toBe(200);
   });
 
   it('needs the X-Source header like the password login (no login CSRF)', async () => {
-    const nonce = newNonce();
-    const idToken = await issuer.idToken({ email: uniqueEmail('csrf'), nonce });
-    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/google', payload: { idToken, nonce } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/google', payload: { callbackQuery: '?code=x&state=y' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorKey).toBe('error.auth.csrf');
   });
@@ -196,15 +231,17 @@ describe('POST /api/oauth/google', () => {
   });
 });
 
-describe('without GOOGLE_CLIENT_ID', () => {
+describe('without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', () => {
   it('hides the button and answers 404 error.google.not_configured', async () => {
     const plain = await createTestApp();
     try {
       const config = await new TestClient(plain.app).request('GET', '/api/system/config');
       expect(config.json().googleSignIn).toBeNull();
-      const res = await new TestClient(plain.app).request('POST', '/api/oauth/google', { idToken: 'x.y.z', nonce: newNonce() });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().errorKey).toBe('error.google.not_configured');
+      for (const url of ['/api/oauth/google/start', '/api/oauth/google']) {
+        const res = await new TestClient(plain.app).request('POST', url, url.endsWith('start') ? {} : { callbackQuery: '?code=x' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().errorKey).toBe('error.google.not_configured');
+      }
     } finally {
       await plain.close();
     }

@@ -1,46 +1,71 @@
-// POST /api/oauth/google?productType=: sign in (or up) with a Google ID token; the response names where to go.
+// POST /api/oauth/google/start: Google's authorization URL (code flow with PKCE); POST /api/oauth/google: the answer
+// Google sent to /login/google signs in (or up); the response names where to go.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZGoogleSignInQuery, ZGoogleSignInRequest, ZGoogleSignInResponse } from '@bq/contracts/google-sign-in';
+import { ZGoogleSignInRequest, ZGoogleSignInResponse, ZGoogleSignInStartRequest, ZGoogleSignInStartResponse } from '@bq/contracts/google-sign-in';
 import { apiErrors } from '../../plugins/openapi';
 import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
-import { signInWithGoogle } from './google-sign-in-service';
+import { GOOGLE_ERRORS } from './google-errors';
+import { signInWithGoogle, startGoogleSignIn } from './google-sign-in-service';
 
 export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
+    '/api/oauth/google/start',
+    {
+      config: { audit: { action: 'auth.google_start' }, public: true },
+      schema: {
+        operationId: 'startGoogleSignIn',
+        tags: ['auth'],
+        security: [],
+        description:
+          "Starts the authorization code flow (PKCE S256, state, nonce) at Google: answers the URL to navigate to and sets the bq_google cookie (encrypted, HttpOnly, SameSite=Strict, 10 minutes) that POST /api/oauth/google needs.",
+        body: ZGoogleSignInStartRequest,
+        response: {
+          200: ZGoogleSignInStartResponse,
+          ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 404: [GOOGLE_ERRORS.notConfigured], 502: [GOOGLE_ERRORS.issuerUnavailable] }),
+        },
+      },
+    },
+    async (request, reply) => startGoogleSignIn(app.config, request, reply, request.body),
+  );
+
+  app.post(
     '/api/oauth/google',
     {
-      // Public: the ID token is the credential. Like the password login it needs X-Source: web (login CSRF).
+      // Public: Google's signed answer and the attempt's cookie are the credential. Like the password login it needs
+      // X-Source: web (login CSRF).
       config: { audit: { action: 'auth.sign_in_google', refusedAction: 'auth.sign_in_failed' }, public: true },
       schema: {
         operationId: 'signInWithGoogle',
         tags: ['auth'],
         security: [],
-        description: `At most ${AUTH_REQUEST_LIMITS.GOOGLE_SIGN_IN.perIp} attempts per IP in ${AUTH_REQUEST_LIMITS.GOOGLE_SIGN_IN.windowMinutes} minutes, valid or not (429 with Retry-After).`,
-        querystring: ZGoogleSignInQuery,
+        description:
+          "Google's answer (the query string of /login/google) with the bq_google cookie: the state must match, the code is exchanged with the PKCE verifier, the ID token verified (signature, issuer, audience, expiry, nonce, verified e-mail). " +
+          `At most ${AUTH_REQUEST_LIMITS.GOOGLE_SIGN_IN.perIp} attempts per IP in ${AUTH_REQUEST_LIMITS.GOOGLE_SIGN_IN.windowMinutes} minutes, valid or not (429 with Retry-After).`,
         body: ZGoogleSignInRequest,
         response: {
           200: ZGoogleSignInResponse,
           ...apiErrors({
             400: ['error.validation', 'error.request.malformed_json'],
             401: [
-              'error.google.invalid_token',
-              'error.google.wrong_audience',
-              'error.google.token_expired',
-              'error.google.nonce_mismatch',
-              'error.google.email_not_verified',
-              'error.google.token_replayed',
-              'error.google.token_issued_in_future',
-              'error.google.invalid_email',
+              GOOGLE_ERRORS.attemptMissing,
+              GOOGLE_ERRORS.tokenReplayed,
+              GOOGLE_ERRORS.stateMismatch,
+              GOOGLE_ERRORS.cancelled,
+              GOOGLE_ERRORS.invalidToken,
+              GOOGLE_ERRORS.wrongAudience,
+              GOOGLE_ERRORS.nonceMismatch,
+              GOOGLE_ERRORS.emailNotVerified,
+              GOOGLE_ERRORS.invalidEmail,
               'error.auth.invalid_credentials',
             ],
             403: ['error.auth.csrf'],
-            404: ['error.google.not_configured'],
+            404: [GOOGLE_ERRORS.notConfigured],
             429: ['error.auth.too_many_attempts'],
-            502: ['error.google.issuer_unavailable'],
+            502: [GOOGLE_ERRORS.issuerUnavailable],
           }),
         },
       },
     },
-    async (request, reply) => signInWithGoogle(app.db, app.config, request, reply, request.body, request.query.productType),
+    async (request, reply) => signInWithGoogle(app.db, app.config, request, reply, request.body),
   );
 };

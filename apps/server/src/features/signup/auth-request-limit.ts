@@ -14,6 +14,8 @@ export const AUTH_REQUEST_LIMITS: Record<AuthRequestKind, { windowMinutes: numbe
   // Counted per IP before the ID token is verified (the address is not known yet): a client that sends token after
   // token, valid or not, is stopped like a password guesser. A person signs in with Google a few times an hour.
   GOOGLE_SIGN_IN: { windowMinutes: 10, perAddress: 0, perIp: 20 },
+  // An account's own provider (features/sso): the callback's code exchange, counted per IP like Google's.
+  SSO_SIGN_IN: { windowMinutes: 10, perAddress: 0, perIp: 20 },
   // The public sample report PDF (issue 22 point 7): served from memory, but a download of a few hundred KB that
   // nobody needs more than a handful of times; counted per IP, with an errorKey of its own (below).
   SAMPLE_REPORT: { windowMinutes: 10, perAddress: 0, perIp: 10 },
@@ -27,6 +29,7 @@ export const AUTH_REQUEST_LIMIT_ERRORS: Record<AuthRequestKind, string> = {
   SIGNUP: 'error.signup.too_many_requests',
   PASSWORD_RESET: 'error.password_reset.too_many_requests',
   GOOGLE_SIGN_IN: ERROR_KEYS.tooManyAttempts,
+  SSO_SIGN_IN: ERROR_KEYS.tooManyAttempts,
   SAMPLE_REPORT: 'error.report.sample_too_many_requests',
 };
 

@@ -1,13 +1,16 @@
-// POST /api/oauth/google?productType=: signs in with the ID token; the answer names the same-site path to go to.
+// Sign in with Google, code flow: POST /api/oauth/google/start answers Google's URL (the browser leaves for it);
+// POST /api/oauth/google with Google's answer (the query of /login/google) signs in and names the path to go to.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TGoogleSignInRequest, TGoogleSignInResponse } from '@bq/contracts/google-sign-in';
-import type { ProductType } from '@bq/domain/product-types';
+import type { TGoogleSignInResponse, TGoogleSignInStartRequest, TGoogleSignInStartResponse } from '@bq/contracts/google-sign-in';
 import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/query-keys';
 
-export function signInWithGoogle(request: TGoogleSignInRequest & { productType?: ProductType }): Promise<TGoogleSignInResponse> {
-  const { productType, ...body } = request;
-  return api.post<TGoogleSignInResponse>('/api/oauth/google', body, { query: { productType }, skipLoginRedirect: true });
+export function startGoogleSignIn(body: TGoogleSignInStartRequest): Promise<TGoogleSignInStartResponse> {
+  return api.post<TGoogleSignInStartResponse>('/api/oauth/google/start', body, { skipLoginRedirect: true });
+}
+
+export function signInWithGoogle(callbackQuery: string): Promise<TGoogleSignInResponse> {
+  return api.post<TGoogleSignInResponse>('/api/oauth/google', { callbackQuery }, { skipLoginRedirect: true });
 }
 
 export function useSignInWithGoogle() {

@@ -1,7 +1,8 @@
 // E-mail and password sign-in. Validates with the login request schema, loaded once the user types (zod stays off
 // the login page's first load); server errors arrive as toasts (wrong credentials, too many attempts); success
 // continues to the server-approved redirectUrl. When the answer says secondFactorRequired (or Google sign-in sent
-// the browser here saying so), the second step asks for the code in place of the password form.
+// the browser here saying so), the second step asks for the code in place of the password form. Once the e-mail is
+// entered, an address whose domain signs in through its account's provider gets that button instead of the password.
 import { lazy, Suspense, useState } from 'react';
 import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
@@ -15,6 +16,8 @@ import { useZodForm } from '../../../lib/zod-form';
 import { useLogin } from '../api/login';
 import type { LoginField } from '../login-schema';
 import { DemoLoginHint } from './DemoLoginHint';
+import { lookupSignInMethod } from '../../sso/api/sso-sign-in';
+import { SsoContinue } from '../../sso/components/SsoContinue';
 
 const EMPTY: Record<LoginField, string> = { email: '', password: '' };
 const SecondFactorForm = lazy(() =>
@@ -33,6 +36,14 @@ export function LoginForm() {
   const location = useLocation();
   const [secondFactor, setSecondFactor] = useState(() => (location.state as { secondFactor?: boolean } | null)?.secondFactor === true);
   const redirectUrl = searchParams.get('redirectUrl') ?? undefined;
+  // The address whose domain signs in through its provider (null: the password, as before).
+  const [ssoEmail, setSsoEmail] = useState<string | null>(null);
+  const checkSso = (email: string) => {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return;
+    lookupSignInMethod(email.trim())
+      .then((answer) => setSsoEmail(answer.method === 'SSO' ? email.trim() : null))
+      .catch(() => setSsoEmail(null));
+  };
 
   const submit = form.handleSubmit((credentials) => {
     login.mutate(
@@ -42,6 +53,7 @@ export function LoginForm() {
           if ('secondFactorRequired' in response) setSecondFactor(true);
           else navigate(safeRedirectPath(response.redirectUrl), { replace: true });
         },
+        onError: () => checkSso(credentials.email),
       },
     );
   });
@@ -59,6 +71,10 @@ export function LoginForm() {
     );
   }
 
+  if (ssoEmail) {
+    return <SsoContinue email={ssoEmail} redirectUrl={redirectUrl} onUsePassword={() => setSsoEmail(null)} />;
+  }
+
   return (
     <Stack gap="lg">
       <form onSubmit={submit} noValidate aria-label={t('login.formLabel')}>
@@ -69,6 +85,7 @@ export function LoginForm() {
             inputMode="email"
             autoComplete="username"
             {...form.inputProps('email')}
+            onBlur={(event) => checkSso(event.currentTarget.value)}
           />
           <PasswordInput
             label={t('login.password')}

@@ -1,5 +1,6 @@
-// /login/google: where the issuer sends the browser back with the ID token in the URL fragment. Checks the state,
-// removes the token from the address bar, signs in through the API and continues to the redirectUrl it answers.
+// /login/google: where Google sends the browser back with the code (authorization code flow). Removes the answer
+// from the address bar, signs in through the API (which checks the state against its cookie) and continues to the
+// redirectUrl it answers.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -9,7 +10,6 @@ import { AppLink } from '../../../components/ui/AppLink';
 import { useAppNavigate } from '../../../lib/navigation';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
-import { takeGoogleCallback } from '../google-flow';
 
 export function GoogleCallbackPage() {
   const { t } = useTranslation();
@@ -22,30 +22,21 @@ export function GoogleCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const callback = takeGoogleCallback(window.location.hash);
-    // The token must not stay in the address bar or the history.
+    const query = window.location.search;
+    // The code must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!callback.ok) {
-      setProblem({ key: callback.reason === 'cancelled' ? 'googleCallback.cancelled' : 'ERROR_GOOGLE_STATE_MISMATCH' });
-      return;
-    }
-    const { pending, idToken } = callback;
-    signIn.mutate(
-      { idToken, nonce: pending.nonce, ...(pending.productType ? { productType: pending.productType } : {}) },
-      {
-        onSuccess: (response) => {
-          // A second factor is next: the login page asks for it (the bq_2fa cookie holds where to go after).
-          if ('secondFactorRequired' in response) {
-            navigate('/login', { replace: true, state: { secondFactor: true } });
-            return;
-          }
-          const target = response.redirectUrl !== '/' ? response.redirectUrl : (pending.redirectUrl ?? '/');
-          navigate(safeRedirectPath(target), { replace: true });
-        },
-        onError: (error) => setProblem({ error }),
+    signIn.mutate(query || '?', {
+      onSuccess: (response) => {
+        // A second factor is next: the login page asks for it (the bq_2fa cookie holds where to go after).
+        if ('secondFactorRequired' in response) {
+          navigate('/login', { replace: true, state: { secondFactor: true } });
+          return;
+        }
+        navigate(safeRedirectPath(response.redirectUrl), { replace: true });
       },
-    );
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- runs once: the fragment is read and forgotten
+      onError: (error) => setProblem({ error }),
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- runs once: the answer is read and forgotten
 
   return (
     <Box component="main" bg="gray.0" mih="100vh">
@@ -57,7 +48,12 @@ export function GoogleCallbackPage() {
             </Title>
             {problem ? (
               <>
-                <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="google-callback-error">
+                <Alert
+                  color="red"
+                  icon={<IconAlertTriangle aria-hidden />}
+                  role="alert"
+                  data-testid="google-callback-error"
+                >
                   {'key' in problem ? t(problem.key) : apiErrorMessage(problem.error)}
                 </Alert>
                 <Anchor component={AppLink} to="/login">

@@ -1,10 +1,11 @@
-// /settings: the settings sections (password, security, language, anonymisation, privacy policy, API, provisioning, audit trail;
-// retention and market history for administrators) beside their content.
+// /settings: the settings sections (password, security, single sign-on and provisioning for account admins, language,
+// anonymisation, privacy policy, API, audit trail; retention and market history for administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
   IconAddressBook,
   IconApi,
   IconArchive,
+  IconBuildingSkyscraper,
   IconChartLine,
   IconHistory,
   IconKey,
@@ -18,6 +19,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { hasPermission } from '@bq/domain/permissions';
 import { hasAdminPermission } from '../../../lib/admin-access';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 
@@ -27,16 +29,19 @@ interface Section {
   icon: Icon;
   /** Only for administrators (READ on BQ_ADMIN/ALL). */
   admin?: boolean;
+  /** Only for whoever manages the account's users (READ on BQ_ADMIN/BQ_USER). */
+  accountAdmin?: boolean;
 }
 
 const SECTIONS: Section[] = [
   { path: '/settings/password', labelKey: 'page.settingsPassword.title', icon: IconKey },
   { path: '/settings/security', labelKey: 'page.settingsSecurity.title', icon: IconShieldCheck },
+  { path: '/settings/sso', labelKey: 'page.settingsSso.title', icon: IconBuildingSkyscraper, accountAdmin: true },
+  { path: '/settings/provisioning', labelKey: 'page.settingsProvisioning.title', icon: IconAddressBook, accountAdmin: true },
   { path: '/settings/language', labelKey: 'page.settingsLanguage.title', icon: IconLanguage },
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
-  { path: '/settings/provisioning', labelKey: 'page.settingsProvisioning.title', icon: IconAddressBook },
   { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory },
   { path: '/settings/retention', labelKey: 'page.settingsRetention.title', icon: IconArchive, admin: true },
   {
@@ -51,7 +56,8 @@ export function SettingsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const user = useSignedInUser();
-  const sections = SECTIONS.filter((section) => !section.admin || hasAdminPermission(user, 'READ'));
+  const accountAdmin = hasPermission(user.permissions, { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'READ' });
+  const sections = SECTIONS.filter((section) => (!section.admin || hasAdminPermission(user, 'READ')) && (!section.accountAdmin || accountAdmin));
   return (
     <>
       <PageHeader title={t('page.settings.title')} description={t('settings.lead')} />

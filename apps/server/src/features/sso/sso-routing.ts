@@ -1,0 +1,46 @@
+// Which users a claimed domain routes to their account's provider (only once a platform operator confirmed the claim),
+// and the password rule that follows: with sign-on required, only the break-glass admin keeps the password.
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ssoConnections, ssoDomains } from '../../db/schema';
+import { decryptSecret } from '../../plugins/data-encryption';
+import type { Provider } from './oidc-code-flow';
+
+const domainOf = (email: string) => email.trim().toLowerCase().split('@').at(-1) ?? '';
+
+type Connection = typeof ssoConnections.$inferSelect;
+
+/** The connection of the confirmed domain of this address, or null (then the password works as before). */
+export async function routedConnection(db: Db, email: string): Promise<Connection | null> {
+  const [row] = await db
+    .select({ connection: ssoConnections })
+    .from(ssoDomains)
+    .innerJoin(ssoConnections, eq(ssoConnections.accountId, ssoDomains.accountId))
+    .where(and(eq(ssoDomains.domain, domainOf(email)), isNotNull(ssoDomains.confirmedAt)))
+    .limit(1);
+  return row?.connection.clientSecretEncrypted ? row.connection : null;
+}
+
+export function providerOf(config: Config, connection: Connection): Provider {
+  return {
+    issuer: connection.issuer,
+    clientId: connection.clientId,
+    clientSecret: decryptSecret(config.dataEncryptionKey, 'sso-client-secret', connection.clientSecretEncrypted!, connection.accountId),
+    allowHttp: config.NODE_ENV !== 'production',
+  };
+}
+
+/** Password sign-in of a user whose account requires sign-on for their domain: refused, except the break-glass admin. */
+export async function assertPasswordAllowed(db: Db, user: { id: string; accountId: string; email: string }): Promise<void> {
+  const routed = await routedConnection(db, user.email);
+  if (!routed || !routed.signOnRequired || routed.accountId !== user.accountId) return;
+  if (routed.breakGlassUserId === user.id) return;
+  throw new AppError('error.sso.sign_on_required', 403, 'This account signs in through its identity provider');
+}
+
+/** What the login page asks after the e-mail: go to the provider, or ask for the password. */
+export async function lookupSignInMethod(db: Db, email: string): Promise<{ method: 'SSO' | 'PASSWORD' }> {
+  return { method: (await routedConnection(db, email)) ? 'SSO' : 'PASSWORD' };
+}

@@ -1,0 +1,92 @@
+// The account admin's single sign-on settings (Settings > Single sign-on): provider, client, encrypted secret, the
+// account's e-mail domains (claimed once, by one account; confirmed by a platform operator), sign-on required and the
+// break-glass admin who keeps the password. docs/decisions/0046.
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { TSsoSettingsRequest, TSsoSettingsResponse } from '@bq/contracts/sso';
+import { SSO_CALLBACK_PATH } from '@bq/contracts/sso';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ssoConnections, ssoDomains, users } from '../../db/schema';
+import { encryptSecret } from '../../plugins/data-encryption';
+
+export const SSO_SETTINGS_ERRORS = {
+  domainTaken: 'error.sso.domain_taken',
+  clientSecretRequired: 'error.sso.client_secret_required',
+  breakGlassUnknown: 'error.sso.break_glass_unknown',
+  breakGlassRequired: 'error.sso.break_glass_required',
+} as const;
+
+export const redirectUriOf = (config: Pick<Config, 'publicUrl'>) => `${config.publicUrl}${SSO_CALLBACK_PATH}`;
+
+export async function ssoSettings(db: Db, config: Config, accountId: string): Promise<TSsoSettingsResponse> {
+  const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId)).limit(1);
+  const domains = await db
+    .select({ domain: ssoDomains.domain, confirmedAt: ssoDomains.confirmedAt })
+    .from(ssoDomains)
+    .where(eq(ssoDomains.accountId, accountId))
+    .orderBy(ssoDomains.domain);
+  let breakGlassEmail: string | null = null;
+  if (connection?.breakGlassUserId) {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, connection.breakGlassUserId)).limit(1);
+    breakGlassEmail = user?.email ?? null;
+  }
+  return {
+    configured: Boolean(connection),
+    issuer: connection?.issuer ?? null,
+    clientId: connection?.clientId ?? null,
+    clientSecretSet: Boolean(connection?.clientSecretEncrypted),
+    domains: domains.map((d) => ({ domain: d.domain, confirmedAt: d.confirmedAt?.toISOString() ?? null })),
+    signOnRequired: connection?.signOnRequired ?? false,
+    breakGlassEmail,
+    redirectUri: redirectUriOf(config),
+  };
+}
+
+export async function updateSsoSettings(db: Db, config: Config, accountId: string, body: TSsoSettingsRequest): Promise<TSsoSettingsResponse> {
+  const [existing] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId)).limit(1);
+  const secret = body.clientSecret
+    ? encryptSecret(config.dataEncryptionKey, 'sso-client-secret', body.clientSecret, accountId)
+    : (existing?.clientSecretEncrypted ?? null);
+  if (!secret) throw new AppError(SSO_SETTINGS_ERRORS.clientSecretRequired, 400, 'Enter the client secret');
+
+  let breakGlassUserId: string | null = null;
+  if (body.breakGlassEmail) {
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, body.breakGlassEmail.trim().toLowerCase()), eq(users.accountId, accountId), eq(users.active, true)))
+      .limit(1);
+    if (!user) throw new AppError(SSO_SETTINGS_ERRORS.breakGlassUnknown, 400, 'The break-glass admin must be an active user of this account');
+    breakGlassUserId = user.id;
+  }
+  // Without a named exception, sign-on required could lock everyone out when the provider fails.
+  if (body.signOnRequired && !breakGlassUserId) throw new AppError(SSO_SETTINGS_ERRORS.breakGlassRequired, 400, 'Name the break-glass admin');
+
+  const domains = [...new Set(body.domains)];
+  await db.transaction(async (tx) => {
+    const values = { issuer: body.issuer.trim(), clientId: body.clientId, clientSecretEncrypted: secret, signOnRequired: body.signOnRequired, breakGlassUserId, updatedAt: new Date() };
+    await tx.insert(ssoConnections).values({ accountId, ...values }).onConflictDoUpdate({ target: ssoConnections.accountId, set: values });
+    await tx
+      .delete(ssoDomains)
+      .where(and(eq(ssoDomains.accountId, accountId), domains.length ? notInArray(ssoDomains.domain, domains) : undefined));
+    if (domains.length === 0) return;
+    await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, accountId }))).onConflictDoNothing();
+    const owners = await tx.select({ domain: ssoDomains.domain, accountId: ssoDomains.accountId }).from(ssoDomains).where(inArray(ssoDomains.domain, domains));
+    const taken = owners.filter((o) => o.accountId !== accountId).map((o) => o.domain);
+    // Another account claimed it first: the whole save is undone, and the answer names no other account.
+    if (taken.length) throw new AppError(SSO_SETTINGS_ERRORS.domainTaken, 409, `Already claimed by another account: ${taken.join(', ')}`);
+  });
+  return ssoSettings(db, config, accountId);
+}
+
+/** A platform operator confirms an account's claim of a domain; from then on its users are sent to the provider. */
+export async function confirmSsoDomain(db: Db, operatorId: string, domain: string) {
+  const [row] = await db
+    .update(ssoDomains)
+    .set({ confirmedAt: new Date(), confirmedBy: operatorId })
+    .where(eq(ssoDomains.domain, domain))
+    .returning({ domain: ssoDomains.domain, accountId: ssoDomains.accountId, confirmedAt: ssoDomains.confirmedAt });
+  if (!row) throw new AppError('error.not_found', 404, 'No account claims this domain');
+  return { domain: row.domain, accountId: row.accountId, confirmedAt: row.confirmedAt!.toISOString() };
+}

@@ -1,0 +1,71 @@
+// Signing in through the account's own provider (docs/decisions/0046): the login page's lookup (provider or
+// password?), the start of the code flow, and the callback that verifies the answer and signs in the evaluator,
+// creating them at the first sign-in. Users of a claimed domain are routed only once an operator confirmed it.
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TSsoCallbackRequest, TSsoCallbackResponse, TSsoStartRequest } from '@bq/contracts/sso';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ssoConnections } from '../../db/schema';
+import { noteAudit, noteAuditUser } from '../audit/audit-note';
+import { establishSession } from '../auth/auth-service';
+import { countAuthRequest } from '../signup/auth-request-limit';
+import { startPendingSignIn } from '../two-factor/pending-sign-in';
+import { hasSecondFactor } from '../two-factor/two-factor-service';
+import { beginCodeFlow, finishCodeFlow } from './oidc-code-flow';
+import { saveAttempt, spendAttempt, takeAttempt } from './sso-attempt-cookie';
+import { redirectUriOf } from './sso-settings';
+import { providerOf, routedConnection } from './sso-routing';
+import { findOrCreateEvaluator } from './sso-evaluator';
+
+export const SSO_SIGN_IN_ERRORS = {
+  notAvailable: 'error.sso.not_available',
+  attemptMissing: 'error.sso.attempt_missing',
+  attemptReplayed: 'error.sso.attempt_replayed',
+  otherAccount: 'error.sso.other_account',
+} as const;
+
+export const SSO_ATTEMPT_COOKIE = { name: 'bq_sso', path: '/api/sso/oidc' };
+
+export async function startSsoSignIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, body: TSsoStartRequest) {
+  const routed = await routedConnection(db, body.email);
+  if (!routed) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'This address signs in with its password');
+  const { authorizationUrl, attempt } = await beginCodeFlow(providerOf(config, routed), redirectUriOf(config), { login_hint: body.email.trim() });
+  saveAttempt(config, request, reply, SSO_ATTEMPT_COOKIE, { ...attempt, for: routed.accountId, redirectUrl: safeRedirectPath(body.redirectUrl) });
+  return { authorizationUrl };
+}
+
+export async function finishSsoSignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: TSsoCallbackRequest,
+): Promise<TSsoCallbackResponse> {
+  await countAuthRequest(db, 'SSO_SIGN_IN', null, request.ip);
+  const attempt = takeAttempt(config, request, reply, SSO_ATTEMPT_COOKIE);
+  if (!attempt) throw new AppError(SSO_SIGN_IN_ERRORS.attemptMissing, 401, 'This sign-in has expired; start again');
+  const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, attempt.for)).limit(1);
+  if (!connection?.clientSecretEncrypted) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'Single sign-on is not set up');
+  noteAudit(request, { accountOfProvider: connection.accountId });
+  // Spent before the code goes to the provider: a copied cookie with its answer fails even if the first use did.
+  if (!(await spendAttempt(db, attempt))) throw new AppError(SSO_SIGN_IN_ERRORS.attemptReplayed, 401, 'This sign-in was already used');
+  const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
+
+  const { user, created } = await findOrCreateEvaluator(db, connection.accountId, identity);
+  noteAuditUser(request, user.accountId, user.id);
+  noteAudit(request, { created });
+  if (!user.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
+  if (user.accountId !== connection.accountId) throw new AppError(SSO_SIGN_IN_ERRORS.otherAccount, 401, 'This address belongs to another account');
+
+  if (!created && (await hasSecondFactor(db, user.id))) {
+    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl: attempt.redirectUrl });
+    return { secondFactorRequired: true };
+  }
+  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email: user.email });
+  return { redirectUrl: attempt.redirectUrl, created };
+}
+
