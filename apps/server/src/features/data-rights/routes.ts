@@ -78,7 +78,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/client/:token/erase',
     {
-      config: { audit: { action: 'client.erase', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'DELETE' } },
+      config: { audit: { action: 'client.erase', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'DELETE' }, sessionOnly: true, stepUp: true },
       schema: {
         operationId: 'eraseClient',
         tags: ['clients', 'data-rights'],

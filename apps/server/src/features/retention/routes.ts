@@ -39,7 +39,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/account/retention',
     {
-      config: { ...UPDATE, audit: { action: 'account.retention_update' } },
+      config: { ...UPDATE, stepUp: true, audit: { action: 'account.retention_update' } },
       schema: {
         operationId: 'updateAccountRetention',
         tags: ['retention'],

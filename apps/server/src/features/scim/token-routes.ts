@@ -46,7 +46,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sso/scim/token',
     {
-      config: { ...UPDATE, audit: { action: 'scim.token_issue' } },
+      config: { ...UPDATE, stepUp: true, audit: { action: 'scim.token_issue' } },
       schema: {
         operationId: 'issueScimToken',
         tags: ['scim'],

@@ -52,6 +52,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         ...UPDATE,
+        // Who may sign in, and how: a second proof of the factor if the last is older than 10 minutes (ADR 0045).
+        stepUp: true,
         audit: {
           action: 'account.sso_update',
           details: (request) => {

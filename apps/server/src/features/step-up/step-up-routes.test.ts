@@ -17,8 +17,12 @@ describe('step-up routes', () => {
     const marked = apiRoutes(collected).filter((r) => (r.route.config as FastifyContextConfig | undefined)?.stepUp);
     expect(marked.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'DELETE /api/user/2fa/passkeys/:id',
+      'POST /api/client/:token/erase',
       'POST /api/management/credentials',
+      'POST /api/sso/scim/token',
+      'PUT /api/account/retention',
       'PUT /api/account/security',
+      'PUT /api/account/sso',
     ]);
     // Step-up needs a session to stamp: a public route or an API credential has none.
     for (const r of marked) {

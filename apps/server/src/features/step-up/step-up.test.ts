@@ -55,6 +55,11 @@ describe('step-up', () => {
     expect(refused.json().errorKey).toBe('error.two_factor.step_up_required');
     const security = await http.request('PUT', '/api/account/security', { secondFactorRequired: false, graceDays: 0 });
     expect(security.json().errorKey).toBe('error.two_factor.step_up_required');
+    // The other sensitive settings ask alike: retention, single sign-on, the provisioning token.
+    const retention = await http.request('PUT', '/api/account/retention', { advisoryYears: 7, selectionMonths: 6 });
+    expect([retention.statusCode, retention.json().errorKey]).toEqual([403, 'error.two_factor.step_up_required']);
+    const scimToken = await http.request('POST', '/api/sso/scim/token');
+    expect([scimToken.statusCode, scimToken.json().errorKey]).toEqual([403, 'error.two_factor.step_up_required']);
     expect((await http.request('GET', '/api/user/2fa/step-up')).json()).toEqual({ totp: true, passkeys: 0 });
 
     expect((await http.request('POST', '/api/user/2fa/step-up', { code: '000000' })).json().errorKey).toBe('error.two_factor.code_invalid');
@@ -64,6 +69,7 @@ describe('step-up', () => {
     expect(stepUp.statusCode, stepUp.body).toBe(200);
     expect((await createCredential(http)).statusCode).toBe(201);
     expect((await http.request('PUT', '/api/account/security', { secondFactorRequired: false, graceDays: 0 })).statusCode).toBe(200);
+    expect((await http.request('PUT', '/api/account/retention', { advisoryYears: 7, selectionMonths: 6 })).statusCode).toBe(200);
   });
 
   it('passes after a passkey, and a sign-in with the passkey counts as a fresh proof', async () => {
