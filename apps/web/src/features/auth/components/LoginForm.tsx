@@ -15,13 +15,16 @@ import { useAppNavigate } from '../../../lib/navigation';
 import { useZodForm } from '../../../lib/zod-form';
 import { useLogin } from '../api/login';
 import type { LoginField } from '../login-schema';
-import { DemoLoginHint } from './DemoLoginHint';
-import { lookupSignInMethod } from '../../sso/api/sso-sign-in';
-import { SsoContinue } from '../../sso/components/SsoContinue';
 
 const EMPTY: Record<LoginField, string> = { email: '', password: '' };
 const SecondFactorForm = lazy(() =>
   importWithTimeout(() => import('./SecondFactorForm')).then((module) => ({ default: module.SecondFactorForm })),
+);
+// Only the embedded demo shows its sign-ins: a real deployment's login page does not carry them.
+const DemoLoginHint = lazy(() => importWithTimeout(() => import('./DemoLoginHint')).then((module) => ({ default: module.DemoLoginHint })));
+// Loaded only for an address whose domain signs in through its provider: the login page stays within its budget.
+const SsoContinue = lazy(() =>
+  importWithTimeout(() => import('../../sso/components/SsoContinue')).then((module) => ({ default: module.SsoContinue })),
 );
 const loadLoginSchema = () =>
   importWithTimeout(() => import('../login-schema')).then((module) => module.ZLoginForm);
@@ -40,7 +43,9 @@ export function LoginForm() {
   const [ssoEmail, setSsoEmail] = useState<string | null>(null);
   const checkSso = (email: string) => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return;
-    lookupSignInMethod(email.trim())
+    // The single sign-on calls load on the first lookup, not with the login page.
+    importWithTimeout(() => import('../../sso/api/sso-sign-in'))
+      .then((module) => module.lookupSignInMethod(email.trim()))
       .then((answer) => setSsoEmail(answer.method === 'SSO' ? email.trim() : null))
       .catch(() => setSsoEmail(null));
   };
@@ -72,7 +77,11 @@ export function LoginForm() {
   }
 
   if (ssoEmail) {
-    return <SsoContinue email={ssoEmail} redirectUrl={redirectUrl} onUsePassword={() => setSsoEmail(null)} />;
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        <SsoContinue email={ssoEmail} redirectUrl={redirectUrl} onUsePassword={() => setSsoEmail(null)} />
+      </Suspense>
+    );
   }
 
   return (
@@ -103,7 +112,9 @@ export function LoginForm() {
         </Stack>
       </form>
       {config?.demoMode ? (
-        <DemoLoginHint onUse={(demo) => form.setValues({ email: demo.email, password: demo.password })} />
+        <Suspense fallback={null}>
+          <DemoLoginHint onUse={(demo) => form.setValues({ email: demo.email, password: demo.password })} />
+        </Suspense>
       ) : null}
     </Stack>
   );
