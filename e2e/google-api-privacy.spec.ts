@@ -3,7 +3,7 @@
 // and sees it on a participant's questionnaire page; and people sign in with Google through a local OpenID Connect
 // issuer (e2e/oidc-issuer.mjs, started by e2e/start-server.mjs). Each in English and in German.
 import type { Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test } from './support';
+import { ADMIN, ADVISER, DE, EN, PUBLIC_BASE, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test } from './support';
 
 type Texts = typeof EN;
 
@@ -120,38 +120,43 @@ for (const [language, T] of [
   });
 }
 
-test('Sign in with Google (EN_US): a first sign-in creates a self-service account with the requested product', async ({ page }) => {
-  await page.goto('/login?productType=BQ_RISK');
-  await screenshot(page, 'google-login-button-EN_US');
-  await page.getByRole('button', { name: EN['login.google.button'] }).click();
-  // The (local) issuer's account chooser.
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/authorize\?/);
-  const email = `greta.google.${Date.now()}@example.com`;
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Name').fill('Greta Google');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
-  // The code never stays in the address bar.
-  expect(page.url()).not.toContain('code=');
-  const me = await (await page.request.get('/api/user', { headers: { accept: 'application/json' } })).json();
-  expect(me).toMatchObject({ email, firstName: 'Greta', lastName: 'Google', accountType: 'SELF_SERVICE' });
-  await screenshot(page, 'google-signed-in-EN_US');
-});
+// Google sends the browser back to PUBLIC_URL: the sign-in attempt's cookie must be that host's.
+test.describe('Sign in with Google', () => {
+  test.use({ baseURL: PUBLIC_BASE });
 
-test('Sign in with Google (DE_DE): links the existing adviser by e-mail; a forged answer is refused', async ({ page }) => {
-  await page.goto('/login?locale=DE_DE');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-  // An answer that no sign-in in this browser started is refused.
-  await page.goto('/login/google?locale=DE_DE&code=forged-code&state=not-ours');
-  await expect(page.getByTestId('google-callback-error')).toContainText(DE['ERROR_GOOGLE_ATTEMPT_MISSING']!);
-  await screenshot(page, 'google-callback-refused-DE_DE');
+  test('Sign in with Google (EN_US): a first sign-in creates a self-service account with the requested product', async ({ page }) => {
+    await page.goto('/login?productType=BQ_RISK');
+    await screenshot(page, 'google-login-button-EN_US');
+    await page.getByRole('button', { name: EN['login.google.button'] }).click();
+    // The (local) issuer's account chooser.
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/authorize\?/);
+    const email = `greta.google.${Date.now()}@example.com`;
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Name').fill('Greta Google');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
+    // The code never stays in the address bar.
+    expect(page.url()).not.toContain('code=');
+    const me = await (await page.request.get('/api/user', { headers: { accept: 'application/json' } })).json();
+    expect(me).toMatchObject({ email, firstName: 'Greta', lastName: 'Google', accountType: 'SELF_SERVICE' });
+    await screenshot(page, 'google-signed-in-EN_US');
+  });
 
-  await page.goto('/login?locale=DE_DE');
-  await page.getByRole('button', { name: DE['login.google.button'] }).click();
-  await page.getByLabel('E-mail address').fill(ADVISER.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/product\//);
-  const me = await (await page.request.get('/api/user', { headers: { accept: 'application/json' } })).json();
-  expect(me.email).toBe(ADVISER.email);
-  await screenshot(page, 'google-linked-DE_DE');
+  test('Sign in with Google (DE_DE): links the existing adviser by e-mail; a forged answer is refused', async ({ page }) => {
+    await page.goto('/login?locale=DE_DE');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    // An answer that no sign-in in this browser started is refused.
+    await page.goto('/login/google?locale=DE_DE&code=forged-code&state=not-ours');
+    await expect(page.getByTestId('google-callback-error')).toContainText(DE['ERROR_GOOGLE_ATTEMPT_MISSING']!);
+    await screenshot(page, 'google-callback-refused-DE_DE');
+
+    await page.goto('/login?locale=DE_DE');
+    await page.getByRole('button', { name: DE['login.google.button'] }).click();
+    await page.getByLabel('E-mail address').fill(ADVISER.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/product\//);
+    const me = await (await page.request.get('/api/user', { headers: { accept: 'application/json' } })).json();
+    expect(me.email).toBe(ADVISER.email);
+    await screenshot(page, 'google-linked-DE_DE');
+  });
 });

@@ -6,13 +6,12 @@
 // the same call goes through. In English and German, with a user created by the test on `localhost` (a WebAuthn RP
 // ID must be a domain, and PUBLIC_URL's default host is localhost).
 import type { Browser } from '@playwright/test';
-import { DE, EN, api, expect, screenshot, signIn, test } from './support';
+import { DE, EN, PUBLIC_BASE, api, expect, screenshot, signIn, test } from './support';
 
 const PASSWORD = 'Journey-Pass-2026!';
-const PORT = Number(process.env.E2E_PORT ?? 3199);
 
 async function browserWithPasskeys(browser: Browser, language: 'EN_US' | 'DE_DE') {
-  const context = await browser.newContext({ locale: language === 'DE_DE' ? 'de-DE' : 'en-US', baseURL: `http://localhost:${PORT}` });
+  const context = await browser.newContext({ locale: language === 'DE_DE' ? 'de-DE' : 'en-US', baseURL: PUBLIC_BASE });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');

@@ -4,7 +4,7 @@
 // as Entra ID or Okta), landing signed in as a new evaluator of the account. In English and German.
 import type { Browser } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-provider';
-import { DE, EN, api, expect, screenshot, signIn, test } from './support';
+import { DE, EN, PUBLIC_BASE, api, expect, screenshot, signIn, test } from './support';
 
 const PASSWORD = 'Journey-Pass-2026!';
 const OPERATOR = { email: 'operator@demo.example', password: 'Demo-Operator-2026!' };
@@ -18,7 +18,8 @@ test.afterAll(async () => {
 });
 
 async function browserIn(browser: Browser, language: 'EN_US' | 'DE_DE', viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ locale: language === 'DE_DE' ? 'de-DE' : 'en-US', viewport });
+  // The provider sends the browser back to PUBLIC_URL: the sign-in attempt's cookie must be that host's.
+  const context = await browser.newContext({ locale: language === 'DE_DE' ? 'de-DE' : 'en-US', viewport, baseURL: PUBLIC_BASE });
   return { context, page: await context.newPage() };
 }
 

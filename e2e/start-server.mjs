@@ -34,8 +34,9 @@ if (process.env.DATABASE_URL) {
 }
 // The embedded database lives here, and with PostgreSQL the mails (.eml files) still do: never the repo's ./data.
 env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bq-e2e-'));
-// Links and the single sign-on redirect URI name the address the browser uses (its cookies are per host).
-env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+// The address in mails' links, the WebAuthn RP ID (a domain, never an IP) and the sign-in redirect URIs. Journeys whose
+// cookies must match it (passkeys, Google and single sign-on) open their pages there (PUBLIC_BASE in support.ts).
+env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
 // Mail goes over real SMTP to a catcher the journeys can read (e2e/mail-catcher.mjs); see mailCatcherUrl in support.ts.
 const mail = await startMailCatcher(Number(port) + 1000, Number(port) + 1001);

@@ -17,6 +17,12 @@ function load(locale: string): Texts {
 export const EN = load('EN_US');
 export const DE = load('DE_DE');
 
+/**
+ * The product's PUBLIC_URL in the journeys (e2e/start-server.mjs): a journey whose cookies or passkeys must belong to
+ * it (passkeys, Google and single sign-on, whose providers send the browser back there) uses it as its baseURL.
+ */
+export const PUBLIC_BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3199)}`;
+
 export const ADMIN = { email: 'admin@demo.example', password: 'Demo-Admin-2026!' };
 export const ADVISER = { email: 'adviser@demo.example', password: 'Demo-Adviser-2026!' };
 

@@ -11,6 +11,7 @@ import { PdfRenderPool, type PdfRenderer } from './features/reports/pdf/pdf-pool
 import authPlugin from './plugins/auth';
 import auditPlugin from './features/audit/audit-plugin';
 import { auditRoutes } from './features/audit/routes';
+import { auditSettingsRoutes } from './features/audit/settings-routes';
 import { scimRoutes } from './features/scim/scim-routes';
 import { SCIM_BASE_PATH, scimTokenRoutes } from './features/scim/token-routes';
 import cacheControlPlugin from './plugins/cache-control';
@@ -160,6 +161,7 @@ export async function buildApp(opts: {
   await app.register(repeatedMeasurementRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);
+  await app.register(auditSettingsRoutes);
   await app.register(scimTokenRoutes);
   // Its own error format and credential (features/scim/scim-routes.ts): encapsulated under its prefix.
   await app.register(scimRoutes, { prefix: SCIM_BASE_PATH });

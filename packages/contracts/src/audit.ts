@@ -105,3 +105,12 @@ export const ZVerifyAuditChainResponse = z
   })
   .meta({ id: 'VerifyAuditChainResponse' });
 export type TVerifyAuditChainResponse = z.infer<typeof ZVerifyAuditChainResponse>;
+
+/** GET|PUT /api/audit/settings: where the daily signed checkpoint of the account's chain head is mailed (null: nowhere). */
+export const ZAuditSettings = z
+  .object({
+    complianceEmail: z.email('error.validation.invalid_email').max(254).nullable(),
+  })
+  .strict()
+  .meta({ id: 'AuditSettings' });
+export type TAuditSettings = z.infer<typeof ZAuditSettings>;

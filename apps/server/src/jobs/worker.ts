@@ -47,7 +47,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
       await purgeExpiredSessions(db);
       await purgeOldLoginFailures(db, config);
       // The daily signed checkpoint of the audit chains' heads (with AUDIT_SIGNING_KEY; docs/decisions/0039).
-      await writeCheckpointIfDue(db, config);
+      await writeCheckpointIfDue(db, config, new Date(), queue);
       await scheduleRetention(queue);
     } catch (err) {
       log.error({ err }, 'housekeeping failed');

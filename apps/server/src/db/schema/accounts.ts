@@ -13,6 +13,8 @@ export const accounts = pgTable('accounts', {
   secondFactorRequiredSince: timestamp('second_factor_required_since', { withTimezone: true }),
   /** Days after secondFactorRequiredSince (or a later user's creation) that password-only sign-in still gets in (0-30). */
   secondFactorGraceDays: integer('second_factor_grace_days').notNull().default(0),
+  /** Where the daily signed checkpoint of the account's audit chain is mailed (docs/decisions/0039); null: nowhere. */
+  auditComplianceEmail: text('audit_compliance_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,7 +7,7 @@ import { accounts } from './accounts';
 import { interactionInstances } from './clients';
 import { users } from './users';
 
-export type MailKind = 'INVITATION' | 'REMINDER' | 'REPORT' | 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'ACCOUNT_EXISTS';
+export type MailKind = 'INVITATION' | 'REMINDER' | 'REPORT' | 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'ACCOUNT_EXISTS' | 'AUDIT_CHECKPOINT';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

@@ -1,13 +1,17 @@
 // The signed checkpoint (docs/decisions/0039): a deleted tail of a chain, invisible to the chain alone, is reported
 // against the newest checkpoint; a checkpoint file changed after signing is refused.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createAccount } from '../../test/factories';
-import { appendEvents } from './audit-chain';
+import { eq } from 'drizzle-orm';
+import { accounts, mailOutbox } from '../../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser } from '../../test/factories';
+import { auditSigningKey } from '../../config';
+import { appendEvents, canonicalJson } from './audit-chain';
+import { keyFingerprint } from './checkpoint-mail';
 import { latestCheckpoint, writeCheckpoint, writeCheckpointIfDue } from './checkpoint';
 import { verifyChain } from './verify-chain';
 
@@ -58,5 +62,42 @@ describe('the signed checkpoint', () => {
     saved.checkpoint.chains = saved.checkpoint.chains.filter((c: { accountId: string }) => c.accountId !== accountId);
     writeFileSync(join(t.config.AUDIT_CHECKPOINT_DIR, 'audit-checkpoint-9999.json'), JSON.stringify(saved));
     expect(() => latestCheckpoint(t.config)).toThrow(/signature does not verify/);
+  });
+
+  it("mails each account with a compliance address its own head, signed, and no other account's", async () => {
+    const accountId = await chainOf(3);
+    const silent = await chainOf(2);
+    // The admin sets the address over the API (bad input refused first); the other account has none.
+    const { email, password } = await createUser(t.db, accountId);
+    const http = new TestClient(t.app);
+    expect((await http.login(email, password)).statusCode).toBe(200);
+    expect((await http.request('GET', '/api/audit/settings')).json()).toEqual({ complianceEmail: null });
+    const bad = await http.request('PUT', '/api/audit/settings', { complianceEmail: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect((await http.request('PUT', '/api/audit/settings', { complianceEmail: 'x@example.com', extra: 1 })).statusCode).toBe(400);
+    const saved = await http.request('PUT', '/api/audit/settings', { complianceEmail: 'compliance@bank.example' });
+    expect(saved.json()).toEqual({ complianceEmail: 'compliance@bank.example' });
+    expect(await new TestClient(t.app).request('GET', '/api/audit/settings').then((r) => r.statusCode)).toBe(401);
+
+    // The chain has grown by the admin's own sign-in and change since: the head is whatever is last now.
+    await t.app.audit.flush();
+    const head = Number(((await t.database.executeSql('select max(seq)::int as n from audit_events where account_id = $1', [accountId])).rows[0] as { n: number }).n);
+    expect(head).toBeGreaterThan(3);
+    await writeCheckpoint(t.db, t.config, new Date(Date.now() + 2 * 25 * 3600_000), t.queue);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'AUDIT_CHECKPOINT'));
+    expect(mails.filter((m) => m.accountId === silent)).toEqual([]);
+    const mail = mails.find((m) => m.accountId === accountId)!;
+    expect(mail.toAddress).toBe('compliance@bank.example');
+    // The statement in the mail is this account's head, and its signature verifies with the signing key's public half.
+    const statement = JSON.parse(/Signed statement: (\{.*\})/.exec(mail.textBody)![1]!.replace(/\[\.\]/g, '.'));
+    expect(statement).toMatchObject({ v: 1, accountId, headSeq: head });
+    const signature = /Signature \(Ed25519\): (\S+)/.exec(mail.textBody)![1]!;
+    const key = auditSigningKey(t.config.AUDIT_SIGNING_KEY!);
+    expect(verify(null, Buffer.from(canonicalJson(statement)), createPublicKey(key), Buffer.from(signature, 'base64'))).toBe(true);
+    expect(mail.textBody).toContain(keyFingerprint(key));
+    // Clearing the address stops the mails.
+    expect((await http.request('PUT', '/api/audit/settings', { complianceEmail: null })).json()).toEqual({ complianceEmail: null });
+    const [row] = await t.db.select({ email: accounts.auditComplianceEmail }).from(accounts).where(eq(accounts.id, accountId));
+    expect(row!.email).toBeNull();
   });
 });

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { auditSigningKey, type Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import { canonicalJson } from './audit-chain';
+import { mailCheckpoint } from './checkpoint-mail';
 
 export interface ChainHead {
   accountId: string;
@@ -31,8 +33,11 @@ async function heads(db: Db): Promise<ChainHead[]> {
   return (result as unknown as { rows: ChainHead[] }).rows;
 }
 
-/** Writes a signed checkpoint of every chain's head; the file's path, or null without AUDIT_SIGNING_KEY. */
-export async function writeCheckpoint(db: Db, config: Config, now = new Date()): Promise<string | null> {
+/**
+ * Writes a signed checkpoint of every chain's head; the file's path, or null without AUDIT_SIGNING_KEY. With the job
+ * queue (the worker's housekeeping), each account with a compliance address is mailed its own head, signed too.
+ */
+export async function writeCheckpoint(db: Db, config: Config, now = new Date(), queue?: JobQueue): Promise<string | null> {
   if (!config.AUDIT_SIGNING_KEY) return null;
   const key = auditSigningKey(config.AUDIT_SIGNING_KEY);
   const checkpoint: Checkpoint = { v: 1, createdAt: now.toISOString(), chains: await heads(db) };
@@ -42,6 +47,7 @@ export async function writeCheckpoint(db: Db, config: Config, now = new Date()):
   mkdirSync(config.AUDIT_CHECKPOINT_DIR, { recursive: true });
   const file = join(config.AUDIT_CHECKPOINT_DIR, `audit-checkpoint-${checkpoint.createdAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify({ checkpoint, signature, publicKey }, null, 2)}\n`, { flag: 'wx' });
+  if (queue) await mailCheckpoint(db, queue, config, checkpoint, key);
   return file;
 }
 
@@ -70,7 +76,7 @@ export function latestCheckpoint(config: Config): { file: string; checkpoint: Ch
 }
 
 /** Writes a checkpoint when the newest is older than CHECKPOINT_INTERVAL_MS (the worker's housekeeping calls it). */
-export async function writeCheckpointIfDue(db: Db, config: Config, now = new Date()): Promise<string | null> {
+export async function writeCheckpointIfDue(db: Db, config: Config, now = new Date(), queue?: JobQueue): Promise<string | null> {
   if (!config.AUDIT_SIGNING_KEY) return null;
   let newest = 0;
   try {
@@ -78,5 +84,5 @@ export async function writeCheckpointIfDue(db: Db, config: Config, now = new Dat
   } catch {
     newest = 0;
   }
-  return now.getTime() - newest >= CHECKPOINT_INTERVAL_MS ? writeCheckpoint(db, config, now) : null;
+  return now.getTime() - newest >= CHECKPOINT_INTERVAL_MS ? writeCheckpoint(db, config, now, queue) : null;
 }

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 import { translations } from '../../db/schema';
 import { isLinkParam, mailValue } from './mail-values';
 
-export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification' | 'passwordReset' | 'accountExists';
+export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification' | 'passwordReset' | 'accountExists' | 'auditCheckpoint';
 
 export interface RenderedMail {
   subject: string;
