@@ -31,6 +31,7 @@ import { accountSecurityRoutes } from './features/account-security/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
+import { clientImportRoutes } from './features/client-import/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
 import { exportRoutes } from './features/export/routes';
@@ -122,6 +123,7 @@ export async function buildApp(opts: {
   await app.register(userRoutes);
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
+  await app.register(clientImportRoutes);
   await app.register(instanceRoutes);
   await app.register(mailRoutes);
   await app.register(questionnaireRoutes);

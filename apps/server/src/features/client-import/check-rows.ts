@@ -70,6 +70,7 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
   const planned: PlannedClient[] = [];
   const seenEmail = new Map<string, number>();
   const seenExternalId = new Map<string, number>();
+  const seenTarget = new Map<string, number>();
 
   for (const { line, cells } of file.rows) {
     let rowOk = true;
@@ -119,6 +120,12 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
     if (byId && byMail && byMail.id !== byId.id) fail('email', 'error.import.conflict');
     if (!byId && byMail && externalId && byMail.externalId && byMail.externalId !== externalId) fail('externalId', 'error.import.conflict');
 
+    // Two rows reaching one client (one by its number, one by its old e-mail) would overwrite each other.
+    const target = byId?.id ?? byMail?.id;
+    const targetSeen = target ? seenTarget.get(target) : undefined;
+    if (target && targetSeen !== undefined) fail(null, 'error.import.duplicate_in_file', `same client as row ${targetSeen}`);
+    else if (target) seenTarget.set(target, line);
+
     if (rowOk && parsed.success) {
       planned.push({
         firstName: parsed.data.firstName,
@@ -129,7 +136,7 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
         group,
         salutation,
         externalId,
-        existingId: byId?.id ?? byMail?.id ?? null,
+        existingId: target ?? null,
       });
     }
   }
