@@ -38,7 +38,10 @@ export const ZClientImportQuery = z.object({
 /** The request body as OpenAPI shows it (multipart/form-data; the server reads the parts itself). */
 export const ZClientImportForm = z
   .object({
-    mapping: z.string().describe('JSON of ClientImportMapping: {"firstName":"Vorname","lastName":"Nachname","email":"E-Mail",...}'),
+    mapping: z
+      .string()
+      .optional()
+      .describe('JSON of ClientImportMapping: {"firstName":"Vorname","lastName":"Nachname","email":"E-Mail",...}; without it, a dry run suggests one from the headers'),
     file: z.string().meta({ format: 'binary' }).describe('The CSV (UTF-8, comma or semicolon) or XLSX file, first row the headers; at most 20 MB and 100,000 rows'),
   })
   .meta({ id: 'ClientImportForm' });
@@ -59,6 +62,13 @@ export type TClientImportError = z.infer<typeof ZClientImportError>;
 export const ZClientImportResult = z
   .object({
     dryRun: z.boolean(),
+    /** The file's header row and its first data rows, for the browser's mapping step. */
+    headers: z.array(z.string()),
+    preview: z.array(z.array(z.string())),
+    /** The mapping used: the one sent, or (dry run without one) the one suggested from the header names. */
+    mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string()),
+    /** false: a dry run without a usable mapping (a required field had no column); no row was checked. */
+    checked: z.boolean(),
     /** Data rows read (the header not counted). */
     rows: z.number().int(),
     /** New clients (dry run: that would be created). */

@@ -10,6 +10,7 @@ import { AppError } from '../../app-error';
 import type { ClientFile } from './read-file';
 
 export const EXTERNAL_ID_MAX_LENGTH = 100;
+const ROW_FIELDS = ZClientFields.pick({ firstName: true, lastName: true, email: true, phone: true });
 
 /** A checked row; null fields were not given (a new client takes the default, an existing one keeps its value). */
 export interface PlannedClient {
@@ -83,7 +84,7 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
     };
     const cell = (field: ImportField) => (columns[field] === undefined ? '' : (cells[columns[field]!] ?? '').trim());
 
-    const parsed = ZClientFields.pick({ firstName: true, lastName: true, email: true, phone: true }).safeParse({
+    const parsed = ROW_FIELDS.safeParse({
       firstName: cell('firstName'),
       lastName: cell('lastName'),
       email: cell('email'),

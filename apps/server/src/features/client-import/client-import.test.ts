@@ -98,6 +98,18 @@ describe('POST /api/u/import', () => {
     expect(after.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
   });
 
+  it('without a mapping, a dry run suggests one from German or English headers and shows the first rows', async () => {
+    const { http, configId } = await adviser();
+    const body = new FormData();
+    body.append('file', new Blob([GOOD], { type: 'text/csv' }), 'clients.csv');
+    const res = await upload(http, configId, body, true);
+    expect(res.json()).toMatchObject({ checked: true, mapping: MAPPING, headers: HEADER.split(';'), created: 2, errorCount: 0 });
+    expect(res.json().preview[0]).toEqual(['Lena', 'Müller', 'lena@example.com', '+49 89 123456', 'Deutsch', 'Bestandskunde', 'K-1', 'Frau']);
+    const odd = new FormData();
+    odd.append('file', new Blob(['A,B\n1,2'], { type: 'text/csv' }), 'odd.csv');
+    expect((await upload(http, configId, odd, true)).json()).toMatchObject({ checked: false, headers: ['A', 'B'], rows: 1 });
+  });
+
   it('reads an XLSX file with the same mapping', async () => {
     const { http, account, configId } = await adviser();
     const workbook = new ExcelJS.Workbook();

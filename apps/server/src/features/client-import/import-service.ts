@@ -1,7 +1,8 @@
 // The client import's use case: read the file, check every row against the account's clients, and (unless a dry
 // run) write them all in one transaction, or nothing when any row has an error (docs/decisions/0048).
 import { count, eq, sql } from 'drizzle-orm';
-import type { TClientImportMapping, TClientImportResult } from '@bq/contracts/client-import';
+import { ZClientImportMapping, type TClientImportMapping, type TClientImportResult } from '@bq/contracts/client-import';
+import { suggestMapping } from '@bq/domain/client-import';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { accounts, clients } from '../../db/schema';
@@ -11,6 +12,8 @@ import { CLIENT_ERRORS } from '../clients/client-service';
 import { checkRows, type ExistingClients } from './check-rows';
 import type { ClientFile } from './read-file';
 import { writeClients } from './write-clients';
+
+const PREVIEW_ROWS = 5;
 
 export const IMPORT_ERRORS = { rowsInvalid: 'error.import.rows_invalid' } as const;
 
@@ -42,15 +45,27 @@ async function assertRoom(db: Db | Tx, accountId: string, adding: number) {
 export async function importClients(
   db: Db,
   auth: AuthContext,
-  input: { productConfigurationId: string; dryRun: boolean; mapping: TClientImportMapping; file: ClientFile },
+  input: { productConfigurationId: string; dryRun: boolean; mapping: TClientImportMapping | null; file: ClientFile },
 ): Promise<TClientImportResult> {
   const started = performance.now();
   const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'CREATE' });
+  const shown = { dryRun: input.dryRun, headers: input.file.headers, preview: input.file.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells) };
+  // Without a mapping a dry run suggests one from the header names (the browser's first look at a file).
+  const suggested = suggestMapping(input.file.headers);
+  const usable = input.mapping ?? ZClientImportMapping.safeParse(suggested).data ?? null;
+  if (!usable) {
+    if (!input.dryRun) throw new AppError('error.import.mapping_invalid', 400, 'The mapping is missing');
+    const none = { ...shown, mapping: suggested, checked: false, rows: input.file.rows.length, created: 0, updated: 0, errorCount: 0, errors: [] };
+    return { ...none, durationMs: Math.round(performance.now() - started) };
+  }
+  const mapping = usable;
   const run = async (tx: Db | Tx) => {
-    const outcome = checkRows(input.file, input.mapping, await existingClients(tx, auth.accountId));
+    const outcome = checkRows(input.file, mapping, await existingClients(tx, auth.accountId));
     const created = outcome.planned.filter((p) => p.existingId === null).length;
     const result = {
-      dryRun: input.dryRun,
+      ...shown,
+      mapping,
+      checked: true,
       rows: input.file.rows.length,
       created,
       updated: outcome.planned.length - created,

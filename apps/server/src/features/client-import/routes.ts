@@ -20,10 +20,11 @@ import { importClients, IMPORT_ERRORS } from './import-service';
 
 const MISSING = { file: 'error.import.file_missing', mapping: 'error.import.mapping_invalid' } as const;
 
-function parseMapping(text: string | undefined): TClientImportMapping {
+function parseMapping(text: string | undefined): TClientImportMapping | null {
+  if (text === undefined) return null;
   let value: unknown;
   try {
-    value = text === undefined ? undefined : JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError(MISSING.mapping, 400, 'The mapping is not JSON');
   }
@@ -36,7 +37,7 @@ function parseMapping(text: string | undefined): TClientImportMapping {
 }
 
 /** The multipart parts: one file (read into memory, at most IMPORT_MAX_BYTES) and the mapping field. */
-async function readForm(request: FastifyRequest): Promise<{ file: ClientFile; mapping: TClientImportMapping }> {
+async function readForm(request: FastifyRequest): Promise<{ file: ClientFile; mapping: TClientImportMapping | null }> {
   if (!request.isMultipart()) throw new AppError('error.request.unsupported_media_type', 415, 'Send multipart/form-data');
   let upload: { buffer: Buffer; part: MultipartFile } | undefined;
   let mappingText: string | undefined;

@@ -25,14 +25,15 @@ async function insertBatch(tx: Tx, target: Target, rows: PlannedClient[]) {
     (r) => sql`(${target.accountId}::uuid, ${newPublicToken()}, ${r.firstName}, ${r.lastName}, ${r.email}, ${r.phone}, ${r.group ?? 'PROSPECT'},
       ${r.locale ?? 'EN_US'}, ${r.salutation ?? 'NEUTRAL'}, ${r.externalId}, ${target.userId}::uuid)`,
   );
-  await tx.execute(sql`
+  const q = sql`
     with inserted as (
       insert into clients (account_id, token, first_name, last_name, email, phone, client_group, locale, salutation, external_id, created_by)
       values ${sql.join(values, sql`, `)}
       returning id
     )
     insert into client_products (client_id, product_configuration_id, account_id)
-    select id, ${target.productConfigurationId}::uuid, ${target.accountId}::uuid from inserted`);
+    select id, ${target.productConfigurationId}::uuid, ${target.accountId}::uuid from inserted`;
+  await tx.execute(q);
 }
 
 /** A matched client takes every given field; a field the file left empty or unmapped keeps its value. */
