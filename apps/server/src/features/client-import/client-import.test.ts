@@ -164,6 +164,19 @@ describe('POST /api/u/import', () => {
     expect(await clientsOf(account.id)).toEqual([]);
   });
 
+  it('is in the OpenAPI document with its multipart body, answer and error keys', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/u/import'].post;
+    expect(op.operationId).toBe('importClients');
+    expect(Object.keys(op.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(op.requestBody.content['multipart/form-data'].schema.$ref).toBe('#/components/schemas/ClientImportForm');
+    expect(Object.keys(doc.components.schemas.ClientImportForm.properties).sort()).toEqual(['file', 'mapping']);
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['dryRun', 'productConfigurationId']);
+    expect(op.responses['200']).toBeDefined();
+    expect(op.responses['422'].description).toContain('error.import.rows_invalid');
+    expect(op.responses['415'].description).toContain('error.import.unsupported_type');
+  });
+
   it('imports 10,000 rows in one request, each a member of the product', async () => {
     const { http, account, configId } = await adviser();
     const lines = [HEADER];
