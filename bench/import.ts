@@ -2,12 +2,30 @@
 // account, then POST /api/u/import with a generated CSV of IMPORT_ROWS rows (default 100,000; BENCH_IMPORT_ROWS
 // overrides): the dry run (read and check every row), the import (all new clients), and the re-import of the same
 // file (all matched by external id, so all updated). Prints wall time and rows a second for each.
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
 import { createBenchDatabase, signIn, startServerProcess } from './processes';
 
 const PASSWORD = 'Bench-Import-2026!';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+
+/** POST with node:http: fetch gives up after 300 s without response headers, and PGlite's re-import takes longer. */
+async function postForm(url: string, headers: Record<string, string>, form: FormData): Promise<{ ok: boolean; status: number; json: unknown }> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ ok: (res.statusCode ?? 0) < 300, status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    Readable.from([body]).pipe(req);
+  });
+}
 
 function clientCsv(rows: number): Buffer {
   const lines = ['Vorname;Nachname;E-Mail;Telefon;Sprache;Gruppe;Kundennummer;Anrede'];
@@ -33,13 +51,9 @@ export async function runImportBench() {
       const body = new FormData();
       body.append('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
       const started = performance.now();
-      const res = await fetch(`${server.base}/api/u/import?productConfigurationId=${configs[0]!.id}&dryRun=${dryRun}`, {
-        method: 'POST',
-        headers: { cookie, 'x-source': 'web' },
-        body,
-      });
+      const res = await postForm(`${server.base}/api/u/import?productConfigurationId=${configs[0]!.id}&dryRun=${dryRun}`, { cookie, 'x-source': 'web' }, body);
       const seconds = (performance.now() - started) / 1000;
-      const json = (await res.json()) as { created?: number; updated?: number; errorCount?: number; durationMs?: number; errorKey?: string };
+      const json = res.json as { created?: number; updated?: number; errorCount?: number; durationMs?: number; errorKey?: string };
       if (!res.ok) throw new Error(`${label}: ${res.status} ${json.errorKey}`);
       console.log(
         `${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s   ${Math.round(ROWS / seconds).toLocaleString('en').padStart(8)} rows/s   created ${json.created}, updated ${json.updated}, errors ${json.errorCount} (server ${json.durationMs} ms)`,
