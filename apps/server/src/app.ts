@@ -40,6 +40,7 @@ import { privacyPolicyRoutes } from './features/privacy-policy/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
 import { dataRightsRoutes } from './features/data-rights/routes';
+import { clientImportRoutes } from './features/client-import/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
 import { exportRoutes } from './features/export/routes';
@@ -137,6 +138,7 @@ export async function buildApp(opts: {
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
   await app.register(dataRightsRoutes);
+  await app.register(clientImportRoutes);
   await app.register(instanceRoutes);
   await app.register(bulkSendRoutes);
   await app.register(mailRoutes);

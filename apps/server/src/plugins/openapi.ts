@@ -4,7 +4,18 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZApiError } from '@bq/contracts/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The documented body of a route that reads its body itself (a multipart upload): shown in the OpenAPI document
+     * only, never used to validate (the route's own parser does, with stable errorKeys).
+     */
+    openapiBody?: { contentType: string; schema: z.ZodType };
+  }
+}
 
 /**
  * Error responses of a route for the OpenAPI document: every one is an ApiError; the description lists the
@@ -45,8 +56,12 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: { ver
     // Routes reachable without signing in (config.public, webhooks) say so: `security: []` overrides the default above.
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const config = input.route.config as { public?: boolean; webhook?: boolean } | undefined;
-      return config?.public || config?.webhook ? { ...out, schema: { ...out.schema, security: [] } } : out;
+      const config = input.route.config as { public?: boolean; webhook?: boolean; openapiBody?: { contentType: string; schema: z.ZodType } } | undefined;
+      const body = config?.openapiBody;
+      const documented = body
+        ? { ...out, schema: { ...out.schema, consumes: [body.contentType], body: z.toJSONSchema(body.schema, { io: 'input', target: 'openapi-3.0' }) } }
+        : out;
+      return config?.public || config?.webhook ? { ...documented, schema: { ...documented.schema, security: [] } } : documented;
     },
     transformObject: jsonSchemaTransformObject,
   });

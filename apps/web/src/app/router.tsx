@@ -221,6 +221,11 @@ const productScopedRoutes: RouteObject = {
               lazy: page(() => import('../features/clients/pages/CreateClientPage'), 'CreateClientPage'),
             },
             {
+              path: 'import',
+              handle: crumb('page.clientImport.title'),
+              lazy: page(() => import('../features/clients/pages/ClientImportPage'), 'ClientImportPage'),
+            },
+            {
               path: ':clientToken',
               handle: handle({ crumbs: clientCrumbs }),
               children: [

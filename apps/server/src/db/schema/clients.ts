@@ -94,6 +94,8 @@ export const clients = pgTable(
     locale: text('locale').$type<Locale>().notNull().default('EN_US'),
     /** How mails greet the client (migration 0021). */
     salutation: text('salutation').$type<Salutation>().notNull().default('NEUTRAL'),
+    /** The client's number in the adviser's own system, from an import (migration 0036); one per account. */
+    externalId: text('external_id'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,6 +110,7 @@ export const clients = pgTable(
   },
   (t) => [
     uniqueIndex('clients_account_email_uq').on(t.accountId, t.email),
+    uniqueIndex('clients_account_external_id_uq').on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
     index('clients_created_by_idx').on(t.createdBy),
     // The client list's sorts by name and by creation, read in order (features/clients/list-clients.ts).
     index('clients_account_name_idx').on(t.accountId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { ProductIcon } from '../../../components/ui/ProductIcon';
 import { ClientList } from '../components/ClientList';
 import { CreateClientButton } from '../components/CreateClientButton';
+import { ImportClientsButton } from '../components/ImportClientsButton';
 import { useClientProduct } from '../use-client-product';
 
 export function ClientListPage() {
@@ -30,6 +31,7 @@ export function ClientListPage() {
             <Badge variant="light" color={configuration.planType === 'TRIAL' ? 'orange' : 'gray'} size="lg">
               {t(`plan.${configuration.planType}`)}
             </Badge>
+            <ImportClientsButton product={product} />
             <CreateClientButton product={product} />
           </Group>
         }
