@@ -25,6 +25,8 @@ async function noSidewaysScroll(page: Page, what: string) {
 async function openClient(page: Page): Promise<string> {
   await page.goto('/product/BQ_RISK');
   await page.getByTestId('client-search').fill(CLIENT.toLowerCase());
+  // The search reaches the address after its debounce; a click before that would be undone by it.
+  await expect(page).toHaveURL(new RegExp(`q=${CLIENT.toLowerCase()}`));
   const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: CLIENT });
   await expect(row).toHaveCount(1);
   await row.getByTestId('client-row-link').click();
