@@ -2,14 +2,15 @@
 // The options and responses are the JSON forms of the WebAuthn Level 3 spec that @simplewebauthn/browser produces
 // and @simplewebauthn/server checks; the schemas bound their size and shape, the server library their content.
 import { z } from 'zod';
+import { zName } from './names';
 import { ZTotpCode } from './two-factor';
 
 /** base64url as WebAuthn's JSON forms use it (padding tolerated). */
 const ZBase64Url = z.string().max(16_000).regex(/^[A-Za-z0-9_-]*={0,2}$/, 'error.validation.base64url');
 const ZTransports = z.array(z.string().max(32)).max(10);
 
-/** What the user calls a passkey ("Work laptop", "YubiKey 5"): shown in Settings > Security. */
-export const ZPasskeyName = z.string().trim().min(1).max(60);
+/** What the user calls a passkey ("Work laptop", "YubiKey 5"): shown in Settings > Security; the rules of every name. */
+export const ZPasskeyName = zName(60);
 
 export const ZPasskey = z
   .object({

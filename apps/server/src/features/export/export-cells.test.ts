@@ -62,6 +62,12 @@ function csvUrls(locale: Locale): Record<string, string> {
   };
 }
 
+/**
+ * CSVs without names, whose cells are disarmed by the same writer and tested where they are made: the audit trail's
+ * export holds tokens, user agents and details (a crafted client token and user agent are neutralised there).
+ */
+const CSV_TESTED_ELSEWHERE: Record<string, string> = { exportAuditEvents: 'features/audit/audit-export.test.ts' };
+
 describe('CSV injection: one writer for every CSV the server writes', () => {
   it('covers every operation that answers text/csv', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -71,7 +77,7 @@ describe('CSV injection: one writer for every CSV the server writes', () => {
       .flatMap((methods) => Object.values(methods))
       .filter((op) => JSON.stringify(op.responses?.['200'] ?? '').includes('text/csv'))
       .map((op) => op.operationId);
-    expect(csvOperations.sort()).toEqual(Object.keys(csvUrls('EN_US')).filter((k) => !k.includes(':')).sort());
+    expect(csvOperations.sort()).toEqual([...Object.keys(csvUrls('EN_US')).filter((k) => !k.includes(':')), ...Object.keys(CSV_TESTED_ELSEWHERE)].sort());
   });
 
   it.each(LOCALES)('no cell of any CSV starts like a formula, and each name arrives as disarmed text (%s)', async (locale) => {

@@ -11,7 +11,12 @@ import { setUpScimmy, SCIMMY, type ScimContext } from './scimmy-setup';
 import { scimError } from './scim-error';
 import { noteAudit } from '../audit/audit-note';
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZScimError]));
+/**
+ * SCIM's error format on every status; every call may answer 400 (the input guard refuses control characters in any
+ * input, and bodies and filters are checked), so each documents it with its keys.
+ */
+const SCIM_400 = ZScimError.describe('detail starts with: error.validation | error.scim.invalid_filter | error.scim.invalid_value | error.scim.invalid_syntax | error.scim.invalid_request | error.scim.user_name_not_email');
+const errors = (...statuses: number[]) => ({ 400: SCIM_400, ...Object.fromEntries(statuses.filter((s) => s !== 400).map((s) => [s, ZScimError])) });
 const security = [{ scimToken: [] }];
 const OWN = { ownAuthorization: true } as const;
 const idDetails = (request: { params: unknown }) => ({ userId: (request.params as { id?: string }).id });
