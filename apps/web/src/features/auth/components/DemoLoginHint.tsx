@@ -25,6 +25,8 @@ export function DemoLoginHint({ onUse }: { onUse: (login: DemoLogin) => void }) 
               <Button
                 size="compact-xs"
                 variant="default"
+                // The role's name wraps; the button keeps its whole label (German "Übernehmen" was cut off).
+                style={{ flexShrink: 0 }}
                 onClick={() => onUse(login)}
                 aria-label={t('login.demo.useAria', { role: t(login.roleKey) })}
               >
