@@ -32,6 +32,8 @@ describe('names refuse control characters', () => {
       'clients.ts ZCreateClientRequest.lastName',
       'clients.ts ZUpdateClientRequest.firstName',
       'clients.ts ZUpdateClientRequest.lastName',
+      'passkeys.ts ZRegisterPasskeyRequest.name',
+      'passkeys.ts ZRenamePasskeyRequest.name',
       'repeated-measurements.ts ZCreateRepeatedMeasurementRequest.name',
       'signup.ts ZSelfAssessmentSignupRequest.firstName',
       'signup.ts ZSelfAssessmentSignupRequest.lastName',
