@@ -5,6 +5,11 @@ import { ADVISER, DE, EN, api, expect, openLoginAndSignIn, screenshot, test, use
 
 const PHONE = { width: 390, height: 844 };
 
+// The demo adviser's language is read by every journey after this one: leave it in English, as it was found.
+test.afterEach(async ({ page }) => {
+  await useLanguage(page, 'EN_US');
+});
+
 for (const [language, T] of [
   ['EN_US', EN],
   ['DE_DE', DE],

@@ -1,6 +1,6 @@
 // Issue 3, story 1: the demo adviser creates a client in product/BQ_RISK (bad input first), finds it in the
 // list, opens it, changes its group, edits it and deactivates it; once in English, once in German.
-import { ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test } from './support';
+import { ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test, useLanguage } from './support';
 import type { Page } from '@playwright/test';
 
 type Texts = typeof EN;
@@ -22,6 +22,8 @@ for (const [language, T] of [
     // Unique per run, so the two languages' clients never meet in one search.
     const lastName = language === 'DE_DE' ? 'Lindqvist-Weiß' : 'Lindqvist-Young';
     await openLoginAndSignIn(page, ADVISER);
+    // Journeys share the demo adviser: English is set, not assumed.
+    if (language === 'EN_US') await useLanguage(page, 'EN_US');
     if (language === 'DE_DE') {
       await page.goto('/settings/language');
       await page.getByTestId('language-option-DE_DE').check();
