@@ -17,14 +17,16 @@ type Texts = Record<string, string>;
 async function openDemoResult(page: Page, product: string, lastName: string): Promise<string> {
   await page.goto(`/product/${product}`);
   await page.getByTestId('client-search').fill(lastName);
+  // The search reaches the address after its debounce (and the app's links keep it); wait for it, then go on.
+  await expect(page).toHaveURL(new RegExp(`q=${lastName}`));
   const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: lastName });
   await expect(row).toHaveCount(1);
   await page.goto((await row.getByRole('link').first().getAttribute('href'))!);
   await page.locator('[data-testid^="client-interaction-row-"]').first().getByRole('link').first().click();
   await page.getByTestId('interaction-dashboard-link').click();
-  await expect(page).toHaveURL(/\/dashboard\/[A-Za-z0-9_-]{24}$/);
+  await expect(page).toHaveURL(/\/dashboard\/[A-Za-z0-9_-]{24}(\?.*)?$/);
   await expect(page.getByTestId('result-dashboard')).toBeVisible();
-  return page.url().split('/').pop()!;
+  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 /** Downloads the BQA report PDF, returns its text and writes PNGs of the pages that contain `pageText`. */
