@@ -63,6 +63,11 @@ async function checkRiskSection(page: Page, T: Texts) {
   await expect(risk).not.toContainText('€');
 }
 
+// The demo adviser's language is read by every journey after this one: English again, also after a failure.
+test.afterEach(async ({ page }) => {
+  await useLanguage(page, 'EN_US');
+});
+
 test('English: the risk section in US dollars, nominal and after inflation, and its PDF page', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
   await useLanguage(page, 'EN_US');

@@ -16,10 +16,13 @@ import {
   screenshot,
   test,
   unlockOnDashboard,
+  useLanguage,
 } from './support';
 
 test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF @embedded', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
+  // Journeys share the demo adviser: English is set, not assumed (the report opens in the reader's language).
+  await useLanguage(page, 'EN_US');
   const { clientToken, instanceToken, email } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
   await answerAndSubmit(page.request, instanceToken);
   await unlockOnDashboard(page, 'BQ_RISK', clientToken, instanceToken);
