@@ -31,6 +31,8 @@ const ZEnv = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  /** Sign-ups an IP may start in an hour (docs/decisions/0023 limits); a test bed behind one address raises it. */
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
   /**
    * The address participants and e-mail links use, e.g. https://advice.example.com (every absolute URL the server
    * writes: invitations, report and verification links, Message-IDs). Default http://localhost:PORT, except in

@@ -42,8 +42,15 @@ export const emailHash = (email: string) => createHash('sha256').update(email).d
  * Counts this request; past the limit of its kind, 429 with the kind's error key and Retry-After. email null:
  * counted per IP only.
  */
-export async function countAuthRequest(db: Db, kind: AuthRequestKind, email: string | null, ip: string, now = new Date()): Promise<void> {
-  const limits = AUTH_REQUEST_LIMITS[kind];
+export async function countAuthRequest(
+  db: Db,
+  kind: AuthRequestKind,
+  email: string | null,
+  ip: string,
+  now = new Date(),
+  perIp = AUTH_REQUEST_LIMITS[kind].perIp,
+): Promise<void> {
+  const limits = { ...AUTH_REQUEST_LIMITS[kind], perIp };
   const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
   const hash = email === null ? NO_ADDRESS : emailHash(email);
   const [byAddress] =

@@ -93,7 +93,7 @@ async function mailAccountExists(tx: Tx, queue: JobQueue, config: Config, user: 
 export async function signup(db: Db, queue: JobQueue, config: Config, input: SignupInput, ip: string): Promise<TSignupResponse> {
   assertNewPasswordAcceptable(input.password, input);
   const email = input.email.trim().toLowerCase();
-  await countAuthRequest(db, 'SIGNUP', email, ip);
+  await countAuthRequest(db, 'SIGNUP', email, ip, new Date(), config.SIGNUP_MAX_PER_IP);
   // Hashed on both paths, so the answer takes as long whether or not the address is taken.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
