@@ -5,12 +5,14 @@
 import type { RetentionDuty } from '@bq/contracts/data-rights';
 import { hasResult, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { ProductType } from '@bq/domain/product-types';
+import { ADVISORY_PRODUCTS } from '../retention/retention-due';
 
-const ADVISORY_PRODUCTS: ReadonlySet<ProductType> = new Set(['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK']);
+// The advisory products are one list, the retention job's (features/retention): what it keeps, erasure keeps.
+const ADVISORY: ReadonlySet<ProductType> = new Set(ADVISORY_PRODUCTS);
 
 /** The duty that keeps this result, or null: only a calculated result of an advisory product is a record. */
 export function retentionDutyOf(productType: ProductType, status: InteractionStatus): RetentionDuty | null {
-  return ADVISORY_PRODUCTS.has(productType) && hasResult(status) ? 'MIFID_II_RECORD_KEEPING' : null;
+  return ADVISORY.has(productType) && hasResult(status) ? 'MIFID_II_RECORD_KEEPING' : null;
 }
 
 /**
