@@ -1,7 +1,7 @@
 // The bulk send dialog: the options of a single send (expiry, e-mail the invitation, reminder, auto report), then,
 // once sent, the progress panel in the same dialog. Closing the dialog while the send runs leaves it running.
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INVITATION_VALID_DAYS, ZCreateInstanceRequest } from '@bq/contracts/instances';
 import type { TBulkSendFilter } from '@bq/contracts/bulk-send';
@@ -9,6 +9,7 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useStartBulkSend } from '../api/start-bulk-send';
+import { SendOptionsFields } from '../../clients/interactions/components/SendOptionsFields';
 import { BulkSendProgress } from './BulkSendProgress';
 
 export interface BulkSelection {
@@ -38,9 +39,17 @@ export function BulkSendModal({ opened, onClose, onSent, onFinished, selection }
     onClose();
     if (sent) onSent();
   };
-  const title = selection.countIsLowerBound ? t('bulkSend.titleAll') : t('bulkSend.title', { count: formatNumber(selection.count, 0) });
+  const title = selection.countIsLowerBound
+    ? t('bulkSend.titleAll')
+    : t('bulkSend.title', { count: formatNumber(selection.count, 0) });
   return (
-    <Modal opened={opened} onClose={close} title={jobId ? t('bulkSend.progress.title') : title} size="lg" data-testid="bulk-send-modal">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={jobId ? t('bulkSend.progress.title') : title}
+      size="lg"
+      data-testid="bulk-send-modal"
+    >
       {opened && jobId ? <BulkSendProgress id={jobId} onClose={close} onFinished={onFinished} /> : null}
       {opened && !jobId ? <BulkSendForm selection={selection} onClose={close} onStarted={setJobId} /> : null}
     </Modal>
@@ -49,12 +58,24 @@ export function BulkSendModal({ opened, onClose, onSent, onFinished, selection }
 
 const expiryRule = ZCreateInstanceRequest.shape.expiresInDays;
 
-function BulkSendForm({ selection, onClose, onStarted }: { selection: BulkSelection; onClose: () => void; onStarted: (id: string) => void }) {
+function BulkSendForm({
+  selection,
+  onClose,
+  onStarted,
+}: {
+  selection: BulkSelection;
+  onClose: () => void;
+  onStarted: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const start = useStartBulkSend();
-  const productDays = user.products.find((p) => p.id === selection.productConfigurationId)?.invitationValidDays;
-  const [expiresInDays, setExpiresInDays] = useState<string | number>(productDays ?? DEFAULT_INVITATION_VALID_DAYS);
+  const productDays = user.products.find(
+    (p) => p.id === selection.productConfigurationId,
+  )?.invitationValidDays;
+  const [expiresInDays, setExpiresInDays] = useState<string | number>(
+    productDays ?? DEFAULT_INVITATION_VALID_DAYS,
+  );
   const [sendInvitationEmail, setSendInvitationEmail] = useState(true);
   const [autoReminder, setAutoReminder] = useState(true);
   const [autoSendReport, setAutoSendReport] = useState(false);
@@ -79,45 +100,23 @@ function BulkSendForm({ selection, onClose, onStarted }: { selection: BulkSelect
     <form onSubmit={submit} noValidate aria-label={t('bulkSend.button')}>
       <Stack gap="md">
         <Text size="sm">{t('bulkSend.lead')}</Text>
-        <NumberInput
-          value={expiresInDays}
-          onChange={(next) => {
-            setExpiresInDays(next);
-            setExpiryError(null);
+        <SendOptionsFields
+          testIdPrefix="bulk-send"
+          expiry={{
+            value: expiresInDays,
+            onChange: (next) => {
+              setExpiresInDays(next);
+              setExpiryError(null);
+            },
+            error: expiryError,
           }}
-          label={t('interactions.send.expiry.label')}
-          description={t('interactions.send.expiry.hint')}
-          error={expiryError}
-          min={1}
-          max={365}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          maw={260}
-          required
-          data-testid="bulk-send-expiry"
-        />
-        <Checkbox
-          label={t('bulkSend.emailInvite.label')}
-          description={t('interactions.send.emailInvite.hint')}
-          checked={sendInvitationEmail}
-          onChange={(event) => setSendInvitationEmail(event.currentTarget.checked)}
-          data-testid="bulk-send-email-invite"
-        />
-        <Switch
-          label={t('interactions.autoReminder.label')}
-          description={t('interactions.autoReminder.hint')}
-          checked={autoReminder}
-          onChange={(event) => setAutoReminder(event.currentTarget.checked)}
-          data-testid="bulk-send-auto-reminder"
-        />
-        <Switch
-          label={t('interactions.autoReport.label')}
-          description={t('interactions.autoReport.hint')}
-          checked={autoSendReport}
-          onChange={(event) => setAutoSendReport(event.currentTarget.checked)}
-          data-testid="bulk-send-auto-report"
+          emailInvite={{
+            label: t('bulkSend.emailInvite.label'),
+            checked: sendInvitationEmail,
+            onChange: setSendInvitationEmail,
+          }}
+          autoReminder={{ checked: autoReminder, onChange: setAutoReminder }}
+          autoSendReport={{ checked: autoSendReport, onChange: setAutoSendReport }}
         />
         {start.isError ? (
           <Text size="sm" c="red.8" role="alert" data-testid="bulk-send-error">

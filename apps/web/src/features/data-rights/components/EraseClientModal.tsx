@@ -1,8 +1,7 @@
 // Confirms erasing a client: says per result what is kept (and why, and until when) and what is deleted, then asks
 // for the four-digit security code the server gave (the same dialog as deleting an interaction, ADR 0008). "Erase"
 // stays disabled until the typed code matches; the server checks the code again.
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TErasurePreview } from '@bq/contracts/data-rights';
@@ -10,6 +9,7 @@ import { apiErrorMessage, showSuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/formats';
 import { useEraseClient } from '../api/erase-client';
 import { useErasurePreview } from '../api/get-erasure-preview';
+import { SecurityCodeField, useSecurityCodeCheck } from '../../clients/interactions/components/SecurityCodeConfirm';
 
 interface EraseClientModalProps {
   clientToken: string;
@@ -41,10 +41,14 @@ function EraseConfirmation({ preview, clientToken, onClose }: { preview: TErasur
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const erase = useEraseClient(clientToken);
-  const [typed, setTyped] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const codeId = useId();
-  const matches = typed.trim() === preview.securityCode;
+  const check = useSecurityCodeCheck(preview.securityCode, (typed) =>
+    erase.mutate(typed, {
+      onSuccess: (answer) => {
+        showSuccess(t('dataRights.erase.success', { kept: answer.results.filter((r) => r.kept).length, removed: answer.removed.results }));
+        onClose();
+      },
+    }),
+  );
 
   if (preview.erasedAt) {
     return (
@@ -54,22 +58,8 @@ function EraseConfirmation({ preview, clientToken, onClose }: { preview: TErasur
     );
   }
 
-  const attempt = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!matches) {
-      setMismatch(true);
-      return;
-    }
-    erase.mutate(typed.trim(), {
-      onSuccess: (answer) => {
-        showSuccess(t('dataRights.erase.success', { kept: answer.results.filter((r) => r.kept).length, removed: answer.removed.results }));
-        onClose();
-      },
-    });
-  };
-
   return (
-    <form onSubmit={attempt} noValidate>
+    <form onSubmit={check.attempt} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('dataRights.erase.text')}</Text>
         {preview.results.length ? (
@@ -101,31 +91,7 @@ function EraseConfirmation({ preview, clientToken, onClose }: { preview: TErasur
           </Text>
         )}
         <Text size="sm">{t('dataRights.erase.keptExplained')}</Text>
-        <div>
-          <Text size="sm" id={codeId}>
-            {t('interactions.delete.codeIntro')}
-          </Text>
-          <Code block mt={6} fz={28} fw={700} ta="center" style={{ letterSpacing: '0.4em' }} aria-describedby={codeId} data-testid="client-erase-code">
-            {preview.securityCode}
-          </Code>
-        </div>
-        <TextInput
-          label={t('interactions.delete.codeLabel')}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setMismatch(false);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') attempt(event);
-          }}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          data-autofocus
-          error={mismatch ? t('ERROR_SECURITY_CODE_MISMATCH') : undefined}
-          data-testid="client-erase-code-input"
-        />
+        <SecurityCodeField check={check} testIdPrefix="client-erase-code" />
         {erase.error ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="client-erase-error">
             {apiErrorMessage(erase.error)}
@@ -135,7 +101,7 @@ function EraseConfirmation({ preview, clientToken, onClose }: { preview: TErasur
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" color="red" leftSection={<IconUserX size={18} aria-hidden />} disabled={!matches} loading={erase.isPending} data-testid="client-erase-confirm">
+          <Button type="submit" color="red" leftSection={<IconUserX size={18} aria-hidden />} disabled={!check.matches} loading={erase.isPending} data-testid="client-erase-confirm">
             {t('dataRights.erase.confirm')}
           </Button>
         </Group>

@@ -3,7 +3,7 @@
 // reminder and report go out automatically. Sending creates the instance (and queues its invitation in the same
 // transaction) and opens its actions page, where the adviser copies the link or sends it again.
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
 import type { TAccountInteraction } from '@bq/contracts/instances';
@@ -18,6 +18,7 @@ import { useInteractionPreview } from '../api/get-interaction-preview';
 import { SEND_DEFAULTS, ZSendInteractionForm, createInstanceRequest } from '../send-interaction-schema';
 import { InteractionPreview } from './InteractionPreview';
 import { NoPrivacyPolicyNotice } from './NoPrivacyPolicyNotice';
+import { SendOptionsFields } from './SendOptionsFields';
 
 interface SendInteractionModalProps {
   opened: boolean;
@@ -52,12 +53,16 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
   const create = useCreateInstance();
   const preview = useInteractionPreview(interaction.interactionId, user.locale);
   const productDays = user.products.find((p) => p.id === client.productConfigurationId)?.invitationValidDays;
-  const form = useZodForm(ZSendInteractionForm, { expiresInDays: String(productDays ?? SEND_DEFAULTS.expiresInDays) });
+  const form = useZodForm(ZSendInteractionForm, {
+    expiresInDays: String(productDays ?? SEND_DEFAULTS.expiresInDays),
+  });
   const [autoReminder, setAutoReminder] = useState(SEND_DEFAULTS.autoReminder);
   const [autoSendReport, setAutoSendReport] = useState(SEND_DEFAULTS.autoSendReport);
   // Only a client with an address can be e-mailed; the option is then ticked, so the first click sends.
   const canEmail = client.email.trim() !== '';
-  const [sendInvitationEmail, setSendInvitationEmail] = useState(canEmail && SEND_DEFAULTS.sendInvitationEmail);
+  const [sendInvitationEmail, setSendInvitationEmail] = useState(
+    canEmail && SEND_DEFAULTS.sendInvitationEmail,
+  );
   const name = fullName(client.lastName, client.firstName);
   const interactionName =
     preview.data?.texts[interaction.nameKey] ?? t(PRODUCT_TYPE_INFO[client.productType].nameKey);
@@ -106,46 +111,20 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
             <InteractionPreview preview={preview.data} failed={preview.isError} />
           </Stack>
         </Paper>
-        <NumberInput
-          {...expiryProps}
-          value={value}
-          onChange={(next) => form.setValue('expiresInDays', String(next))}
-          label={t('interactions.send.expiry.label')}
-          description={t('interactions.send.expiry.hint')}
-          min={1}
-          max={365}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          // Out-of-range values stay as typed, so the message can say what is allowed instead of silently
-          // changing the number.
-          clampBehavior="none"
-          maw={260}
-          required
-          data-testid="send-interaction-expiry"
-        />
-        {canEmail ? (
-          <Checkbox
-            label={t('interactions.send.emailInvite.label', { email: client.email })}
-            description={t('interactions.send.emailInvite.hint')}
-            checked={sendInvitationEmail}
-            onChange={(event) => setSendInvitationEmail(event.currentTarget.checked)}
-            data-testid="send-interaction-email-invite"
-          />
-        ) : null}
-        <Switch
-          label={t('interactions.autoReminder.label')}
-          description={t('interactions.autoReminder.hint')}
-          checked={autoReminder}
-          onChange={(event) => setAutoReminder(event.currentTarget.checked)}
-          data-testid="send-interaction-auto-reminder"
-        />
-        <Switch
-          label={t('interactions.autoReport.label')}
-          description={t('interactions.autoReport.hint')}
-          checked={autoSendReport}
-          onChange={(event) => setAutoSendReport(event.currentTarget.checked)}
-          data-testid="send-interaction-auto-report"
+        <SendOptionsFields
+          testIdPrefix="send-interaction"
+          expiry={{ ...expiryProps, value, onChange: (next) => form.setValue('expiresInDays', String(next)) }}
+          emailInvite={
+            canEmail
+              ? {
+                  label: t('interactions.send.emailInvite.label', { email: client.email }),
+                  checked: sendInvitationEmail,
+                  onChange: setSendInvitationEmail,
+                }
+              : null
+          }
+          autoReminder={{ checked: autoReminder, onChange: setAutoReminder }}
+          autoSendReport={{ checked: autoSendReport, onChange: setAutoSendReport }}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
