@@ -4,6 +4,7 @@ import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DownloadProgress } from '../../lib/api-download';
 import { useFormat } from '../../lib/formats';
+import { LabelledProgress } from './LabelledProgress';
 import type { FileDownload } from '../../lib/use-file-download';
 
 const KB = 1024;
@@ -44,25 +45,7 @@ function DownloadBar({ progress }: { progress: DownloadProgress | null }) {
     loaded: formatBytes(Math.min(loaded, total)),
     total: formatBytes(total),
   });
-  return (
-    <Stack gap={4}>
-      <Progress.Root
-        size="sm"
-        role="progressbar"
-        aria-label={t('download.progress.label')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={text}
-        data-testid="download-progress"
-      >
-        <Progress.Section value={percent} withAria={false} />
-      </Progress.Root>
-      <Text size="xs" c="dimmed" aria-hidden>
-        {text}
-      </Text>
-    </Stack>
-  );
+  return <LabelledProgress label={t('download.progress.label')} percent={percent} valueText={text} testId="download-progress" />;
 }
 
 export function DownloadStatus({ download }: { download: FileDownload }) {

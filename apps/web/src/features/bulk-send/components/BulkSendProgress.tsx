@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyToTranslationKey, fallbackErrorTranslationKey } from '@bq/domain/error-keys';
 import type { TBulkSendProgress } from '@bq/contracts/bulk-send';
 import { ErrorState } from '../../../components/ui/ErrorState';
+import { LabelledProgress } from '../../../components/ui/LabelledProgress';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useBulkSend } from '../api/get-bulk-send';
@@ -45,23 +46,15 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
       <Text size="sm" fw={600} role="status" data-testid="bulk-send-status">
         {t(`bulkSend.progress.status.${progress.status}`)}
       </Text>
-      <Stack gap={4}>
-        <Progress.Root
-          size="lg"
-          role="progressbar"
-          aria-label={t('bulkSend.progress.label')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={countsText}
-          data-testid="bulk-send-bar-progress"
-        >
-          <Progress.Section value={percent} color={progress.status === 'STOPPED' ? 'orange' : undefined} animated={!finished} striped={!finished} withAria={false} />
-        </Progress.Root>
-        <Text size="xs" c="dimmed" aria-hidden>
-          {countsText}
-        </Text>
-      </Stack>
+      <LabelledProgress
+        label={t('bulkSend.progress.label')}
+        percent={percent}
+        valueText={countsText}
+        testId="bulk-send-bar-progress"
+        size="lg"
+        color={progress.status === 'STOPPED' ? 'orange' : undefined}
+        running={!finished}
+      />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Count label={t('bulkSend.progress.created')} value={formatNumber(progress.created, 0)} testId="bulk-send-created" />
         <Count label={t('bulkSend.progress.mailed')} value={formatNumber(progress.mailed, 0)} testId="bulk-send-mailed" />
