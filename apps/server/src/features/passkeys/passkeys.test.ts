@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditEvents, webauthnChallenges } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
+import { cookieOf, ipSequence, sessionEmail, signedInEvaluator } from '../../test/sign-in';
 import { assertWith, createPasskey, type SoftPasskey } from './soft-authenticator';
 import { relyingParty } from './webauthn-party';
 
@@ -21,16 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const newIp = () => `10.78.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
-
-async function evaluator() {
-  const { user, email, password } = await createUser(t.db, accountId);
-  const http = new TestClient(t.app, newIp());
-  expect((await http.login(email, password)).statusCode).toBe(200);
-  return { user, email, password, http };
-}
+const newIp = ipSequence(78);
+const evaluator = () => signedInEvaluator(t, accountId, newIp());
 
 /** Registers a passkey for the signed-in client through the API; answers the authenticator's key and the row. */
 async function register(http: TestClient, name = 'Laptop'): Promise<{ passkey: SoftPasskey; id: string }> {
@@ -51,12 +44,7 @@ async function passwordlessOptions() {
   return res.json() as { challenge: string; rpId: string; userVerification: string; allowCredentials: unknown[] };
 }
 
-async function whoIs(res: LightMyRequestResponse): Promise<string | null> {
-  const session = cookieOf(res, 'bq_session');
-  if (!session?.value) return null;
-  const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `bq_session=${session.value}` } });
-  return me.statusCode === 200 ? (me.json() as { email: string }).email : null;
-}
+const whoIs = (res: LightMyRequestResponse) => sessionEmail(t, res);
 
 describe('registering passkeys', () => {
   it('registers several, each with its name, renames and removes them; the list shows them oldest first', async () => {

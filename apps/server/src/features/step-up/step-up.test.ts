@@ -4,7 +4,8 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
-import { createAccount, createUser } from '../../test/factories';
+import { createAccount } from '../../test/factories';
+import { ipSequence, signedInEvaluator } from '../../test/sign-in';
 import { assertWith, createPasskey } from '../passkeys/soft-authenticator';
 import { relyingParty } from '../passkeys/webauthn-party';
 
@@ -23,17 +24,11 @@ afterAll(async () => {
   await t.close();
 });
 
-let ipCounter = 0;
-const newIp = () => `10.79.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const newIp = ipSequence(79);
 const elapse = (minutes: number) => vi.setSystemTime(Date.now() + minutes * 60_000);
 const createCredential = (http: TestClient) => http.request('POST', '/api/management/credentials', { description: 'CRM sync' });
 
-async function admin() {
-  const { email, password } = await createUser(t.db, accountId);
-  const http = new TestClient(t.app, newIp());
-  expect((await http.login(email, password)).statusCode).toBe(200);
-  return { email, password, http };
-}
+const admin = () => signedInEvaluator(t, accountId, newIp());
 
 describe('step-up', () => {
   it('never asks a user without a second factor', async () => {

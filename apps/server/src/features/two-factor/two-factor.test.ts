@@ -8,8 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { LightMyRequestResponse } from 'fastify';
 import { auditEvents, loginFailures, userRecoveryCodes, userTotp } from '../../db/schema';
 import { decryptSecret } from '../../plugins/data-encryption';
-import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
-import { createAccount, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount } from '../../test/factories';
+import { cookieOf, ipSequence, sessionEmail, signedInEvaluator } from '../../test/sign-in';
 
 let t: TestApp;
 let accountId: string;
@@ -24,21 +25,14 @@ afterAll(async () => {
   await t.close();
 });
 
-let ipCounter = 0;
-const newIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const newIp = ipSequence(77);
 /** Lets `seconds` pass on the server's clock. */
 const elapse = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
 /** The code an authenticator app shows now (or `stepsLater` 30-second steps from now). */
 const codeFor = (secret: string, stepsLater = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsLater * 30 });
-const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
 
 /** A signed-in evaluator (a new user of the test's account). */
-async function evaluator() {
-  const { user, email, password } = await createUser(t.db, accountId);
-  const http = new TestClient(t.app, newIp());
-  expect((await http.login(email, password)).statusCode).toBe(200);
-  return { user, email, password, http };
-}
+const evaluator = () => signedInEvaluator(t, accountId, newIp());
 
 /** An evaluator with a confirmed factor: its secret and recovery codes. The confirming code used up the current step. */
 async function enrolled() {
@@ -74,12 +68,7 @@ async function secondStep(cookie: string, body: object, ip = newIp(), extraCooki
   });
 }
 
-async function signedInAs(res: LightMyRequestResponse): Promise<string | null> {
-  const session = cookieOf(res, 'bq_session');
-  if (!session?.value) return null;
-  const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `bq_session=${session.value}` } });
-  return me.statusCode === 200 ? (me.json() as { email: string }).email : null;
-}
+const signedInAs = (res: LightMyRequestResponse) => sessionEmail(t, res);
 
 describe('enrolling a TOTP factor', () => {
   it('answers a secret, its otpauth URI and QR code, keeps the secret encrypted, and is not in force before a code confirms it', async () => {
