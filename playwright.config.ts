@@ -2,12 +2,14 @@
 // fresh for the run by e2e/start-server.mjs (PGlite in a new data dir, or a new PostgreSQL database).
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT lets a second run use another port (the default one may be busy with another run).
+// E2E_PORT lets a second run use another port (the default one may be busy with another run); E2E_REPORT and
+// E2E_OUTPUT keep the report and the traces of runs side by side apart (scripts/test.mjs runs the journeys in shards).
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+const REPORT = process.env.E2E_REPORT ?? 'playwright-report/journeys.json';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -16,7 +18,7 @@ export default defineConfig({
   // try's error, at the end of `npm test` (scripts/test.mjs reads the JSON report), so it is looked into rather than
   // hidden; one that fails twice fails the run. Locally a failure is a failure (docs/decisions/0028).
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'playwright-report/journeys.json' }]],
+  reporter: [['list'], ['json', { outputFile: REPORT }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',

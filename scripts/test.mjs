@@ -50,11 +50,36 @@ function run(label, command, args, env = process.env, prefix = false) {
 const results = [];
 const journeyNotes = [];
 /** A browser journey step: runs Playwright, then keeps what its report says went wrong (even when it passed). */
-async function journeys(label, args, env) {
-  rmSync(JOURNEYS_REPORT, { force: true });
-  const result = await run(label, 'npx', ['playwright', 'test', ...args], env);
-  for (const trouble of journeyTroubles()) journeyNotes.push(`[${label}] ${trouble}`);
+async function journeys(label, args, env, prefix = false) {
+  const report = env.E2E_REPORT ?? JOURNEYS_REPORT;
+  rmSync(report, { force: true });
+  const result = await run(label, 'npx', ['playwright', 'test', ...args], env, prefix);
+  for (const trouble of journeyTroubles(report)) journeyNotes.push(`[${label}] ${trouble}`);
   return result;
+}
+
+/**
+ * The journeys in JOURNEY_SHARDS shards (default 2) side by side, each against a server and a database of its own
+ * (its own port, so its own mail catcher and OpenID issuer too): within a shard they run one after another as
+ * before, so no journey meets another's changes to the demo data; Playwright splits by file. Journeys wait on the
+ * browser and the server more than they compute, so two shards on two cores take well under the time of one.
+ */
+function journeyShards(label, args, env) {
+  const shards = Math.max(1, Number(process.env.JOURNEY_SHARDS ?? 2));
+  if (shards === 1) return [journeys(label, args, env)];
+  return Array.from({ length: shards }, (_, index) =>
+    journeys(
+      `${label} ${index + 1}/${shards}`,
+      [...args, `--shard=${index + 1}/${shards}`],
+      {
+        ...env,
+        E2E_PORT: String(Number(env.E2E_PORT ?? 3199) + index * 200),
+        E2E_REPORT: `playwright-report/journeys-${index + 1}.json`,
+        E2E_OUTPUT: `test-results/shard-${index + 1}`,
+      },
+      true,
+    ),
+  );
 }
 
 function report() {
@@ -109,9 +134,9 @@ if (postgresUrl) {
 }
 await step(...afterBuild);
 if (postgresUrl) {
-  await step(journeys('browser journeys (PostgreSQL)', [], process.env));
+  await step(...journeyShards('browser journeys (PostgreSQL)', [], process.env));
   await step(journeys('browser journeys @embedded (PGlite)', ['--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));
 } else {
-  await step(journeys('browser journeys (PGlite)', [], withoutDb));
+  await step(...journeyShards('browser journeys (PGlite)', [], withoutDb));
 }
 report();
