@@ -1,4 +1,4 @@
-// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Opens the database: embedded PGlite in DATA_DIR by default (on a thread of its own), PostgreSQL when DATABASE_URL is set.
 // Both are wrapped in the same drizzle type so the rest of the server never knows which one it talks to.
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,7 +17,7 @@ export interface Database {
   /** Plain SQL with $n parameters, for libraries that bring their own SQL (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
-   * Listens to a NOTIFY channel (db/data-changes.ts). PGlite: in this process, delivered before the writer's commit
+   * Listens to a NOTIFY channel (db/data-changes.ts). PGlite: from its thread, delivered before the writer's commit
    * returns. PostgreSQL: on a connection of its own, which is replaced when it breaks: `lost` while notifications
    * may be missed, `live` once listening (again). Returns the function that stops listening.
    */
@@ -66,13 +66,12 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { openPgliteThread } = await import('./pglite-thread');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // pg_trgm backs the client search's trigram indexes (migration 0008); PostgreSQL ships it as a contrib extension.
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema, logger }) as unknown as Db;
+  // PGlite runs on a thread of its own (db/pglite-worker.ts, docs/decisions/0058): its queries never stall requests.
+  const client = await openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzle(client as never, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
