@@ -13,6 +13,11 @@ export const DEFAULT_POOL_SIZE = 20;
 
 export interface Database {
   db: Db;
+  /**
+   * Where BI calls and exports read (docs/decisions/0059): a pool on DATABASE_REPLICA_URL's streaming replica, or the
+   * same handle as `db` without one (and always on PGlite).
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   /** Plain SQL with $n parameters, for libraries that bring their own SQL (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -33,6 +38,8 @@ export interface ListenHandlers {
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** PostgreSQL only: a streaming replica that `readDb` reads from (DATABASE_REPLICA_URL). */
+  replicaUrl?: string;
   dataDir?: string;
   loadDataDir?: Blob;
   /** PostgreSQL: most connections this process opens (DB_POOL_SIZE); requests beyond it wait for a free one. */
@@ -58,12 +65,22 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', () => {}));
     releaseBrokenTransactionClients(pool);
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
+    // The replica's pool names itself, so pg_stat_activity on the replica shows which connections read there.
+    const replica = opts.replicaUrl
+      ? new Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECTION_WAIT_MS, application_name: 'bq-replica-reads' })
+      : null;
+    replica?.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
+    replica?.on('connect', (client) => client.on('error', () => {}));
     return {
       db,
+      readDb: replica ? (drizzle(replica, { schema, logger }) as unknown as Db) : db,
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
       listen: (channel, handlers) => listenOnPostgres(opts.databaseUrl!, channel, handlers),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await replica?.end();
+      },
     };
   }
   const { openPgliteThread } = await import('./pglite-thread');
@@ -74,6 +91,7 @@ export async function openDatabase(opts: {
   const db = drizzle(client as never, { schema, logger }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     // PGlite's query() takes one statement; parameterless calls may hold several (the queue's migrations).
     executeSql: async (text, values) => {
