@@ -27,12 +27,13 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          // The backup test dumps and restores a PostgreSQL database (pg_dump/pg_restore): it belongs to the PostgreSQL
-          // run only, rather than showing up as skipped in the PGlite run.
+          // The backup test dumps and restores a PostgreSQL database (pg_dump/pg_restore) and the replica test starts a
+          // primary and its streaming replica (initdb, pg_basebackup): they belong to the PostgreSQL run only, rather
+          // than showing up as skipped in the PGlite run.
           exclude: [
             ...configDefaults.exclude,
             `${SERVER_PURE_TESTS}/**`,
-            ...(process.env.DATABASE_URL ? [] : ['apps/server/src/features/ops/backup.test.ts']),
+            ...(process.env.DATABASE_URL ? [] : ['apps/server/src/features/ops/backup.test.ts', 'apps/server/src/db/replica.test.ts']),
           ],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],

@@ -8,7 +8,13 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   // The PDF renderer runs in a worker thread of its own (features/reports/pdf/pdf-pool.ts); migrate.js is the
   // one-shot migration of a deployment (compose.yaml).
-  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/features/reports/pdf/pdf-worker.ts', migrate: 'src/db/migrate-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'pdf-worker': 'src/features/reports/pdf/pdf-worker.ts',
+    // The embedded PGlite's thread (src/db/pglite-thread.ts looks for it beside main.js).
+    'pglite-worker': 'src/db/pglite-worker.ts',
+    migrate: 'src/db/migrate-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -66,6 +66,8 @@ import { demoRoutes } from './features/demo/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** BI calls and exports read here: the read replica, or `db` (docs/decisions/0059). */
+    readDb: Db;
     config: Config;
     queue: JobQueue;
     pdf: PdfRenderer;
@@ -76,6 +78,8 @@ export const APP_VERSION = '0.1.0';
 
 export async function buildApp(opts: {
   db: Db;
+  /** The read replica's handle (Database.readDb); `db` when omitted. */
+  readDb?: Db;
   config: Config;
   queue: JobQueue;
   logger?: boolean;
@@ -104,6 +108,7 @@ export async function buildApp(opts: {
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   app.decorate('db', opts.db);
+  app.decorate('readDb', opts.readDb ?? opts.db);
   app.decorate('config', opts.config);
   app.decorate('queue', opts.queue);
   app.decorate('pdf', new PdfRenderPool());

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE: the embedded database allows one process only/);
+    // A read replica is PostgreSQL's (docs/decisions/0059): without DATABASE_URL there is nothing to replicate.
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica:5432/bq' })).toThrow(/DATABASE_REPLICA_URL: a read replica needs DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://primary:5432/bq', DATABASE_REPLICA_URL: 'postgres://replica:5432/bq' }).DATABASE_REPLICA_URL).toBe('postgres://replica:5432/bq');
   });
 
   it('takes an smtp:// or smtps:// mail server and a sender address, and names them when wrong', () => {

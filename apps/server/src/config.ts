@@ -15,6 +15,8 @@ const ZEnv = z.object({
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** A streaming replica of DATABASE_URL's database: BI calls and exports read there (docs/decisions/0059). */
+  DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** all = API and worker in one process (the only choice on PGlite); api / worker split them on PostgreSQL. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Seed the demo account and logins. Defaults to on in the embedded mode only; refused in production. */
@@ -238,6 +240,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const demoData = parsed.DEMO_DATA ?? (embedded && parsed.NODE_ENV !== 'production');
   if (demoData && parsed.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  DEMO_DATA: demo logins must not exist in a production start');
+  }
+  if (embedded && parsed.DATABASE_REPLICA_URL) {
+    throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URL: a read replica needs DATABASE_URL (the embedded database has none)');
   }
   if (embedded && parsed.ROLE !== 'all') {
     throw new Error('Invalid configuration:\n  ROLE: the embedded database allows one process only; set DATABASE_URL to split api and worker');

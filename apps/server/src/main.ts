@@ -38,6 +38,7 @@ try {
   if (config.DATABASE_URL) await checkDatabaseConnection(config.DATABASE_URL);
   database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    replicaUrl: config.DATABASE_REPLICA_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DB_POOL_SIZE,
     onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
@@ -70,7 +71,7 @@ const switchedOff = () => {
 };
 const cachesOn = config.RESPONSE_CACHE_SECONDS > 0 || config.AUTH_CACHE_SECONDS > 0;
 const dataChanges = config.ROLE !== 'worker' && cachesOn ? await listenForDataChanges(database, { switchedOff }) : null;
-const app = await buildApp({ db: database.db, config, queue, ...(dataChanges ? { dataChanges: dataChanges.changes } : {}) });
+const app = await buildApp({ db: database.db, readDb: database.readDb, config, queue, ...(dataChanges ? { dataChanges: dataChanges.changes } : {}) });
 logs.error = (err) => app.log.error({ err }, 'job queue error');
 logs.dbError = (err) => app.log.warn({ err }, 'an idle database connection failed and was discarded');
 logs.warn = (message) => app.log.warn(message);

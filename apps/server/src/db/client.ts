@@ -1,4 +1,4 @@
-// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Opens the database: embedded PGlite in DATA_DIR by default (on a thread of its own), PostgreSQL when DATABASE_URL is set.
 // Both are wrapped in the same drizzle type so the rest of the server never knows which one it talks to.
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,11 +13,16 @@ export const DEFAULT_POOL_SIZE = 20;
 
 export interface Database {
   db: Db;
+  /**
+   * Where BI calls and exports read (docs/decisions/0059): a pool on DATABASE_REPLICA_URL's streaming replica, or the
+   * same handle as `db` without one (and always on PGlite).
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   /** Plain SQL with $n parameters, for libraries that bring their own SQL (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
-   * Listens to a NOTIFY channel (db/data-changes.ts). PGlite: in this process, delivered before the writer's commit
+   * Listens to a NOTIFY channel (db/data-changes.ts). PGlite: from its thread, delivered before the writer's commit
    * returns. PostgreSQL: on a connection of its own, which is replaced when it breaks: `lost` while notifications
    * may be missed, `live` once listening (again). Returns the function that stops listening.
    */
@@ -33,6 +38,8 @@ export interface ListenHandlers {
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** PostgreSQL only: a streaming replica that `readDb` reads from (DATABASE_REPLICA_URL). */
+  replicaUrl?: string;
   dataDir?: string;
   loadDataDir?: Blob;
   /** PostgreSQL: most connections this process opens (DB_POOL_SIZE); requests beyond it wait for a free one. */
@@ -58,23 +65,33 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', () => {}));
     releaseBrokenTransactionClients(pool);
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
+    // The replica's pool names itself, so pg_stat_activity on the replica shows which connections read there.
+    const replica = opts.replicaUrl
+      ? new Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECTION_WAIT_MS, application_name: 'bq-replica-reads' })
+      : null;
+    replica?.on('error', (err) => (opts.onIdleConnectionError ?? warnIdleConnectionError)(err));
+    replica?.on('connect', (client) => client.on('error', () => {}));
     return {
       db,
+      readDb: replica ? (drizzle(replica, { schema, logger }) as unknown as Db) : db,
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
       listen: (channel, handlers) => listenOnPostgres(opts.databaseUrl!, channel, handlers),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await replica?.end();
+      },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { openPgliteThread } = await import('./pglite-thread');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // pg_trgm backs the client search's trigram indexes (migration 0008); PostgreSQL ships it as a contrib extension.
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema, logger }) as unknown as Db;
+  // PGlite runs on a thread of its own (db/pglite-worker.ts, docs/decisions/0058): its queries never stall requests.
+  const client = await openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzle(client as never, { schema, logger }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     // PGlite's query() takes one statement; parameterless calls may hold several (the queue's migrations).
     executeSql: async (text, values) => {

@@ -69,12 +69,14 @@ export async function categoryDistribution(
   key: string,
   locale: Locale,
   group: ClientGroup | undefined,
+  /** The counts' database: the read replica when there is one (docs/decisions/0059); access and settings from `db`. */
+  read: Db = db,
 ): Promise<TBiCategoryResponse> {
   const { config, texts, category, anon } = await categoryContext(db, auth, product, key, locale);
   // The configuration is the caller's account's (checked above), so its facts are too. The counts come from
   // bi_counts (a handful of rows); the allow-listed among them from the viewer's list (small) by bi_facts' key.
   const groupFilter = group ? sql`and client_group = ${group}` : sql``;
-  const result = await db.execute(sql`
+  const result = await read.execute(sql`
     select bucket, client_group, n, 0 as listed from bi_counts
     where product_configuration_id = ${config.id} and category_key = ${category.key} and n > 0 ${groupFilter}
     ${
@@ -168,6 +170,8 @@ export async function categoryClients(
   product: ProductType,
   key: string,
   query: ClientsQuery,
+  /** The list's database: the read replica when there is one (docs/decisions/0059); access and settings from `db`. */
+  read: Db = db,
 ): Promise<TBiClientsResponse> {
   const { config, category, anon } = await categoryContext(db, auth, product, key, query.locale);
   const known = new Set(category.buckets.map((b) => b.key));
@@ -211,7 +215,7 @@ export async function categoryClients(
     where ${sql.join(client, sql` and `)})`;
   const factsOfHits = sql`from hits c
     join bi_facts f on f.client_id = c.id and ${sql.join(facts, sql` and `)}`;
-  const page = await db.execute(
+  const page = await read.execute(
     selectiveSearch
       ? sql`${hits}
         select ${columns} ${factsOfHits}
@@ -230,7 +234,7 @@ export async function categoryClients(
   const rows = rowsOf<ClientRow>(page);
   let total = offset + rows.length;
   if (rows.length === query.pageSize || (rows.length === 0 && offset > 0)) {
-    const counted = await db.execute(
+    const counted = await read.execute(
       selectiveSearch
         ? sql`${hits} select count(*)::int as n ${factsOfHits}`
         : query.q
@@ -240,7 +244,7 @@ export async function categoryClients(
     total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   }
   const groupOnly = query.group ? sql`and client_group = ${query.group}` : sql``;
-  const lockedCount = await db.execute(sql`select coalesce(sum(n), 0)::int as n from bi_counts
+  const lockedCount = await read.execute(sql`select coalesce(sum(n), 0)::int as n from bi_counts
     where product_configuration_id = ${config.id} and category_key = ${category.key} and bucket = ${LOCKED_BUCKET} ${groupOnly}`);
   const labels = new Map(category.buckets.map((b) => [b.key, b.label]));
   return {

@@ -18,6 +18,9 @@ import { filterOf, rowsOf } from '../audit/declare';
 
 const ERRORS = apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] });
 
+// The counts and lists read the replica when DATABASE_REPLICA_URL is set (app.readDb, docs/decisions/0059): they may
+// lag the primary by the replica's replay delay, which is why none of them is kept in the response cache; access and
+// the anonymisation settings are read from the primary.
 export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
@@ -31,13 +34,13 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bi/:product/category/:key',
     { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
     async (request) =>
-      categoryDistribution(app.db, requireAuth(request), request.params.product, request.params.key, request.query.locale, request.query.group),
+      categoryDistribution(app.db, requireAuth(request), request.params.product, request.params.key, request.query.locale, request.query.group, app.readDb),
   );
 
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key/clients',
     { config: { audit: { action: 'bi.client_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
-    async (request) => categoryClients(app.db, requireAuth(request), request.params.product, request.params.key, request.query),
+    async (request) => categoryClients(app.db, requireAuth(request), request.params.product, request.params.key, request.query, app.readDb),
   );
 };

@@ -32,18 +32,23 @@ export async function prepareExport(
   productType: ProductType,
   query: TExportQuery,
   opts: { batchSize?: number; now?: Date } = {},
+  /**
+   * Where the rows are read: the read replica when there is one (docs/decisions/0059). Who may export and how names
+   * are anonymised come from `db`, the primary, so a revoked permission or a changed setting applies at once.
+   */
+  read: Db = db,
 ): Promise<PreparedExport> {
   const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
   const content: ExportContent = query.content;
   const definition = definitionForProduct(productType);
   const [texts, totalRows, anon] = await Promise.all([
-    loadExportTexts(db, query.locale, productType, definition),
-    countExportRows(db, auth.accountId, config.id, content),
+    loadExportTexts(read, query.locale, productType, definition),
+    countExportRows(read, auth.accountId, config.id, content),
     // Names as the viewer's allow-list says, the user text ("Client") in the export's language.
     loadAnonymisation(db, auth, config.id, query.locale),
   ]);
   const columns = exportColumns(content, definition, texts, anon);
-  const batches = exportRowBatches(db, { accountId: auth.accountId, configId: config.id, content, anon, batchSize: opts.batchSize });
+  const batches = exportRowBatches(read, { accountId: auth.accountId, configId: config.id, content, anon, batchSize: opts.batchSize });
   const title = texts.t(`export.fileName.${content}`);
   const fileName = [fileNamePart(texts.t(`product.${productType}.name`)), fileNamePart(title), fileNameDate((opts.now ?? new Date()).toISOString(), query.locale)].join('_') + `.${query.format}`;
   const body = query.format === 'csv' ? csvStream(columns, batches, query.locale) : xlsxStream(columns, batches, query.locale, title);

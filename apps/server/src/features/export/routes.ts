@@ -9,6 +9,8 @@ import { prepareExport } from './export-service';
 
 const ZExportFile = z.any().describe('text/csv (UTF-8 with BOM) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, streamed');
 
+// The export's rows come from the replica when DATABASE_REPLICA_URL is set (app.readDb, docs/decisions/0059); who may
+// export and the anonymisation settings from the primary. It is never cached.
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/export',
@@ -31,7 +33,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const prepared = await prepareExport(app.db, requireAuth(request), request.params.type, request.query);
+      const prepared = await prepareExport(app.db, requireAuth(request), request.params.type, request.query, {}, app.readDb);
       return reply
         .header('content-type', prepared.contentType)
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))
