@@ -26,7 +26,7 @@ describe('signing in through the account provider', () => {
     const { account } = await ssoAccount(t, provider, domain);
     const email = `greta@${domain}`;
     const lookup = await new TestClient(t.app).request('GET', `/api/sso/lookup?email=${encodeURIComponent(email)}`);
-    expect(lookup.json()).toEqual({ method: 'SSO' });
+    expect(lookup.json()).toEqual({ method: 'SSO', protocol: 'OIDC' });
 
     provider.next({ claims: { given_name: 'Greta', family_name: 'Gauss', locale: 'de-DE' } });
     const { res, http } = await signInThroughProvider(t, email);
@@ -132,7 +132,7 @@ describe('domains', () => {
     expect(start.statusCode).toBe(404);
     expect(start.json().errorKey).toBe('error.sso.not_available');
     await confirmDomain(t, domain);
-    expect((await new TestClient(t.app).request('GET', `/api/sso/lookup?email=${email}`)).json()).toEqual({ method: 'SSO' });
+    expect((await new TestClient(t.app).request('GET', `/api/sso/lookup?email=${email}`)).json()).toEqual({ method: 'SSO', protocol: 'OIDC' });
     expect((await new TestClient(t.app).request('GET', `/api/sso/lookup?email=someone@${newDomain()}`)).json()).toEqual({ method: 'PASSWORD' });
   });
 
