@@ -30,6 +30,8 @@ for (const [language, T] of [
   ['DE_DE', DE],
 ] as const) {
   test(`an account sets up SAML single sign-on and a colleague signs in through the provider (${language})`, async ({ browser }) => {
+    // Four browser contexts (admin, operator, colleague, a refused phone sign-in) on a shared machine.
+    test.setTimeout(180_000);
     const stamp = `${language.toLowerCase().replace('_', '-')}-${Date.now()}`;
     const domain = `saml-${stamp}.example`;
 
