@@ -219,6 +219,33 @@ describe('sign-on required', () => {
   });
 });
 
+describe('switching sign-on required on', () => {
+  it("ends the open sessions of the domain's users, except the break-glass admin's, and no one else's", async () => {
+    const domain = newDomain();
+    const { account, admin, adminHttp, clientId } = await ssoAccount(t, provider, domain);
+    const member = await createUser(t.db, account.id, { email: `member@${domain}` });
+    const outsider = await createUser(t.db, account.id);
+    const memberHttp = new TestClient(t.app, newIp());
+    const outsiderHttp = new TestClient(t.app, newIp());
+    expect((await memberHttp.login(member.email, member.password)).statusCode).toBe(200);
+    expect((await outsiderHttp.login(outsider.email, outsider.password)).statusCode).toBe(200);
+    const body = { issuer: provider.url, clientId, domains: [domain], breakGlassEmail: admin.email };
+    // Saving with it off ends nothing.
+    expect((await adminHttp.request('PUT', '/api/account/sso', { ...body, signOnRequired: false })).statusCode).toBe(200);
+    expect((await memberHttp.request('GET', '/api/user')).statusCode).toBe(200);
+
+    expect((await adminHttp.request('PUT', '/api/account/sso', { ...body, signOnRequired: true })).statusCode).toBe(200);
+    expect((await memberHttp.request('GET', '/api/user')).statusCode).toBe(401);
+    expect((await adminHttp.request('GET', '/api/user')).statusCode).toBe(200);
+    expect((await outsiderHttp.request('GET', '/api/user')).statusCode).toBe(200);
+    // Signed in again through the provider, the member stays signed in when the settings are saved again.
+    const again = await signInThroughProvider(t, member.email);
+    expect(again.res.statusCode).toBe(200);
+    expect((await adminHttp.request('PUT', '/api/account/sso', { ...body, signOnRequired: true })).statusCode).toBe(200);
+    expect((await again.http.request('GET', '/api/user')).statusCode).toBe(200);
+  });
+});
+
 describe('OpenAPI', () => {
   it('shows every single sign-on call with its request, answer and error keys', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
