@@ -2,16 +2,10 @@
 // domains, the login page's question "password or provider?" and the two steps of the authorization code flow.
 import { z } from 'zod';
 import { ZSecondFactorRequired } from './auth';
+import { SSO_DOMAINS_MAX, ZSsoDomain } from './sso-domain';
+import { ZSamlSettings } from './saml';
 
-/** A DNS name in lower case (no scheme, no @, no trailing dot): example.com, mail.bank.example. */
-export const ZSsoDomain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'error.sso.invalid_domain');
-
-export const SSO_DOMAINS_MAX = 20;
+export { SSO_DOMAINS_MAX, ZSsoDomain };
 
 export const ZSsoSettingsRequest = z
   .object({
@@ -50,6 +44,10 @@ export const ZSsoSettingsResponse = z
     breakGlassEmail: z.string().nullable(),
     /** The address to register at the provider as the redirect (callback) URI. */
     redirectUri: z.string(),
+    /** Which provider signs the account's users in; null until settings are saved. */
+    protocol: z.enum(['OIDC', 'SAML']).nullable(),
+    /** The SAML provider and what to register there (docs/decisions/0050). */
+    saml: ZSamlSettings,
   })
   .meta({ id: 'SsoSettingsResponse' });
 export type TSsoSettingsResponse = z.infer<typeof ZSsoSettingsResponse>;
@@ -65,6 +63,8 @@ export const ZSsoLookupResponse = z
   .object({
     /** SSO: the login page starts the provider's sign-in; PASSWORD: it asks for the password as before. */
     method: z.enum(['SSO', 'PASSWORD']),
+    /** With SSO: which start call the login page makes (/api/sso/oidc/start or /api/sso/saml/start). */
+    protocol: z.enum(['OIDC', 'SAML']).optional(),
   })
   .meta({ id: 'SsoLookupResponse' });
 export type TSsoLookupResponse = z.infer<typeof ZSsoLookupResponse>;

@@ -21,6 +21,7 @@ import { SSO_ERRORS } from './oidc-code-flow';
 import { lookupSignInMethod } from './sso-routing';
 import { SSO_SETTINGS_ERRORS, confirmSsoDomain, ssoSettings, updateSsoSettings } from './sso-settings';
 import { SSO_SIGN_IN_ERRORS, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
+import { samlRoutes } from './saml-routes';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required'];
@@ -37,7 +38,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getSsoSettings',
         tags: ['sso'],
-        description: "The account's OpenID Connect provider, its e-mail domains (and whether an operator confirmed each), sign-on required and the redirect URI to register. The client secret is never returned.",
+        description: "The account's provider (OpenID Connect, or SAML with what to register at the provider), its e-mail domains (and whether an operator confirmed each), sign-on required and the redirect URI to register. The client secret is never returned.",
         response: { 200: ZSsoSettingsResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
@@ -186,4 +187,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => confirmSsoDomain(app.db, requireAuth(request).userId, request.params.domain),
   );
+
+  // SAML 2.0 (docs/decisions/0050), in its own scope: only its ACS reads form-encoded bodies.
+  await app.register(samlRoutes);
 };

@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ssoConnections, ssoDomains } from '../../db/schema';
+import { samlConnections, ssoConnections, ssoDomains } from '../../db/schema';
 import { decryptSecret } from '../../plugins/data-encryption';
 import type { Provider } from './oidc-code-flow';
 
@@ -15,18 +15,25 @@ type Connection = typeof ssoConnections.$inferSelect;
 /** The connection of the confirmed domain of this address, or null (then the password works as before). */
 export async function routedConnection(db: Db, email: string): Promise<Connection | null> {
   const [row] = await db
-    .select({ connection: ssoConnections })
+    .select({ connection: ssoConnections, samlAccount: samlConnections.accountId })
     .from(ssoDomains)
     .innerJoin(ssoConnections, eq(ssoConnections.accountId, ssoDomains.accountId))
+    .leftJoin(samlConnections, eq(samlConnections.accountId, ssoDomains.accountId))
     .where(and(eq(ssoDomains.domain, domainOf(email)), isNotNull(ssoDomains.confirmedAt)))
     .limit(1);
-  return row?.connection.clientSecretEncrypted ? row.connection : null;
+  if (!row) return null;
+  // A provider routes only once it is fully set up in the protocol the account chose.
+  return isOidcReady(row.connection) || (row.connection.protocol === 'SAML' && row.samlAccount) ? row.connection : null;
 }
 
+export const isOidcReady = (connection: Connection) =>
+  connection.protocol === 'OIDC' && Boolean(connection.clientSecretEncrypted && connection.issuer && connection.clientId);
+
 export function providerOf(config: Config, connection: Connection): Provider {
+  if (!isOidcReady(connection)) throw new AppError('error.sso.not_available', 404, 'Single sign-on with OpenID Connect is not set up');
   return {
-    issuer: connection.issuer,
-    clientId: connection.clientId,
+    issuer: connection.issuer!,
+    clientId: connection.clientId!,
     clientSecret: decryptSecret(config.dataEncryptionKey, 'sso-client-secret', connection.clientSecretEncrypted!, connection.accountId),
     allowHttp: config.NODE_ENV !== 'production',
   };
@@ -41,6 +48,7 @@ export async function assertPasswordAllowed(db: Db, user: { id: string; accountI
 }
 
 /** What the login page asks after the e-mail: go to the provider, or ask for the password. */
-export async function lookupSignInMethod(db: Db, email: string): Promise<{ method: 'SSO' | 'PASSWORD' }> {
-  return { method: (await routedConnection(db, email)) ? 'SSO' : 'PASSWORD' };
+export async function lookupSignInMethod(db: Db, email: string): Promise<{ method: 'SSO' | 'PASSWORD'; protocol?: 'OIDC' | 'SAML' }> {
+  const routed = await routedConnection(db, email);
+  return routed ? { method: 'SSO', protocol: routed.protocol } : { method: 'PASSWORD' };
 }

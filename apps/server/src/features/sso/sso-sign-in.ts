@@ -18,7 +18,7 @@ import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { beginCodeFlow, finishCodeFlow } from './oidc-code-flow';
 import { saveAttempt, spendAttempt, takeAttempt } from './sso-attempt-cookie';
 import { redirectUriOf } from './sso-settings';
-import { providerOf, routedConnection } from './sso-routing';
+import { isOidcReady, providerOf, routedConnection } from './sso-routing';
 import { findOrCreateEvaluator } from './sso-evaluator';
 
 export const SSO_SIGN_IN_ERRORS = {
@@ -32,7 +32,7 @@ export const SSO_ATTEMPT_COOKIE = { name: 'bq_sso', path: '/api/sso/oidc' };
 
 export async function startSsoSignIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, body: TSsoStartRequest) {
   const routed = await routedConnection(db, body.email);
-  if (!routed) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'This address signs in with its password');
+  if (!routed || routed.protocol !== 'OIDC') throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'This address signs in with its password');
   const { authorizationUrl, attempt } = await beginCodeFlow(providerOf(config, routed), redirectUriOf(config), { login_hint: body.email.trim() });
   saveAttempt(config, request, reply, SSO_ATTEMPT_COOKIE, { ...attempt, for: routed.accountId, redirectUrl: safeRedirectPath(body.redirectUrl) });
   return { authorizationUrl };
@@ -49,7 +49,7 @@ export async function finishSsoSignIn(
   const attempt = takeAttempt(config, request, reply, SSO_ATTEMPT_COOKIE);
   if (!attempt) throw new AppError(SSO_SIGN_IN_ERRORS.attemptMissing, 401, 'This sign-in has expired; start again');
   const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, attempt.for)).limit(1);
-  if (!connection?.clientSecretEncrypted) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'Single sign-on is not set up');
+  if (!connection || !isOidcReady(connection)) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'Single sign-on is not set up');
   noteAudit(request, { accountOfProvider: connection.accountId });
   // Spent before the code goes to the provider: a copied cookie with its answer fails even if the first use did.
   if (!(await spendAttempt(db, attempt))) throw new AppError(SSO_SIGN_IN_ERRORS.attemptReplayed, 401, 'This sign-in was already used');

@@ -26,7 +26,7 @@ describe('signing in through the account provider', () => {
     const { account } = await ssoAccount(t, provider, domain);
     const email = `greta@${domain}`;
     const lookup = await new TestClient(t.app).request('GET', `/api/sso/lookup?email=${encodeURIComponent(email)}`);
-    expect(lookup.json()).toEqual({ method: 'SSO' });
+    expect(lookup.json()).toEqual({ method: 'SSO', protocol: 'OIDC' });
 
     provider.next({ claims: { given_name: 'Greta', family_name: 'Gauss', locale: 'de-DE' } });
     const { res, http } = await signInThroughProvider(t, email);
@@ -132,7 +132,7 @@ describe('domains', () => {
     expect(start.statusCode).toBe(404);
     expect(start.json().errorKey).toBe('error.sso.not_available');
     await confirmDomain(t, domain);
-    expect((await new TestClient(t.app).request('GET', `/api/sso/lookup?email=${email}`)).json()).toEqual({ method: 'SSO' });
+    expect((await new TestClient(t.app).request('GET', `/api/sso/lookup?email=${email}`)).json()).toEqual({ method: 'SSO', protocol: 'OIDC' });
     expect((await new TestClient(t.app).request('GET', `/api/sso/lookup?email=someone@${newDomain()}`)).json()).toEqual({ method: 'PASSWORD' });
   });
 
@@ -216,6 +216,33 @@ describe('sign-on required', () => {
     // Users of other domains of no account are not affected.
     const outsider = await createUser(t.db, account.id);
     expect((await new TestClient(t.app, newIp()).login(outsider.email, outsider.password)).statusCode).toBe(200);
+  });
+});
+
+describe('switching sign-on required on', () => {
+  it("ends the open sessions of the domain's users, except the break-glass admin's, and no one else's", async () => {
+    const domain = newDomain();
+    const { account, admin, adminHttp, clientId } = await ssoAccount(t, provider, domain);
+    const member = await createUser(t.db, account.id, { email: `member@${domain}` });
+    const outsider = await createUser(t.db, account.id);
+    const memberHttp = new TestClient(t.app, newIp());
+    const outsiderHttp = new TestClient(t.app, newIp());
+    expect((await memberHttp.login(member.email, member.password)).statusCode).toBe(200);
+    expect((await outsiderHttp.login(outsider.email, outsider.password)).statusCode).toBe(200);
+    const body = { issuer: provider.url, clientId, domains: [domain], breakGlassEmail: admin.email };
+    // Saving with it off ends nothing.
+    expect((await adminHttp.request('PUT', '/api/account/sso', { ...body, signOnRequired: false })).statusCode).toBe(200);
+    expect((await memberHttp.request('GET', '/api/user')).statusCode).toBe(200);
+
+    expect((await adminHttp.request('PUT', '/api/account/sso', { ...body, signOnRequired: true })).statusCode).toBe(200);
+    expect((await memberHttp.request('GET', '/api/user')).statusCode).toBe(401);
+    expect((await adminHttp.request('GET', '/api/user')).statusCode).toBe(200);
+    expect((await outsiderHttp.request('GET', '/api/user')).statusCode).toBe(200);
+    // Signed in again through the provider, the member stays signed in when the settings are saved again.
+    const again = await signInThroughProvider(t, member.email);
+    expect(again.res.statusCode).toBe(200);
+    expect((await adminHttp.request('PUT', '/api/account/sso', { ...body, signOnRequired: true })).statusCode).toBe(200);
+    expect((await again.http.request('GET', '/api/user')).statusCode).toBe(200);
   });
 });
 

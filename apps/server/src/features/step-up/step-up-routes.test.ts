@@ -23,6 +23,7 @@ describe('step-up routes', () => {
       'PUT /api/account/retention',
       'PUT /api/account/security',
       'PUT /api/account/sso',
+      'PUT /api/account/sso/saml',
       'PUT /api/audit/settings',
     ]);
     // Step-up needs a session to stamp: a public route or an API credential has none.

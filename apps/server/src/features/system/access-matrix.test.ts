@@ -59,6 +59,8 @@ const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
   'POST /api/oauth/google/start': 'public: starts a sign-in at Google; changes nothing',
   'POST /api/sso/oidc/start': "public: starts a sign-in at the provider of the address's account; changes nothing",
   'POST /api/sso/oidc/callback': "public: the attempt's encrypted cookie and the provider's signed ID token are the credential",
+  'POST /api/sso/saml/start': "public: starts a sign-in at the SAML provider of the address's account; keeps the request's id",
+  'POST /api/sso/saml/:accountId/acs': "webhook: the provider's signed assertion, answering an open request of this app, is the credential",
   'POST /api/demo/password/:instanceToken': "public: the participant's instance token is the credential",
   'POST /api/payment/sandbox/:sessionId/confirm': "public: the sandbox's checkout session is the credential (the provider's page)",
   'POST /api/payment/webhook/sandbox': "webhook: the provider's signature is the credential",

@@ -41,12 +41,16 @@ export function LoginForm() {
   const redirectUrl = searchParams.get('redirectUrl') ?? undefined;
   // The address whose domain signs in through its provider (null: the password, as before).
   const [ssoEmail, setSsoEmail] = useState<string | null>(null);
+  const [ssoProtocol, setSsoProtocol] = useState<'OIDC' | 'SAML'>('OIDC');
   const checkSso = (email: string) => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return;
     // The single sign-on calls load on the first lookup, not with the login page.
     importWithTimeout(() => import('../../sso/api/sso-sign-in'))
       .then((module) => module.lookupSignInMethod(email.trim()))
-      .then((answer) => setSsoEmail(answer.method === 'SSO' ? email.trim() : null))
+      .then((answer) => {
+        setSsoProtocol(answer.protocol ?? 'OIDC');
+        setSsoEmail(answer.method === 'SSO' ? email.trim() : null);
+      })
       .catch(() => setSsoEmail(null));
   };
 
@@ -79,7 +83,7 @@ export function LoginForm() {
   if (ssoEmail) {
     return (
       <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-        <SsoContinue email={ssoEmail} redirectUrl={redirectUrl} onUsePassword={() => setSsoEmail(null)} />
+        <SsoContinue email={ssoEmail} protocol={ssoProtocol} redirectUrl={redirectUrl} onUsePassword={() => setSsoEmail(null)} />
       </Suspense>
     );
   }

@@ -6,9 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useStartSsoSignIn } from '../api/sso-sign-in';
 
-export function SsoContinue({ email, redirectUrl, onUsePassword }: { email: string; redirectUrl?: string; onUsePassword: () => void }) {
+interface SsoContinueProps {
+  email: string;
+  /** Which start call: OpenID Connect (docs/decisions/0046) or SAML (docs/decisions/0050). */
+  protocol?: 'OIDC' | 'SAML';
+  redirectUrl?: string;
+  onUsePassword: () => void;
+}
+
+export function SsoContinue({ email, protocol = 'OIDC', redirectUrl, onUsePassword }: SsoContinueProps) {
   const { t } = useTranslation();
-  const start = useStartSsoSignIn();
+  const start = useStartSsoSignIn(protocol);
   return (
     <Stack gap="sm" data-testid="sso-continue">
       <Alert color="blue" icon={<IconBuildingSkyscraper aria-hidden />}>

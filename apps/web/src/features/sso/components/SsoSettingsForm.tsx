@@ -2,17 +2,12 @@
 // (never shown again once saved), the account's e-mail domains with their confirmation, sign-on required and the
 // break-glass admin. The redirect URI to register at the provider is shown to copy.
 import { useEffect, useState } from 'react';
-import { Badge, Button, Code, Group, PasswordInput, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TSsoSettingsResponse } from '@bq/contracts/sso';
 import { showApiError, showSuccess } from '../../../lib/notify';
 import { useUpdateSsoSettings } from '../api/sso-settings';
-
-const splitDomains = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((d) => d.trim().toLowerCase())
-    .filter(Boolean);
+import { SignInRulesFields, rulesOf, rulesRequest } from './SignInRulesFields';
 
 export function SsoSettingsForm({ settings }: { settings: TSsoSettingsResponse }) {
   const { t } = useTranslation();
@@ -20,29 +15,18 @@ export function SsoSettingsForm({ settings }: { settings: TSsoSettingsResponse }
   const [issuer, setIssuer] = useState('');
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState('');
-  const [signOnRequired, setSignOnRequired] = useState(false);
-  const [breakGlassEmail, setBreakGlassEmail] = useState('');
+  const [rules, setRules] = useState(() => rulesOf(settings));
   // The form starts from what is saved, and again after each save (the secret field empties).
   useEffect(() => {
     setIssuer(settings.issuer ?? '');
     setClientId(settings.clientId ?? '');
     setClientSecret('');
-    setDomains(settings.domains.map((d) => d.domain).join('\n'));
-    setSignOnRequired(settings.signOnRequired);
-    setBreakGlassEmail(settings.breakGlassEmail ?? '');
+    setRules(rulesOf(settings));
   }, [settings]);
 
   const save = () =>
     update.mutate(
-      {
-        issuer: issuer.trim(),
-        clientId: clientId.trim(),
-        clientSecret: clientSecret || null,
-        domains: splitDomains(domains),
-        signOnRequired,
-        breakGlassEmail: breakGlassEmail.trim() || null,
-      },
+      { issuer: issuer.trim(), clientId: clientId.trim(), clientSecret: clientSecret || null, ...rulesRequest(rules) },
       { onSuccess: () => showSuccess(t('sso.settings.saved')), onError: (error) => showApiError(error) },
     );
 
@@ -63,36 +47,7 @@ export function SsoSettingsForm({ settings }: { settings: TSsoSettingsResponse }
         onChange={(e) => setClientSecret(e.currentTarget.value)}
         autoComplete="off"
       />
-      <Textarea
-        label={t('sso.settings.domains')}
-        description={t('sso.settings.domainsHint')}
-        value={domains}
-        onChange={(e) => setDomains(e.currentTarget.value)}
-        autosize
-        minRows={2}
-      />
-      {settings.domains.length ? (
-        <Group gap="xs" data-testid="sso-domain-status">
-          {settings.domains.map((d) => (
-            <Badge key={d.domain} color={d.confirmedAt ? 'green' : 'yellow'} variant="light" tt="none">
-              {d.domain}: {d.confirmedAt ? t('sso.settings.domainConfirmed') : t('sso.settings.domainWaiting')}
-            </Badge>
-          ))}
-        </Group>
-      ) : null}
-      <Switch
-        checked={signOnRequired}
-        onChange={(e) => setSignOnRequired(e.currentTarget.checked)}
-        label={t('sso.settings.signOnRequired')}
-        description={t('sso.settings.signOnRequiredHint')}
-      />
-      <TextInput
-        label={t('sso.settings.breakGlass')}
-        description={t('sso.settings.breakGlassHint')}
-        type="email"
-        value={breakGlassEmail}
-        onChange={(e) => setBreakGlassEmail(e.currentTarget.value)}
-      />
+      <SignInRulesFields settings={settings} rules={rules} onChange={setRules} />
       <Group>
         <Button onClick={save} loading={update.isPending} data-testid="sso-settings-save">
           {t('sso.settings.save')}

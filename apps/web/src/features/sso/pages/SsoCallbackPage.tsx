@@ -1,6 +1,7 @@
 // /login/sso: where the account's identity provider sends the browser back (the redirect URI to register there). The
 // page removes the answer from the address bar, hands it to the API (which checks it against the bq_sso cookie) and
-// continues where the answer says, or to the second factor.
+// continues where the answer says, or to the second factor. A SAML provider posts to the ACS instead, which sends the
+// browser here only with its verdict: ?samlError=<errorKey> or ?secondFactor=1 (docs/decisions/0050).
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppLink } from '../../../components/ui/AppLink';
 import { useAppNavigate } from '../../../lib/navigation';
+import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useFinishSsoSignIn } from '../api/sso-sign-in';
 
@@ -24,6 +26,16 @@ export function SsoCallbackPage() {
     const query = window.location.search;
     // The code must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
+    const params = new URLSearchParams(query);
+    const samlError = params.get('samlError');
+    if (samlError) {
+      setProblem(new ApiError(401, { errorKey: samlError, message: samlError }));
+      return;
+    }
+    if (params.get('secondFactor') === '1') {
+      navigate('/login', { replace: true, state: { secondFactor: true } });
+      return;
+    }
     finish.mutate(query || '?', {
       onSuccess: (response) => {
         if ('secondFactorRequired' in response) navigate('/login', { replace: true, state: { secondFactor: true } });

@@ -1,0 +1,146 @@
+// Signing in through the account's SAML identity provider (docs/decisions/0050): the SP-initiated start (an
+// AuthnRequest to the provider's SSO URL, its id kept server side) and the ACS, where the provider's page posts the
+// SAMLResponse. The ACS answers with a redirect (the browser came from the provider's page): into the app when the
+// assertion passes every check, else to /login/sso?samlError=<errorKey>, the refusal recorded in the audit trail.
+import { createHash } from 'node:crypto';
+import { DOMParser } from '@xmldom/xmldom';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import type { TSamlStartRequest } from '@bq/contracts/saml';
+import { safeRedirectPath } from '@bq/domain/safe-redirect';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ssoConnections, ssoDomains, usedSignInNonces } from '../../db/schema';
+import { eventOf } from '../audit/audit-plugin';
+import { noteAudit, noteAuditUser } from '../audit/audit-note';
+import { establishSession } from '../auth/auth-service';
+import { countAuthRequest } from '../signup/auth-request-limit';
+import { startPendingSignIn } from '../two-factor/pending-sign-in';
+import { hasSecondFactor } from '../two-factor/two-factor-service';
+import { SAML_ERRORS, checkAssertion, refusalOf } from './saml-assertion';
+import { samlConnectionOf, serviceProviderOf } from './saml-connection';
+import { SAML_CLOCK_SKEW_MS, SamlRequestStore, serviceProvider } from './saml-service-provider';
+import { findOrCreateEvaluator } from './sso-evaluator';
+import { routedConnection } from './sso-routing';
+import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
+
+/** Where the ACS sends the browser when it refuses (the callback page shows the error). */
+export const SAML_REFUSED_PATH = '/login/sso';
+
+export async function startSamlSignIn(db: Db, config: Config, body: TSamlStartRequest): Promise<{ authorizationUrl: string }> {
+  const routed = await routedConnection(db, body.email);
+  const connection = routed?.protocol === 'SAML' ? await samlConnectionOf(db, routed.accountId) : null;
+  if (!connection) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'This address does not sign in with SAML');
+  const store = new SamlRequestStore(db, connection.accountId, safeRedirectPath(body.redirectUrl));
+  return { authorizationUrl: await serviceProvider(config, connection, store).getAuthorizeUrlAsync('', undefined, {}) };
+}
+
+/** The ACS: the path to redirect the browser to, signed in or refused. */
+export async function finishSamlSignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+  samlResponse: string,
+): Promise<string> {
+  try {
+    return await signIn(db, config, request, reply, accountId, samlResponse);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    await recordRefusal(request, err);
+    return `${SAML_REFUSED_PATH}?samlError=${encodeURIComponent(err.errorKey)}`;
+  }
+}
+
+async function signIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string, samlResponse: string): Promise<string> {
+  await countAuthRequest(db, 'SSO_SIGN_IN', null, request.ip);
+  const connection = await samlConnectionOf(db, accountId);
+  const [rules] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId)).limit(1);
+  if (!connection || rules?.protocol !== 'SAML') throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'Single sign-on with SAML is not set up');
+  if (request.auditNote) request.auditNote.accountId = accountId;
+  const sp = serviceProviderOf(config, accountId);
+
+  checkDestination(samlResponse, sp.acsUrl);
+  const store = new SamlRequestStore(db, accountId);
+  let checked;
+  try {
+    const { profile } = await serviceProvider(config, connection, store).validatePostResponseAsync({ SAMLResponse: samlResponse });
+    if (!profile) throw new AppError('error.sso.invalid_token', 401, 'The answer carries no assertion');
+    checked = checkAssertion(profile, { idpEntityId: connection.idpEntityId, acsUrl: sp.acsUrl });
+  } catch (err) {
+    throw refusalOf(err);
+  }
+  const redirectUrl = await store.spend(checked.requestId);
+  if (redirectUrl === null) throw new AppError(SAML_ERRORS.unknownRequest, 401, 'This sign-in was already used');
+  if (!(await rememberAssertion(db, accountId, checked.assertionId, checked.validUntil))) {
+    throw new AppError(SAML_ERRORS.replayed, 401, 'This assertion was already used');
+  }
+  const { identity } = checked;
+  noteAudit(request, { nameId: identity.subject === identity.email ? undefined : identity.subject });
+  // The provider speaks for the account's own confirmed domains only, not for addresses of other accounts or nobody's.
+  if (!(await isConfirmedDomainOf(db, accountId, identity.email))) {
+    throw new AppError(SAML_ERRORS.foreignDomain, 401, "The address is not of this account's domains");
+  }
+
+  const { user, created } = await findOrCreateEvaluator(db, accountId, identity);
+  noteAuditUser(request, user.accountId, user.id);
+  noteAudit(request, { created, protocol: 'SAML' });
+  if (!user.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
+  if (user.accountId !== accountId) throw new AppError(SSO_SIGN_IN_ERRORS.otherAccount, 401, 'This address belongs to another account');
+  if (!created && (await hasSecondFactor(db, user.id))) {
+    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl });
+    return `${SAML_REFUSED_PATH}?secondFactor=1`;
+  }
+  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email: user.email });
+  return redirectUrl;
+}
+
+/** The Response's Destination, when it names one, must be this ACS (SAML core 3.2.2). */
+function checkDestination(samlResponse: string, acsUrl: string): void {
+  let destination: string | null = null;
+  try {
+    const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+    const root = new DOMParser({ errorHandler: () => undefined }).parseFromString(xml, 'text/xml').documentElement;
+    destination = root?.getAttribute('Destination') || null;
+  } catch {
+    // Not XML: node-saml refuses it next.
+  }
+  if (destination !== null && destination !== acsUrl) throw new AppError(SAML_ERRORS.wrongRecipient, 401, 'The answer was sent to another destination');
+}
+
+/** Keeps the assertion's id until it expires; false when it was presented before (a replay). */
+async function rememberAssertion(db: Db, accountId: string, assertionId: string, validUntil: Date): Promise<boolean> {
+  await db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, new Date()));
+  const rows = await db
+    .insert(usedSignInNonces)
+    .values({
+      nonceHash: createHash('sha256').update(`saml-assertion\n${accountId}\n${assertionId}`).digest('hex'),
+      expiresAt: new Date(validUntil.getTime() + SAML_CLOCK_SKEW_MS),
+    })
+    .onConflictDoNothing()
+    .returning({ nonceHash: usedSignInNonces.nonceHash });
+  return rows.length > 0;
+}
+
+async function isConfirmedDomainOf(db: Db, accountId: string, email: string): Promise<boolean> {
+  const domain = email.split('@').at(-1) ?? '';
+  const [row] = await db
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.domain, domain), eq(ssoDomains.accountId, accountId), isNotNull(ssoDomains.confirmedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A refused answer is recorded as such although the browser gets a redirect (the plugin would count it allowed). */
+async function recordRefusal(request: FastifyRequest, err: AppError): Promise<void> {
+  noteAudit(request, { errorKey: err.errorKey });
+  const event = eventOf(request, err.statusCode);
+  if (event && request.auditNote) {
+    await request.server.audit.recordNow(event);
+    request.auditNote.recorded = true;
+  }
+}
