@@ -84,6 +84,22 @@ describe('GET /api/dashboard/{token}/explanation', () => {
     expect(german.dimensions[0].name).not.toBe(body.dimensions[0].name);
   });
 
+  it("tells the candidate's report in plain words which answers raised and lowered each score, without numbers", async () => {
+    const ctx = await evaluator();
+    const { token } = await finishedResult(ctx, true);
+    const report = (await ctx.http.request('GET', `/api/report/content/bqp/${token}?locale=EN_US`)).json();
+    const why = (key: string) => report.dimensions.find((d: { key: string }) => d.key === key).why as string;
+    // Conscientiousness: item 1 (+5.0) first, then the first of the three equal shares (+0.45); nothing lowered it.
+    expect(why('conscientiousness')).toBe(
+      'Your answers to “I finish tasks I have started, even when they become tedious.” and “I plan my work so that I meet deadlines without a last-minute rush.” raised this score the most.',
+    );
+    // Teamwork: "4" to the reverse-keyed teamwork_3 is an item score of 2, below the norm mean of 3.95.
+    expect(why('teamwork')).toMatch(/Your answer to “[^”]+” lowered it the most\.$/);
+    for (const d of report.dimensions) expect(d.why ?? '').not.toMatch(/\d/);
+    const german = (await ctx.http.request('GET', `/api/report/content/bqp/${token}?locale=DE_DE`)).json();
+    expect(german.dimensions[0].why).toMatch(/^Ihre Antworten auf „.+“ und „.+“ haben diesen Wert am stärksten erhöht\.$/);
+  });
+
   it('gives nothing of a LOCKED result away (402), refuses another account (404) and a bad locale (400)', async () => {
     const ctx = await evaluator();
     const { token } = await finishedResult(ctx, false);
