@@ -53,7 +53,7 @@ function levelText(texts: ReportTexts, level: TReportDimension['level'], low: st
 function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType: ContentReportType): TReportDimension[] {
   const byKey = new Map(subject.definition.dimensions.map((d) => [d.key, d]));
   // Selection, performance and self-assessment: which answers moved each score, in plain words (decision 0053).
-  const why = reportType === 'bqp' ? whySentences(subject.definition, subject.instance.answers, texts) : new Map<string, string>();
+  const why = reportType === 'bqp' ? whySentences(subject.definition, subject.instance.answers ?? {}, texts) : new Map<string, string>();
   return dimensionResults(subject.results).map((d) => {
     const def = byKey.get(d.key);
     const low = def ? texts.t(def.lowKey) : '';
