@@ -89,4 +89,19 @@ describe('the notice in the questionnaire', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().errorKey).toBe('error.auth.forbidden');
   });
+
+  it('documents both calls, the questionnaire field and "Why this score" in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const put = doc.paths['/api/account/assessment-notice'].put;
+    expect(put.operationId).toBe('updateAssessmentNotice');
+    expect(put.requestBody.content['application/json'].schema).toBeDefined();
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(JSON.stringify(put.responses['400'])).toContain('error.validation');
+    expect(doc.paths['/api/account/assessment-notice'].get.operationId).toBe('getAssessmentNotice');
+    expect(JSON.stringify(doc.components.schemas.Questionnaire)).toContain('assessmentNotice');
+    const explanation = doc.paths['/api/dashboard/{token}/explanation'].get;
+    expect(explanation.operationId).toBe('getResultExplanation');
+    expect(Object.keys(explanation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '404', '409']));
+    expect(JSON.stringify(explanation.responses['402'])).toContain('error.result.locked');
+  });
 });
