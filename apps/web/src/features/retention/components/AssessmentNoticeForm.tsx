@@ -54,9 +54,7 @@ export function AssessmentNoticeForm({ saved }: { saved: TAssessmentNoticeSettin
         <Textarea
           label={t('assessmentNotice.text.label')}
           description={t('assessmentNotice.text.hint', { max: ASSESSMENT_NOTICE_TEXT_MAX })}
-          autosize
-          minRows={3}
-          maxRows={10}
+          rows={5}
           maw={720}
           data-testid="assessment-notice-text-input"
           {...form.inputProps('text')}
