@@ -543,6 +543,8 @@ for (const productType of ['BQ_SELECTION', 'BQ_PERFORMANCE_SELF_ASSESSMENT'] as 
     const participant = await participantPage(browser, pageErrors);
     const q = participant.page;
     await q.goto(inviteUrl);
+    // Selection and self-assessment: the notice before the questionnaire (docs/decisions/0053) comes first.
+    await q.getByTestId('assessment-notice-continue').click();
     await expect(q.getByTestId('questionnaire-intro')).toContainText(
       fill(EN['questionnaire.greeting'], { firstName: client.firstName, lastName: client.lastName }),
     );

@@ -37,6 +37,8 @@ import { passkeyRoutes } from './features/passkeys/routes';
 import { passkeySignInRoutes } from './features/passkeys/sign-in-routes';
 import { stepUpRoutes } from './features/step-up/routes';
 import { privacyPolicyRoutes } from './features/privacy-policy/routes';
+import { assessmentNoticeRoutes } from './features/assessment-notice/routes';
+import { explanationRoutes } from './features/explanation/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
 import { dataRightsRoutes } from './features/data-rights/routes';
@@ -163,6 +165,8 @@ export async function buildApp(opts: {
   await app.register(biRoutes);
   await app.register(apiCredentialRoutes);
   await app.register(privacyPolicyRoutes);
+  await app.register(assessmentNoticeRoutes);
+  await app.register(explanationRoutes);
   await app.register(googleSignInRoutes);
   await app.register(ssoRoutes);
   await app.register(repeatedMeasurementRoutes);

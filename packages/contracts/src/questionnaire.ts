@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { ZPrivacyPolicyText } from './privacy-policy';
+import { ZAssessmentNotice } from './assessment-notice';
 
 export const ZAnswerValue = z.union([z.number().int(), z.string().max(100)]);
 
@@ -48,6 +49,8 @@ export const ZQuestionnaire = z
     answers: z.record(z.string(), ZAnswerValue),
     /** The account's privacy policy in the participant's language (or the nearest one), shown before answering. */
     privacyPolicy: ZPrivacyPolicyText.nullable().optional(),
+    /** Selection, performance and self-assessment: the notice shown before the first page (docs/decisions/0053). */
+    assessmentNotice: ZAssessmentNotice.nullable().optional(),
   })
   .meta({ id: 'Questionnaire' });
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;

@@ -55,6 +55,11 @@ export const ZReportDimension = z.object({
   level: z.enum(SCORE_LEVELS).nullable(),
   /** The level in words for this dimension, e.g. "Above average: you tend to ...". */
   levelText: z.string(),
+  /**
+   * bqp reports: which answers raised and lowered the score most, in plain words (docs/decisions/0053); null when
+   * nothing moved it, it has no score, or the report is of another type.
+   */
+  why: z.string().nullable().optional(),
 });
 export type TReportDimension = z.infer<typeof ZReportDimension>;
 

@@ -22,4 +22,5 @@ export * from './schema/audit';
 export * from './schema/retention';
 export * from './schema/scim';
 export * from './schema/bulk-sends';
+export * from './schema/assessment-notice';
 export * from './schema/sso';

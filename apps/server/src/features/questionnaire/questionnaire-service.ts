@@ -17,6 +17,7 @@ import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { scoringItems } from '@bq/scoring/scoring-definition';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
+import { assessmentNoticeFor } from '../assessment-notice/assessment-notice-service';
 
 export const QUESTIONNAIRE_ERRORS = {
   expired: 'error.interaction.expired',
@@ -142,6 +143,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     // Once submitted, the link no longer shows what was answered: it may have been forwarded or left open.
     answers: isOpenForAnswers(instance.status) ? instance.answers : {},
     privacyPolicy: await privacyPolicyForReader(db, instance.accountId, client.locale),
+    assessmentNotice: await assessmentNoticeFor(db, instance.accountId, instance.interactionId),
   };
 }
 

@@ -17,6 +17,7 @@ import { verdictTexts } from './report-audience';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
+import { whySentences } from './report-why';
 
 export type ContentReportType = TReportContent['reportType'];
 
@@ -49,8 +50,10 @@ function levelText(texts: ReportTexts, level: TReportDimension['level'], low: st
   return `${label}: ${level === 'HIGH' || level === 'ABOVE_AVERAGE' ? high : low}`;
 }
 
-function reportDimensions(subject: ReportSubject, texts: ReportTexts): TReportDimension[] {
+function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType: ContentReportType): TReportDimension[] {
   const byKey = new Map(subject.definition.dimensions.map((d) => [d.key, d]));
+  // Selection, performance and self-assessment: which answers moved each score, in plain words (decision 0053).
+  const why = reportType === 'bqp' ? whySentences(subject.definition, subject.instance.answers ?? {}, texts) : new Map<string, string>();
   return dimensionResults(subject.results).map((d) => {
     const def = byKey.get(d.key);
     const low = def ? texts.t(def.lowKey) : '';
@@ -68,6 +71,7 @@ function reportDimensions(subject: ReportSubject, texts: ReportTexts): TReportDi
       percentile: d.percentile,
       level: d.level,
       levelText: levelText(texts, d.level, low, high),
+      why: why.get(d.key) ?? null,
     };
   });
 }
@@ -239,7 +243,7 @@ export async function buildReportContent(
   assertReportType(subject, reportType);
   const texts = await loadReportTexts(db, subject.definition, opts.locale);
   const title = texts.t(reportTitleKey(subject, reportType));
-  const dimensions = reportDimensions(subject, texts);
+  const dimensions = reportDimensions(subject, texts, reportType);
   const risk = await reportRisk(db, subject, texts, opts.anonymize);
   const suitability = reportType === 'bqp' ? null : suitabilityStatement(subject.definition, subject.instance.answers, texts, opts.anonymize);
   const prediction = reportPrediction(subject, texts);

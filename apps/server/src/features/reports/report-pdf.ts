@@ -148,7 +148,7 @@ export async function sampleSelfAssessmentPdf(
   const texts = await loadReportTexts(db, definition, locale);
   const sampleName = texts.t('report.title.sampleClient');
   const subject = {
-    instance: { token: 'sample', filledAt: now } as typeof interactionInstances.$inferSelect,
+    instance: { token: 'sample', filledAt: now, answers: respondent!.answers } as typeof interactionInstances.$inferSelect,
     results,
     definition,
     productType: 'BQ_PERFORMANCE_SELF_ASSESSMENT',

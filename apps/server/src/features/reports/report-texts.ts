@@ -38,8 +38,9 @@ export async function loadReportTexts(db: Db, definition: TInteractionDefinition
 }
 
 async function buildReportTexts(db: Db, definition: TInteractionDefinition, locale: Locale, texts: LanguageTexts): Promise<ReportTexts> {
-  // CHOICE too: the risk verdict and the suitability statement quote the answers given.
-  const own = await definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE']);
+  // CHOICE too: the risk verdict and the suitability statement quote the answers given; ITEM: the candidate's
+  // "why this score" quotes the questions (report-why.ts).
+  const own = await definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE', 'ITEM']);
   const all = new Map<string, string>(Object.entries(own));
   for (const [key, text] of texts.ofType('BQUI')) {
     if (key.startsWith('results.level.') || key.startsWith('results.risk.')) all.set(key, text);

@@ -56,6 +56,7 @@ export function DimensionBlock({ dimension, ctx }: { dimension: TReportDimension
         <Text style={block.notComputable}>{dimension.levelText || t('report.dimension.notComputable')}</Text>
       )}
       {scored && dimension.levelText ? <Text style={block.levelText}>{dimension.levelText}</Text> : null}
+      {scored && dimension.why ? <Text style={block.why}>{`${t('report.why.title')}: ${dimension.why}`}</Text> : null}
     </View>
   );
 }
@@ -72,4 +73,5 @@ const block = StyleSheet.create({
   figureValue: { fontSize: 10, fontWeight: 'bold', marginTop: 1 },
   notComputable: { fontSize: 9, fontStyle: 'italic', color: COLORS.muted, marginTop: 4 },
   levelText: { marginTop: 6 },
+  why: { marginTop: 4, fontSize: 8.5 },
 });

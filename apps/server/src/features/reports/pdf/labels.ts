@@ -123,6 +123,7 @@ export const REPORT_LABEL_KEYS = [
   'report.suitability.personalOmitted',
   'report.suitability.topic',
   'report.suitability.usedInVerdict',
+  'report.why.title',
 ] as const;
 export type ReportLabelKey = (typeof REPORT_LABEL_KEYS)[number];
 

@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { isOpenForAnswers } from '@bq/domain/interaction-lifecycle';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { useQuestionnaire } from '../api/get-questionnaire';
+import { AssessmentNotice } from '../components/AssessmentNotice';
 import { QuestionnaireEndScreen } from '../components/QuestionnaireEndScreen';
 import { QuestionnaireForm } from '../components/QuestionnaireForm';
 import { QuestionnaireFrame } from '../components/QuestionnaireFrame';
 import { QuestionnaireSkeleton } from '../components/QuestionnaireSkeleton';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import { useQuestionnaireLocale } from '../use-questionnaire-locale';
+import { useNoticeAcknowledged } from '../use-notice-acknowledged';
 
 export function QuestionnairePage() {
   const { instanceToken = '' } = useParams();
@@ -30,12 +32,16 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
   const localeReady = useQuestionnaireLocale(data?.locale);
   // Set when the questionnaire ends while the participant is on the page (submitted, expired meanwhile...).
   const [end, setEnd] = useState<QuestionnaireEnd | null>(null);
+  const [acknowledged, acknowledge] = useNoticeAcknowledged(instanceToken);
 
   if (end) return <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading />;
   if (data) {
     if (!localeReady) return <QuestionnaireSkeleton />;
     if (!isOpenForAnswers(data.status))
       return <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} />;
+    // Selection, performance and self-assessment: the notice comes before the first page (docs/decisions/0053).
+    if (data.assessmentNotice && !acknowledged)
+      return <AssessmentNotice notice={data.assessmentNotice} accountName={data.accountName} onContinue={acknowledge} />;
     return <QuestionnaireForm questionnaire={data} onEnd={setEnd} />;
   }
   if (query.isError) {

@@ -83,6 +83,14 @@ export function ReportDimension({ dimension, texts }: { dimension: TReportDimens
               ) : null}
             </Group>
             {dimension.levelText ? <Text fw={500}>{dimension.levelText}</Text> : null}
+            {dimension.why ? (
+              <Text size="sm" data-testid={`report-why-${dimension.key}`}>
+                <Text span fw={600}>
+                  {label('report.why.title')}:
+                </Text>{' '}
+                {dimension.why}
+              </Text>
+            ) : null}
           </>
         ) : (
           <Text size="sm" data-testid="report-dimension-not-computable">

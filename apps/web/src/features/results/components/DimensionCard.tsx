@@ -8,6 +8,7 @@ import { useFormat } from '../../../lib/formats';
 import { levelSide, type DimensionTexts } from '../dimension-texts';
 import { formatPercent } from '../result-formats';
 import { TScoreScale } from './TScoreScale';
+import { WhyThisScore } from './WhyThisScore';
 
 const LEVEL_COLORS: Record<NonNullable<TDimensionResult['level']>, string> = {
   LOW: 'orange',
@@ -20,9 +21,11 @@ const LEVEL_COLORS: Record<NonNullable<TDimensionResult['level']>, string> = {
 interface DimensionCardProps {
   result: TDimensionResult;
   texts: DimensionTexts;
+  /** The result's token: with it, the card offers "Why this score" (docs/decisions/0053). */
+  token?: string;
 }
 
-export function DimensionCard({ result, texts }: DimensionCardProps) {
+export function DimensionCard({ result, texts, token }: DimensionCardProps) {
   const { t } = useTranslation();
   const { locale, formatNumber } = useFormat();
   const computable = result.computable && result.t !== null;
@@ -90,6 +93,7 @@ export function DimensionCard({ result, texts }: DimensionCardProps) {
               </Text>
             ) : null}
             {levelSentence ? <Text fw={500}>{levelSentence}</Text> : null}
+            {token ? <WhyThisScore token={token} dimensionKey={result.key} /> : null}
           </>
         ) : (
           <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -11,9 +11,11 @@ import { TableFallback } from './TableFallback';
 interface DimensionSectionProps {
   dimensions: TDimensionResult[];
   content: TDashboardContent;
+  /** The result's token, for each card's "Why this score". */
+  token?: string;
 }
 
-export function DimensionSection({ dimensions, content }: DimensionSectionProps) {
+export function DimensionSection({ dimensions, content, token }: DimensionSectionProps) {
   const { t } = useTranslation();
   const rows = dimensions.map((result) => ({ result, texts: dimensionTexts(content, result.key) }));
   return (
@@ -36,7 +38,7 @@ export function DimensionSection({ dimensions, content }: DimensionSectionProps)
         </div>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {rows.map(({ result, texts }) => (
-            <DimensionCard key={result.key} result={result} texts={texts} />
+            <DimensionCard key={result.key} result={result} texts={texts} token={token} />
           ))}
         </SimpleGrid>
         <TableFallback testId="result-dimension-table">

@@ -56,7 +56,7 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
           {dashboard.prediction ? (
             <PredictionSection token={token} prediction={dashboard.prediction} />
           ) : null}
-          <DimensionSection dimensions={dashboard.dimensions} content={content.data} />
+          <DimensionSection dimensions={dashboard.dimensions} content={content.data} token={token} />
           {dashboard.fit ? <FitSection fit={dashboard.fit} content={content.data} /> : null}
         </Stack>
       ) : content.isError ? (

@@ -26,6 +26,10 @@ beforeEach(() => {
     if (url === '/api/account/retention' && method === 'PUT') {
       return jsonResponse({ ...(JSON.parse(String(init?.body)) as object), mailDays: 90, auditYears: 7, updatedAt: '2026-11-27T10:00:00.000Z' });
     }
+    if (url === '/api/account/assessment-notice' && method === 'GET') return jsonResponse({ contact: null, text: null, updatedAt: null });
+    if (url === '/api/account/assessment-notice' && method === 'PUT') {
+      return jsonResponse({ ...(JSON.parse(String(init?.body)) as object), updatedAt: '2026-11-28T10:00:00.000Z' });
+    }
     if (url === '/api/account/retention/preview') return jsonResponse({ until: '2026-12-27T10:00:00.000Z', counts, auditEventsPastRetention: 0 });
     return jsonResponse({ errorKey: 'error.not_found', message: url }, 404);
   });
@@ -61,6 +65,22 @@ describe('Settings > Retention', () => {
     }
     expect(months()).toHaveAttribute('aria-invalid', 'true');
     expect(puts()).toHaveLength(0);
+  });
+
+  it("saves the notice's contact and own text, and refuses a text over 2000 characters without sending it", async () => {
+    render();
+    const contact = await screen.findByLabelText(exactLabel(enUsTexts['assessmentNotice.contact.label']!));
+    const text = screen.getByLabelText(exactLabel(enUsTexts['assessmentNotice.text.label']!));
+    const noticePuts = () => fetchMock.mock.calls.filter(([url, i]) => String(url) === '/api/account/assessment-notice' && i?.method === 'PUT');
+    fireEvent.change(text, { target: { value: 'x'.repeat(2001) } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['assessmentNotice.save'] }));
+    await waitFor(() => expect(text).toHaveAttribute('aria-invalid', 'true'));
+    expect(noticePuts()).toHaveLength(0);
+    fireEvent.change(contact, { target: { value: 'HR team, hr@example.com' } });
+    fireEvent.change(text, { target: { value: 'Only for this role.' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['assessmentNotice.save'] }));
+    await waitFor(() => expect(noticePuts()).toHaveLength(1));
+    expect(JSON.parse(String(noticePuts()[0]![1]?.body))).toEqual({ contact: 'HR team, hr@example.com', text: 'Only for this role.' });
   });
 
   it('says when nothing is due, and offers a retry when the settings cannot be loaded', async () => {

@@ -10,6 +10,8 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useRetention } from '../api/get-retention';
 import { RetentionForm } from '../components/RetentionForm';
 import { RetentionPreview } from '../components/RetentionPreview';
+import { AssessmentNoticeForm } from '../components/AssessmentNoticeForm';
+import { useAssessmentNoticeSettings } from '../api/assessment-notice';
 
 export function RetentionSettingsPage() {
   const { t } = useTranslation();
@@ -45,6 +47,17 @@ function RetentionContent() {
         </Title>
         <RetentionPreview />
       </Stack>
+      <AssessmentNoticeSection />
     </Stack>
   );
+}
+
+/** The notice before assessment questionnaires quotes the selection period above, so it is set on this page. */
+function AssessmentNoticeSection() {
+  const { t } = useTranslation();
+  const notice = useAssessmentNoticeSettings();
+  if (notice.isPending) return <Skeleton height={200} />;
+  if (notice.isError)
+    return <ErrorState title={t('assessmentNotice.errorTitle')} message={t('assessmentNotice.errorText')} onRetry={() => void notice.refetch()} />;
+  return <AssessmentNoticeForm saved={notice.data} />;
 }
