@@ -48,6 +48,8 @@ export const ZQuestionnaire = z
     answers: z.record(z.string(), ZAnswerValue),
     /** The account's privacy policy in the participant's language (or the nearest one), shown before answering. */
     privacyPolicy: ZPrivacyPolicyText.nullable().optional(),
+    /** On screens below 480 px one question per screen (the account's setting; absent = on). */
+    oneQuestionPerScreen: z.boolean().optional(),
   })
   .meta({ id: 'Questionnaire' });
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;
