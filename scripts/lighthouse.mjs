@@ -56,7 +56,8 @@ async function session(base, who) {
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
-    if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status });
+    if (!res.ok)
+      throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status });
     return text ? JSON.parse(text) : null;
   };
   return call;

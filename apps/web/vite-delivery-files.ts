@@ -36,7 +36,9 @@ export function deliveryFiles(opts: { onlyThisBuild?: boolean } = {}): Plugin {
       // A second build into the same dist (the participant entry) handles its own files only.
       if (!opts.onlyThisBuild) await rm(mapsDir, { recursive: true, force: true });
       const all = await filesUnder(outDir);
-      const files = opts.onlyThisBuild ? all.filter((file) => written.has(file) || written.has(file.replace(/\.map$/, ""))) : all;
+      const files = opts.onlyThisBuild
+        ? all.filter((file) => written.has(file) || written.has(file.replace(/\.map$/, '')))
+        : all;
       for (const file of files.filter((f) => f.endsWith('.map'))) {
         const target = join(mapsDir, relative(outDir, file));
         await mkdir(dirname(target), { recursive: true });
@@ -65,4 +67,3 @@ export function deliveryFiles(opts: { onlyThisBuild?: boolean } = {}): Plugin {
     },
   };
 }
-

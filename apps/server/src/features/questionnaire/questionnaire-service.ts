@@ -31,7 +31,12 @@ type InstanceRow = typeof interactionInstances.$inferSelect;
 
 async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
   const query = db
-    .select({ instance: interactionInstances, client: clients, accountName: accounts.name })
+    .select({
+      instance: interactionInstances,
+      client: clients,
+      accountName: accounts.name,
+      oneQuestionPerScreen: accounts.questionnaireOneQuestionPerScreen,
+    })
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
@@ -108,7 +113,7 @@ export async function definitionTexts(
 
 export async function openQuestionnaire(db: Db, token: string): Promise<TQuestionnaire> {
   const loaded = await loadByToken(db, token);
-  const { client, accountName } = loaded;
+  const { client, accountName, oneQuestionPerScreen } = loaded;
   let instance = loaded.instance;
   if (instance.status === 'CLOSED') throw new AppError(QUESTIONNAIRE_ERRORS.closed, 410, 'This questionnaire was closed');
   if (isOpenForAnswers(instance.status) && instance.expiresAt && instance.expiresAt <= new Date()) {
@@ -142,6 +147,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     // Once submitted, the link no longer shows what was answered: it may have been forwarded or left open.
     answers: isOpenForAnswers(instance.status) ? instance.answers : {},
     privacyPolicy: await privacyPolicyForReader(db, instance.accountId, client.locale),
+    oneQuestionPerScreen,
   };
 }
 

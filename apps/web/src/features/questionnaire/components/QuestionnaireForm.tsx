@@ -253,7 +253,12 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
           aria-labelledby="questionnaire-page-title"
           className="p-stack"
         >
-          <h2 ref={headingRef} tabIndex={-1} id="questionnaire-page-title" data-testid="questionnaire-page-title">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            id="questionnaire-page-title"
+            data-testid="questionnaire-page-title"
+          >
             {textOf(page.titleKey)}
           </h2>
           {page.items.some((item) => item.required) ? (

@@ -11,7 +11,13 @@ interface QuestionnaireNoticeProps {
   focusHeading?: boolean;
 }
 
-export function QuestionnaireNotice({ mark, title, children, testId, focusHeading }: QuestionnaireNoticeProps) {
+export function QuestionnaireNotice({
+  mark,
+  title,
+  children,
+  testId,
+  focusHeading,
+}: QuestionnaireNoticeProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();

@@ -11,7 +11,13 @@ interface QuestionnaireProgressProps {
   byQuestion?: boolean;
 }
 
-export function QuestionnaireProgress({ answered, total, page, pages, byQuestion }: QuestionnaireProgressProps) {
+export function QuestionnaireProgress({
+  answered,
+  total,
+  page,
+  pages,
+  byQuestion,
+}: QuestionnaireProgressProps) {
   const { t } = useTexts();
   const answeredText = t('questionnaire.progress.answered', { answered, total });
   return (

@@ -34,7 +34,11 @@ export function QuestionnaireReview(props: QuestionnaireReviewProps) {
   const { t } = useTexts();
   const { pages, answers, textOf } = props;
   return (
-    <section className="p-stack" data-testid="questionnaire-review" aria-labelledby="questionnaire-review-title">
+    <section
+      className="p-stack"
+      data-testid="questionnaire-review"
+      aria-labelledby="questionnaire-review-title"
+    >
       <h2 ref={props.headingRef} tabIndex={-1} id="questionnaire-review-title">
         {t('questionnaire.review.title')}
       </h2>

@@ -185,7 +185,9 @@ describe('participant questionnaire', () => {
     expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Risk profile' })).toBeInTheDocument();
     const intro = screen.getByTestId('questionnaire-intro');
-    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { firstName: 'Anna', lastName: 'Müller' }));
+    expect(intro).toHaveTextContent(
+      fill('questionnaire.greeting', { firstName: 'Anna', lastName: 'Müller' }),
+    );
     expect(intro).toHaveTextContent(fill('questionnaire.invitedBy', { accountName: 'Nordbank Advisory' }));
     expect(intro).toHaveTextContent('We would like to understand how you invest.');
     expect(intro).toHaveTextContent(fill('questionnaire.duration', { minutes: 7 }));
@@ -364,7 +366,10 @@ describe('participant questionnaire', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
     const review = await screen.findByTestId('questionnaire-review');
-    const heading = within(review).getByRole('heading', { level: 2, name: text('questionnaire.review.title') });
+    const heading = within(review).getByRole('heading', {
+      level: 2,
+      name: text('questionnaire.review.title'),
+    });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
       fill('questionnaire.progress.page', { page: 3, pages: 3 }),
@@ -373,7 +378,8 @@ describe('participant questionnaire', () => {
     for (const title of ['Your approach', 'Your finances', 'Your horizon']) {
       expect(within(review).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
-    const answerOf = (key: string) => within(screen.getByTestId(`questionnaire-review-${key}`)).getByRole('definition');
+    const answerOf = (key: string) =>
+      within(screen.getByTestId(`questionnaire-review-${key}`)).getByRole('definition');
     expect(answerOf('q1')).toHaveTextContent('Agree');
     expect(answerOf('q2')).toHaveTextContent('Yes');
     expect(answerOf('q3')).toHaveTextContent('Disagree');
@@ -411,7 +417,9 @@ describe('participant questionnaire', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
     const review = await screen.findByTestId('questionnaire-review');
-    expect(within(review).getByRole('heading', { level: 2 })).toHaveTextContent(deBqui['questionnaire.review.title']);
+    expect(within(review).getByRole('heading', { level: 2 })).toHaveTextContent(
+      deBqui['questionnaire.review.title'],
+    );
     expect(screen.getByTestId('questionnaire-submit')).toHaveTextContent(deBqui['questionnaire.submit']);
     expect(within(review).getAllByRole('button', { name: /^Antwort ändern: / })).toHaveLength(5);
   });

@@ -60,7 +60,11 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
   const errorEnd = questionnaireEndOf(error);
   if (errorEnd) return <QuestionnaireEndScreen end={errorEnd} />;
   return (
-    <QuestionnaireNotice mark="!" title={t('questionnaire.loadFailed.title')} testId="questionnaire-load-failed">
+    <QuestionnaireNotice
+      mark="!"
+      title={t('questionnaire.loadFailed.title')}
+      testId="questionnaire-load-failed"
+    >
       <p>{t('questionnaire.loadFailed.text')}</p>
       <div>
         <button
