@@ -2,8 +2,10 @@
 // against the three pages a client meets (the questionnaire /q/{token}, the public report, the certificate) on
 // the built product (run `npm run build` first), started fresh with demo data (e2e/start-server.mjs) on
 // LIGHTHOUSE_PORT (default 3250), in Debian's chromium (CHROME_PATH, default /usr/bin/chromium). Each page is
-// measured RUNS times (default 3; argv[2]); the median score is printed. Exits 1 when a median performance or
-// accessibility score is below MIN (default 85; docs/decisions/0054-participant-entry.md aims at 90 and 100).
+// measured RUNS times (default 3; argv[2]; a page not gated once); the median score is printed. Exits 1 when a median performance or
+// accessibility score of a gated page is below MIN (default 85; docs/decisions/0054-participant-entry.md aims at 90
+// and 100). Gated are the pages served by the participant entry; the report and the certificate are still pages of
+// the evaluator app (the decision record says what is left) and are measured and printed, not gated, until they move.
 // LIGHTHOUSE_URL=http://127.0.0.1:3000 measures a running server with demo data instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -143,30 +145,40 @@ try {
   const adviser = await session(base, ADVISER);
   const admin = await session(base, ADMIN);
   const pages = [
-    { name: 'questionnaire', path: `/q/${await questionnaire(adviser, 'BQ_RISK', false)}` },
-    { name: 'public report', path: `/bqa/report/${await questionnaire(adviser, 'BQ_RISK', true)}` },
-    { name: 'certificate', path: `/bqp/certificate/${await questionnaire(admin, 'BQ_SELECTION', true)}` },
+    { name: 'questionnaire', path: `/q/${await questionnaire(adviser, 'BQ_RISK', false)}`, gated: true },
+    {
+      name: 'public report',
+      path: `/bqa/report/${await questionnaire(adviser, 'BQ_RISK', true)}`,
+      gated: false,
+    },
+    {
+      name: 'certificate',
+      path: `/bqp/certificate/${await questionnaire(admin, 'BQ_SELECTION', true)}`,
+      gated: false,
+    },
   ];
-  console.log(`Lighthouse (mobile), median of ${RUNS}; fails below ${MIN}`);
+  console.log(`Lighthouse (mobile), median of ${RUNS}; a gated page fails below ${MIN}`);
   for (const page of pages) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(lighthouse(`${base}${page.path}`));
+    // A page not gated yet is measured once: its figure is for information, and CI's time is short.
+    for (let i = 0; i < (page.gated ? RUNS : 1); i += 1) runs.push(lighthouse(`${base}${page.path}`));
     const perf = median(runs.map((r) => r.performance));
     const a11y = median(runs.map((r) => r.accessibility));
     const lcp = median(runs.map((r) => r.lcp));
     const tbt = median(runs.map((r) => r.tbt));
     const low = perf < MIN || a11y < MIN;
-    failed ||= low;
+    failed ||= low && page.gated;
     console.log(
       `${page.name.padEnd(14)} performance ${String(perf).padStart(3)} (runs ${runs.map((r) => r.performance).join('/')})` +
         `  accessibility ${String(a11y).padStart(3)}  LCP ${(lcp / 1000).toFixed(1)} s  TBT ${Math.round(tbt)} ms` +
-        (low ? '  BELOW' : ''),
+        (low ? '  BELOW' : '') +
+        (page.gated ? '' : '  (not gated: still in the evaluator app)'),
     );
   }
 } finally {
   server?.kill('SIGTERM');
 }
 if (failed) {
-  console.error(`lighthouse: a page scored below ${MIN}`);
+  console.error(`lighthouse: a gated page scored below ${MIN}`);
   process.exit(1);
 }
