@@ -15,9 +15,24 @@ interface QuestionnaireEndScreenProps {
 }
 
 const NOTICES = {
-  expired: { testId: 'questionnaire-expired', mark: '⏱', key: 'questionnaire.expired' },
-  closed: { testId: 'questionnaire-closed', mark: '🔒', key: 'questionnaire.closed' },
-  notFound: { testId: 'questionnaire-not-found', mark: '?', key: 'questionnaire.notFound' },
+  expired: {
+    testId: 'questionnaire-expired',
+    mark: '⏱',
+    titleKey: 'questionnaire.expired.title',
+    textKey: 'questionnaire.expired.text',
+  },
+  closed: {
+    testId: 'questionnaire-closed',
+    mark: '🔒',
+    titleKey: 'questionnaire.closed.title',
+    textKey: 'questionnaire.closed.text',
+  },
+  notFound: {
+    testId: 'questionnaire-not-found',
+    mark: '?',
+    titleKey: 'questionnaire.notFound.title',
+    textKey: 'questionnaire.notFound.text',
+  },
 } as const;
 
 export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: QuestionnaireEndScreenProps) {
@@ -54,11 +69,11 @@ export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: Que
   return (
     <QuestionnaireNotice
       mark={notice.mark}
-      title={t(`${notice.key}.title`)}
+      title={t(notice.titleKey)}
       testId={notice.testId}
       focusHeading={focusHeading}
     >
-      <p>{t(`${notice.key}.text`)}</p>
+      <p>{t(notice.textKey)}</p>
     </QuestionnaireNotice>
   );
 }
