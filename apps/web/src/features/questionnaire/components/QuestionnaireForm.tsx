@@ -204,8 +204,6 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
       return { itemKey, page: index + 1, question: item ? textOf(item.textKey) : itemKey };
     });
 
-  const arrow = (glyph: string) => <span aria-hidden="true">{glyph}</span>;
-
   return (
     <div className="p-stack" data-testid="questionnaire" data-one-question={byQuestion ? '' : undefined}>
       <div className="p-card p-stack" ref={topRef} style={{ scrollMarginTop: 16 }}>
@@ -289,11 +287,11 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
             {pageIndex > 0 ? (
               <button
                 type="button"
-                className="p-button p-button-default"
+                className="p-button p-button-default p-arrow-back"
                 onClick={() => goToPage(pageIndex - 1)}
                 data-testid="questionnaire-back"
               >
-                {arrow('←')} {t('questionnaire.back')}
+                {t('questionnaire.back')}
               </button>
             ) : (
               <span />
@@ -307,8 +305,8 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
                 {t('questionnaire.review.open')}
               </button>
             ) : (
-              <button type="submit" className="p-button" data-testid="questionnaire-next">
-                {t('questionnaire.next')} {arrow('→')}
+              <button type="submit" className="p-button p-arrow-next" data-testid="questionnaire-next">
+                {t('questionnaire.next')}
               </button>
             )}
           </div>

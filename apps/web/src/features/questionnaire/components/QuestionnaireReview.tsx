@@ -82,11 +82,11 @@ export function QuestionnaireReview(props: QuestionnaireReviewProps) {
       <div className="p-row">
         <button
           type="button"
-          className="p-button p-button-default"
+          className="p-button p-button-default p-arrow-back"
           onClick={props.onBack}
           data-testid="questionnaire-review-back"
         >
-          <span aria-hidden="true">←</span> {t('questionnaire.back')}
+          {t('questionnaire.back')}
         </button>
         <button
           type="button"
