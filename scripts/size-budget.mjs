@@ -6,6 +6,8 @@
 //   with its static imports;
 // - no single JS file is over 100 KB. Parts a page loads on demand after it has rendered (the dashboard's chart
 //   library) are held to this rule only; their total is printed.
+// - the participant entry (participant.html: the questionnaire /q/{token}, docs/decisions/0054-participant-entry.md)
+//   loads at most 60 KB in all, read from its own manifest (.vite/participant-manifest.json).
 // KB = 1024 bytes of gzip at level 9 (what the server sends as .gz; brotli is smaller still).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ const DIST = process.argv[2] ?? 'apps/web/dist';
 const LOGIN_BUDGET_KB = 180;
 const ROUTE_BUDGET_KB = 100;
 const FILE_BUDGET_KB = 100;
+const PARTICIPANT_BUDGET_KB = 60;
 
 // Lazy modules and the lazy layouts they render in (src paths as in the manifest). A lazy chunk not named here is
 // measured against the entry alone, which can only overstate it: name it here with its layouts to see its true cost.
@@ -82,7 +85,11 @@ const ROUTES = [
     parents: [...SHELL, 'src/features/teams/pages/TeamDashboardPage.tsx'],
     onDemand: true,
   },
-  { name: 'repeated measurement', module: 'src/features/repeated-measurements/pages/CampaignPage.tsx', parents: SHELL },
+  {
+    name: 'repeated measurement',
+    module: 'src/features/repeated-measurements/pages/CampaignPage.tsx',
+    parents: SHELL,
+  },
   { name: 'settings', module: SETTINGS[2], parents: SHELL },
   {
     name: 'settings: password',
@@ -101,11 +108,6 @@ const ROUTES = [
   },
   { name: 'icons', module: 'src/features/internal/pages/IconsPage.tsx', parents: SHELL },
   { name: 'translations', module: 'src/features/internal/pages/TranslationsPage.tsx', parents: SHELL },
-  {
-    name: 'questionnaire (participant)',
-    module: 'src/features/questionnaire/pages/QuestionnairePage.tsx',
-    parents: [],
-  },
   { name: 'public layout', module: PUBLIC[0], parents: [] },
   { name: 'report', module: 'src/features/reports/pages/ReportPage.tsx', parents: PUBLIC },
   { name: 'report download', module: 'src/features/reports/pages/ReportDownloadPage.tsx', parents: PUBLIC },
@@ -209,6 +211,32 @@ for (const key of others) {
       `${key}: adds more than ${ROUTE_BUDGET_KB} KB to the entry (name it in ROUTES with its layouts)`,
     );
   console.log(`${pad(kb(added))}  ${pad(kb(total))}  ${key}${over ? '  OVER' : ''}`);
+}
+
+// The participant entry: its own build, its own manifest; everything its page loads before it shows.
+const participantPath = join(DIST, '.vite', 'participant-manifest.json');
+if (!existsSync(participantPath)) {
+  failures.push(
+    `${participantPath} is missing (the web build runs vite.participant.config.ts after vite.config.ts)`,
+  );
+} else {
+  const participant = JSON.parse(readFileSync(participantPath, 'utf8'));
+  const seen = new Set();
+  const walk = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of participant[key].imports ?? []) walk(next);
+  };
+  for (const key of Object.keys(participant).filter((k) => participant[k].isEntry)) walk(key);
+  const files = [...seen].flatMap((key) => [participant[key].file, ...(participant[key].css ?? [])]);
+  const js = files.filter((file) => file.endsWith('.js'));
+  const bytes = (list) =>
+    list.reduce((total, file) => total + gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length, 0);
+  const over = bytes(js) > PARTICIPANT_BUDGET_KB * 1024;
+  if (over) failures.push(`participant entry: more than ${PARTICIPANT_BUDGET_KB} KB of JS`);
+  console.log(
+    `\n${pad(kb(bytes(js)))}  participant entry (questionnaire /q/{token}: ${js.join(', ')}; CSS ${kb(bytes(files.filter((f) => f.endsWith('.css'))))} KB) [budget ${PARTICIPANT_BUDGET_KB} KB in all]${over ? '  OVER' : ''}`,
+  );
 }
 
 const files = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js'));

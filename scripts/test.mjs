@@ -133,6 +133,9 @@ if (postgresUrl) {
   }
 }
 await step(...afterBuild);
+// Lighthouse's mobile profile on the three pages a client meets (docs/decisions/0054): alone, as a busy CPU would
+// lower its scores; median of 3, fails below 85.
+await step(npm('lighthouse (questionnaire, report, certificate)', 'lighthouse'));
 if (postgresUrl) {
   await step(...journeyShards('browser journeys (PostgreSQL)', [], process.env));
   await step(journeys('browser journeys @embedded (PGlite)', ['--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));

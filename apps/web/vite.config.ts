@@ -3,13 +3,11 @@
 // The build (docs/decisions/0018-page-weight-and-accessibility.md) writes a manifest for `npm run size`, writes
 // .br and .gz beside every compressible file for the server to send as they are, and moves the source maps out
 // of dist (hidden: no sourceMappingURL in the files) to dist-sourcemaps/, where nobody can download them.
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
+import { deliveryFiles } from './vite-delivery-files';
+import { PARTICIPANT_PATH } from './src/participant/participant-paths';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
@@ -19,60 +17,21 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: fals
 const CHART_LIBRARIES =
   /node_modules[\\/](d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|immer|@reduxjs[\\/]toolkit|redux|redux-thunk|reselect|eventemitter3|es-toolkit|tiny-invariant)[\\/]/;
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
-
-/** After the bundle is written: source maps out of dist, then a .br and a .gz beside each compressible file. */
-function deliveryFiles(): Plugin {
-  let outDir = '';
-  let mapsDir = '';
+/** The dev server answers the participant paths with participant.html, as the server does in production. */
+function participantPages(): Plugin {
   return {
-    name: 'bq-delivery-files',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      mapsDir = `${outDir}-sourcemaps`;
-    },
-    async closeBundle() {
-      await rm(mapsDir, { recursive: true, force: true });
-      const files = await filesUnder(outDir);
-      for (const file of files.filter((f) => f.endsWith('.map'))) {
-        const target = join(mapsDir, relative(outDir, file));
-        await mkdir(dirname(target), { recursive: true });
-        await rename(file, target);
-      }
-      const compressible = files.filter(
-        (f) => COMPRESSIBLE.test(f) && !relative(outDir, f).startsWith('.vite'),
-      );
-      await Promise.all(
-        compressible.map(async (file) => {
-          const content = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          // A tiny file may grow when compressed; the server then sends it as it is (or compresses on the fly).
-          if (br.length < content.length) await writeFile(`${file}.br`, br);
-          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+    name: 'bq-participant-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && PARTICIPANT_PATH.test(req.url.split('?')[0] ?? '')) req.url = '/participant.html';
+        next();
+      });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), deliveryFiles()],
+  plugins: [react(), participantPages(), deliveryFiles()],
   css: { postcss: { plugins: [postcssPresetMantine()] } },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },

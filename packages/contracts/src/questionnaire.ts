@@ -51,6 +51,8 @@ export const ZQuestionnaire = z
     privacyPolicy: ZPrivacyPolicyText.nullable().optional(),
     /** Selection, performance and self-assessment: the notice shown before the first page (docs/decisions/0053). */
     assessmentNotice: ZAssessmentNotice.nullable().optional(),
+    /** On screens below 480 px one question per screen (the account's setting; absent = on). */
+    oneQuestionPerScreen: z.boolean().optional(),
   })
   .meta({ id: 'Questionnaire' });
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;

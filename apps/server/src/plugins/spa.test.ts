@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<!-- filler -->'.repeat(100)}<div id="root"></div></body></html>`;
 
+const PARTICIPANT = `<!doctype html><html><head><script type="module" src="/assets/participant-IjKl9012.js"></script></head><body><div id="root"></div></body></html>`;
+
 const WEB_PUBLIC = join(import.meta.dirname, '../../../web/public');
 const PUBLIC_FILES = ['robots.txt', 'favicon.ico'];
 let dist: string;
@@ -27,6 +29,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.gz`), gzipSync(content));
   };
   write('index.html', INDEX, true);
+  write('participant.html', PARTICIPANT, true);
   write('assets/index-AbCd1234.js', SCRIPT, true);
   write('assets/small-EfGh5678.js', 'export const small = 1;\n', false);
   // A map left in dist by an older build: still never served.
@@ -113,6 +116,20 @@ describe('caching', () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('the participant entry (docs/decisions/0054)', () => {
+  it('sends participant.html for a questionnaire link, revalidated on every load; other pages get the app', async () => {
+    for (const url of ['/q/AbCdEf123', '/q/AbCdEf123/', '/q/AbCdEf123?x=1']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('/assets/participant-IjKl9012.js');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/q', '/q/a/b', '/login', '/bqa/report/AbCdEf123']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
   });
 });
 

@@ -11,6 +11,12 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 
+/**
+ * The participant pages, sent the participant entry (participant.html, docs/decisions/0054-participant-entry.md)
+ * instead of the evaluator app; the same list as apps/web/src/participant/participant-paths.ts.
+ */
+export const PARTICIPANT_PAGE = /^\/q\/[^/]+\/?$/;
+
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
 const CACHE_SHORT = 'public, max-age=3600';
@@ -28,6 +34,7 @@ export function cacheControlFor(filePath: string, root: string): string {
 
 export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
   const hasWeb = existsSync(opts.root);
+  const hasParticipantEntry = existsSync(resolve(opts.root, 'participant.html'));
   if (hasWeb) {
     const root = resolve(opts.root);
     await app.register(fastifyStatic, {
@@ -51,6 +58,7 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: s
     if (path.startsWith('/assets/') || path.endsWith('.map')) {
       return reply.code(404).send({ errorKey: ERROR_KEYS.notFound, message: 'Not found', reqId: request.id });
     }
+    if (PARTICIPANT_PAGE.test(path) && hasParticipantEntry) return reply.sendFile('participant.html');
     return reply.sendFile('index.html');
   });
 });

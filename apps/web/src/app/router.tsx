@@ -412,12 +412,6 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'sso.callback.title' }),
         lazy: page(() => import('../features/sso/pages/SsoCallbackPage'), 'SsoCallbackPage'),
       },
-      {
-        // The participant's questionnaire (invite link): public, in its own frame without the sign-in links.
-        path: 'q/:instanceToken',
-        handle: handle({ titleKey: 'questionnaire.pageTitle' }),
-        lazy: page(() => import('../features/questionnaire/pages/QuestionnairePage'), 'QuestionnairePage'),
-      },
       // Registration lives at /signup/ext; /to_signup keeps old links and the query (e.g. a product) working.
       { path: 'to_signup', loader: ({ request }) => redirect(`/signup/ext${new URL(request.url).search}`) },
       {

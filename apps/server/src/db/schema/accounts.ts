@@ -1,6 +1,6 @@
 // Accounts (tenants), their product configurations and the credit ledger.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountType, PlanType, ProductType } from '@bq/domain/product-types';
 
 export const accounts = pgTable('accounts', {
@@ -15,6 +15,8 @@ export const accounts = pgTable('accounts', {
   secondFactorGraceDays: integer('second_factor_grace_days').notNull().default(0),
   /** Where the daily signed checkpoint of the account's audit chain is mailed (docs/decisions/0039); null: nowhere. */
   auditComplianceEmail: text('audit_compliance_email'),
+  /** Questionnaires show one question per screen below 480 px wide (docs/decisions/0054); on by default. */
+  questionnaireOneQuestionPerScreen: boolean('questionnaire_one_question_per_screen').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -32,7 +32,12 @@ type InstanceRow = typeof interactionInstances.$inferSelect;
 
 async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
   const query = db
-    .select({ instance: interactionInstances, client: clients, accountName: accounts.name })
+    .select({
+      instance: interactionInstances,
+      client: clients,
+      accountName: accounts.name,
+      oneQuestionPerScreen: accounts.questionnaireOneQuestionPerScreen,
+    })
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
@@ -109,7 +114,7 @@ export async function definitionTexts(
 
 export async function openQuestionnaire(db: Db, token: string): Promise<TQuestionnaire> {
   const loaded = await loadByToken(db, token);
-  const { client, accountName } = loaded;
+  const { client, accountName, oneQuestionPerScreen } = loaded;
   let instance = loaded.instance;
   if (instance.status === 'CLOSED') throw new AppError(QUESTIONNAIRE_ERRORS.closed, 410, 'This questionnaire was closed');
   if (isOpenForAnswers(instance.status) && instance.expiresAt && instance.expiresAt <= new Date()) {
@@ -144,6 +149,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     answers: isOpenForAnswers(instance.status) ? instance.answers : {},
     privacyPolicy: await privacyPolicyForReader(db, instance.accountId, client.locale),
     assessmentNotice: await assessmentNoticeFor(db, instance.accountId, instance.interactionId),
+    oneQuestionPerScreen,
   };
 }
 

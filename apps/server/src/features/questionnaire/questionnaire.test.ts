@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { ProductType } from '@bq/domain/product-types';
-import { interactionInstances, productConfigurations } from '../../db/schema';
+import { accounts, interactionInstances, productConfigurations } from '../../db/schema';
 import { openJobQueue } from '../../jobs/queue';
 import { startWorker } from '../../jobs/worker';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -68,6 +68,14 @@ describe('GET /api/q (open the questionnaire)', () => {
     await participant.request('GET', `/api/q?token=${instance.token}`);
     const [again] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
     expect(again!.openedAt).toEqual(openedAt);
+  });
+
+  it("tells the page whether the account shows one question per screen on small screens (on unless turned off)", async () => {
+    const { participant, instance } = await sentInstance('BQ_RISK', 'EN_US');
+    expect((await participant.request('GET', `/api/q?token=${instance.token}`)).json().oneQuestionPerScreen).toBe(true);
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    await t.db.update(accounts).set({ questionnaireOneQuestionPerScreen: false }).where(eq(accounts.id, row!.accountId));
+    expect((await participant.request('GET', `/api/q?token=${instance.token}`)).json().oneQuestionPerScreen).toBe(false);
   });
 
   it('serves English texts to an English client', async () => {

@@ -2,7 +2,7 @@
 // server has plus what this browser still holds unsaved.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createAnswerAutosaver, type SaveState } from './answer-autosaver';
-import { useSaveAnswers, type AnswerChanges } from './api/save-answers';
+import { saveAnswers, type AnswerChanges } from './api/save-answers';
 import type { AnswerValue, Answers } from './questionnaire-model';
 import type { QuestionnaireEnd } from './questionnaire-end';
 
@@ -31,17 +31,16 @@ export function useAnswerAutosave(
   savedAnswers: Answers,
   onEnd: (end: QuestionnaireEnd) => void,
 ): AnswerAutosave {
-  const { mutateAsync } = useSaveAnswers(instanceToken);
-  const latest = useRef({ mutateAsync, onEnd });
+  const latest = useRef({ onEnd });
   useEffect(() => {
-    latest.current = { mutateAsync, onEnd };
+    latest.current = { onEnd };
   });
   const [status, setStatus] = useState<{ saveState: SaveState; failedForGood: boolean }>({
     saveState: 'idle',
     failedForGood: false,
   });
   const [saver] = useState(() =>
-    createAnswerAutosaver(instanceToken, (changes) => latest.current.mutateAsync(changes), {
+    createAnswerAutosaver(instanceToken, (changes) => saveAnswers(instanceToken, changes), {
       onStateChange: (saveState, failedForGood) => setStatus({ saveState, failedForGood }),
       onEnd: (end) => latest.current.onEnd(end),
     }),

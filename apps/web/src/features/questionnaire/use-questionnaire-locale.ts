@@ -2,13 +2,13 @@
 // switch to it too. Nothing is stored: there is no user, and the browser's choice stays as it was.
 import { useEffect } from 'react';
 import type { Locale } from '@bq/domain/locales';
-import { changeLocale, currentLocale, useLocale } from '../../lib/i18n';
+import { loadLocaleTexts, useTexts } from '../../participant/texts';
 
-/** Switches to `locale` once known; true when the page speaks it (or no locale is known yet). */
+/** Loads the texts of `locale` once known; true when the page speaks it. */
 export function useQuestionnaireLocale(locale: Locale | undefined): boolean {
-  const active = useLocale();
+  const active = useTexts().locale;
   useEffect(() => {
-    if (locale && locale !== currentLocale()) void changeLocale(locale);
-  }, [locale]);
-  return !locale || active === locale;
+    if (locale && locale !== active) void loadLocaleTexts(locale);
+  }, [locale, active]);
+  return Boolean(locale) && active === locale;
 }

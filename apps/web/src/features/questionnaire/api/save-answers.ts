@@ -1,6 +1,5 @@
 // PUT /api/q/{token}/answers: saves answers as they are given (merged on the server; null removes one). The
-// autosave hook queues and retries the calls and shows their state itself, so failures do not toast.
-import { useMutation } from '@tanstack/react-query';
+// autosaver queues and retries the calls and shows their state itself.
 import type { TAnswerProgress, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
 import { api } from '../../../lib/api-client';
 
@@ -15,11 +14,4 @@ export function saveAnswers(instanceToken: string, answers: AnswerChanges): Prom
     { answers },
     { signal: AbortSignal.timeout(SAVE_TIMEOUT_MS) },
   );
-}
-
-export function useSaveAnswers(instanceToken: string) {
-  return useMutation({
-    mutationFn: (answers: AnswerChanges) => saveAnswers(instanceToken, answers),
-    meta: { showsOwnError: true },
-  });
 }

@@ -1,7 +1,5 @@
 // After a submit attempt: the required questions still unanswered, each a button that opens its page.
-import { Alert, Anchor, List } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../../participant/texts';
 
 export interface MissingAnswer {
   itemKey: string;
@@ -16,32 +14,25 @@ export function MissingAnswers({
   missing: MissingAnswer[];
   onOpen: (itemKey: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden />}
-      title={t('questionnaire.missing.title')}
-      data-testid="questionnaire-missing"
-    >
-      {t('questionnaire.missing.text')}
-      <List size="sm" mt="xs" spacing={4}>
+    <div className="p-alert" data-testid="questionnaire-missing">
+      <p className="p-alert-title">{t('questionnaire.missing.title')}</p>
+      <p>{t('questionnaire.missing.text')}</p>
+      <ul>
         {missing.map((entry) => (
-          <List.Item key={entry.itemKey}>
-            <Anchor
-              component="button"
+          <li key={entry.itemKey}>
+            <button
               type="button"
-              size="sm"
-              ta="start"
+              className="p-link-button"
               onClick={() => onOpen(entry.itemKey)}
               data-testid={`questionnaire-missing-${entry.itemKey}`}
             >
               {t('questionnaire.missing.item', { page: entry.page, question: entry.question })}
-            </Anchor>
-          </List.Item>
+            </button>
+          </li>
         ))}
-      </List>
-    </Alert>
+      </ul>
+    </div>
   );
 }

@@ -1,12 +1,10 @@
 // One question: a fieldset of native radio buttons with the question as its legend and each option's text as
-// its radio's label, so arrow keys move between the options and every radio is found by its option's text.
-// A scale of up to five points lies in a row on wider screens; other options are listed one below the other.
+// its radio's label (the whole tile, at least 48 px high, is the tap target), so arrow keys move between the
+// options and every radio is found by its option's text. A scale of up to five points lies in a row on wider
+// screens; other options are listed one below the other.
 import { useId, type CSSProperties } from 'react';
-import { Fieldset, Radio, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../../participant/texts';
 import type { AnswerValue, QuestionnaireItem } from '../questionnaire-model';
-import classes from './QuestionItem.module.css';
 
 interface QuestionItemProps {
   item: QuestionnaireItem;
@@ -18,63 +16,57 @@ interface QuestionItemProps {
 }
 
 export function QuestionItem({ item, value, textOf, showError, onAnswer }: QuestionItemProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const legendId = `${id}-legend`;
   const errorId = `${id}-error`;
   // Up to five points fit in a row with their labels; longer scales are listed like choices.
   const inRow = item.type === 'likert' && item.options.length <= 5;
   return (
-    <Fieldset
-      variant="unstyled"
-      classNames={{ root: classes.question, legend: classes.legend }}
-      legend={
-        <span id={legendId}>
-          {textOf(item.textKey)}
-          {item.required ? (
-            <span className={classes.required} aria-hidden>
-              *
-            </span>
-          ) : null}
-        </span>
-      }
+    <fieldset
+      className="p-question"
       role="radiogroup"
       aria-labelledby={legendId}
       aria-required={item.required || undefined}
       aria-invalid={showError || undefined}
       aria-describedby={showError ? errorId : undefined}
-      mod={{ invalid: showError, answered: value !== undefined }}
+      data-invalid={showError ? '' : undefined}
+      data-answered={value !== undefined ? '' : undefined}
       data-item-key={item.key}
       data-testid={`questionnaire-item-${item.key}`}
     >
+      <legend className="p-legend">
+        <span id={legendId}>
+          {textOf(item.textKey)}
+          {item.required ? (
+            <span className="p-required" aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </span>
+      </legend>
       <div
-        className={inRow ? classes.scale : classes.choices}
+        className={inRow ? 'p-options p-scale' : 'p-options'}
         style={inRow ? ({ '--scale-points': item.options.length } as CSSProperties) : undefined}
       >
         {item.options.map((option) => (
-          <Radio
-            key={String(option.value)}
-            name={`${id}-answer`}
-            value={String(option.value)}
-            checked={value === option.value}
-            onChange={() => onAnswer(item.key, option.value)}
-            label={textOf(option.labelKey)}
-            classNames={{
-              root: classes.option,
-              body: classes.body,
-              inner: classes.inner,
-              labelWrapper: classes.labelWrapper,
-              label: classes.label,
-            }}
-          />
+          <label key={String(option.value)} className="p-option">
+            <input
+              type="radio"
+              name={`${id}-answer`}
+              value={String(option.value)}
+              checked={value === option.value}
+              onChange={() => onAnswer(item.key, option.value)}
+            />
+            <span>{textOf(option.labelKey)}</span>
+          </label>
         ))}
       </div>
       {showError ? (
-        <Text id={errorId} c="var(--mantine-color-error)" size="sm" fw={500} className={classes.error}>
-          <IconAlertCircle size={16} aria-hidden />
+        <p id={errorId} className="p-error-text">
           {t('questionnaire.item.required')}
-        </Text>
+        </p>
       ) : null}
-    </Fieldset>
+    </fieldset>
   );
 }

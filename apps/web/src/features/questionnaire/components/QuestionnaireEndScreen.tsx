@@ -1,10 +1,8 @@
 // What the participant sees when the questionnaire is over or cannot be opened: after submitting, that the
 // answers went to the account, with the questionnaire's own outro (which does the thanking: "Thank you. ..."),
 // a note that it was submitted before, or why the link no longer works (expired, closed, unknown).
-import { Text } from '@mantine/core';
-import { IconCircleCheck, IconClockX, IconLinkOff, IconLock, IconMailCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { TQuestionnaire } from '@bq/contracts/questionnaire';
+import { useTexts } from '../../../participant/texts';
 import type { QuestionnaireEnd } from '../questionnaire-end';
 import { QuestionnaireNotice } from './QuestionnaireNotice';
 
@@ -19,69 +17,63 @@ interface QuestionnaireEndScreenProps {
 const NOTICES = {
   expired: {
     testId: 'questionnaire-expired',
-    icon: IconClockX,
-    color: 'orange',
+    mark: '⏱',
     titleKey: 'questionnaire.expired.title',
     textKey: 'questionnaire.expired.text',
   },
   closed: {
     testId: 'questionnaire-closed',
-    icon: IconLock,
-    color: 'gray',
+    mark: '🔒',
     titleKey: 'questionnaire.closed.title',
     textKey: 'questionnaire.closed.text',
   },
   notFound: {
     testId: 'questionnaire-not-found',
-    icon: IconLinkOff,
-    color: 'gray',
+    mark: '?',
     titleKey: 'questionnaire.notFound.title',
     textKey: 'questionnaire.notFound.text',
   },
 } as const;
 
 export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: QuestionnaireEndScreenProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const accountName = questionnaire?.accountName ?? '';
 
   if (end === 'submitted') {
     const outro = questionnaire ? questionnaire.texts[questionnaire.interaction.outroKey] : undefined;
     return (
       <QuestionnaireNotice
-        icon={IconCircleCheck}
-        color="green"
+        mark="✓"
         title={t('questionnaire.thankYou.title', { accountName })}
         testId="questionnaire-thank-you"
         focusHeading={focusHeading}
       >
-        {outro ? <Text size="lg">{outro}</Text> : null}
-        <Text c="dimmed">{t('questionnaire.thankYou.text')}</Text>
+        {outro ? <p style={{ fontSize: '1.125rem' }}>{outro}</p> : null}
+        <p className="p-dimmed">{t('questionnaire.thankYou.text')}</p>
       </QuestionnaireNotice>
     );
   }
   if (end === 'alreadySubmitted') {
     return (
       <QuestionnaireNotice
-        icon={IconMailCheck}
-        color="brand"
+        mark="✓"
         title={t('questionnaire.alreadySubmitted.title')}
         testId="questionnaire-already-submitted"
         focusHeading={focusHeading}
       >
-        <Text>{t('questionnaire.alreadySubmitted.text', { accountName })}</Text>
+        <p>{t('questionnaire.alreadySubmitted.text', { accountName })}</p>
       </QuestionnaireNotice>
     );
   }
   const notice = NOTICES[end];
   return (
     <QuestionnaireNotice
-      icon={notice.icon}
-      color={notice.color}
+      mark={notice.mark}
       title={t(notice.titleKey)}
       testId={notice.testId}
       focusHeading={focusHeading}
     >
-      <Text>{t(notice.textKey)}</Text>
+      <p>{t(notice.textKey)}</p>
     </QuestionnaireNotice>
   );
 }

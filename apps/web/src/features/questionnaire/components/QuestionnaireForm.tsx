@@ -1,17 +1,14 @@
-// The questionnaire being answered: one short page at a time with progress and autosave. "Next" and "Review
-// answers" check the page's required questions (errors on the items, focus on the first); a page change moves the
-// focus to the page's heading. After the last page comes the review of all answers, from which any one can be
-// changed (its page opens, then "Back to the review"); submitting there saves what is left, then hands the answers
-// in; a refusal for missing answers lists them and opens the first one's page.
+// The questionnaire being answered: one short page at a time (one question at a time on a small screen) with
+// progress and autosave. "Next" and "Review answers" check the step's required questions (errors on the items,
+// focus on the first); a step change moves the focus to its heading. After the last step comes the review of all
+// answers, from which any one can be changed (its step opens, then "Back to the review"); submitting there saves
+// what is left, then hands the answers in; a refusal for missing answers lists them and opens the first one's step.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconListCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { TQuestionnaire } from '@bq/contracts/questionnaire';
 import { ApiError } from '../../../lib/api-client';
-import { questionnaireQueryOptions } from '../api/get-questionnaire';
-import { useSubmitQuestionnaire } from '../api/submit-questionnaire';
+import { useTexts } from '../../../participant/texts';
+import { fetchQuestionnaire } from '../api/get-questionnaire';
+import { submitQuestionnaire } from '../api/submit-questionnaire';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import {
   answeredCount,
@@ -22,6 +19,7 @@ import {
   resumePageIndex,
 } from '../questionnaire-model';
 import { useAnswerAutosave } from '../use-answer-autosave';
+import { oneQuestionSteps, useOneQuestionPerScreen } from '../use-one-question-per-screen';
 import { writeUnsavedAnswers } from '../unsaved-answers';
 import { MissingAnswers } from './MissingAnswers';
 import { QuestionItem } from './QuestionItem';
@@ -39,15 +37,24 @@ interface QuestionnaireFormProps {
 }
 
 export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useTexts();
   const { instanceToken, interaction, texts } = questionnaire;
-  const pages = useMemo(() => questionnairePages(interaction), [interaction]);
+  const grouped = useMemo(() => questionnairePages(interaction), [interaction]);
+  const byQuestion = useOneQuestionPerScreen(questionnaire.oneQuestionPerScreen);
+  // The steps walked: the pages, or on a small screen each question on its own.
+  const pages = useMemo(() => (byQuestion ? oneQuestionSteps(grouped) : grouped), [byQuestion, grouped]);
   const autosave = useAnswerAutosave(instanceToken, questionnaire.answers, onEnd);
   const { answers } = autosave;
-  const submit = useSubmitQuestionnaire(instanceToken);
 
   const [pageIndex, setPageIndex] = useState(() => resumePageIndex(pages, autosave.answers));
+  // The screen crossed 480 px (turned, resized): stay at the question shown first.
+  const [shownByQuestion, setShownByQuestion] = useState(byQuestion);
+  if (shownByQuestion !== byQuestion) {
+    setShownByQuestion(byQuestion);
+    const before = byQuestion ? grouped : oneQuestionSteps(grouped);
+    const itemKey = before[pageIndex]?.items[0]?.key;
+    setPageIndex(itemKey ? Math.max(0, pageIndexOfItem(pages, itemKey)) : 0);
+  }
   const [returning, setReturning] = useState(() => Object.keys(autosave.answers).length > 0);
   // Items whose missing answer was pointed out; the error goes away once answered.
   const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
@@ -133,7 +140,7 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
         setSubmitProblem('notSaved');
         return;
       }
-      await submit.mutateAsync();
+      await submitQuestionnaire(instanceToken);
       writeUnsavedAnswers(instanceToken, {});
       onEnd('submitted');
     } catch (error) {
@@ -155,10 +162,7 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
 
   const refreshedMissing = async (): Promise<string[]> => {
     try {
-      const fresh = await queryClient.fetchQuery({
-        ...questionnaireQueryOptions(instanceToken),
-        staleTime: 0,
-      });
+      const fresh = await fetchQuestionnaire(instanceToken);
       return missingRequired(pages, autosave.resetTo(fresh.answers));
     } catch (error) {
       const end = questionnaireEndOf(error);
@@ -182,18 +186,14 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
   };
 
   const submitProblemAlert = submitProblem ? (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      icon={<IconAlertTriangle aria-hidden />}
-      title={t('questionnaire.submitFailed.title')}
-      data-testid="questionnaire-submit-error"
-    >
-      {submitProblem === 'notSaved'
-        ? t('questionnaire.submitFailed.notSaved')
-        : t('questionnaire.submitFailed.text')}
-    </Alert>
+    <div className="p-alert" role="alert" data-testid="questionnaire-submit-error">
+      <p className="p-alert-title">{t('questionnaire.submitFailed.title')}</p>
+      <p>
+        {submitProblem === 'notSaved'
+          ? t('questionnaire.submitFailed.notSaved')
+          : t('questionnaire.submitFailed.text')}
+      </p>
+    </div>
   ) : null;
 
   const stillMissing = missingAtSubmit
@@ -205,33 +205,28 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
     });
 
   return (
-    <Stack gap="lg" data-testid="questionnaire">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} ref={topRef} style={{ scrollMarginTop: 16 }}>
-        <Stack gap="md">
-          <div>
-            <Text size="sm" c="dimmed" fw={500}>
-              {questionnaire.accountName}
-            </Text>
-            <Title order={1} fz="h2">
-              {textOf(interaction.nameKey)}
-            </Title>
-          </div>
-          {(pageIndex === 0 && !reviewing) || returning ? (
-            <QuestionnaireIntro questionnaire={questionnaire} returning={returning} />
-          ) : null}
-          <QuestionnaireProgress
-            answered={answeredCount(interaction, answers)}
-            total={interaction.items.length}
-            page={reviewing ? pages.length : pageIndex + 1}
-            pages={pages.length}
-          />
-          <SaveStatus state={autosave.saveState} failedForGood={autosave.failedForGood} />
-        </Stack>
-      </Paper>
+    <div className="p-stack" data-testid="questionnaire" data-one-question={byQuestion ? '' : undefined}>
+      <div className="p-card p-stack" ref={topRef} style={{ scrollMarginTop: 16 }}>
+        <div>
+          <p className="p-small p-dimmed p-strong">{questionnaire.accountName}</p>
+          <h1>{textOf(interaction.nameKey)}</h1>
+        </div>
+        {(pageIndex === 0 && !reviewing) || returning ? (
+          <QuestionnaireIntro questionnaire={questionnaire} returning={returning} />
+        ) : null}
+        <QuestionnaireProgress
+          answered={answeredCount(interaction, answers)}
+          total={interaction.items.length}
+          page={reviewing ? pages.length : pageIndex + 1}
+          pages={pages.length}
+          byQuestion={byQuestion}
+        />
+        <SaveStatus state={autosave.saveState} failedForGood={autosave.failedForGood} />
+      </div>
 
       {reviewing ? (
         <QuestionnaireReview
-          pages={pages}
+          pages={grouped}
           answers={answers}
           textOf={textOf}
           onChange={changeAnswer}
@@ -249,87 +244,74 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
           headingRef={reviewHeadingRef}
         />
       ) : page ? (
-        <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="questionnaire-page-title">
-          <Stack gap="md">
-            <Title
-              order={2}
-              fz="h3"
-              ref={headingRef}
-              tabIndex={-1}
-              id="questionnaire-page-title"
-              data-testid="questionnaire-page-title"
-            >
-              {textOf(page.titleKey)}
-            </Title>
-            {page.items.some((item) => item.required) ? (
-              <Text size="sm" c="dimmed">
-                {t('questionnaire.requiredNote')}
-              </Text>
-            ) : null}
-            {stillMissing.length > 0 ? (
-              <MissingAnswers
-                missing={stillMissing}
-                onOpen={(itemKey) => {
-                  const index = pageIndexOfItem(pages, itemKey);
-                  if (index !== pageIndex) setPageIndex(index);
-                  focusRequest.current = { itemKey };
-                  setFlagged((current) => new Set([...current, itemKey]));
-                }}
-              />
-            ) : null}
-            {page.items.map((item) => (
-              <QuestionItem
-                key={item.key}
-                item={item}
-                value={answers[item.key]}
-                textOf={textOf}
-                showError={flagged.has(item.key) && !isAnswered(answers, item.key)}
-                onAnswer={autosave.setAnswer}
-              />
-            ))}
-            <Group justify="space-between" mt="sm">
-              {pageIndex > 0 ? (
-                <Button
-                  type="button"
-                  variant="default"
-                  leftSection={<IconArrowLeft size={18} aria-hidden />}
-                  onClick={() => goToPage(pageIndex - 1)}
-                  data-testid="questionnaire-back"
-                >
-                  {t('questionnaire.back')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              {fromReview ? (
-                <Button
-                  type="submit"
-                  rightSection={<IconListCheck size={18} aria-hidden />}
-                  data-testid="questionnaire-back-to-review"
-                >
-                  {t('questionnaire.review.backToReview')}
-                </Button>
-              ) : isLast ? (
-                <Button
-                  type="submit"
-                  rightSection={<IconListCheck size={18} aria-hidden />}
-                  data-testid="questionnaire-review-open"
-                >
-                  {t('questionnaire.review.open')}
-                </Button>
-              ) : (
-                <Button
-                  type="submit"
-                  rightSection={<IconArrowRight size={18} aria-hidden />}
-                  data-testid="questionnaire-next"
-                >
-                  {t('questionnaire.next')}
-                </Button>
-              )}
-            </Group>
-          </Stack>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby="questionnaire-page-title"
+          className="p-stack"
+        >
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            id="questionnaire-page-title"
+            data-testid="questionnaire-page-title"
+          >
+            {textOf(page.titleKey)}
+          </h2>
+          {page.items.some((item) => item.required) ? (
+            <p className="p-small p-dimmed">{t('questionnaire.requiredNote')}</p>
+          ) : null}
+          {stillMissing.length > 0 ? (
+            <MissingAnswers
+              missing={stillMissing}
+              onOpen={(itemKey) => {
+                const index = pageIndexOfItem(pages, itemKey);
+                if (index !== pageIndex) setPageIndex(index);
+                focusRequest.current = { itemKey };
+                setFlagged((current) => new Set([...current, itemKey]));
+              }}
+            />
+          ) : null}
+          {page.items.map((item) => (
+            <QuestionItem
+              key={item.key}
+              item={item}
+              value={answers[item.key]}
+              textOf={textOf}
+              showError={flagged.has(item.key) && !isAnswered(answers, item.key)}
+              onAnswer={autosave.setAnswer}
+            />
+          ))}
+          <div className="p-row">
+            {pageIndex > 0 ? (
+              <button
+                type="button"
+                className="p-button p-button-default p-arrow-back"
+                onClick={() => goToPage(pageIndex - 1)}
+                data-testid="questionnaire-back"
+              >
+                {t('questionnaire.back')}
+              </button>
+            ) : (
+              <span />
+            )}
+            {fromReview ? (
+              <button type="submit" className="p-button" data-testid="questionnaire-back-to-review">
+                {t('questionnaire.review.backToReview')}
+              </button>
+            ) : isLast ? (
+              <button type="submit" className="p-button" data-testid="questionnaire-review-open">
+                {t('questionnaire.review.open')}
+              </button>
+            ) : (
+              <button type="submit" className="p-button p-arrow-next" data-testid="questionnaire-next">
+                {t('questionnaire.next')}
+              </button>
+            )}
+          </div>
         </form>
       ) : null}
-    </Stack>
+    </div>
   );
 }

@@ -1,11 +1,10 @@
 // A full-width message in place of the questionnaire: thank you, expired, closed, not found, load failure.
 // Its heading takes the focus when the notice replaces the questionnaire the participant was working in.
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { Paper, Stack, ThemeIcon, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface QuestionnaireNoticeProps {
-  icon: ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
-  color: string;
+  /** A character standing for the notice (decorative). */
+  mark: string;
   title: ReactNode;
   children: ReactNode;
   testId: string;
@@ -13,8 +12,7 @@ interface QuestionnaireNoticeProps {
 }
 
 export function QuestionnaireNotice({
-  icon: Icon,
-  color,
+  mark,
   title,
   children,
   testId,
@@ -25,18 +23,14 @@ export function QuestionnaireNotice({
     if (focusHeading) headingRef.current?.focus();
   }, [focusHeading]);
   return (
-    <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} data-testid={testId}>
-      <Stack align="center" ta="center" gap="md" py="md">
-        <ThemeIcon size={64} radius="xl" variant="light" color={color} aria-hidden>
-          <Icon size={34} stroke={1.6} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>
-          {title}
-        </Title>
-        <Stack gap="sm" maw={540} align="center">
-          {children}
-        </Stack>
-      </Stack>
-    </Paper>
+    <section className="p-card p-stack p-notice" data-testid={testId}>
+      <div className="p-notice-mark" aria-hidden="true">
+        {mark}
+      </div>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      <div className="p-stack-sm">{children}</div>
+    </section>
   );
 }

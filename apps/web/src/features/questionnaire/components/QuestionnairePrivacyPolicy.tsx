@@ -2,42 +2,60 @@
 // the participant's language or the nearest one the account wrote; long texts fold and can be expanded. An account
 // without one: the platform's default notice in the participant's language (issue 22, docs/decisions/0033), so a
 // participant never answers without having been told how the answers are handled.
-import { Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
-import { IconShieldLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { LOCALE_TAGS } from '@bq/domain/locales';
+import { useState } from 'react';
 import type { TQuestionnaire } from '@bq/contracts/questionnaire';
+import { LOCALE_TAGS } from '@bq/domain/locales';
+import { useTexts } from '../../../participant/texts';
+
+/** Texts longer than this fold to a few lines until "Show more". */
+const FOLD_CHARS = 400;
 
 export function QuestionnairePrivacyPolicy({ questionnaire }: { questionnaire: TQuestionnaire }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const policy = questionnaire.privacyPolicy;
   const own = Boolean(policy);
+  const text = policy ? policy.text : t('legal.privacy.text');
+  const [open, setOpen] = useState(false);
+  const folds = text.length > FOLD_CHARS;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="questionnaire-privacy-title" data-testid="questionnaire-privacy-policy">
-      <Stack gap="xs">
-        <Title order={2} fz="h5" id="questionnaire-privacy-title">
-          <IconShieldLock size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          {own
-            ? t('questionnaire.privacyPolicy.title', { accountName: questionnaire.accountName })
-            : t('questionnaire.privacyPolicy.platformTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {own
-            ? t('questionnaire.privacyPolicy.lead')
-            : t('questionnaire.privacyPolicy.platformLead', { accountName: questionnaire.accountName })}
-        </Text>
-        <Spoiler maxHeight={132} showLabel={t('questionnaire.privacyPolicy.more')} hideLabel={t('questionnaire.privacyPolicy.less')}>
-          <Text
-            size="sm"
-            lang={policy && policy.locale !== questionnaire.locale ? LOCALE_TAGS[policy.locale] : undefined}
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            data-testid="questionnaire-privacy-text"
-            data-source={own ? 'account' : 'platform'}
+    <section
+      className="p-card p-stack-sm"
+      aria-labelledby="questionnaire-privacy-title"
+      data-testid="questionnaire-privacy-policy"
+    >
+      <h2 id="questionnaire-privacy-title" style={{ fontSize: '1rem' }}>
+        {own
+          ? t('questionnaire.privacyPolicy.title', { accountName: questionnaire.accountName })
+          : t('questionnaire.privacyPolicy.platformTitle')}
+      </h2>
+      <p className="p-small p-dimmed">
+        {own
+          ? t('questionnaire.privacyPolicy.lead')
+          : t('questionnaire.privacyPolicy.platformLead', { accountName: questionnaire.accountName })}
+      </p>
+      <p
+        id="questionnaire-privacy-text"
+        className="p-small p-privacy-text"
+        lang={policy && policy.locale !== questionnaire.locale ? LOCALE_TAGS[policy.locale] : undefined}
+        data-folded={folds && !open ? '' : undefined}
+        data-testid="questionnaire-privacy-text"
+        data-source={own ? 'account' : 'platform'}
+      >
+        {text}
+      </p>
+      {folds ? (
+        <div>
+          <button
+            type="button"
+            className="p-link-button"
+            aria-expanded={open}
+            aria-controls="questionnaire-privacy-text"
+            onClick={() => setOpen(!open)}
           >
-            {policy ? policy.text : t('legal.privacy.text')}
-          </Text>
-        </Spoiler>
-      </Stack>
-    </Paper>
+            {open ? t('questionnaire.privacyPolicy.less') : t('questionnaire.privacyPolicy.more')}
+          </button>
+        </div>
+      ) : null}
+    </section>
   );
 }

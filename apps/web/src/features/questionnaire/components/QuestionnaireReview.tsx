@@ -2,9 +2,7 @@
 // that opens its page with the focus on it. Nothing is sent until the participant submits here; after that the
 // answers can no longer be changed, which the lead says.
 import type { ReactNode, Ref } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconSend } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../../participant/texts';
 import {
   isAnswered,
   type AnswerValue,
@@ -28,95 +26,79 @@ interface QuestionnaireReviewProps {
 
 /** The answer as the participant chose it: the option's text; a value without an option (free input) as given. */
 function answerText(item: QuestionnaireItem, value: AnswerValue, textOf: (key: string) => string): string {
-  const label = (one: unknown) => {
-    const option = item.options.find((candidate) => candidate.value === one);
-    return option ? textOf(option.labelKey) : String(one);
-  };
-  return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+  const option = item.options.find((candidate) => candidate.value === value);
+  return option ? textOf(option.labelKey) : String(value);
 }
 
 export function QuestionnaireReview(props: QuestionnaireReviewProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { pages, answers, textOf } = props;
   return (
-    <Stack
-      gap="md"
+    <section
+      className="p-stack"
       data-testid="questionnaire-review"
-      component="section"
       aria-labelledby="questionnaire-review-title"
     >
-      <Title order={2} fz="h3" ref={props.headingRef} tabIndex={-1} id="questionnaire-review-title">
+      <h2 ref={props.headingRef} tabIndex={-1} id="questionnaire-review-title">
         {t('questionnaire.review.title')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('questionnaire.review.lead')}
-      </Text>
+      </h2>
+      <p className="p-small p-dimmed">{t('questionnaire.review.lead')}</p>
       {pages.map((page) => (
-        <Paper key={page.key} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Title order={3} fz="h5" mb="xs">
-            {textOf(page.titleKey)}
-          </Title>
-          <Stack gap="sm" component="dl" m={0}>
+        <div key={page.key} className="p-card">
+          <h3 style={{ marginBottom: 8 }}>{textOf(page.titleKey)}</h3>
+          <dl className="p-review-list">
             {page.items.map((item) => {
               const question = textOf(item.textKey);
               const answered = isAnswered(answers, item.key);
               return (
                 <div key={item.key} data-testid={`questionnaire-review-${item.key}`}>
-                  <Text component="dt" size="sm" c="dimmed">
-                    {question}
-                  </Text>
-                  <Group
-                    component="dd"
-                    m={0}
-                    justify="space-between"
-                    align="flex-start"
-                    wrap="nowrap"
-                    gap="md"
-                  >
-                    <Text fw={answered ? 600 : undefined} fs={answered ? undefined : 'italic'}>
+                  <dt className="p-small p-dimmed">{question}</dt>
+                  <dd className="p-row">
+                    <span
+                      className={answered ? 'p-strong' : undefined}
+                      style={answered ? undefined : { fontStyle: 'italic' }}
+                    >
                       {answered
                         ? answerText(item, answers[item.key]!, textOf)
                         : t('questionnaire.review.notAnswered')}
-                    </Text>
-                    <Button
+                    </span>
+                    <button
                       type="button"
-                      variant="subtle"
-                      size="compact-sm"
-                      leftSection={<IconPencil size={14} aria-hidden />}
+                      className="p-link-button"
                       aria-label={t('questionnaire.review.changeLabel', { question })}
                       onClick={() => props.onChange(item.key)}
                       data-testid={`questionnaire-change-${item.key}`}
                     >
                       {t('questionnaire.review.change')}
-                    </Button>
-                  </Group>
+                    </button>
+                  </dd>
                 </div>
               );
             })}
-          </Stack>
-        </Paper>
+          </dl>
+        </div>
       ))}
       {props.problem}
-      <Group justify="space-between" mt="sm">
-        <Button
+      <div className="p-row">
+        <button
           type="button"
-          variant="default"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
+          className="p-button p-button-default p-arrow-back"
           onClick={props.onBack}
           data-testid="questionnaire-review-back"
         >
           {t('questionnaire.back')}
-        </Button>
-        <Button
+        </button>
+        <button
           type="button"
-          loading={props.submitting}
-          rightSection={<IconSend size={18} aria-hidden />}
+          className="p-button"
+          disabled={props.submitting}
+          aria-busy={props.submitting || undefined}
           onClick={props.onSubmit}
           data-testid="questionnaire-submit"
         >
           {t('questionnaire.submit')}
-        </Button>
-      </Group>
-    </Stack>
+        </button>
+      </div>
+    </section>
   );
 }

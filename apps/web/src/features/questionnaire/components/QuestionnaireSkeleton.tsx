@@ -1,23 +1,19 @@
-// Placeholder while the questionnaire (and the client's language) loads.
-import { Paper, Skeleton, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-
+// Placeholder while the questionnaire (and the client's language) loads: grey boxes in the page's shape, so the
+// questionnaire does not shift the layout when it arrives.
 export function QuestionnaireSkeleton() {
-  const { t } = useTranslation();
+  const box = (height: number, width = '100%') => <div className="p-skeleton" style={{ height, width }} />;
   return (
-    <Stack gap="lg" role="status" aria-label={t('common.loading')} data-testid="questionnaire-loading">
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <Skeleton height={14} width="30%" />
-          <Skeleton height={28} width="60%" />
-          <Skeleton height={12} />
-          <Skeleton height={12} width="85%" />
-          <Skeleton height={10} mt="sm" radius="xl" />
-        </Stack>
-      </Paper>
-      <Skeleton height={26} width="45%" />
-      <Skeleton height={150} radius="md" />
-      <Skeleton height={150} radius="md" />
-    </Stack>
+    <div className="p-stack" role="status" aria-busy="true" data-testid="questionnaire-loading">
+      <div className="p-card p-stack-sm">
+        {box(14, '30%')}
+        {box(28, '60%')}
+        {box(12)}
+        {box(12, '85%')}
+        {box(10)}
+      </div>
+      {box(26, '45%')}
+      {box(150)}
+      {box(150)}
+    </div>
   );
 }

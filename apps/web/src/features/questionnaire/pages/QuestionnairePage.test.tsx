@@ -1,11 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire } from '@bq/contracts/questionnaire';
 import deBqui from '../../../../../server/src/features/translations/data/DE_DE/BQUI.json';
-import { createQueryClient } from '../../../app/query-client';
-import { i18n } from '../../../lib/i18n';
-import { enUsTexts, initTestI18n } from '../../../test/i18n';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { resetTexts, seedTexts } from '../../../participant/texts';
+import { enUsTexts } from '../../../test/i18n';
+import { jsonResponse } from '../../../test/render';
+import { SMALL_SCREEN_QUERY } from '../use-one-question-per-screen';
 import { unsavedAnswersStorageKey } from '../unsaved-answers';
 import { QuestionnairePage } from './QuestionnairePage';
 
@@ -113,8 +115,20 @@ let putReply: (answers: Record<string, string | number | null>) => Response;
 let postReply: () => Response;
 let saved: Record<string, string | number>;
 
-beforeEach(async () => {
-  await initTestI18n();
+/** The screen's width as matchMedia answers it (jsdom has none). */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === SMALL_SCREEN_QUERY && width < 480,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+beforeEach(() => {
+  resetTexts();
+  seedTexts('EN_US', enUsTexts);
+  screenWidth(1024);
   window.localStorage.clear();
   saved = {};
   getReply = () => jsonResponse(questionnaireOf());
@@ -158,13 +172,7 @@ const savedBodies = () =>
   callsTo('PUT', `/api/q/${TOKEN}/answers`).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 function renderPage() {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  return renderWithProviders(<QuestionnairePage />, {
-    route: `/q/${TOKEN}`,
-    path: '/q/:instanceToken',
-    queryClient,
-  });
+  return render(<QuestionnairePage instanceToken={TOKEN} />);
 }
 
 const item = (key: string) => screen.getByTestId(`questionnaire-item-${key}`);
@@ -177,7 +185,9 @@ describe('participant questionnaire', () => {
     expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Risk profile' })).toBeInTheDocument();
     const intro = screen.getByTestId('questionnaire-intro');
-    expect(intro).toHaveTextContent(fill('questionnaire.greeting', { firstName: 'Anna', lastName: 'Müller' }));
+    expect(intro).toHaveTextContent(
+      fill('questionnaire.greeting', { firstName: 'Anna', lastName: 'Müller' }),
+    );
     expect(intro).toHaveTextContent(fill('questionnaire.invitedBy', { accountName: 'Nordbank Advisory' }));
     expect(intro).toHaveTextContent('We would like to understand how you invest.');
     expect(intro).toHaveTextContent(fill('questionnaire.duration', { minutes: 7 }));
@@ -356,7 +366,10 @@ describe('participant questionnaire', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
     const review = await screen.findByTestId('questionnaire-review');
-    const heading = within(review).getByRole('heading', { level: 2, name: text('questionnaire.review.title') });
+    const heading = within(review).getByRole('heading', {
+      level: 2,
+      name: text('questionnaire.review.title'),
+    });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
       fill('questionnaire.progress.page', { page: 3, pages: 3 }),
@@ -365,7 +378,8 @@ describe('participant questionnaire', () => {
     for (const title of ['Your approach', 'Your finances', 'Your horizon']) {
       expect(within(review).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
-    const answerOf = (key: string) => within(screen.getByTestId(`questionnaire-review-${key}`)).getByRole('definition');
+    const answerOf = (key: string) =>
+      within(screen.getByTestId(`questionnaire-review-${key}`)).getByRole('definition');
     expect(answerOf('q1')).toHaveTextContent('Agree');
     expect(answerOf('q2')).toHaveTextContent('Yes');
     expect(answerOf('q3')).toHaveTextContent('Disagree');
@@ -403,7 +417,9 @@ describe('participant questionnaire', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
     const review = await screen.findByTestId('questionnaire-review');
-    expect(within(review).getByRole('heading', { level: 2 })).toHaveTextContent(deBqui['questionnaire.review.title']);
+    expect(within(review).getByRole('heading', { level: 2 })).toHaveTextContent(
+      deBqui['questionnaire.review.title'],
+    );
     expect(screen.getByTestId('questionnaire-submit')).toHaveTextContent(deBqui['questionnaire.submit']);
     expect(within(review).getAllByRole('button', { name: /^Antwort ändern: / })).toHaveLength(5);
   });
@@ -453,7 +469,49 @@ describe('participant questionnaire', () => {
     renderPage();
     expect(await screen.findByTestId('questionnaire-next')).toHaveTextContent(deBqui['questionnaire.next']);
     expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent('Seite 1 von 3');
-    expect(i18n.language).toBe('DE_DE');
+    expect(document.documentElement.lang).toBe('de-DE');
     expect(window.localStorage.getItem('bq.locale')).toBeNull();
+  });
+});
+
+describe('on a small screen (issue 27)', () => {
+  it('asks one question per screen below 480 px, counts questions, and reviews them by page', async () => {
+    screenWidth(390);
+    renderPage();
+    expect(await screen.findByTestId('questionnaire')).toHaveAttribute('data-one-question');
+    expect(screen.getAllByRole('radiogroup')).toHaveLength(1);
+    expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
+      fill('questionnaire.progress.question', { question: 1, questions: 5 }),
+    );
+    fireEvent.click(radio('q1', 'Agree'));
+    fireEvent.click(screen.getByTestId('questionnaire-next'));
+    expect(pageTitle()).toHaveTextContent('Your approach');
+    expect(item('q2')).toBeInTheDocument();
+    expect(screen.queryByTestId('questionnaire-item-q1')).not.toBeInTheDocument();
+    expect(screen.getByTestId('questionnaire-page-indicator')).toHaveTextContent(
+      fill('questionnaire.progress.question', { question: 2, questions: 5 }),
+    );
+    // A required question still holds the participant back, one at a time.
+    fireEvent.click(screen.getByTestId('questionnaire-next'));
+    expect(item('q2')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(screen.getByTestId('questionnaire-back'));
+    expect(radio('q1', 'Agree')).toBeChecked();
+  });
+
+  it('shows whole pages on a small screen when the account turned it off', async () => {
+    screenWidth(390);
+    getReply = () => jsonResponse(questionnaireOf({ oneQuestionPerScreen: false }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire')).not.toHaveAttribute('data-one-question');
+    expect(screen.getAllByRole('radiogroup')).toHaveLength(2);
+  });
+
+  it('gives every answer a tap target of at least 44 px (the whole option is its label)', async () => {
+    renderPage();
+    const option = (await screen.findByRole('radio', { name: 'Agree' })).closest('label');
+    expect(option).toHaveClass('p-option');
+    const css = readFileSync(join(import.meta.dirname, '../../../participant/participant.css'), 'utf8');
+    const rule = /\.p-option \{[^}]*min-height: (\d+)px/.exec(css);
+    expect(Number(rule?.[1])).toBeGreaterThanOrEqual(44);
   });
 });

@@ -1,0 +1,23 @@
+// The participant entry (docs/decisions/0054-participant-entry.md): the pages a client opens from an adviser's
+// link, built apart from the evaluator app (participant.html; vite.participant.config.ts runs it on Preact's React
+// compatibility layer) with no Mantine, router, query library or i18next, so a phone shows the first question
+// fast. The server sends participant.html for these paths (apps/server/src/plugins/spa.ts).
+import './participant.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QuestionnairePage } from '../features/questionnaire/pages/QuestionnairePage';
+import { participantPage } from './participant-paths';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('participant.html has no #root element');
+const page = participantPage(window.location.pathname);
+if (!page) {
+  // Only the participant paths are sent this page; anything else belongs to the evaluator app.
+  window.location.replace('/');
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <QuestionnairePage instanceToken={page.instanceToken} />
+    </StrictMode>,
+  );
+}
