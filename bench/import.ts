@@ -49,7 +49,7 @@ export async function runImportBench() {
     console.log(`client import: ${ROWS.toLocaleString('en')} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV (${bench.kind})`);
     const step = async (label: string, dryRun: boolean) => {
       const body = new FormData();
-      body.append('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
+      body.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'clients.csv');
       const started = performance.now();
       const res = await postForm(`${server.base}/api/u/import?productConfigurationId=${configs[0]!.id}&dryRun=${dryRun}`, { cookie, 'x-source': 'web' }, body);
       const seconds = (performance.now() - started) / 1000;

@@ -1,4 +1,5 @@
-// Opens the database: embedded PGlite in DATA_DIR by default (on a thread of its own), PostgreSQL when DATABASE_URL is set.
+// Opens the database: embedded PGlite in DATA_DIR by default (on a thread of its own with PGLITE_THREAD=true),
+// PostgreSQL when DATABASE_URL is set.
 // Both are wrapped in the same drizzle type so the rest of the server never knows which one it talks to.
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -41,6 +42,8 @@ export async function openDatabase(opts: {
   /** PostgreSQL only: a streaming replica that `readDb` reads from (DATABASE_REPLICA_URL). */
   replicaUrl?: string;
   dataDir?: string;
+  /** PGlite only: on a worker thread (default: PGLITE_THREAD=true) or in this process. */
+  pgliteThread?: boolean;
   loadDataDir?: Blob;
   /** PostgreSQL: most connections this process opens (DB_POOL_SIZE); requests beyond it wait for a free one. */
   poolSize?: number;
@@ -83,11 +86,14 @@ export async function openDatabase(opts: {
       },
     };
   }
-  const { openPgliteThread } = await import('./pglite-thread');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // PGlite runs on a thread of its own (db/pglite-worker.ts, docs/decisions/0058): its queries never stall requests.
-  const client = await openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  // PGLITE_THREAD=true: PGlite on a thread of its own (db/pglite-worker.ts, docs/decisions/0058), so its queries do not
+  // stall requests. Not yet the default: its transactions are slower and it is not yet proven in every journey.
+  const client =
+    (opts.pgliteThread ?? process.env.PGLITE_THREAD === 'true')
+      ? await (await import('./pglite-thread')).openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
+      : await openPgliteInProcess(opts.dataDir, opts.loadDataDir);
   const db = drizzle(client as never, { schema, logger }) as unknown as Db;
   return {
     db,
@@ -217,4 +223,12 @@ function isBrokenConnection(client: PgPoolClient, err: unknown): boolean {
 
 function warnIdleConnectionError(err: Error) {
   console.warn(`database: an idle connection failed and was discarded (${err.message})`);
+}
+
+/** PGlite in this process, as before docs/decisions/0058 (the default while the thread is opt-in). */
+async function openPgliteInProcess(dataDir: string | undefined, loadDataDir: Blob | undefined) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // pg_trgm backs the client search's trigram indexes (migration 0008); PostgreSQL ships it as a contrib extension.
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
 }

@@ -169,7 +169,8 @@ export async function openPgliteThread(opts: { dataDir?: string; loadDataDir?: B
       set.add(callback);
       return async () => void set.delete(callback);
     },
-    dumpDataDir: async () => new Blob([await call<Uint8Array>({ op: 'dump' })]),
+    // A copy on an ArrayBuffer of its own: what crossed from the thread may sit on a shared one, which Blob refuses.
+    dumpDataDir: async () => new Blob([new Uint8Array(await call<Uint8Array>({ op: 'dump' }))]),
     close: async () => {
       if (!failure) await call({ op: 'close' }).catch(() => {});
       failure ??= new Error('the database is closed');

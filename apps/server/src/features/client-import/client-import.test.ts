@@ -27,7 +27,7 @@ const HEADER = 'Vorname;Nachname;E-Mail;Telefon;Sprache;Gruppe;Kundennummer;Anre
 function form(content: string | Buffer, opts: { name?: string; type?: string; mapping?: unknown } = {}) {
   const data = new FormData();
   data.append('mapping', JSON.stringify(opts.mapping ?? MAPPING));
-  data.append('file', new Blob([content], { type: opts.type ?? 'text/csv' }), opts.name ?? 'clients.csv');
+  data.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: opts.type ?? 'text/csv' }), opts.name ?? 'clients.csv');
   return data;
 }
 
