@@ -179,6 +179,26 @@ const item = (key: string) => screen.getByTestId(`questionnaire-item-${key}`);
 const radio = (itemKey: string, name: string) => within(item(itemKey)).getByRole('radio', { name });
 const pageTitle = () => screen.getByTestId('questionnaire-page-title');
 
+describe('the notice before an assessment questionnaire (docs/decisions/0053)', () => {
+  it('comes before the first page with the retention period, contact and own text; one button opens the questionnaire', async () => {
+    window.sessionStorage.clear();
+    getReply = () =>
+      jsonResponse(
+        questionnaireOf({ assessmentNotice: { kind: 'SELECTION', retentionMonths: 9, contact: 'HR, hr@example.com', accountText: 'Only for this role.' } }),
+      );
+    renderPage();
+    const notice = await screen.findByTestId('assessment-notice');
+    expect(notice).toHaveTextContent(enUsTexts['questionnaire.assessmentNotice.title']!);
+    expect(screen.getByTestId('assessment-notice-retention')).toHaveTextContent('9 months');
+    expect(screen.getByTestId('assessment-notice-contact')).toHaveTextContent('HR, hr@example.com');
+    expect(screen.getByTestId('assessment-notice-account-text')).toHaveTextContent('Only for this role.');
+    expect(screen.queryByTestId('questionnaire-intro')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['questionnaire.assessmentNotice.continue'] }));
+    expect(await screen.findByTestId('questionnaire-intro')).toBeInTheDocument();
+    expect(screen.queryByTestId('assessment-notice')).not.toBeInTheDocument();
+  });
+});
+
 describe('participant questionnaire', () => {
   it("greets the participant and shows the first page in the client's texts", async () => {
     renderPage();
