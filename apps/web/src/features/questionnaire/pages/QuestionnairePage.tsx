@@ -13,8 +13,9 @@ import { QuestionnaireFrame } from '../components/QuestionnaireFrame';
 import { QuestionnaireSkeleton } from '../components/QuestionnaireSkeleton';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import { useQuestionnaireLocale } from '../use-questionnaire-locale';
+import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 
-export function QuestionnairePage() {
+function QuestionnairePageContent() {
   const { instanceToken = '' } = useParams();
   return (
     <QuestionnaireFrame>
@@ -50,4 +51,15 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
     );
   }
   return <QuestionnaireSkeleton />;
+}
+
+/** The page in the firm's own frame (docs/decisions/0055), read with the page's own token. */
+export function QuestionnairePage() {
+  const { instanceToken: brandToken = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <ParticipantBrand token={brandToken} poweredByLabel={t('branding.poweredBy')}>
+      <QuestionnairePageContent />
+    </ParticipantBrand>
+  );
 }
