@@ -21,7 +21,7 @@ export const LOGO_MAX_SIDE = 2000;
 /** #rrggbb; the server refuses one failing WCAG AA on text with BRANDING_ERRORS.contrast (passesTextContrast). */
 const zColor = z
   .string()
-  .regex(HEX_COLOR, 'error.validation.color')
+  .regex(HEX_COLOR, 'error.validation.invalid_format')
   .transform((c) => c.toLowerCase());
 const zLine = (max: number) => z.string().trim().max(max, 'error.validation.too_long');
 
@@ -73,7 +73,7 @@ const zHost = z
   .trim()
   .toLowerCase()
   .max(253, 'error.validation.too_long')
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'error.validation.host');
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'error.validation.invalid_format');
 
 export const ZOperatorBrandingRequest = z
   .object({ poweredByHidden: z.boolean(), hosts: z.array(zHost).max(20) })
@@ -103,7 +103,7 @@ export const ZUpdateSenderRequest = z
     user: z.string().max(200).nullable(),
     /** Leave out to keep the stored password; null removes it. */
     password: z.string().max(500).nullable().optional(),
-    fromAddress: z.email('error.validation.email').max(254),
+    fromAddress: z.email('error.validation.invalid_email').max(254),
   })
   .strict()
   .meta({ id: 'UpdateSenderRequest' });

@@ -63,7 +63,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Saves the firm name, address, footer line and the primary and accent colours (#rrggbb). A colour that fails WCAG AA ' +
           `for text against white (4.5:1) is refused with ${BRANDING_ERRORS.contrast}. null (or an empty text) removes a value.`,
         body: ZUpdateBrandingRequest,
-        response: { 200: ZBranding, ...apiErrors({ 400: [...BAD_BODY, BRANDING_ERRORS.contrast, 'error.validation.color'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
+        response: { 200: ZBranding, ...apiErrors({ 400: [...BAD_BODY, BRANDING_ERRORS.contrast, 'error.validation.invalid_format'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
     async (request) => updateBranding(app.db, requireAuth(request), request.body, (tx) => recordAuditInTransaction(tx, request)),
