@@ -30,6 +30,8 @@ import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
 import { ssoRoutes } from './features/sso/routes';
+import { brandingRoutes } from './features/branding/routes';
+import { senderRoutes } from './features/branding/sender-routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { accountSecurityRoutes } from './features/account-security/routes';
 import { retentionRoutes } from './features/retention/routes';
@@ -169,6 +171,8 @@ export async function buildApp(opts: {
   await app.register(explanationRoutes);
   await app.register(googleSignInRoutes);
   await app.register(ssoRoutes);
+  await app.register(brandingRoutes);
+  await app.register(senderRoutes);
   await app.register(repeatedMeasurementRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);

@@ -24,3 +24,4 @@ export * from './schema/scim';
 export * from './schema/bulk-sends';
 export * from './schema/assessment-notice';
 export * from './schema/sso';
+export * from './schema/branding';

@@ -4,7 +4,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** What a derived key is for: each purpose its own key, so one can never stand in for another. */
-export type KeyPurpose = 'totp-secret' | 'recovery-code' | 'pending-sign-in' | 'sso-client-secret' | 'sso-attempt';
+export type KeyPurpose = 'totp-secret' | 'recovery-code' | 'pending-sign-in' | 'sso-client-secret' | 'sso-attempt' | 'smtp-password';
 
 export function deriveKey(masterKey: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `bq ${purpose} v1`, 32));

@@ -139,9 +139,10 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // routes, docs/decisions/0045), a bulk send's progress and chosen clients (written per chunk, read only by the
     // uncached GET /api/instance/bulk/{id}; docs/decisions/0049), single sign-on settings and domains (read only at
     // sign-in and by the uncached GET /api/account/sso, docs/decisions/0046; the SAML provider and its open requests too,
-    // docs/decisions/0050).
+    // docs/decisions/0050), the firm's branding, own sender and host names (read only by uncached routes, the mail
+    // outbox and the PDF renderer, docs/decisions/0055 and 0056).
     const silent = [
-      'account_retention', 'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends', 'login_devices', 'login_failures',
+      'account_branding', 'account_hosts', 'account_retention', 'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends', 'login_devices', 'login_failures',
       'mail_outbox', 'market_history_imports', 'password_reset_tokens', 'payment_events', 'saml_connections', 'saml_requests', 'scim_tokens', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces',
       'user_passkeys', 'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
     ];

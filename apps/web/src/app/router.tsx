@@ -281,6 +281,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/sso/pages/SsoSettingsPage'), 'SsoSettingsPage'),
     },
     {
+      path: 'branding',
+      handle: crumb('page.settingsBranding.title'),
+      lazy: page(() => import('../features/branding/pages/BrandingSettingsPage'), 'BrandingSettingsPage'),
+    },
+    {
       path: 'language',
       handle: crumb('page.settingsLanguage.title'),
       lazy: page(() => import('../features/settings/pages/LanguageSettingsPage'), 'LanguageSettingsPage'),

@@ -132,10 +132,11 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions): Promise
   const done = options.background ? () => {} : beginLoading();
   try {
     const headers: Record<string, string> = { ...API_HEADERS };
-    let body: string | undefined;
+    let body: string | Blob | undefined;
     if (options.body !== undefined) {
       headers['Content-Type'] = options.contentType ?? 'application/json';
-      body = options.contentType ? String(options.body) : JSON.stringify(options.body);
+      // A file (the branding logo) goes as its bytes.
+      body = options.body instanceof Blob ? options.body : options.contentType ? String(options.body) : JSON.stringify(options.body);
     }
     let response: Response;
     try {

@@ -8,8 +8,8 @@ import { api } from '../lib/api-client';
 
 export type Texts = Record<string, string>;
 /** The key prefixes the participant pages read (the questionnaire's own, the platform's default privacy notice,
- * the product's name and "Try again"). */
-const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry'];
+ * the product's name, "Try again" and the firm's "powered by" line). */
+const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy'];
 
 const loaded = new Map<Locale, Promise<Texts>>();
 let active: { locale: Locale; texts: Texts } | null = null;

@@ -31,6 +31,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** The RFC 5322 Message-ID, fixed at insert so a resend after a crash is recognisably the same mail. */
     messageId: text('message_id').notNull(),
+    /** The sender's display name fixed when written ("<firm> via <platform>"); null: MAIL_FROM's own name. */
+    fromName: text('from_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -12,6 +12,7 @@ import { accounts, translations, users, type mailOutbox } from '../../db/schema'
 import { getInteractionDefinition } from '../interactions/definitions';
 import { inviteUrl } from '../instances/invite';
 import { messageIdFor } from '../mail/outbox';
+import { mailBrand } from '../mail/mail-brand';
 import { fillPlaceholders, loadEmailTexts, renderMail } from '../mail/render-mail';
 
 export interface InvitationTarget {
@@ -41,7 +42,11 @@ export async function renderInvitations(
     .from(accounts)
     .leftJoin(users, eq(users.id, sender.userId))
     .where(eq(accounts.id, sender.accountId));
-  const accountName = who?.accountName ?? '';
+  // The firm's branding, read once per language; per mail only its logo link changes (the client's own token).
+  const brandByLocale = new Map<Locale, Awaited<ReturnType<typeof mailBrand>>>();
+  for (const locale of new Set(targets.map((t) => t.locale))) brandByLocale.set(locale, await mailBrand(tx, config, { accountId: sender.accountId, locale }));
+  const branded = brandByLocale.get(targets[0]!.locale) ?? null;
+  const accountName = branded?.brand.firmName ?? who?.accountName ?? '';
   const senderName = [who?.first, who?.last].filter(Boolean).join(' ') || accountName;
   const definition = getInteractionDefinition(sender.interactionId, sender.definitionVersion);
   const byLocale = new Map<Locale, { texts: Record<string, string>; interactionName: string }>();
@@ -57,6 +62,7 @@ export async function renderInvitations(
     byLocale.set(locale, { texts, interactionName: name?.text ?? sender.interactionId });
   }
   return targets.map((target) => {
+    const brand = brandByLocale.get(target.locale) ?? null;
     const { texts, interactionName } = byLocale.get(target.locale)!;
     const named = target.firstName.trim() !== '' || target.lastName.trim() !== '';
     const greeting = fillPlaceholders(texts[`email.greeting.${named ? target.salutation : 'NONE'}`]!, {
@@ -79,7 +85,7 @@ export async function renderInvitations(
     const rendered = renderMail(
       { subject: texts['email.invite.subject']!, body: texts['email.invite.body']!, footer: texts['email.layout.footer']! },
       values,
-      { locale: target.locale, accountName },
+      { locale: target.locale, accountName, ...(brand ? { brand: { ...brand.brand, logoUrl: brand.logoUrlFor(target.instanceToken) } } : {}) },
     );
     const id = randomUUID();
     return {
@@ -95,6 +101,7 @@ export async function renderInvitations(
       instanceId: target.instanceId,
       userId: sender.userId,
       messageId: messageIdFor(id, config),
+      fromName: brand?.fromName ?? null,
     };
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
-import { isPermanentFailure, type MailTransport } from './transport';
+import { isPermanentFailure, type MailTransport, type OutboxMail } from './transport';
 import { recordSystemEvent } from '../audit/system-events';
 
 /**
@@ -28,7 +28,14 @@ export async function deliverMail(
   db: Db,
   transport: MailTransport,
   mailId: string,
-  opts: { finalAttempt: boolean; log?: FastifyBaseLogger; leaseSeconds?: number; auditChainKey?: string },
+  opts: {
+    finalAttempt: boolean;
+    log?: FastifyBaseLogger;
+    leaseSeconds?: number;
+    auditChainKey?: string;
+    /** The account's own SMTP server for this mail, if it has one (features/branding/own-sender.ts). */
+    ownSender?: (mail: OutboxMail) => Promise<MailTransport | null>;
+  },
 ): Promise<DeliveryOutcome> {
   const lease = sql`now() - make_interval(secs => ${opts.leaseSeconds ?? SENDING_LEASE_SECONDS})`;
   // One statement: of two workers claiming at once, PostgreSQL lets exactly one match.
@@ -49,7 +56,8 @@ export async function deliverMail(
   }
 
   try {
-    await transport.send(mail);
+    const target = (await opts.ownSender?.(mail)) ?? transport;
+    await target.send(mail);
   } catch (err) {
     const permanent = isPermanentFailure(err);
     const giveUp = permanent || opts.finalAttempt;

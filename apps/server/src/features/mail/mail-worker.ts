@@ -8,9 +8,11 @@ import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { deliverMail, recoverAbandonedMails } from './deliver-mail';
 import { sweepReminders } from './reminder-sweep';
 import { createMailTransport, mailFolder } from './transport';
+import { createOwnSenders } from '../branding/own-sender';
 
 export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): void }> {
   const transport = createMailTransport(config);
+  const ownSender = createOwnSenders(db, config);
   if (transport.kind === 'files' && !config.embedded) {
     log.warn(`SMTP_URL is not set: mails are written as .eml files to ${mailFolder(config)} and not sent`);
   }
@@ -30,6 +32,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
         log,
         leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
         auditChainKey: config.AUDIT_CHAIN_KEY,
+        ownSender,
       });
       // Claimed by a live delivery elsewhere: look again later rather than risk losing it if that one dies.
       if (outcome === 'busy') throw new Error(`mail ${job.data.mailId} is being delivered by another worker`);
@@ -58,6 +61,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
     stop: () => {
       clearInterval(timer);
       transport.close();
+      ownSender.close();
     },
   };
 }

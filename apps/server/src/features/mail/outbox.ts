@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { accounts, mailOutbox, type MailKind } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
+import { mailBrand } from './mail-brand';
 import { loadEmailTexts, renderMail, type MailTemplate } from './render-mail';
 
 export interface QueueMailRequest {
@@ -50,10 +51,13 @@ export async function queueMail(
   const [account] = mail.accountId && !platformMail
     ? await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, mail.accountId))
     : [];
+  // The firm's name and look on the mails it sends its clients; the platform's own mails stay the platform's.
+  const branded = mail.accountId && !platformMail ? await mailBrand(tx, config, { accountId: mail.accountId, locale: mail.locale, instanceId: mail.instanceId }) : null;
+  const params = branded && 'accountName' in mail.params ? { ...mail.params, accountName: branded.brand.firmName } : mail.params;
   const rendered = renderMail(
     { subject: texts[keys[0]!]!, body: texts[keys[1]!]!, footer: texts[footerKey]! },
-    mail.params,
-    { locale: mail.locale, accountName: account?.name ?? texts['email.layout.platform']! },
+    params,
+    { locale: mail.locale, accountName: account?.name ?? texts['email.layout.platform']!, ...(branded ? { brand: branded.brand } : {}) },
   );
 
   const mailId = randomUUID();
@@ -72,6 +76,7 @@ export async function queueMail(
       instanceId: mail.instanceId ?? null,
       userId: mail.userId ?? null,
       messageId: messageIdFor(mailId, config),
+      fromName: branded?.fromName ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });

@@ -45,18 +45,35 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const LINK_STYLE = 'color:#1c5bb8;text-decoration:underline;word-break:break-all';
+const PLATFORM_COLOR = '#1c5bb8';
+const linkStyle = (color: string) => `color:${color};text-decoration:underline;word-break:break-all`;
 
-function htmlValue(name: string, value: string): string {
-  if (isLinkParam(name) && /^https?:\/\//.test(value)) {
-    const url = escapeHtml(value);
-    return `<a href="${url}" style="${LINK_STYLE}">${url}</a>`;
-  }
-  return escapeHtml(mailValue(name, value));
+/**
+ * The firm's own layout of a mail (docs/decisions/0055): its name and logo at the top in its colours, its footer line
+ * and address at the bottom, the platform's name only in the "powered by" line (null when the operator switched it off).
+ */
+export interface MailBrand {
+  firmName: string;
+  /** An absolute URL of a PNG logo (mail programs rarely show SVG), or null. */
+  logoUrl: string | null;
+  primaryColor: string | null;
+  footerLine: string | null;
+  address: string | null;
+  poweredBy: string | null;
+}
+
+function htmlValue(color: string) {
+  return (name: string, value: string): string => {
+    if (isLinkParam(name) && /^https?:\/\//.test(value)) {
+      const url = escapeHtml(value);
+      return `<a href="${url}" style="${linkStyle(color)}">${url}</a>`;
+    }
+    return escapeHtml(mailValue(name, value));
+  };
 }
 
 /** Paragraphs at blank lines, line breaks within them; the template's own text is escaped as well. */
-function bodyHtml(template: string, params: Record<string, string>): string {
+function bodyHtml(template: string, params: Record<string, string>, color: string): string {
   return template
     .split(/\r?\n\s*\r?\n/)
     .map((paragraph) => {
@@ -65,7 +82,7 @@ function bodyHtml(template: string, params: Record<string, string>): string {
         let last = 0;
         for (const match of line.matchAll(PLACEHOLDER)) {
           html += escapeHtml(line.slice(last, match.index));
-          html += fillPlaceholders(match[0], params, htmlValue);
+          html += fillPlaceholders(match[0], params, htmlValue(color));
           last = match.index + match[0].length;
         }
         return html + escapeHtml(line.slice(last));
@@ -75,16 +92,32 @@ function bodyHtml(template: string, params: Record<string, string>): string {
     .join('\n');
 }
 
+/** The footer lines of a branded mail: the firm's line (or its name), its address, the powered-by line. */
+function brandFooter(brand: MailBrand): string[] {
+  const address = (brand.address ?? '').split('\n').map((line) => mailValue('address', line)).filter((line) => line.trim() !== '');
+  return [mailValue('footerLine', brand.footerLine ?? brand.firmName), ...address, ...(brand.poweredBy ? [brand.poweredBy] : [])];
+}
+
+function headerHtml(title: string, brand: MailBrand | undefined): string {
+  const logo = brand?.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="" height="40" style="display:block;height:40px;width:auto;border:0;margin:0 0 8px 0">\n`
+    : '';
+  return `${logo}<h1 style="margin:0;font-size:20px;font-weight:bold;color:#1a1b1e">${escapeHtml(title)}</h1>`;
+}
+
 export function renderMail(
   texts: { subject: string; body: string; footer: string },
   params: Record<string, string>,
-  layout: { locale: Locale; accountName: string },
+  layout: { locale: Locale; accountName: string; brand?: MailBrand },
 ): RenderedMail {
   // A subject is one line: line breaks in a value would otherwise start a new header.
   const subject = fillPlaceholders(texts.subject, params).replace(/\s*\r?\n\s*/g, ' ').trim();
   const text = fillPlaceholders(texts.body, params);
-  const accountName = mailValue('accountName', layout.accountName);
-  const footer = fillPlaceholders(texts.footer, { ...params, accountName });
+  const brand = layout.brand;
+  const accountName = mailValue('accountName', brand?.firmName ?? layout.accountName);
+  const footerLines = brand ? brandFooter(brand) : [fillPlaceholders(texts.footer, { ...params, accountName })];
+  const footer = footerLines.join('\n');
+  const color = brand?.primaryColor ?? PLATFORM_COLOR;
   const html = `<!DOCTYPE html>
 <html lang="${HTML_LANG[layout.locale] ?? 'en'}">
 <head>
@@ -94,14 +127,14 @@ export function renderMail(
 </head>
 <body style="margin:0;padding:0;background:#f4f5f7">
 <div role="article" aria-label="${escapeHtml(subject)}" style="max-width:600px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1b1e">
-<header style="padding:0 0 16px 0;border-bottom:2px solid #1c5bb8;margin:0 0 24px 0">
-<h1 style="margin:0;font-size:20px;font-weight:bold;color:#1a1b1e">${escapeHtml(accountName)}</h1>
+<header style="padding:0 0 16px 0;border-bottom:2px solid ${color};margin:0 0 24px 0">
+${headerHtml(accountName, brand)}
 </header>
 <main style="background:#ffffff;padding:24px;border-radius:8px">
-${bodyHtml(texts.body, params)}
+${bodyHtml(texts.body, params, color)}
 </main>
 <footer style="padding:16px 0 0 0;font-size:13px;color:#495057">
-<p style="margin:0">${escapeHtml(footer)}</p>
+<p style="margin:0">${footerLines.map(escapeHtml).join('<br>\n')}</p>
 </footer>
 </div>
 </body>

@@ -28,10 +28,18 @@ export function emlFileName(mail: Pick<OutboxMail, 'id' | 'createdAt'>): string 
   return `${mail.createdAt.toISOString().replaceAll(':', '-')}_${mail.id}.eml`;
 }
 
-/** The message exactly as it is sent: fixed Message-ID and Date, so a repeated delivery is the same mail. */
+/** The address of MAIL_FROM ("Name" <address> or a bare address). */
+export function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * The message exactly as it is sent: fixed Message-ID and Date, so a repeated delivery is the same mail. The sender's
+ * name is the one fixed when the mail was written ("<firm> via <platform>", docs/decisions/0055), else MAIL_FROM's.
+ */
 export function messageOptions(mail: OutboxMail, config: Pick<Config, 'MAIL_FROM'>): SendMailOptions {
   return {
-    from: config.MAIL_FROM,
+    from: mail.fromName ? { name: mail.fromName, address: addressOf(config.MAIL_FROM) } : config.MAIL_FROM,
     to: mail.toAddress,
     subject: mail.subject,
     text: mail.textBody,

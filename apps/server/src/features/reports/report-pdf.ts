@@ -24,6 +24,15 @@ import { reportHiddenFor } from '../anonymisation/client-view';
 import { assertPublicReportLinkOpen, loadReportSubject, type ReportSubject } from './report-subject';
 import { loadReportTexts } from './report-texts';
 import type { PdfRenderer } from './pdf/pdf-pool';
+import type { PdfBrand } from './pdf/pdf-brand';
+import { brandingForAccount } from '../branding/branding-service';
+
+/** The account's branding for its PDFs; null when it set none (the platform's look, unchanged). */
+async function pdfBrandOf(db: Db, accountId: string): Promise<PdfBrand | null> {
+  const b = await brandingForAccount(db, accountId);
+  if (!b.firmName && !b.primaryColor && !b.logo) return null;
+  return { firmName: b.firmName, primaryColor: b.primaryColor, logoPng: b.logo?.type === 'image/png' ? b.logo.data : null, poweredBy: b.poweredBy };
+}
 
 export interface RenderedPdf {
   body: Buffer;
@@ -54,19 +63,22 @@ async function renderFor(
   type: ReportType,
   opts: { locale: Locale; pageFormat: PageFormat; anonymize: boolean; auth: AuthContext | null },
 ): Promise<RenderedPdf> {
+  // The firm's name, colour and logo on its clients' documents (docs/decisions/0055).
+  const brand = await pdfBrandOf(db, subject.account.id);
+  const firm = brand?.firmName ? { accountName: brand.firmName } : {};
   if (type === 'certificate') {
-    const content = await certificateContent(db, config, subject, opts.locale, opts.auth);
+    const content = { ...(await certificateContent(db, config, subject, opts.locale, opts.auth)), ...firm };
     return {
-      body: await pdf.render({ kind: 'certificate', content, pageFormat: opts.pageFormat }),
+      body: await pdf.render({ kind: 'certificate', content, pageFormat: opts.pageFormat, ...(brand ? { brand } : {}) }),
       fileName: content.fileName,
     };
   }
-  const content = await buildReportContent(db, subject, type, {
-    locale: opts.locale,
-    anonymize: opts.anonymize,
-  });
+  const content = {
+    ...(await buildReportContent(db, subject, type, { locale: opts.locale, anonymize: opts.anonymize })),
+    ...firm,
+  };
   return {
-    body: await pdf.render({ kind: 'report', content, pageFormat: opts.pageFormat }),
+    body: await pdf.render({ kind: 'report', content, pageFormat: opts.pageFormat, ...(brand ? { brand } : {}) }),
     fileName: content.fileName,
   };
 }

@@ -16,12 +16,14 @@ describe('step-up routes', () => {
   it('are exactly these, each signed in with a session', () => {
     const marked = apiRoutes(collected).filter((r) => (r.route.config as FastifyContextConfig | undefined)?.stepUp);
     expect(marked.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/account/sender',
       'DELETE /api/user/2fa/passkeys/:id',
       'POST /api/client/:token/erase',
       'POST /api/management/credentials',
       'POST /api/sso/scim/token',
       'PUT /api/account/retention',
       'PUT /api/account/security',
+      'PUT /api/account/sender',
       'PUT /api/account/sso',
       'PUT /api/account/sso/saml',
       'PUT /api/audit/settings',

@@ -1,11 +1,12 @@
 // The certificate: one landscape page with a framed, centred layout (holder, questionnaire, strengths, issuer,
 // dates) and the public verification URL with a QR code to it. A revoked certificate carries a red "REVOKED on
 // <date>" banner and a red frame, so a printed copy cannot pass for a valid one.
-import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { PageFormat, TCertificateContent } from '@bq/contracts/reports';
 import { LOCALE_TAGS } from '@bq/domain/locales';
 import { reportFormat } from './format';
 import { translator } from './labels';
+import { logoSource, type PdfBrand } from './pdf-brand';
 import { QrCode } from './QrCode';
 import { COLORS, PDF_CREATOR, styles } from './theme';
 
@@ -15,15 +16,18 @@ const QR_SIZE = 62;
 export function CertificateDocument({
   content,
   pageFormat,
+  brand,
 }: {
   content: TCertificateContent;
   pageFormat: PageFormat;
+  brand?: PdfBrand | undefined;
 }) {
   const t = translator(content.texts);
   const fmt = reportFormat(content.locale);
   const holder = `${content.holder.firstName} ${content.holder.lastName}`.trim();
   const revoked = content.status === 'REVOKED';
-  const frameColor = revoked ? COLORS.revoked : COLORS.accent;
+  const frameColor = revoked ? COLORS.revoked : (brand?.primaryColor ?? COLORS.accent);
+  const logo = logoSource(brand, 28);
   const facts = [
     { label: t('report.certificate.issuedBy'), value: content.accountName },
     { label: t('report.certificate.issuedAt'), value: fmt.date(content.issuedAt) },
@@ -53,6 +57,7 @@ export function CertificateDocument({
             ) : null}
             {/* Spacers above and below centre the statement between the top and the signature row. */}
             <View style={cert.spacerTop} />
+            {logo ? <Image src={logo.src} style={[cert.logo, { width: logo.width, height: logo.height }]} /> : null}
             <Text style={cert.account}>{content.accountName}</Text>
             <Text style={[cert.heading, { color: frameColor }]}>{t('report.certificate.heading')}</Text>
             <Text style={cert.intro}>{t('report.certificate.intro')}</Text>
@@ -89,6 +94,7 @@ export function CertificateDocument({
                 {t('report.certificate.verify')} {content.verificationUrl}
               </Text>
             </View>
+            {brand?.poweredBy ? <Text style={cert.poweredBy}>{t('report.poweredBy')}</Text> : null}
           </View>
         </View>
       </Page>
@@ -117,6 +123,8 @@ const cert = StyleSheet.create({
   },
   revokedNote: { color: COLORS.white, fontSize: 9, textAlign: 'center' },
   account: { fontSize: 10, color: COLORS.muted, textTransform: 'uppercase', letterSpacing: 1.5 },
+  logo: { marginBottom: 6, alignSelf: 'center' },
+  poweredBy: { fontSize: 6.5, color: COLORS.muted, textAlign: 'center', marginTop: 4 },
   heading: {
     fontSize: 32,
     lineHeight: 1.2,

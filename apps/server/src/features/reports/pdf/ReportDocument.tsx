@@ -14,6 +14,7 @@ import { PredictionBlock } from './PredictionBlock';
 import { ProfileSummaryTable } from './ProfileSummaryTable';
 import { RecommendationsBlock } from './RecommendationsBlock';
 import type { ReportContext } from './report-context';
+import type { PdfBrand } from './pdf-brand';
 import { ReportPage } from './ReportPage';
 import { RiskBlock } from './RiskBlock';
 import { RiskHistoryBlock } from './RiskHistoryBlock';
@@ -21,7 +22,7 @@ import { SectionHeading } from './SectionHeading';
 import { SuitabilityBlock } from './SuitabilityBlock';
 import { contentWidth, PDF_CREATOR, styles } from './theme';
 
-export function ReportDocument({ content, pageFormat }: { content: TReportContent; pageFormat: PageFormat }) {
+export function ReportDocument({ content, pageFormat, brand }: { content: TReportContent; pageFormat: PageFormat; brand?: PdfBrand | undefined }) {
   const ctx: ReportContext = {
     t: translator(content.texts),
     fmt: reportFormat(content.locale),
@@ -72,6 +73,7 @@ export function ReportDocument({ content, pageFormat }: { content: TReportConten
         clientName={content.client.displayName}
         accountName={content.accountName}
         ctx={ctx}
+        brand={brand}
       >
         <CoverBlock content={content} ctx={ctx} />
         {body}

@@ -38,6 +38,7 @@ export const REPORT_LABEL_KEYS = [
   'report.evidence.reference',
   'report.noRecommendations',
   'report.page',
+  'report.poweredBy',
   'report.prediction.aboveClass',
   'report.prediction.allClasses',
   'report.prediction.capped',

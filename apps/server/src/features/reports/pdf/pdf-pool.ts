@@ -6,10 +6,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageFormat, TCertificateContent, TFileNoteContent, TReportContent } from '@bq/contracts/reports';
+import type { PdfBrand } from './pdf-brand';
 
 export type PdfJob =
-  | { kind: 'report'; content: TReportContent; pageFormat: PageFormat }
-  | { kind: 'certificate'; content: TCertificateContent; pageFormat: PageFormat }
+  | { kind: 'report'; content: TReportContent; pageFormat: PageFormat; brand?: PdfBrand }
+  | { kind: 'certificate'; content: TCertificateContent; pageFormat: PageFormat; brand?: PdfBrand }
   | { kind: 'fileNote'; content: TFileNoteContent; pageFormat: PageFormat };
 export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 

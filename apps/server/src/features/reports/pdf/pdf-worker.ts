@@ -12,10 +12,10 @@ port.on('message', async ({ id, job }: { id: number; job: PdfJob }) => {
   try {
     const pdf =
       job.kind === 'certificate'
-        ? await renderCertificatePdf(job.content, { pageFormat: job.pageFormat })
+        ? await renderCertificatePdf(job.content, { pageFormat: job.pageFormat, brand: job.brand })
         : job.kind === 'fileNote'
           ? await renderFileNotePdf(job.content, { pageFormat: job.pageFormat })
-          : await renderReportPdf(job.content, { pageFormat: job.pageFormat });
+          : await renderReportPdf(job.content, { pageFormat: job.pageFormat, brand: job.brand });
     reply = { id, ok: true, pdf };
   } catch (err) {
     reply = { id, ok: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) };

@@ -7,25 +7,26 @@ import { CertificateDocument } from './CertificateDocument';
 import { FileNoteDocument } from './FileNoteDocument';
 import { registerFonts } from './fonts';
 import { printableContent } from './printable-text';
+import type { PdfBrand } from './pdf-brand';
 import { ReportDocument } from './ReportDocument';
 
 export { REPORT_LABEL_KEYS } from './labels';
 
 export async function renderReportPdf(
   content: TReportContent,
-  opts: { pageFormat: PageFormat },
+  opts: { pageFormat: PageFormat; brand?: PdfBrand | undefined },
 ): Promise<Buffer> {
   registerFonts();
-  return render(<ReportDocument content={printableContent(content)} pageFormat={opts.pageFormat} />);
+  return render(<ReportDocument content={printableContent(content)} pageFormat={opts.pageFormat} brand={opts.brand} />);
 }
 
 /** One landscape page in the given paper size. */
 export async function renderCertificatePdf(
   content: TCertificateContent,
-  opts: { pageFormat: PageFormat },
+  opts: { pageFormat: PageFormat; brand?: PdfBrand | undefined },
 ): Promise<Buffer> {
   registerFonts();
-  return render(<CertificateDocument content={printableContent(content)} pageFormat={opts.pageFormat} />);
+  return render(<CertificateDocument content={printableContent(content)} pageFormat={opts.pageFormat} brand={opts.brand} />);
 }
 
 /** The adviser's file note (docs/decisions/0030). */

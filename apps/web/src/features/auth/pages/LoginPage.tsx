@@ -8,6 +8,7 @@ import { Logo } from '../../../components/ui/Logo';
 import { useSystemConfig } from '../../../lib/api/get-system-config';
 import { importWithTimeout } from '../../../lib/lazy-import';
 import { LoginForm } from '../components/LoginForm';
+import { HostBrand } from '../../branding/components/HostBrand';
 
 // Only where Google sign-in is configured, and then in its own chunk: the login page stays within its budget.
 const GoogleSignInButton = lazy(() =>
@@ -27,7 +28,7 @@ export function LoginPage() {
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={440} gap="md">
           <Group justify="center">
-            <Logo />
+            <HostBrand fallback={<Logo />} />
           </Group>
           <Paper withBorder shadow="sm" radius="md" p="xl">
             <Stack gap="lg">

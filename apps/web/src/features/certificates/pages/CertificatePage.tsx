@@ -22,8 +22,9 @@ import { CertificateUnavailable } from '../components/CertificateUnavailable';
 import { RevokeCertificateSection } from '../components/RevokeCertificateSection';
 import { VerificationLinkField } from '../components/VerificationLinkField';
 import { defaultPageFormat } from '@bq/contracts/reports';
+import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 
-export function CertificatePage() {
+function CertificatePageContent() {
   const { t } = useTranslation();
   const { interactionInstanceToken: token = '' } = useParams();
   const appLocale = useLocale();
@@ -88,5 +89,16 @@ export function CertificatePage() {
         />
       ) : null}
     </Stack>
+  );
+}
+
+/** The page in the firm's own frame (docs/decisions/0055), read with the page's own token. */
+export function CertificatePage() {
+  const { interactionInstanceToken: brandToken = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <ParticipantBrand token={brandToken} poweredByLabel={t('branding.poweredBy')}>
+      <CertificatePageContent />
+    </ParticipantBrand>
   );
 }

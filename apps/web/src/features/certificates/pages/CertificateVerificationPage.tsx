@@ -8,8 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/i18n';
 import { useCertificateVerification } from '../api/get-certificate-verification';
 import { VerificationNotFound, VerificationResult } from '../components/VerificationResult';
+import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 
-export function CertificateVerificationPage() {
+function CertificateVerificationPageContent() {
   const { t } = useTranslation();
   const { certificateToken: token = '' } = useParams();
   const locale = useLocale();
@@ -46,5 +47,16 @@ export function CertificateVerificationPage() {
         <Skeleton height={90} />
       </Stack>
     </Paper>
+  );
+}
+
+/** The page in the firm's own frame (docs/decisions/0055), read with the page's own token. */
+export function CertificateVerificationPage() {
+  const { certificateToken: brandToken = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <ParticipantBrand token={brandToken} poweredByLabel={t('branding.poweredBy')}>
+      <CertificateVerificationPageContent />
+    </ParticipantBrand>
   );
 }

@@ -17,8 +17,9 @@ import { QuestionnaireSkeleton } from '../components/QuestionnaireSkeleton';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import { useQuestionnaireLocale } from '../use-questionnaire-locale';
 import { useNoticeAcknowledged } from '../use-notice-acknowledged';
+import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 
-export function QuestionnairePage({ instanceToken }: { instanceToken: string }) {
+function QuestionnairePageContent({ instanceToken }: { instanceToken: string }) {
   return (
     <QuestionnaireFrame>
       <Questionnaire key={instanceToken} instanceToken={instanceToken} />
@@ -85,5 +86,15 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
         </button>
       </div>
     </QuestionnaireNotice>
+  );
+}
+
+/** The page in the firm's own frame (docs/decisions/0055), read with the page's own token. */
+export function QuestionnairePage({ instanceToken }: { instanceToken: string }) {
+  const { t } = useTexts();
+  return (
+    <ParticipantBrand token={instanceToken} poweredByLabel={t('branding.poweredBy')}>
+      <QuestionnairePageContent instanceToken={instanceToken} />
+    </ParticipantBrand>
   );
 }

@@ -13,8 +13,9 @@ import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadReport } from '../api/download-report';
 import { useReportDownloadInfo } from '../api/get-report-download-info';
 import { ReportSkeleton } from '../components/ReportSkeleton';
+import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 
-export function ReportDownloadPage() {
+function ReportDownloadPageContent() {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const { reportDownloadToken: token = '' } = useParams();
@@ -79,5 +80,16 @@ export function ReportDownloadPage() {
         <DownloadStatus download={download} />
       </Stack>
     </Paper>
+  );
+}
+
+/** The page in the firm's own frame (docs/decisions/0055), read with the page's own token. */
+export function ReportDownloadPage() {
+  const { reportDownloadToken: brandToken = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <ParticipantBrand token={brandToken} poweredByLabel={t('branding.poweredBy')}>
+      <ReportDownloadPageContent />
+    </ParticipantBrand>
   );
 }

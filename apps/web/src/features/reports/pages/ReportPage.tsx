@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { defaultPageFormat, type PageFormat } from '@bq/contracts/reports';
 import type { Locale } from '@bq/domain/locales';
 import { BackToResultLink } from '../../../components/ui/BackToResultLink';
@@ -19,8 +19,9 @@ import { ReportDocument } from '../components/ReportDocument';
 import { ReportSkeleton } from '../components/ReportSkeleton';
 import { ReportToolbar } from '../components/ReportToolbar';
 import { ReportUnavailable } from '../components/ReportUnavailable';
+import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 
-export function ReportPage({ reportType }: { reportType: ReportContentType }) {
+function ReportPageContent({ reportType }: { reportType: ReportContentType }) {
   const { interactionInstanceToken: token = '' } = useParams();
   const appLocale = useLocale();
   // null = not chosen yet: follow the app's language, and the paper usual for the report's language.
@@ -98,4 +99,15 @@ function useLastDashboardPath(current: string | null | undefined): string | null
   const [last, setLast] = useState<string | null>(null);
   if (current && current !== last) setLast(current);
   return current ?? last;
+}
+
+/** The page in the firm's own frame (docs/decisions/0055), read with the page's own token. */
+export function ReportPage({ reportType }: { reportType: ReportContentType }) {
+  const { interactionInstanceToken: brandToken = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <ParticipantBrand token={brandToken} poweredByLabel={t('branding.poweredBy')}>
+      <ReportPageContent reportType={reportType} />
+    </ParticipantBrand>
+  );
 }

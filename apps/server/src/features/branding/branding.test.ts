@@ -1,0 +1,386 @@
+// The firm's own branding through the HTTP API (docs/decisions/0055, 0056): settings with the contrast check, the logo
+// upload's checks (PNG re-encoded, SVG rebuilt from an allow-list, size and type limits), the participant pages' read
+// by token, the mails' sender name and layout, the PDFs, the account's own SMTP server and its host names.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBranding, interactionInstances } from '../../db/schema';
+import { QUEUES } from '../../jobs/queue';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser, uniqueEmail } from '../../test/factories';
+import { answerCalculateUnlock } from '../../test/finished-result';
+import { SVG_CLEAN, SVG_HOSTILE, SVG_WITH_ENTITY, oversizedPng, pngClaimingHugeSize, pngWithTextChunk } from './fixtures/logos';
+
+// ---- two real SMTP servers: the platform's and one firm's own (which wants a user name and password) ----
+
+interface Received {
+  to: string[];
+  raw: string;
+  user?: string;
+}
+function mailServer(auth?: { user: string; pass: string }) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.pass) return callback(null, { user: login.username });
+      callback(new Error('Invalid user name or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8'), user: session.user as string | undefined });
+        callback();
+      });
+    },
+  });
+  return { server, received };
+}
+const platformSmtp = mailServer();
+const FIRM_LOGIN = { user: 'kanzlei-mailer', pass: 'S3cret-SMTP-pass!' };
+const firmSmtp = mailServer(FIRM_LOGIN);
+const portOf = (s: SMTPServer) => (s.server.address() as AddressInfo).port;
+
+function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1];
+}
+function decodeWords(value: string): string {
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+/** The whole message with quoted-printable soft breaks and escapes undone (enough to search the HTML part). */
+const unquoted = (raw: string) =>
+  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+
+async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const PUBLIC_URL = 'https://advice.example.com';
+let t: TestApp;
+let pdfDir: string;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => platformSmtp.server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => firmSmtp.server.listen(0, '127.0.0.1', resolve));
+  pdfDir = mkdtempSync(join(tmpdir(), 'bq-branding-'));
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${portOf(platformSmtp.server)}`,
+    MAIL_FROM: '"Advice Platform" <no-reply@advice.example.com>',
+    PUBLIC_URL,
+    JOB_POLL_SECONDS: '0.5',
+    REMINDER_CHECK_SECONDS: '86400',
+  });
+  await t.queue.boss.updateQueue(QUEUES.mailDeliver, { name: QUEUES.mailDeliver, retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 600 });
+  await t.startWorker();
+});
+
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => platformSmtp.server.close(() => resolve()));
+  await new Promise<void>((resolve) => firmSmtp.server.close(() => resolve()));
+  rmSync(pdfDir, { recursive: true, force: true });
+});
+
+async function firm(opts: { name?: string; permissions?: { realm: string; entity: string; action: string }[] } = {}) {
+  const acc = await createAccount(t.db, { name: opts.name ?? 'Muster Holding AG', products: ['BQ_RISK'], credits: 5 });
+  const { email, password } = await createUser(t.db, acc.account.id, { firstName: 'Maria', lastName: 'Berger', ...(opts.permissions ? { permissions: opts.permissions } : {}) });
+  const http = new TestClient(t.app);
+  await http.login(email, password);
+  return { http, account: acc.account, configId: acc.configs[0]!.id };
+}
+
+async function clientWithInstance(ctx: Awaited<ReturnType<typeof firm>>, locale = 'DE_DE') {
+  const clientEmail = uniqueEmail('client');
+  const client = (await ctx.http.request('POST', '/api/u', { firstName: 'Jürgen', lastName: 'Groß', email: clientEmail, locale, productConfigurationId: ctx.configId })).json();
+  const instance = (await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.configId, expiresInDays: 30, autoReminder: false })).json();
+  return { clientEmail: clientEmail.toLowerCase(), token: instance.token as string };
+}
+
+const BRANDING = { firmName: 'Kanzlei Weiß & Partner', address: 'Hauptstraße 1\n80331 München', footerLine: 'Ihre Kanzlei für Vermögensfragen', primaryColor: '#0B6E4F', accentColor: '#1c5bb8' };
+const upload = (http: TestClient, body: Buffer | string, type = 'image/png') =>
+  http.request('POST', '/api/account/branding/logo', Buffer.from(body), { 'content-type': type });
+const anonymous = () => new TestClient(t.app, '192.0.2.55');
+
+async function operator() {
+  const ops = await createAccount(t.db);
+  const user = await createUser(t.db, ops.account.id, { platformOperator: true });
+  const http = new TestClient(t.app, '192.0.2.77');
+  await http.login(user.email, user.password);
+  return http;
+}
+
+describe('GET|PUT /api/account/branding', () => {
+  it('saves the firm name, address, footer line and colours, and answers them back', async () => {
+    const { http } = await firm();
+    const res = await http.request('PUT', '/api/account/branding', BRANDING);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ...BRANDING, primaryColor: '#0b6e4f', logoUrl: null, poweredByHidden: false, hosts: [] });
+    expect((await http.request('GET', '/api/account/branding')).json().firmName).toBe('Kanzlei Weiß & Partner');
+  });
+
+  it('refuses a colour that fails WCAG AA on text against white, naming the field, and keeps what was saved', async () => {
+    const { http } = await firm();
+    await http.request('PUT', '/api/account/branding', BRANDING);
+    const res = await http.request('PUT', '/api/account/branding', { ...BRANDING, accentColor: '#ffd400' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorKey).toBe('error.branding.contrast');
+    expect(res.json().fields).toEqual([{ path: 'accentColor', errorKey: 'error.branding.contrast' }]);
+    expect((await http.request('GET', '/api/account/branding')).json().accentColor).toBe('#1c5bb8');
+    const notAColour = await http.request('PUT', '/api/account/branding', { ...BRANDING, primaryColor: 'red' });
+    expect(notAColour.statusCode).toBe(400);
+    expect(notAColour.json().errorKey).toBe('error.validation');
+  });
+
+  it('is for account admins: an evaluator gets 403, a stranger 401', async () => {
+    const { http } = await firm({ permissions: [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }] });
+    expect((await http.request('PUT', '/api/account/branding', BRANDING)).statusCode).toBe(403);
+    expect((await upload(http, pngWithTextChunk())).statusCode).toBe(403);
+    expect((await anonymous().request('GET', '/api/account/branding')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/account/branding/logo', () => {
+  it('re-encodes a PNG: the pixels stay, a text chunk hidden in the file does not', async () => {
+    const { http } = await firm();
+    const original = pngWithTextChunk();
+    expect(original.toString('latin1')).toContain('secret-marker');
+    const res = await upload(http, original);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().logoType).toBe('image/png');
+    const logo = await http.request('GET', res.json().logoUrl);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.toString('latin1')).not.toContain('secret-marker');
+    const decoded = PNG.sync.read(logo.rawPayload);
+    expect([decoded.width, decoded.height]).toEqual([4, 2]);
+    expect([...decoded.data.subarray(0, 4)]).toEqual([200, 20, 20, 255]);
+  });
+
+  it('strips from an SVG every script, event handler, javascript: link, external image or url, and foreignObject', async () => {
+    const { http } = await firm();
+    const res = await upload(http, SVG_HOSTILE, 'image/svg+xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().logoType).toBe('image/svg+xml');
+    const logo = await http.request('GET', res.json().logoUrl);
+    const svg = logo.rawPayload.toString('utf8');
+    for (const banned of ['<script', 'alert', 'onload', 'onclick', 'javascript:', 'tracker.example', 'evil.example', 'foreignObject', 'iframe', '<image', '<a ']) {
+      expect(svg, banned).not.toContain(banned);
+    }
+    // What is drawing survives: the shapes and the link to the file's own id.
+    expect(svg).toContain('<use href="#own"/>');
+    expect(svg).toContain('<circle id="own" cx="20" cy="20" r="10" fill="#0b6e4f"/>');
+    // Opened on its own, it may run nothing and load nothing.
+    expect(logo.headers['content-type']).toBe('image/svg+xml');
+    expect(logo.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(logo.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('keeps a clean SVG as it draws', async () => {
+    const { http } = await firm();
+    const res = await upload(http, SVG_CLEAN, 'image/svg+xml');
+    const svg = (await http.request('GET', res.json().logoUrl)).rawPayload.toString('utf8');
+    expect(svg).toBe(SVG_CLEAN);
+  });
+
+  it('refuses an SVG with a DOCTYPE or entities (400 error.branding.logo_unsafe)', async () => {
+    const { http } = await firm();
+    const res = await upload(http, SVG_WITH_ENTITY, 'image/svg+xml');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorKey).toBe('error.branding.logo_unsafe');
+  });
+
+  it('refuses an oversized file (413) and a PNG claiming more than 2000 pixels a side (400), storing nothing', async () => {
+    const { http } = await firm();
+    const big = oversizedPng(600 * 1024);
+    expect(big.length).toBeGreaterThan(512 * 1024);
+    const tooBig = await upload(http, big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().errorKey).toBe('error.branding.logo_too_large');
+    const huge = await upload(http, pngClaimingHugeSize());
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errorKey).toBe('error.branding.logo_too_large');
+    expect((await http.request('GET', '/api/account/branding')).json().logoUrl).toBeNull();
+  });
+
+  it('refuses a file of another type, whatever it claims to be (415)', async () => {
+    const { http } = await firm();
+    const gif = await upload(http, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'image/png');
+    expect(gif.statusCode).toBe(415);
+    expect(gif.json().errorKey).toBe('error.branding.logo_type');
+    const html = await upload(http, '<html><body onload="x()"></body></html>', 'image/svg+xml');
+    expect(html.statusCode).toBe(415);
+    const text = await http.request('POST', '/api/account/branding/logo', 'hello', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(415);
+  });
+});
+
+describe('GET /api/branding/{token}', () => {
+  it("answers the participant page the branding of the token's own account, its logo too; an unknown token 404", async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    await upload(a.http, pngWithTextChunk());
+    const b = await firm({ name: 'Other Firm' });
+    await b.http.request('PUT', '/api/account/branding', { ...BRANDING, firmName: 'Andere Bank' });
+    const { token } = await clientWithInstance(a);
+    const { token: otherToken } = await clientWithInstance(b);
+
+    const mine = await anonymous().request('GET', `/api/branding/${token}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ firmName: 'Kanzlei Weiß & Partner', primaryColor: '#0b6e4f', poweredBy: true });
+    const logo = await anonymous().request('GET', mine.json().logoUrl);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+
+    const theirs = await anonymous().request('GET', `/api/branding/${otherToken}`);
+    expect(theirs.json()).toMatchObject({ firmName: 'Andere Bank', logoUrl: null });
+    const unknown = await anonymous().request('GET', `/api/branding/${token.slice(0, -2)}xx`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errorKey).toBe('error.not_found');
+    expect((await anonymous().request('GET', `/api/branding/${otherToken}/logo`)).statusCode).toBe(404);
+  });
+
+  it('answers all null for an account without branding', async () => {
+    const a = await firm();
+    const { token } = await clientWithInstance(a);
+    expect((await anonymous().request('GET', `/api/branding/${token}`)).json()).toEqual({
+      firmName: null, address: null, footerLine: null, primaryColor: null, accentColor: null, logoUrl: null, poweredBy: true,
+    });
+  });
+});
+
+describe("the firm's mails", () => {
+  it('come from "<firm> via <platform>" with the logo, colour, footer line, address and powered-by line', async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    await upload(a.http, pngWithTextChunk());
+    const { clientEmail, token } = await clientWithInstance(a);
+    expect((await a.http.request('POST', `/api/instance/${token}/invite/email`)).statusCode).toBe(200);
+    const message = await waitFor(() => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation');
+    expect(decodeWords(headerOf(message.raw, 'From')!).replaceAll('"', '')).toBe('Kanzlei Weiß & Partner via BQ Advisory Platform <no-reply@advice.example.com>');
+    expect(decodeWords(headerOf(message.raw, 'Subject')!)).toMatch(/^Kanzlei Weiß & Partner: /);
+    const all = unquoted(message.raw);
+    expect(all).toContain(`${PUBLIC_URL}/api/branding/${token}/logo?v=`);
+    expect(all).toContain('border-bottom:2px solid #0b6e4f');
+    expect(all).toContain('Ihre Kanzlei für Vermögensfragen');
+    expect(all).toContain('80331 München');
+    expect(all).toContain('Versendet mit der BQ Advisory Platform');
+    expect(all).not.toContain('im Auftrag von');
+  });
+
+  it('leave out the powered-by line once the operator switched it off', async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    const ops = await operator();
+    expect((await ops.request('PUT', `/api/ops/accounts/${a.account.id}/branding`, { poweredByHidden: true, hosts: [] })).statusCode).toBe(200);
+    const { clientEmail, token } = await clientWithInstance(a, 'EN_US');
+    await a.http.request('POST', `/api/instance/${token}/invite/email`);
+    const message = await waitFor(() => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation');
+    expect(unquoted(message.raw)).not.toContain('Sent with the BQ Advisory Platform');
+    expect((await anonymous().request('GET', `/api/branding/${token}`)).json().poweredBy).toBe(false);
+    // An account admin cannot switch it: the route is the operator's.
+    expect((await a.http.request('PUT', `/api/ops/accounts/${a.account.id}/branding`, { poweredByHidden: false, hosts: [] })).statusCode).toBe(403);
+  });
+
+  it("leave through the account's own SMTP server, logged in, from its own address under the firm's name", async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    const saved = await a.http.request('PUT', '/api/account/sender', {
+      host: '127.0.0.1', port: portOf(firmSmtp.server), user: FIRM_LOGIN.user, password: FIRM_LOGIN.pass, fromAddress: 'mandanten@kanzlei-weiss.example',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ configured: true, host: '127.0.0.1', port: portOf(firmSmtp.server), user: FIRM_LOGIN.user, passwordSet: true, fromAddress: 'mandanten@kanzlei-weiss.example' });
+    // Encrypted at rest: the database holds no trace of the password.
+    const [row] = await t.db.select().from(accountBranding).where(eq(accountBranding.accountId, a.account.id));
+    expect(row!.smtpPasswordEncrypted).toMatch(/^v1\./);
+    expect(row!.smtpPasswordEncrypted).not.toContain(FIRM_LOGIN.pass);
+
+    const { clientEmail, token } = await clientWithInstance(a);
+    await a.http.request('POST', `/api/instance/${token}/invite/email`);
+    const message = await waitFor(() => firmSmtp.received.find((m) => m.to.includes(clientEmail)), "the invitation at the firm's server");
+    expect(message.user).toBe(FIRM_LOGIN.user);
+    expect(decodeWords(headerOf(message.raw, 'From')!).replaceAll('"', '')).toBe('Kanzlei Weiß & Partner <mandanten@kanzlei-weiss.example>');
+    expect(platformSmtp.received.some((m) => m.to.includes(clientEmail))).toBe(false);
+
+    // Removed: the next mail goes through the platform again.
+    expect((await a.http.request('DELETE', '/api/account/sender')).json().configured).toBe(false);
+    const second = await clientWithInstance(a);
+    await a.http.request('POST', `/api/instance/${second.token}/invite/email`);
+    await waitFor(() => platformSmtp.received.find((m) => m.to.includes(second.clientEmail)), 'the invitation through the platform');
+  });
+});
+
+describe("the firm's PDFs", () => {
+  it('carry the firm name, logo and powered-by line in the report', async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    await upload(a.http, pngWithTextChunk());
+    const { token } = await clientWithInstance(a, 'EN_US');
+    await answerCalculateUnlock(t, a.http, token, 'BQ_RISK', 7);
+    const res = await a.http.request('GET', `/api/report/download/${token}?interactionType=bqa&locale=EN_US&pageFormat=A4`);
+    expect(res.statusCode).toBe(200);
+    const file = join(pdfDir, `${token}.pdf`);
+    writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Kanzlei Weiß & Partner');
+    expect(text).not.toContain('Muster Holding AG');
+    expect(text).toContain('Created with the BQ Advisory Platform');
+    // The logo is drawn: the PDF holds an image.
+    expect(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').length).toBeGreaterThan(3);
+    // Answering, calculating and rendering a report takes a while on a busy machine.
+  }, 120_000);
+});
+
+describe('host names (operator) and the TLS ask endpoint', () => {
+  it('assigns a host to one account: the sign-in page there shows its branding, Caddy may get a certificate for it', async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    const ops = await operator();
+    const host = `berater-${Date.now()}.kanzlei-weiss.example`;
+    const res = await ops.request('PUT', `/api/ops/accounts/${a.account.id}/branding`, { poweredByHidden: false, hosts: [host.toUpperCase()] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().hosts).toEqual([host]);
+
+    expect((await anonymous().request('GET', `/api/system/tls-allowed?domain=${host}`)).statusCode).toBe(200);
+    expect((await anonymous().request('GET', '/api/system/tls-allowed?domain=unknown.example')).statusCode).toBe(404);
+    const branded = await anonymous().request('GET', '/api/branding/host', undefined, { host: `${host}:443` });
+    expect(branded.statusCode).toBe(200);
+    expect(branded.json().firmName).toBe('Kanzlei Weiß & Partner');
+    expect((await anonymous().request('GET', '/api/branding/host', undefined, { host: 'advice.example.com' })).statusCode).toBe(404);
+
+    // Another account cannot take it.
+    const b = await firm();
+    const taken = await ops.request('PUT', `/api/ops/accounts/${b.account.id}/branding`, { poweredByHidden: false, hosts: [host] });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errorKey).toBe('error.branding.host_taken');
+    expect((await ops.request('PUT', `/api/ops/accounts/${b.account.id}/branding`, { poweredByHidden: false, hosts: ['not a host'] })).statusCode).toBe(400);
+  });
+});
+
+it('keeps the instance token the only key: the logo link in a mail names no account', async () => {
+  const a = await firm();
+  const { token } = await clientWithInstance(a);
+  const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, token));
+  expect((await anonymous().request('GET', `/api/branding/${row!.id}`)).statusCode).toBe(404);
+  expect((await anonymous().request('GET', `/api/branding/${a.account.id}`)).statusCode).toBe(404);
+});

@@ -1,0 +1,110 @@
+// The firm's own branding (docs/decisions/0055) and sender and host names (docs/decisions/0056): the account admin's
+// settings, the participant pages' public read, the operator's switches.
+import { z } from 'zod';
+import { HEX_COLOR } from '@bq/domain/contrast';
+import { zName } from './names';
+
+export const BRANDING_ERRORS = {
+  contrast: 'error.branding.contrast',
+  logoType: 'error.branding.logo_type',
+  logoTooLarge: 'error.branding.logo_too_large',
+  logoUnsafe: 'error.branding.logo_unsafe',
+  logoInvalid: 'error.branding.logo_invalid',
+  hostTaken: 'error.branding.host_taken',
+} as const;
+
+/** Bytes of an uploaded logo, before it is re-encoded or sanitised. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+/** Pixels per side of a PNG logo. */
+export const LOGO_MAX_SIDE = 2000;
+
+/** #rrggbb; the server refuses one failing WCAG AA on text with BRANDING_ERRORS.contrast (passesTextContrast). */
+const zColor = z
+  .string()
+  .regex(HEX_COLOR, 'error.validation.invalid_format')
+  .transform((c) => c.toLowerCase());
+const zLine = (max: number) => z.string().trim().max(max, 'error.validation.too_long');
+
+export const ZUpdateBrandingRequest = z
+  .object({
+    firmName: zName(120).nullable(),
+    /** Street, town: a few lines of plain text. */
+    address: zLine(500).nullable(),
+    footerLine: zName(200).nullable(),
+    primaryColor: zColor.nullable(),
+    accentColor: zColor.nullable(),
+  })
+  .strict()
+  .meta({ id: 'UpdateBrandingRequest' });
+export type TUpdateBrandingRequest = z.infer<typeof ZUpdateBrandingRequest>;
+
+const brandingFields = {
+  firmName: z.string().nullable(),
+  address: z.string().nullable(),
+  footerLine: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  /** Where the logo is read (same origin), or null without one. */
+  logoUrl: z.string().nullable(),
+};
+
+export const ZBranding = z
+  .object({
+    ...brandingFields,
+    logoType: z.enum(['image/png', 'image/svg+xml']).nullable(),
+    /** Set by a platform operator: no "powered by" line on this account's pages, mails and PDFs. */
+    poweredByHidden: z.boolean(),
+    /** Host names an operator assigned to the account. */
+    hosts: z.array(z.string()),
+  })
+  .meta({ id: 'Branding' });
+export type TBranding = z.infer<typeof ZBranding>;
+
+/** What a participant page shows: all null for an account without branding. */
+export const ZPublicBranding = z
+  .object({ ...brandingFields, poweredBy: z.boolean() })
+  .meta({ id: 'PublicBranding' });
+export type TPublicBranding = z.infer<typeof ZPublicBranding>;
+
+export const ZBrandingTokenParams = z.object({ token: z.string().min(1).max(200) });
+
+const zHost = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, 'error.validation.too_long')
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'error.validation.invalid_format');
+
+export const ZOperatorBrandingRequest = z
+  .object({ poweredByHidden: z.boolean(), hosts: z.array(zHost).max(20) })
+  .strict()
+  .meta({ id: 'OperatorBrandingRequest' });
+export type TOperatorBrandingRequest = z.infer<typeof ZOperatorBrandingRequest>;
+export const ZAccountIdParams = z.object({ id: z.uuid() });
+
+export const ZTlsAllowedQuery = z.object({ domain: z.string().min(1).max(253) });
+
+export const ZSenderSettings = z
+  .object({
+    configured: z.boolean(),
+    host: z.string().nullable(),
+    port: z.number().int().nullable(),
+    user: z.string().nullable(),
+    passwordSet: z.boolean(),
+    fromAddress: z.string().nullable(),
+  })
+  .meta({ id: 'SenderSettings' });
+export type TSenderSettings = z.infer<typeof ZSenderSettings>;
+
+export const ZUpdateSenderRequest = z
+  .object({
+    host: zHost.or(z.ipv4()),
+    port: z.number().int().min(1).max(65535),
+    user: z.string().max(200).nullable(),
+    /** Leave out to keep the stored password; null removes it. */
+    password: z.string().max(500).nullable().optional(),
+    fromAddress: z.email('error.validation.invalid_email').max(254),
+  })
+  .strict()
+  .meta({ id: 'UpdateSenderRequest' });
+export type TUpdateSenderRequest = z.infer<typeof ZUpdateSenderRequest>;
