@@ -1,7 +1,7 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [fair] [jobs] [search] [export] [bi] [comparison] [team] [notify] [scoring] [pdf] [start] [audit] [bulk] [import]` runs only
+// `npm run bench -- [seconds] [http] [fair] [jobs] [search] [export] [bi] [comparison] [team] [notify] [scoring] [pdf] [start] [audit] [bulk] [import] [burst]` runs only
 // the named parts (default: all); fair, jobs, search, export, bi, comparison and team start the server as its own process
 // (bench/processes.ts). BENCH_FULL=1 gives the export part the issue's size (100,000 clients, 500,000 results on
 // PostgreSQL; bench/export.ts).
@@ -28,17 +28,19 @@ import { runStartBench } from './start';
 import { runAuditBench } from './audit';
 import { runBulkBench } from './bulk';
 import { runImportBench } from './import';
+import { runBurstBench } from './burst';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'fair', 'jobs', 'search', 'export', 'bi', 'comparison', 'team', 'notify', 'scoring', 'pdf', 'start', 'audit', 'bulk', 'import'] as const;
+const PARTS = ['http', 'fair', 'jobs', 'search', 'export', 'bi', 'comparison', 'team', 'notify', 'scoring', 'pdf', 'start', 'audit', 'bulk', 'import', 'burst'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
   console.error(`unknown bench part(s): ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
   process.exit(2);
 }
-const runs = (part: (typeof PARTS)[number]) => named.length === 0 || named.includes(part);
+// burst runs only when named: it imports, sends and loads for minutes (bench/burst.ts).
+const runs = (part: (typeof PARTS)[number]) => (named.length === 0 && part !== 'burst') || named.includes(part);
 const CONCURRENCY = 20;
 
 async function runHttpBench() {
@@ -149,4 +151,8 @@ if (runs('start')) {
 if (runs('import')) {
   console.log('\nclient import: POST /api/u/import of a generated CSV, the server as its own process (bench/import.ts)');
   await runImportBench();
+}
+if (runs('burst')) {
+  console.log('\nthe annual review burst: import, bulk send, participants at 17 a second and rising (bench/burst.ts, docs/decisions/0057)');
+  await runBurstBench();
 }
