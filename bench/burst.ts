@@ -159,6 +159,11 @@ export async function runBurstBench(): Promise<void> {
       const seconds = stepIndex === 0 ? FIRST_SECONDS : STEP_SECONDS;
       const latencies: Record<Call, number[]> = { open: [], save: [], review: [], submit: [] };
       let errors = 0;
+      const errorKinds = new Map<string, number>();
+      const countError = (kind: string) => {
+        errors += 1;
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+      };
       let requests = 0;
       const submitted: string[] = [];
       const timed = async (call: Call, run: () => Promise<Response>) => {
@@ -169,12 +174,12 @@ export async function runBurstBench(): Promise<void> {
           const body = await res.text();
           latencies[call].push(performance.now() - start);
           if (!res.ok) {
-            errors += 1;
+            countError(`${call} ${res.status}${/"errorKey":"([^"]+)"/.exec(body)?.[1] ? ` ${/"errorKey":"([^"]+)"/.exec(body)![1]}` : ''}`);
             return null;
           }
           return body;
-        } catch {
-          errors += 1;
+        } catch (err) {
+          countError(`${call} ${(err as Error).cause ? String((err as { cause: { code?: string } }).cause.code) : (err as Error).message}`);
           return null;
         }
       };
@@ -243,6 +248,7 @@ export async function runBurstBench(): Promise<void> {
       console.log(
         `  ${String(rate).padEnd(10)} ${(requests / wall).toFixed(0).padStart(6)}  ${cells.join(' ')}  ${String(errors).padStart(6)}  ${`${(percentile(delays, 95) / 1000).toFixed(1)} s`.padStart(11)}  ${mailsPerSecond.toFixed(0).padStart(7)}  ${((100 * benchCpuSeconds) / wall).toFixed(0)} % of a core, ${((100 * benchCpuSeconds) / Math.max(machineBusySeconds, 0.001)).toFixed(0)} % of the machine's busy time (${arrivals} participants, ${wall.toFixed(0)} s)`,
       );
+      if (errors > 0) console.log(`             errors: ${[...errorKinds].map(([k, n]) => `${n} ${k}`).join(', ')}`);
       if (savesP95 > SAVE_P95_LIMIT_MS || errors > 0.01 * requests) {
         crossed = rate;
         break;
