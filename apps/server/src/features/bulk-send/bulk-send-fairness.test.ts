@@ -81,11 +81,11 @@ describe('bulk send and the mail queue', () => {
     expect(bigAfter).toBeGreaterThan(500);
 
     // And the backlog itself is delivered in full, once each.
-    await waitFor(async () => (await countMails(big.accountId, 'SENT')) === 2000, 'the whole backlog', 120_000);
+    await waitFor(async () => (await countMails(big.accountId, 'SENT')) === 2000, 'the whole backlog', 180_000);
     const bigAddresses = new Set(received.filter((a) => a.includes('@example.com')));
     expect(bigAddresses.size).toBeGreaterThanOrEqual(2002);
     expect(received.length).toBe(new Set(received).size);
-  }, 240_000);
+  }, 300_000);
 
   it('the worker takes the job: progress reaches DONE through the API and the mails leave', async () => {
     const { http, configId, tokens, accountId } = await adviserWithClients(t, 40);

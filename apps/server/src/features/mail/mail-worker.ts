@@ -58,7 +58,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
   // Mails without a job of their own (a bulk send's invitations) leave through the dispatcher, over the same pool.
   const dispatcher = startOutboxDispatcher(
     new OutboxDispatcher(db, transport, {
-      batch: config.embedded ? 10 : transport.parallel * 20,
+      batch: config.embedded ? 50 : transport.parallel * 20,
       perAccount: config.MAIL_DISPATCH_PER_ACCOUNT,
       auditChainKey: config.AUDIT_CHAIN_KEY,
       log,
