@@ -1,7 +1,7 @@
 // `npm run bench`: figures for the foundation's hot paths over real HTTP on loopback, against the embedded
 // PGlite (or PostgreSQL when DATABASE_URL is set). Prints requests per second and latency percentiles; it
 // is a measurement, not a pass/fail test. Compare with the yardsticks in ../shared/STACK.md.
-// `npm run bench -- [seconds] [http] [fair] [jobs] [search] [export] [bi] [comparison] [team] [notify] [scoring] [pdf] [start] [audit] [bulk] [import] [embedded]` runs only
+// `npm run bench -- [seconds] [http] [fair] [jobs] [search] [export] [bi] [comparison] [team] [notify] [scoring] [pdf] [start] [audit] [bulk] [import] [embedded] [burst]` runs only
 // the named parts (default: all); fair, jobs, search, export, bi, comparison and team start the server as its own process
 // (bench/processes.ts). BENCH_FULL=1 gives the export part the issue's size (100,000 clients, 500,000 results on
 // PostgreSQL; bench/export.ts).
@@ -29,17 +29,19 @@ import { runAuditBench } from './audit';
 import { runBulkBench } from './bulk';
 import { runImportBench } from './import';
 import { runEmbeddedBench } from './embedded';
+import { runBurstBench } from './burst';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-const PARTS = ['http', 'fair', 'jobs', 'search', 'export', 'bi', 'comparison', 'team', 'notify', 'scoring', 'pdf', 'start', 'audit', 'bulk', 'import', 'embedded'] as const;
+const PARTS = ['http', 'fair', 'jobs', 'search', 'export', 'bi', 'comparison', 'team', 'notify', 'scoring', 'pdf', 'start', 'audit', 'bulk', 'import', 'embedded', 'burst'] as const;
 const named = args.filter((a) => !/^\d+$/.test(a));
 const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
   console.error(`unknown bench part(s): ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
   process.exit(2);
 }
-const runs = (part: (typeof PARTS)[number]) => named.length === 0 || named.includes(part);
+// burst runs only when named: it imports, sends and loads for minutes (bench/burst.ts).
+const runs = (part: (typeof PARTS)[number]) => (named.length === 0 && part !== 'burst') || named.includes(part);
 const CONCURRENCY = 20;
 
 async function runHttpBench() {
@@ -154,4 +156,8 @@ if (runs('import')) {
 if (runs('embedded')) {
   console.log('\nthe embedded PGlite under load: routes at 50 connections, the health check during an import and exports (docs/decisions/0058)');
   await runEmbeddedBench(SECONDS);
+}
+if (runs('burst')) {
+  console.log('\nthe annual review burst: import, bulk send, participants at 17 a second and rising (bench/burst.ts, docs/decisions/0057)');
+  await runBurstBench();
 }

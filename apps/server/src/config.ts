@@ -79,6 +79,13 @@ const ZEnv = z.object({
    * it, so a live send never outlasts it; the delivery job expires after twice it.
    */
   MAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(6).max(3600).default(300),
+  /**
+   * SMTP connections a worker keeps open and sends over at once (nodemailer's pool; each carries up to 100 messages
+   * before it is renewed). The mail server's pace then sets the rate (docs/decisions/0057).
+   */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /** Mails the outbox dispatcher claims from one account per round, so one account's burst cannot starve another's. */
+  MAIL_DISPATCH_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(20),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**

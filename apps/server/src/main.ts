@@ -117,7 +117,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.SHUTDOWN_GRACE_SECONDS * 1000).unref();
   await app.close();
-  worker?.stop();
+  await worker?.stop();
   await queue.stop();
   await dataChanges?.stop();
   await database.close();

@@ -26,7 +26,7 @@ export function calculationWork(config: Config) {
   return { concurrency, batchSize: Math.max(2 * concurrency, 10), pollingIntervalSeconds: config.JOB_POLL_SECONDS };
 }
 
-export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): void }> {
+export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): Promise<void> }> {
   const work = calculationWork(config);
   await workInBatches<{ instanceId: string }>(
     queue,
@@ -58,9 +58,9 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   timer.unref();
   log.info({ calculations: work }, 'worker started');
   return {
-    stop: () => {
+    stop: async () => {
       clearInterval(timer);
-      mail.stop();
+      await mail.stop();
     },
   };
 }

@@ -135,7 +135,7 @@ export async function createTestApp(
     async close() {
       closing = true;
       for (const closeOther of others) await closeOther();
-      worker?.stop();
+      await worker?.stop();
       await queue.stop();
       await app.close();
       await dataChanges?.stop();

@@ -1,6 +1,7 @@
 // The mail outbox (DESIGN.md section 6): every mail is a row written in the same transaction as the event that
 // causes it (invitation, reminder, auto report, e-mail verification), rendered in the recipient's language at
 // that moment, then delivered by the job queue. The row is the audit trail of what was sent to whom.
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '@bq/domain/locales';
 import { accounts } from './accounts';
@@ -35,12 +36,18 @@ export const mailOutbox = pgTable(
     fromName: text('from_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set: the worker's outbox dispatcher sends the mail from this time on (a bulk send's invitations, which get no job
+     * each; a failed attempt moves it later). Null: the mail has its own delivery job (docs/decisions/0057).
+     */
+    dispatchAfter: timestamp('dispatch_after', { withTimezone: true }),
   },
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     index('mail_outbox_account_idx').on(t.accountId),
     index('mail_outbox_instance_idx').on(t.instanceId),
     index('mail_outbox_user_idx').on(t.userId),
+    index('mail_outbox_dispatch_idx').on(t.accountId, t.dispatchAfter).where(sql`${t.status} = 'PENDING' and ${t.dispatchAfter} is not null`),
   ],
 );
 

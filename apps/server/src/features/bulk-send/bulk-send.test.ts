@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const run = (id: string, options: Parameters<typeof runBulkSend>[4] = {}) => runBulkSend(t.db, t.queue, t.config, id, { chunkSize: 7, ...options });
+const run = (id: string, options: Parameters<typeof runBulkSend>[3] = {}) => runBulkSend(t.db, t.config, id, { chunkSize: 7, ...options });
 
 async function instancesOf(tokens: string[]) {
   return t.db
@@ -61,12 +61,12 @@ describe('POST /api/instance/bulk', () => {
     expect(mail).toMatchObject({ kind: 'INVITATION', status: 'PENDING' });
     expect(mail.textBody).toContain('/q/');
     expect(mail.textBody).not.toContain('{{');
-    // Each mail has its delivery job, behind any single send's (priority 0).
+    // No delivery job per mail: they wait, due now, for the worker's outbox dispatcher (docs/decisions/0057).
     const mailJobs = (await t.db.execute(
-      sql`select count(*)::int as n, max(priority)::int as p from pgboss.job where name = ${QUEUES.mailDeliver} and data->>'mailId' in (${sql.join(mails.map((m) => sql`${m.id}`), sql`, `)})`,
-    )) as unknown as { rows: { n: number; p: number }[] };
-    expect(Number(mailJobs.rows[0]!.n)).toBe(20);
-    expect(Number(mailJobs.rows[0]!.p)).toBeLessThan(0);
+      sql`select count(*)::int as n from pgboss.job where name = ${QUEUES.mailDeliver} and data->>'mailId' in (${sql.join(mails.map((m) => sql`${m.id}`), sql`, `)})`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(Number(mailJobs.rows[0]!.n)).toBe(0);
+    for (const m of mails) expect(m.dispatchAfter!.getTime()).toBeLessThanOrEqual(Date.now());
 
     // The same invitation text as a single send's prepared mail.
     const invite = (await http.request('GET', `/api/instance/${(await t.db.select({ token: interactionInstances.token }).from(interactionInstances).where(eq(interactionInstances.id, mail.instanceId!)))[0]!.token}/invite`)).json();

@@ -8,12 +8,14 @@ import { workInBatches } from '../../jobs/batch-worker';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { sendChunk } from './send-chunk';
 
-/** Clients per chunk: about 26,000 bind parameters per multi-row insert, well under PostgreSQL's 65,535. */
-export const BULK_CHUNK_SIZE = 1000;
+/**
+ * Clients per chunk (one transaction): the questionnaires are one INSERT ... SELECT over arrays and the mails multi-row
+ * inserts of 2,000, so the size is bounded by how long a stop may wait and a rolled-back chunk costs, not by parameters.
+ */
+export const BULK_CHUNK_SIZE = 2000;
 
 export async function runBulkSend(
   db: Db,
-  queue: JobQueue,
   config: Config,
   bulkSendId: string,
   options: {
@@ -24,7 +26,7 @@ export async function runBulkSend(
 ): Promise<void> {
   const chunkSize = options.chunkSize ?? BULK_CHUNK_SIZE;
   for (let index = 0; ; index++) {
-    const more = await db.transaction((tx) => sendChunk(tx, queue, config, bulkSendId, chunkSize));
+    const more = await db.transaction((tx) => sendChunk(tx, config, bulkSendId, chunkSize));
     if (!more) return;
     await options.afterChunk?.(index);
     // Other work of this process (API requests on the embedded database, other jobs) gets a turn between chunks.
@@ -38,7 +40,7 @@ export async function startBulkSendWorker(db: Db, config: Config, log: FastifyBa
     queue,
     QUEUES.bulkSend,
     { batchSize: 1, concurrency: 1, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
-    (job) => runBulkSend(db, queue, config, job.data.bulkSendId),
+    (job) => runBulkSend(db, config, job.data.bulkSendId),
     (job, err) => log.warn({ err, bulkSendId: job.data.bulkSendId }, 'bulk send job failed; pg-boss runs it again from its cursor'),
   );
 }

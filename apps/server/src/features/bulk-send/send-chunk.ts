@@ -1,5 +1,5 @@
 // One chunk of a bulk send, in one transaction: the next clients after the cursor, one questionnaire each (multi-row
-// insert), their invitation mails in the outbox with their delivery jobs, and the cursor and counts moved on. A crash
+// INSERT ... SELECT), their invitation mails in the outbox for the dispatcher, and the cursor and counts moved on. A crash
 // rolls the chunk back whole, so the job run again repeats it exactly once. Stopping is honoured here, between chunks.
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
@@ -8,8 +8,7 @@ import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { bulkSends, interactionInstances, mailOutbox, productConfigurations } from '../../db/schema';
-import { QUEUES, insertJobsInTransaction, type JobQueue } from '../../jobs/queue';
+import { bulkSends, mailOutbox, productConfigurations } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
 import { trialRuns } from '../credits/wealth-trial';
 import { definitionForProduct } from '../interactions/definitions';
@@ -23,6 +22,12 @@ export const BULK_SKIP = {
   limit: INSTANCE_ERRORS.limitReached,
   alreadyOpen: 'error.bulk_send.already_open',
 } as const;
+
+/** Outbox rows per multi-row insert: 14 columns each, well under PostgreSQL's 65,535 bind parameters. */
+const MAIL_ROWS_PER_INSERT = 2000;
+
+/** A PostgreSQL array literal of uuids or URL-safe tokens (neither needs quoting). */
+const pgArray = (values: string[]) => `{${values.join(',')}}`;
 
 /** The failures list keeps this many; the count keeps them all. */
 export const MAX_LISTED_FAILURES = 100;
@@ -40,7 +45,7 @@ type ChosenRow = {
 };
 
 /** Works one chunk; answers false when the send has ended (done, stopped, or gone). */
-export async function sendChunk(tx: Tx, queue: JobQueue, config: Config, bulkSendId: string, chunkSize: number): Promise<boolean> {
+export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chunkSize: number): Promise<boolean> {
   const [bulk] = await tx.select().from(bulkSends).where(eq(bulkSends.id, bulkSendId)).for('update');
   if (!bulk || bulk.status === 'DONE' || bulk.status === 'STOPPED') return false;
   const finish = async (status: 'DONE' | 'STOPPED') => {
@@ -89,28 +94,23 @@ export async function sendChunk(tx: Tx, queue: JobQueue, config: Config, bulkSen
   const expiresAt = new Date(now.getTime() + (options.expiresInDays ?? product!.invitationValidDays) * 86_400_000);
   const interactionId = PRODUCT_TYPE_INFO[product!.productType].interactionSlug;
   const definitionVersion = definitionForProduct(product!.productType).version;
+  // One INSERT ... SELECT over two arrays (client ids, tokens) whatever the chunk's size: the options are the same
+  // for every row, so they travel once, not as thirteen bind parameters per questionnaire.
+  const lockStatus = trialRuns(product!) ? 'TRIAL' : 'LOCKED';
   const instances =
     sending.length === 0
       ? []
-      : await tx
-          .insert(interactionInstances)
-          .values(
-            sending.map((row) => ({
-              accountId: bulk.accountId,
-              token: newPublicToken(),
-              clientId: row.id,
-              productConfigurationId: configId,
-              initiatorId: bulk.userId,
-              interactionId,
-              definitionVersion,
-              lockStatus: trialRuns(product!) ? ('TRIAL' as const) : ('LOCKED' as const),
-              expiresAt,
-              autoReminder: options.autoReminder,
-              autoSendReport: options.autoSendReport,
-              invitedAt: options.sendInvitationEmail ? now : null,
-            })),
-          )
-          .returning({ id: interactionInstances.id, token: interactionInstances.token, clientId: interactionInstances.clientId });
+      : (
+          (await tx.execute(sql`
+            insert into interaction_instances (account_id, token, client_id, product_configuration_id, initiator_id, interaction_id,
+              definition_version, lock_status, expires_at, auto_reminder, auto_send_report, invited_at)
+            select ${bulk.accountId}, chosen.token, chosen.client_id, ${configId}, ${bulk.userId}, ${interactionId},
+              ${definitionVersion}::int, ${lockStatus}, ${expiresAt}::timestamptz, ${options.autoReminder}::boolean,
+              ${options.autoSendReport}::boolean, ${options.sendInvitationEmail ? now : null}::timestamptz
+            from unnest(${pgArray(sending.map((row) => row.id))}::uuid[], ${pgArray(sending.map(() => newPublicToken()))}::text[])
+              as chosen(client_id, token)
+            returning id, token, client_id as "clientId"`)) as unknown as { rows: { id: string; token: string; clientId: string }[] }
+        ).rows;
 
   let mailed = 0;
   if (options.sendInvitationEmail && instances.length > 0) {
@@ -125,16 +125,11 @@ export async function sendChunk(tx: Tx, queue: JobQueue, config: Config, bulkSen
       }),
       now,
     );
-    await tx.insert(mailOutbox).values(mails);
-    // Fairness between accounts (docs/decisions/0049): a single send's mail has priority 0 and goes before any bulk
-    // mail; the n-th chunk of every bulk send has priority -n, so two accounts' bulk sends leave chunk by chunk.
-    const chunkIndex = Math.floor((bulk.created + bulk.failed) / chunkSize);
-    const priority = -1 - Math.min(chunkIndex, 1_000_000);
-    await insertJobsInTransaction(
-      queue,
-      tx,
-      mails.map((m) => ({ name: QUEUES.mailDeliver, data: { mailId: m.id! }, singletonKey: m.id!, priority })),
-    );
+    // No delivery job per mail: the worker's outbox dispatcher sends them, fairly between accounts and over pooled
+    // connections (docs/decisions/0057). Rows of at most MAIL_ROWS_PER_INSERT keep each insert under 65,535 parameters.
+    for (let i = 0; i < mails.length; i += MAIL_ROWS_PER_INSERT) {
+      await tx.insert(mailOutbox).values(mails.slice(i, i + MAIL_ROWS_PER_INSERT).map((m) => ({ ...m, dispatchAfter: now })));
+    }
     mailed = mails.length;
   }
 

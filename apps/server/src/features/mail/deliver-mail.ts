@@ -18,7 +18,7 @@ import { recordSystemEvent } from '../audit/system-events';
  */
 export const SENDING_LEASE_SECONDS = 5 * 60;
 /** Attempts (claims) after which an abandoned mail is given up. */
-const MAX_ATTEMPTS = 6;
+export const MAX_ATTEMPTS = 6;
 
 export type DeliveryOutcome = 'sent' | 'done-before' | 'busy' | 'missing' | 'failed';
 
@@ -88,18 +88,23 @@ export async function deliverMail(
 /**
  * Housekeeping: a mail still SENDING after its lease (the worker died mid-send; a live send cannot take that long,
  * see the transport's timeouts) goes back to PENDING with a new job, or FAILED after MAX_ATTEMPTS claims. Its old
- * job, still active until it expires, then finds it sent ('done-before'). Safe with several workers (SKIP LOCKED).
+ * job, still active until it expires, then finds it sent ('done-before'). A mail of the outbox dispatcher (no job of
+ * its own, docs/decisions/0057) is due again at once instead. Safe with several workers (SKIP LOCKED).
  */
 export async function recoverAbandonedMails(db: Db, queue: JobQueue, leaseSeconds = SENDING_LEASE_SECONDS): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: mailOutbox.id, attempts: mailOutbox.attempts })
+      .select({ id: mailOutbox.id, attempts: mailOutbox.attempts, dispatched: sql<boolean>`${mailOutbox.dispatchAfter} is not null` })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.sentAt, sql`now() - make_interval(secs => ${leaseSeconds})`)))
       .limit(100)
       .for('update', { skipLocked: true });
     const failed = rows.filter((r) => r.attempts >= MAX_ATTEMPTS).map((r) => r.id);
-    const retried = rows.filter((r) => r.attempts < MAX_ATTEMPTS).map((r) => r.id);
+    const retried = rows.filter((r) => r.attempts < MAX_ATTEMPTS && !r.dispatched).map((r) => r.id);
+    const redispatched = rows.filter((r) => r.attempts < MAX_ATTEMPTS && r.dispatched).map((r) => r.id);
+    if (redispatched.length > 0) {
+      await tx.update(mailOutbox).set({ status: 'PENDING', sentAt: null, dispatchAfter: sql`now()` }).where(inArray(mailOutbox.id, redispatched));
+    }
     if (failed.length > 0) {
       await tx.update(mailOutbox).set({ status: 'FAILED', lastError: 'abandoned while sending' }).where(inArray(mailOutbox.id, failed));
     }

@@ -7,10 +7,11 @@ import { workInBatches } from '../../jobs/batch-worker';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { deliverMail, recoverAbandonedMails } from './deliver-mail';
 import { sweepReminders } from './reminder-sweep';
+import { OutboxDispatcher, startOutboxDispatcher } from './outbox-dispatcher';
 import { createMailTransport, mailFolder } from './transport';
 import { createOwnSenders } from '../branding/own-sender';
 
-export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): void }> {
+export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): Promise<void> }> {
   const transport = createMailTransport(config);
   const ownSender = createOwnSenders(db, config);
   if (transport.kind === 'files' && !config.embedded) {
@@ -57,9 +58,21 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
   void recoverAbandonedMails(db, queue, config.MAIL_SEND_LEASE_SECONDS).catch((err: unknown) => log.error({ err }, 'mail recovery failed'));
   const timer = setInterval(() => void tick(), config.REMINDER_CHECK_SECONDS * 1000);
   timer.unref();
+  // Mails without a job of their own (a bulk send's invitations) leave through the dispatcher, over the same pool.
+  const dispatcher = startOutboxDispatcher(
+    new OutboxDispatcher(db, transport, {
+      batch: config.embedded ? 50 : transport.parallel * 20,
+      perAccount: config.MAIL_DISPATCH_PER_ACCOUNT,
+      auditChainKey: config.AUDIT_CHAIN_KEY,
+      log,
+    }),
+    config.JOB_POLL_SECONDS,
+    log,
+  );
   return {
-    stop: () => {
+    stop: async () => {
       clearInterval(timer);
+      await dispatcher.stop();
       transport.close();
       ownSender.close();
     },

@@ -8,10 +8,12 @@ import type { Config } from '../../config';
 import type { mailOutbox } from '../../db/schema';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
-type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'> & Partial<Pick<Config, 'MAIL_SEND_LEASE_SECONDS'>>;
+type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'> & Partial<Pick<Config, 'MAIL_SEND_LEASE_SECONDS' | 'SMTP_MAX_CONNECTIONS'>>;
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';
+  /** Messages that can be on their way at once (the SMTP pool's connections; 1 for files). */
+  readonly parallel: number;
   /** Hands the mail over; resolves once the server accepted it or the file is written. */
   send(mail: OutboxMail): Promise<void>;
   close(): void;
@@ -66,6 +68,7 @@ function fileTransport(config: MailConfig): MailTransport {
   const folder = mailFolder(config);
   return {
     kind: 'files',
+    parallel: 1,
     async send(mail) {
       await mkdir(folder, { recursive: true });
       const file = join(folder, emlFileName(mail));
@@ -81,14 +84,21 @@ function fileTransport(config: MailConfig): MailTransport {
 function smtpTransport(config: MailConfig & { SMTP_URL: string }): MailTransport {
   // Bounded, so a hanging server fails the attempt (and it is retried) well inside the SENDING lease.
   const third = ((config.MAIL_SEND_LEASE_SECONDS ?? 300) * 1000) / 3;
+  // Pooled: a handful of connections kept open, each carrying many messages, instead of a connect, greeting and
+  // QUIT per mail (docs/decisions/0057). Sends beyond the pool's connections wait in nodemailer's queue.
+  const maxConnections = config.SMTP_MAX_CONNECTIONS ?? 5;
   const transporter = nodemailer.createTransport({
     url: config.SMTP_URL,
+    pool: true,
+    maxConnections,
+    maxMessages: 100,
     connectionTimeout: Math.min(30_000, third),
     greetingTimeout: Math.min(30_000, third),
     socketTimeout: Math.min(60_000, third),
   });
   return {
     kind: 'smtp',
+    parallel: maxConnections,
     async send(mail) {
       await transporter.sendMail(messageOptions(mail, config));
     },

@@ -243,7 +243,7 @@ describe('durable queue', () => {
         }
         expect(status).toBe('RESULTS_AVAILABLE');
       } finally {
-        worker.stop();
+        await worker.stop();
         await restarted.stop();
       }
     } finally {
