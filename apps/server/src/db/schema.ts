@@ -23,3 +23,4 @@ export * from './schema/retention';
 export * from './schema/scim';
 export * from './schema/bulk-sends';
 export * from './schema/sso';
+export * from './schema/fairness';

@@ -138,9 +138,11 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // only, docs/decisions/0047), the passkeys and their one-time challenges (read only at sign-in and by uncached
     // routes, docs/decisions/0045), a bulk send's progress and chosen clients (written per chunk, read only by the
     // uncached GET /api/instance/bulk/{id}; docs/decisions/0049), single sign-on settings and domains (read only at
-    // sign-in and by the uncached GET /api/account/sso, docs/decisions/0046).
+    // sign-in and by the uncached GET /api/account/sso, docs/decisions/0046), the candidates' self-identification, the
+    // account's categories and the cells adverse-impact reports showed (read only by the uncached fairness routes,
+    // docs/decisions/0051).
     const silent = [
-      'account_retention', 'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends', 'login_devices', 'login_failures',
+      'account_retention', 'account_self_identification_settings', 'fairness_report_releases', 'self_identifications', 'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends', 'login_devices', 'login_failures',
       'mail_outbox', 'market_history_imports', 'password_reset_tokens', 'payment_events', 'scim_tokens', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces',
       'user_passkeys', 'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
     ];
