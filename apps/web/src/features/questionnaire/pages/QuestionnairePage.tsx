@@ -11,6 +11,7 @@ import { QuestionnaireEndScreen } from '../components/QuestionnaireEndScreen';
 import { QuestionnaireForm } from '../components/QuestionnaireForm';
 import { QuestionnaireFrame } from '../components/QuestionnaireFrame';
 import { QuestionnaireSkeleton } from '../components/QuestionnaireSkeleton';
+import { SelfIdentificationStep } from '../components/SelfIdentificationStep';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import { useQuestionnaireLocale } from '../use-questionnaire-locale';
 
@@ -31,11 +32,24 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
   // Set when the questionnaire ends while the participant is on the page (submitted, expired meanwhile...).
   const [end, setEnd] = useState<QuestionnaireEnd | null>(null);
 
-  if (end) return <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading />;
+  if (end) {
+    return (
+      <>
+        <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading />
+        {end === 'submitted' ? <SelfIdentificationStep instanceToken={instanceToken} /> : null}
+      </>
+    );
+  }
   if (data) {
     if (!localeReady) return <QuestionnaireSkeleton />;
-    if (!isOpenForAnswers(data.status))
-      return <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} />;
+    if (!isOpenForAnswers(data.status)) {
+      return (
+        <>
+          <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} />
+          <SelfIdentificationStep instanceToken={instanceToken} />
+        </>
+      );
+    }
     return <QuestionnaireForm questionnaire={data} onEnd={setEnd} />;
   }
   if (query.isError) {
