@@ -63,6 +63,7 @@ import { opsRoutes } from './features/ops/routes';
 import { translationRoutes } from './features/translations/routes';
 import { userRoutes } from './features/user/routes';
 import { weightRoutes } from './features/weights/routes';
+import { fairnessRoutes } from './features/fairness/routes';
 import { signupRoutes } from './features/signup/routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/routes';
 import { demoRoutes } from './features/demo/routes';
@@ -158,6 +159,7 @@ export async function buildApp(opts: {
   await app.register(marketHistoryRoutes);
   await app.register(reportRoutes);
   await app.register(weightRoutes);
+  await app.register(fairnessRoutes);
   await app.register(comparisonRoutes);
   await app.register(signupRoutes);
   await app.register(passwordRecoveryRoutes);

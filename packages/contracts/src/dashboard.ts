@@ -6,6 +6,7 @@ import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
 import { ZResultFit } from './weights';
+import { ZResultDecisions } from './fairness';
 
 export const DASHBOARD_KINDS = ['bqa', 'bqp', 'sa'] as const;
 export type DashboardKindParam = (typeof DASHBOARD_KINDS)[number];
@@ -154,6 +155,8 @@ export const ZResultEvidence = z.object({
   normStatus: z.enum(['PROVISIONAL', 'EMPIRICAL']),
   algorithmVersion: z.string(),
   answersHash: z.string(),
+  /** Selection and performance results: the decisions people recorded (issue 25), oldest first; the latest counts. */
+  decisions: ZResultDecisions.nullable().optional(),
 });
 export type TResultEvidence = z.infer<typeof ZResultEvidence>;
 

@@ -30,9 +30,11 @@ const describeMask = (mask: number) => PARTS.map((part, i) => (mask & (1 << i) ?
 describe('constants', () => {
   it('match spec section 6', () => {
     expect(REALMS).toHaveLength(7);
-    // Spec section 6's 16, and AUDIT_LOG (issue 23: reading the audit trail, docs/decisions/0039).
-    expect(ENTITIES).toHaveLength(17);
+    // Spec section 6's 16, AUDIT_LOG (issue 23: reading the audit trail, docs/decisions/0039) and FAIRNESS_REPORT
+    // (issue 25: the adverse-impact report, docs/decisions/0051).
+    expect(ENTITIES).toHaveLength(18);
     expect(ENTITIES).toContain('AUDIT_LOG');
+    expect(ENTITIES).toContain('FAIRNESS_REPORT');
     expect(ACTIONS).toEqual(['CREATE', 'READ', 'UPDATE', 'DELETE', 'ALL']);
     for (const list of [REALMS, ENTITIES, ACTIONS]) {
       expect(list).toContain(PERMISSION_WILDCARD);

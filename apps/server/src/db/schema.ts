@@ -25,3 +25,4 @@ export * from './schema/bulk-sends';
 export * from './schema/assessment-notice';
 export * from './schema/sso';
 export * from './schema/branding';
+export * from './schema/fairness';

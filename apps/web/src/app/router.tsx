@@ -202,6 +202,11 @@ const productScopedRoutes: RouteObject = {
           lazy: page(() => import('../features/weights/pages/WeightsPage'), 'WeightsPage'),
         },
         {
+          path: 'fairness',
+          handle: crumb('fairness.menu'),
+          lazy: page(() => import('../features/fairness/pages/FairnessPage'), 'FairnessPage'),
+        },
+        {
           path: 'bi',
           handle: crumb('page.bi.title'),
           lazy: page(() => import('../features/bi/pages/BiPage'), 'BiPage'),

@@ -21,8 +21,12 @@ describe('product sections in the navigation', () => {
       'teams',
       'comparison',
       'weights',
+      'fairness',
       'bi',
       'export',
     ]);
+    // The adverse-impact report: its own permission, and only where results choose people.
+    const officer = { permissions: [{ realm: 'BQ_SELECTION', entity: 'FAIRNESS_REPORT', action: 'READ' }] };
+    expect(productSections(officer, 'BQ_SELECTION')).toEqual(['fairness']);
   });
 });

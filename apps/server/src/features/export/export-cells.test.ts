@@ -64,9 +64,14 @@ function csvUrls(locale: Locale): Record<string, string> {
 
 /**
  * CSVs without names, whose cells are disarmed by the same writer and tested where they are made: the audit trail's
- * export holds tokens, user agents and details (a crafted client token and user agent are neutralised there).
+ * export holds tokens, user agents and details (a crafted client token and user agent are neutralised there); the
+ * adverse-impact CSV holds groups and figures.
  */
-const CSV_TESTED_ELSEWHERE: Record<string, string> = { exportAuditEvents: 'features/audit/audit-export.test.ts' };
+const CSV_TESTED_ELSEWHERE: Record<string, string> = {
+  exportAuditEvents: 'features/audit/audit-export.test.ts',
+  // Holds no names; an account's own option label that starts like a formula arrives disarmed (tested there).
+  exportAdverseImpactCsv: 'features/fairness/adverse-impact-files.test.ts',
+};
 
 describe('CSV injection: one writer for every CSV the server writes', () => {
   it('covers every operation that answers text/csv', async () => {

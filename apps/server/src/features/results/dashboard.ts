@@ -10,6 +10,7 @@ import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { riskVerdict } from './risk-verdict';
 import { resultFit } from '../weights/weights-service';
+import { decidesPeople, decisionsOf } from '../fairness/decisions';
 
 /** Stanine in words (1-2 low, 3 below average, 4-6 average, 7 above average, 8-9 high): the shared band system. */
 export function scoreLevel(stanine: number | null | undefined): TDimensionResult['level'] {
@@ -76,7 +77,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     client: dashboardClient(client.token, showClient(await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId), client)),
     filledAt: instance.filledAt?.toISOString() ?? null,
     calculatedAt: results.calculatedAt,
-    evidence: resultEvidence(results, definition),
+    evidence: { ...resultEvidence(results, definition), decisions: decidesPeople(productType) ? await decisionsOf(db, instance.id) : null },
     dimensions: dimensionResults(results),
     risk,
     prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,

@@ -8,6 +8,7 @@ import {
   IconDownload,
   IconLayoutGrid,
   IconScale,
+  IconScaleOutline,
   IconSettings,
   IconUsersGroup,
   type Icon,
@@ -52,6 +53,7 @@ function productEntries(product: ProductType): NavEntry[] {
       activePrefixes: [],
     },
     { section: 'weights', to: `/${product}/weights`, labelKey: 'page.weights.title', icon: IconScale, activePrefixes: [] },
+    { section: 'fairness', to: `/${product}/fairness`, labelKey: 'fairness.menu', icon: IconScaleOutline, activePrefixes: [] },
     { section: 'bi', to: `/${product}/bi`, labelKey: 'page.bi.title', icon: IconChartBar, activePrefixes: [] },
     {
       section: 'export',

@@ -14,6 +14,7 @@ import { QuestionnaireForm } from '../components/QuestionnaireForm';
 import { QuestionnaireFrame } from '../components/QuestionnaireFrame';
 import { QuestionnaireNotice } from '../components/QuestionnaireNotice';
 import { QuestionnaireSkeleton } from '../components/QuestionnaireSkeleton';
+import { SelfIdentificationStep } from '../components/SelfIdentificationStep';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import { useQuestionnaireLocale } from '../use-questionnaire-locale';
 import { useNoticeAcknowledged } from '../use-notice-acknowledged';
@@ -54,10 +55,23 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
   const onEnd = useCallback((next: QuestionnaireEnd) => setEnd(next), []);
 
   if (!load || !localeReady) return <QuestionnaireSkeleton />;
-  if (end) return <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading />;
+  if (end) {
+    return (
+      <>
+        <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading />
+        {end === 'submitted' ? <SelfIdentificationStep instanceToken={instanceToken} /> : null}
+      </>
+    );
+  }
   if (data) {
-    if (!isOpenForAnswers(data.status))
-      return <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} />;
+    if (!isOpenForAnswers(data.status)) {
+      return (
+        <>
+          <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} />
+          <SelfIdentificationStep instanceToken={instanceToken} />
+        </>
+      );
+    }
     // Selection, performance and self-assessment: the notice comes before the first page (docs/decisions/0053).
     if (data.assessmentNotice && !acknowledged)
       return <AssessmentNotice notice={data.assessmentNotice} accountName={data.accountName} onContinue={acknowledge} />;

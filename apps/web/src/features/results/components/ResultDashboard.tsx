@@ -15,6 +15,7 @@ import { DimensionSection } from './DimensionSection';
 import { FitSection } from './FitSection';
 import { PredictionSection } from './PredictionSection';
 import { ResultEvidence } from './ResultEvidence';
+import { DecisionPanel } from './DecisionPanel';
 import { ResultHeader } from './ResultHeader';
 import { ResultSkeleton } from './ResultSkeleton';
 import { RiskSection } from './RiskSection';
@@ -58,6 +59,13 @@ export function ResultDashboard({ dashboard }: { dashboard: TDashboard }) {
           ) : null}
           <DimensionSection dimensions={dashboard.dimensions} content={content.data} token={token} />
           {dashboard.fit ? <FitSection fit={dashboard.fit} content={content.data} /> : null}
+          {dashboard.evidence.decisions ? (
+            <DecisionPanel
+              token={token}
+              decisions={dashboard.evidence.decisions}
+              canDecide={!dashboard.viewerIsClient && hasProductPermission(user, dashboard.productType, 'INDIVIDUAL_RESULTS', 'UPDATE')}
+            />
+          ) : null}
         </Stack>
       ) : content.isError ? (
         <ErrorState

@@ -62,6 +62,14 @@ export function ResultEvidence({ dashboard }: { dashboard: TDashboard }) {
             {evidence.answersHash.slice(0, SHORT_HASH)}
           </Text>
         </Text>
+        {evidence.decisions?.history.length ? (
+          <Text size="xs" c="dimmed" px="xs" data-testid="result-evidence-decisions">
+            {t('decision.evidence')}:{' '}
+            {evidence.decisions.history
+              .map((d) => `${formatDateTime(d.decidedAt)} ${d.authorName}: ${t(`decision.value.${d.decision}`)} (${d.reason})`)
+              .join('; ')}
+          </Text>
+        ) : null}
       </Collapse>
     </Stack>
   );

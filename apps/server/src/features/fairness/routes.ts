@@ -1,0 +1,179 @@
+// Selection you can defend (issue 25, docs/decisions/0051 and 0052): the candidate's self-identification
+// (GET/POST /api/q/{token}/self-identification, public: the instance token is the credential), the account's
+// categories (GET/PUT /api/fairness/self-identification/settings), a person's decision on a result
+// (POST /api/instance/{token}/decision) and the adverse-impact report with its CSV and PDF
+// (GET /api/fairness/{product}/adverse-impact[.csv|.pdf], BQ_SELECTION/FAIRNESS_REPORT/READ).
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAdverseImpactQuery,
+  ZAdverseImpactReport,
+  ZFairnessProductParams,
+  ZRecordDecisionRequest,
+  ZResultDecisions,
+  ZSelfIdentificationForm,
+  ZSelfIdentificationRequest,
+  ZSelfIdentificationSaved,
+  ZSelfIdentificationSettings,
+} from '@bq/contracts/fairness';
+import { requireAuth } from '../../plugins/auth';
+import { apiErrors } from '../../plugins/openapi';
+import { recordAuditInTransaction } from '../audit/audit-note';
+import { RESULT_ERRORS } from '../results/result-access';
+import { adverseImpactReport } from './adverse-impact-report';
+import { DECISION_ERRORS, recordDecision } from './decisions';
+import { SELF_ID_ERRORS, saveSelfIdentification, selfIdentificationForm } from './self-identification';
+import { saveSelfIdentificationSettings, selfIdentificationSettings } from './self-identification-settings';
+import { fairnessDownloadRoutes } from './download-routes';
+
+export const READ_FAIRNESS = { realm: 'BQ_SELECTION', entity: 'FAIRNESS_REPORT', action: 'READ' } as const;
+const UPDATE_FAIRNESS = { realm: 'BQ_SELECTION', entity: 'FAIRNESS_REPORT', action: 'UPDATE' } as const;
+const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
+const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
+
+export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/q/:token/self-identification',
+    {
+      config: { public: true, audit: { action: 'participant.self_identification_open', subject: { result: 'params.token' } } },
+      schema: {
+        operationId: 'getSelfIdentificationForm',
+        tags: ['fairness'],
+        security: [],
+        description:
+          'After submitting a selection or performance questionnaire: the categories the account asks (offered false otherwise) and what this ' +
+          'candidate stated before. Only the token holder sees their own statement; the account never sees it per person.',
+        params: ZTokenParams,
+        response: { 200: ZSelfIdentificationForm, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'] }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return selfIdentificationForm(app.db, request.params.token);
+    },
+  );
+
+  app.post(
+    '/api/q/:token/self-identification',
+    {
+      // The event names the result, never the answers (they are no one's business but the report's counts).
+      config: { public: true, audit: { action: 'participant.self_identification_save', subject: { result: 'params.token' } } },
+      schema: {
+        operationId: 'saveSelfIdentification',
+        tags: ['fairness'],
+        security: [],
+        description:
+          'Voluntary: sex, age band and ethnic group (each optional; PREFER_NOT_TO_SAY always allowed). Stored apart from answers and results, ' +
+          'never scored, never shown per person, never exported; a second call replaces the first.',
+        params: ZTokenParams,
+        body: ZSelfIdentificationRequest,
+        response: {
+          200: ZSelfIdentificationSaved,
+          ...apiErrors({
+            400: [...BAD_INPUT, SELF_ID_ERRORS.invalidOption],
+            403: ['error.auth.csrf'],
+            404: ['error.not_found'],
+            409: [SELF_ID_ERRORS.notSubmitted, SELF_ID_ERRORS.notOffered],
+          }),
+        },
+      },
+    },
+    async (request) => saveSelfIdentification(app.db, request.params.token, request.body),
+  );
+
+  app.get(
+    '/api/fairness/self-identification/settings',
+    {
+      config: { permission: READ_FAIRNESS, audit: false },
+      schema: {
+        operationId: 'getSelfIdentificationSettings',
+        tags: ['fairness'],
+        description: 'Which categories the account asks and their options (the US EEO-1 categories until changed).',
+        response: { 200: ZSelfIdentificationSettings, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] }) },
+      },
+    },
+    async (request) => selfIdentificationSettings(app.db, requireAuth(request).accountId),
+  );
+
+  app.put(
+    '/api/fairness/self-identification/settings',
+    {
+      config: { permission: UPDATE_FAIRNESS, audit: { action: 'fairness.self_identification_settings_update' } },
+      schema: {
+        operationId: 'updateSelfIdentificationSettings',
+        tags: ['fairness'],
+        description: 'Sets the three categories: asked or not, and their options (codes A-Z, 0-9, _; a label for an own code). PREFER_NOT_TO_SAY is always added.',
+        body: ZSelfIdentificationSettings,
+        response: {
+          200: ZSelfIdentificationSettings,
+          ...apiErrors({ 400: BAD_INPUT, 401: ['error.auth.unauthorized'], 403: ['error.auth.csrf', 'error.auth.forbidden'] }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return app.db.transaction(async (tx) => {
+        const saved = await saveSelfIdentificationSettings(tx, auth.accountId, auth.userId, request.body);
+        await recordAuditInTransaction(tx, request, { asked: saved.categories.filter((c) => c.asked).map((c) => c.category) });
+        return saved;
+      });
+    },
+  );
+
+  app.post(
+    '/api/instance/:token/decision',
+    {
+      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' }, audit: { action: 'result.decision_record', subject: { result: 'params.token' } } },
+      schema: {
+        operationId: 'recordDecision',
+        tags: ['fairness'],
+        description:
+          'A person decides on a selection or performance result: advance, hold or reject, with a reason. Append-only; the latest counts. ' +
+          'Answers the history (oldest first). Needs INDIVIDUAL_RESULTS/UPDATE in the product realm.',
+        params: ZTokenParams,
+        body: ZRecordDecisionRequest,
+        response: {
+          201: ZResultDecisions,
+          ...apiErrors({
+            400: BAD_INPUT,
+            401: ['error.auth.unauthorized'],
+            402: [RESULT_ERRORS.locked],
+            403: ['error.auth.csrf', 'error.auth.forbidden'],
+            404: ['error.not_found'],
+            409: [RESULT_ERRORS.notReady, DECISION_ERRORS.notApplicable],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const decisions = await recordDecision(app.db, requireAuth(request), request.params.token, request.body, (tx) =>
+        recordAuditInTransaction(tx, request, { decision: request.body.decision }),
+      );
+      return reply.code(201).send(decisions);
+    },
+  );
+
+  app.get(
+    '/api/fairness/:product/adverse-impact',
+    {
+      config: { permission: READ_FAIRNESS, audit: { action: 'fairness.adverse_impact_view', details: (r) => ({ filter: r.query }) } },
+      schema: {
+        operationId: 'getAdverseImpactReport',
+        tags: ['fairness'],
+        description:
+          'Per category and per intersection of sex and ethnic group: assessed, selected, selection rate, impact ratio against the highest rate, ' +
+          "four-fifths flag, Fisher's exact p (two-sided, against the highest-rate group), small-sample warning; for fit and stanine the " +
+          "LL144 scoring rate. Groups below the account's k are TOO_FEW; groups that would let two reports single a person out are SUPPRESSED.",
+        params: ZFairnessProductParams,
+        querystring: ZAdverseImpactQuery,
+        response: { 200: ZAdverseImpactReport, ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return adverseImpactReport(app.db, requireAuth(request).accountId, request.params.product, request.query);
+    },
+  );
+
+  await app.register(fairnessDownloadRoutes);
+};

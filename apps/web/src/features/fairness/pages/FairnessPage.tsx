@@ -1,0 +1,112 @@
+// /{productName}/fairness (Selection > Fairness, issue 25): the adverse-impact report of the product with its
+// filters (what "selected" means, threshold, period), a chart and a table per category and for sex x ethnic group,
+// and the CSV and the Local Law 144 PDF summary. Needs FAIRNESS_REPORT (read); without it, a notice.
+import { useState } from 'react';
+import { Button, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconLock } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FAIRNESS_BASES, FAIRNESS_PRODUCTS, type FairnessBasis, type FairnessProduct } from '@bq/contracts/fairness';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { NoticePanel } from '../../../components/ui/NoticePanel';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { useSignedInUser } from '../../../lib/api/get-current-user';
+import { useFormat } from '../../../lib/formats';
+import { useLocale } from '../../../lib/i18n';
+import { showApiError } from '../../../lib/notify';
+import { hasProductPermission } from '../../../lib/product-access';
+import { downloadAdverseImpact, useAdverseImpact, type AdverseImpactFilter } from '../api/get-adverse-impact';
+import { AdverseImpactTable } from '../components/AdverseImpactTable';
+
+const isFairnessProduct = (p: string): p is FairnessProduct => (FAIRNESS_PRODUCTS as readonly string[]).includes(p);
+const DEFAULT_THRESHOLD: Record<FairnessBasis, number | undefined> = { decision: undefined, fit: 60, stanine: 5 };
+
+export function FairnessPage() {
+  const { productName = '' } = useParams();
+  const user = useSignedInUser();
+  const { t } = useTranslation();
+  if (!isFairnessProduct(productName)) return null;
+  const allowed = hasProductPermission(user, productName, 'FAIRNESS_REPORT', 'READ');
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('fairness.title')} />
+      {allowed ? (
+        <FairnessReport product={productName} />
+      ) : (
+        <NoticePanel icon={<IconLock aria-hidden />} title={t('fairness.title')} text={t('fairness.forbidden.text')} testId="fairness-no-permission" headingOrder={2} centered={false} />
+      )}
+    </Stack>
+  );
+}
+
+function FairnessReport({ product }: { product: FairnessProduct }) {
+  const { t } = useTranslation();
+  const { formatNumber } = useFormat();
+  const locale = useLocale();
+  const [filter, setFilter] = useState<AdverseImpactFilter>({ basis: 'decision' });
+  const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
+  const report = useAdverseImpact(product, filter);
+
+  const download = async (format: 'csv' | 'pdf') => {
+    setDownloading(format);
+    try {
+      await downloadAdverseImpact(product, filter, format, locale);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="fairness-report">
+      <Text>{t('fairness.intro', { k: report.data?.k ?? 5 })}</Text>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('fairness.filter.basis')}
+          value={filter.basis}
+          allowDeselect={false}
+          data={FAIRNESS_BASES.map((b) => ({ value: b, label: t(`fairness.basis.${b}`) }))}
+          onChange={(v) => v && setFilter((f) => ({ ...f, basis: v as FairnessBasis, threshold: DEFAULT_THRESHOLD[v as FairnessBasis] }))}
+          w={320}
+        />
+        {filter.basis !== 'decision' ? (
+          <NumberInput
+            label={t('fairness.filter.threshold')}
+            value={filter.threshold}
+            min={filter.basis === 'fit' ? 0 : 1}
+            max={filter.basis === 'fit' ? 100 : 9}
+            onChange={(v) => setFilter((f) => ({ ...f, threshold: typeof v === 'number' ? v : undefined }))}
+            w={120}
+          />
+        ) : null}
+        <TextInput type="date" label={t('fairness.filter.from')} value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.currentTarget.value || undefined }))} />
+        <TextInput type="date" label={t('fairness.filter.to')} value={filter.to ?? ''} onChange={(e) => setFilter((f) => ({ ...f, to: e.currentTarget.value || undefined }))} />
+      </Group>
+      <Group>
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading === 'csv'} onClick={() => void download('csv')} data-testid="fairness-csv">
+          {t('fairness.download.csv')}
+        </Button>
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading === 'pdf'} onClick={() => void download('pdf')} data-testid="fairness-pdf">
+          {t('fairness.download.pdf')}
+        </Button>
+      </Group>
+      {report.data ? (
+        <>
+          <Text fw={500} data-testid="fairness-assessed">
+            {t('fairness.assessed', { count: report.data.assessed })}
+            {report.data.median === null ? '' : ` · ${t('fairness.median', { median: formatNumber(report.data.median, 1) })}`}
+          </Text>
+          {report.data.assessed === 0 ? <Text c="dimmed">{t('fairness.empty')}</Text> : null}
+          {report.data.tables.map((table) => (
+            <AdverseImpactTable key={table.key} table={table} scores={report.data.basis !== 'decision'} />
+          ))}
+        </>
+      ) : report.isError ? (
+        <ErrorState title={t('fairness.title')} message={t('questionnaire.loadFailed.text')} onRetry={() => void report.refetch()} />
+      ) : (
+        <Skeleton height={240} />
+      )}
+    </Stack>
+  );
+}
