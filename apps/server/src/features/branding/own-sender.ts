@@ -38,6 +38,8 @@ export function createOwnSenders(db: Db, config: SenderConfig): OwnSender & { cl
     const from = { name: row.firmName ?? '', address: row.smtpFrom };
     const transport: MailTransport = {
       kind: 'smtp',
+      // One connection to the firm's own server: its limits are unknown, and its mail is the account's alone.
+      parallel: 1,
       async send(m) {
         await transporter.sendMail({ ...messageOptions(m, config), from });
       },

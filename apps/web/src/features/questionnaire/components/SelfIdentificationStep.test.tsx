@@ -1,11 +1,11 @@
 // The optional self-identification step: shown only when offered, each category with "prefer not to say", and what
 // the candidate picks is sent for them and confirmed.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render as renderPlain, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSelfIdentificationForm } from '@bq/contracts/fairness';
-import { createQueryClient } from '../../../app/query-client';
-import { enUsTexts, initTestI18n } from '../../../test/i18n';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { loadLocaleTexts, resetTexts, seedTexts } from '../../../participant/texts';
+import { enUsTexts } from '../../../test/i18n';
+import { jsonResponse } from '../../../test/render';
 import { SelfIdentificationStep } from './SelfIdentificationStep';
 
 const TOKEN = 'tok-self';
@@ -13,7 +13,9 @@ const fetchMock = vi.fn<typeof fetch>();
 let form: TSelfIdentificationForm;
 
 beforeEach(async () => {
-  await initTestI18n();
+  resetTexts();
+  seedTexts('EN_US', enUsTexts);
+  await loadLocaleTexts('EN_US');
   form = {
     offered: true,
     given: null,
@@ -31,11 +33,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-function render() {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  return renderWithProviders(<SelfIdentificationStep instanceToken={TOKEN} />, { queryClient });
-}
+const render = () => renderPlain(<SelfIdentificationStep instanceToken={TOKEN} />);
 
 describe('the self-identification step', () => {
   it('offers each category with "prefer not to say", says why, and sends what was chosen', async () => {

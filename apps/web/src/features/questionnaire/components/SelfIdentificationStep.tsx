@@ -3,7 +3,12 @@
 // Nothing is required; nothing shows when the account asks nothing or the product does not ask. Plain elements and
 // the participant entry's styles (docs/decisions/0054).
 import { useEffect, useState } from 'react';
-import { PREFER_NOT_TO_SAY, type SelfIdCategory, type TSelfIdentificationForm, type TSelfIdentificationRequest } from '@bq/contracts/fairness';
+import {
+  PREFER_NOT_TO_SAY,
+  type SelfIdCategory,
+  type TSelfIdentificationForm,
+  type TSelfIdentificationRequest,
+} from '@bq/contracts/fairness';
 import { useTexts } from '../../../participant/texts';
 import { fetchSelfIdentificationForm, saveSelfIdentification } from '../api/self-identification';
 
@@ -32,27 +37,36 @@ export function SelfIdentificationStep({ instanceToken }: { instanceToken: strin
   };
 
   return (
-    <section className="p-card p-stack" data-testid="self-identification" aria-labelledby="self-id-title" style={{ marginTop: 24 }}>
+    <section
+      className="p-card p-stack"
+      data-testid="self-identification"
+      aria-labelledby="self-id-title"
+      style={{ marginTop: 24 }}
+    >
       <h2 id="self-id-title">{t('selfId.title')}</h2>
       <p className="p-small">{t('selfId.why')}</p>
       {form.categories.map(({ category, options }) => (
         <fieldset key={category} className="p-question">
           <legend className="p-legend">{t(`selfId.category.${category}`)}</legend>
           <div className="p-options">
-            {[...options.map((o) => ({ code: o.code, label: o.label ?? t(`fairness.option.${category}.${o.code}`) })), { code: PREFER_NOT_TO_SAY, label: t('fairness.option.PREFER_NOT_TO_SAY') }].map(
-              (option) => (
-                <label key={option.code} className="p-option">
-                  <input
-                    type="radio"
-                    name={`self-id-${category}`}
-                    value={option.code}
-                    checked={value(category) === option.code}
-                    onChange={() => setChosen((c) => ({ ...c, [category]: option.code }))}
-                  />
-                  <span>{option.label}</span>
-                </label>
-              ),
-            )}
+            {[
+              ...options.map((o) => ({
+                code: o.code,
+                label: o.label ?? t(`fairness.option.${category}.${o.code}`),
+              })),
+              { code: PREFER_NOT_TO_SAY, label: t('fairness.option.PREFER_NOT_TO_SAY') },
+            ].map((option) => (
+              <label key={option.code} className="p-option">
+                <input
+                  type="radio"
+                  name={`self-id-${category}`}
+                  value={option.code}
+                  checked={value(category) === option.code}
+                  onChange={() => setChosen((c) => ({ ...c, [category]: option.code }))}
+                />
+                <span>{option.label}</span>
+              </label>
+            ))}
           </div>
         </fieldset>
       ))}
@@ -63,7 +77,12 @@ export function SelfIdentificationStep({ instanceToken }: { instanceToken: strin
         </p>
       ) : null}
       <div>
-        <button type="button" className="p-button" onClick={save} disabled={Object.keys(chosen).length === 0 || saving === 'saving'}>
+        <button
+          type="button"
+          className="p-button"
+          onClick={save}
+          disabled={Object.keys(chosen).length === 0 || saving === 'saving'}
+        >
           {t('selfId.submit')}
         </button>
       </div>
