@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
 import * as schema from './schema';
+import { hookTransactions, noteStatement } from './commit-hooks';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -42,7 +43,13 @@ export async function openDatabase(opts: {
   /** Sees every statement drizzle sends (tests count the queries of the common path with it). */
   onQuery?: (sql: string) => void;
 }): Promise<Database> {
-  const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : undefined;
+  // Every statement is shown to the request's commit hook (a write outside any transaction, db/commit-hooks.ts).
+  const logger = {
+    logQuery: (query: string) => {
+      noteStatement(query);
+      opts.onQuery?.(query);
+    },
+  };
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -58,6 +65,7 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', () => {}));
     releaseBrokenTransactionClients(pool);
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
+    hookTransactions(db);
     return {
       db,
       kind: 'postgres',
@@ -73,6 +81,7 @@ export async function openDatabase(opts: {
   // pg_trgm backs the client search's trigram indexes (migration 0008); PostgreSQL ships it as a contrib extension.
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema, logger }) as unknown as Db;
+  hookTransactions(db);
   return {
     db,
     kind: 'pglite',
