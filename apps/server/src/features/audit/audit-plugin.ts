@@ -205,7 +205,7 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
   );
 
   app.addHook('onResponse', async (request, reply) => {
-    if (!buffered(request)) return;
+    if (!buffered(request) || request.auditNote?.recorded) return;
     const event = eventOf(request, reply.statusCode);
     if (event) recorder.queue(event);
   });

@@ -18,12 +18,15 @@ import { eventOf, type AuditSubject } from './audit-plugin';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A route whose ALLOWED event must commit with its change: a declared action on any method but a read. */
+/**
+ * A route whose ALLOWED event must commit with its change: a declared action on any method but a read, unless the
+ * declaration buffers it on purpose (the questionnaire's answer autosave, ADR 0039).
+ */
 export function isWriteRoute(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): boolean {
-  const declaration = (route.config as { audit?: unknown } | undefined)?.audit;
+  const declaration = (route.config as { audit?: { timing?: string } | false } | undefined)?.audit;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const audited = route.url.startsWith('/api/') || route.url.startsWith('/scim/');
-  return Boolean(declaration) && audited && methods.some((m) => !READS.has(m.toUpperCase()));
+  return Boolean(declaration) && declaration !== false && declaration?.timing !== 'buffered' && audited && methods.some((m) => !READS.has(m.toUpperCase()));
 }
 
 /** The status the route answers on success, for the event written before the answer exists (its `details.status`). */
