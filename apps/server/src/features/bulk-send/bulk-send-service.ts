@@ -89,9 +89,10 @@ export async function stopBulkSend(db: Db, auth: AuthContext, id: string): Promi
       .set({ status: 'STOPPING', updatedAt: sql`now()` })
       .where(and(eq(bulkSends.id, id), inArray(bulkSends.status, ['RUNNING'])))
       .returning();
-    return row ? noteProgress(toProgress(row)) : null;
+    // A send that has ended changes nothing; its event still names what the answer shows.
+    return noteProgress(row ? toProgress(row) : await getBulkSend(tx as unknown as Db, auth, id));
   });
-  return stopping ?? getBulkSend(db, auth, id);
+  return stopping;
 }
 
 /** The counts the answer shows, in the request's audit event that commits with the change (routes.ts countsOf). */
