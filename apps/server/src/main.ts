@@ -40,6 +40,7 @@ try {
     databaseUrl: config.DATABASE_URL,
     replicaUrl: config.DATABASE_REPLICA_URL,
     dataDir: config.DATA_DIR,
+    pgliteThread: config.PGLITE_THREAD,
     poolSize: config.DB_POOL_SIZE,
     onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
   });

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
 import * as schema from './schema';
+import { hookTransactions, noteStatement } from './commit-hooks';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -42,7 +43,7 @@ export async function openDatabase(opts: {
   /** PostgreSQL only: a streaming replica that `readDb` reads from (DATABASE_REPLICA_URL). */
   replicaUrl?: string;
   dataDir?: string;
-  /** PGlite only: on a worker thread (default: PGLITE_THREAD=true) or in this process. */
+  /** PGlite only: on a worker thread (config PGLITE_THREAD) or, by default, in this process. */
   pgliteThread?: boolean;
   loadDataDir?: Blob;
   /** PostgreSQL: most connections this process opens (DB_POOL_SIZE); requests beyond it wait for a free one. */
@@ -52,7 +53,13 @@ export async function openDatabase(opts: {
   /** Sees every statement drizzle sends (tests count the queries of the common path with it). */
   onQuery?: (sql: string) => void;
 }): Promise<Database> {
-  const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : undefined;
+  // Every statement is shown to the request's commit hook (a write outside any transaction, db/commit-hooks.ts).
+  const logger = {
+    logQuery: (query: string) => {
+      noteStatement(query);
+      opts.onQuery?.(query);
+    },
+  };
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -68,6 +75,7 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', () => {}));
     releaseBrokenTransactionClients(pool);
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
+    hookTransactions(db);
     // The replica's pool names itself, so pg_stat_activity on the replica shows which connections read there.
     const replica = opts.replicaUrl
       ? new Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECTION_WAIT_MS, application_name: 'bq-replica-reads' })
@@ -91,10 +99,11 @@ export async function openDatabase(opts: {
   // PGLITE_THREAD=true: PGlite on a thread of its own (db/pglite-worker.ts, docs/decisions/0058), so its queries do not
   // stall requests. Not yet the default: its transactions are slower and it is not yet proven in every journey.
   const client =
-    (opts.pgliteThread ?? process.env.PGLITE_THREAD === 'true')
+    opts.pgliteThread
       ? await (await import('./pglite-thread')).openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
       : await openPgliteInProcess(opts.dataDir, opts.loadDataDir);
   const db = drizzle(client as never, { schema, logger }) as unknown as Db;
+  hookTransactions(db);
   return {
     db,
     readDb: db,

@@ -8,11 +8,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
+/** A compiled WebAssembly.Module, opaque here: not every tsconfig that reaches this file has WebAssembly's types. */
+type WasmModule = object;
+
 /** What the worker starts with. */
 export interface ThreadStart {
   dataDir?: string;
   loadDataDir?: ArrayBuffer;
-  wasmModule?: WebAssembly.Module;
+  wasmModule?: WasmModule;
 }
 
 export type ThreadRequest =
@@ -73,12 +76,12 @@ function startWorker(start: ThreadStart): Worker {
  * PGlite's WebAssembly, compiled once per process: every database this process opens (a test file may open
  * several) starts its worker from the compiled module instead of compiling 8 MB again.
  */
-let compiled: Promise<WebAssembly.Module> | undefined;
-function pgliteWasm(): Promise<WebAssembly.Module> {
+let compiled: Promise<WasmModule> | undefined;
+function pgliteWasm(): Promise<WasmModule> {
   const require = createRequire(import.meta.url);
   const file = join(dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm');
   // The server's TypeScript lib has WebAssembly's types but not its global (a DOM lib declaration).
-  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
   compiled ??= wasm.compile(readFileSync(file));
   return compiled;
 }

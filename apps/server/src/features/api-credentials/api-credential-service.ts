@@ -1,4 +1,5 @@
 // API credentials of the caller's account: list, create (the secret is returned once), revoke.
+import { noteWrite } from '../audit/write-transaction';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { API_CREDENTIAL_PREFIX, type TApiCredential, type TCreateApiCredentialResponse } from '@bq/contracts/api-credentials';
@@ -75,6 +76,7 @@ export async function createApiCredential(db: Db, caller: Caller, description: s
       .insert(apiCredentials)
       .values({ accountId: caller.accountId, userId: caller.userId, description, secretHash: hashSecret(secret) })
       .returning({ id: apiCredentials.id });
+    noteWrite({ details: { credentialId: row!.id } });
     return row!.id;
   });
   const [row] = await selectCredentials(db).where(eq(apiCredentials.id, id)).limit(1);

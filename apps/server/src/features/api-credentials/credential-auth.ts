@@ -1,5 +1,6 @@
 // Resolves `Authorization: Bearer <secret>` to the credential's account and user: one indexed lookup by the
 // secret's SHA-256, joined with the creating user (who must still be active). Used by the auth plugin.
+import { withoutCommitHook } from '../../db/commit-hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { API_CREDENTIAL_PREFIX } from '@bq/contracts/api-credentials';
@@ -51,7 +52,10 @@ export async function findCredentialAuth(db: Db, secret: string): Promise<Creden
   if (!row) return null;
   // "Last used" is for people, not an audit log: written at most once a minute to keep calls cheap.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000) {
-    await db.update(apiCredentials).set({ lastUsedAt: now }).where(eq(apiCredentials.id, row.credentialId));
+    // Not the call's change: it commits without the call's audit event (docs/decisions/0039).
+    await withoutCommitHook(async () => {
+      await db.update(apiCredentials).set({ lastUsedAt: now }).where(eq(apiCredentials.id, row.credentialId));
+    });
   }
   // A credential never acts as a platform operator (shared data stays with people who sign in).
   return { credentialId: row.credentialId, accountId: row.accountId, userId: row.userId, permissions: row.permissions, platformOperator: false };

@@ -4,13 +4,21 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
-import { eventOf } from './audit-plugin';
+import { eventOf, type AuditSubject } from './audit-plugin';
 
 type Request = Pick<FastifyRequest, 'auditNote'>;
 
 /** Adds details to the request's event (merged; later keys win). */
 export function noteAudit(request: Request, details: Record<string, unknown>): void {
   if (request.auditNote) Object.assign(request.auditNote.details, details);
+}
+
+/**
+ * Names the request's subject when only the write knows it (what it created): noted inside the write's transaction,
+ * the event that commits there carries it (write-transaction.ts).
+ */
+export function noteAuditSubject(request: Request, subject: AuditSubject): void {
+  if (request.auditNote) request.auditNote.subject = { ...request.auditNote.subject, ...subject };
 }
 
 /** Names the account and user of a call without a session (sign-in, failed sign-in of a known address). */
@@ -28,7 +36,7 @@ export async function recordAuditInTransaction(tx: Tx, request: FastifyRequest, 
   const event = eventOf(request, 200);
   if (!event) return;
   await request.server.audit.recordInTransaction(tx, event);
-  request.auditNote.recorded = true;
+  Object.assign(request.auditNote, { recorded: true, recordedBy: 'service' });
 }
 
 export interface ChangedField {

@@ -79,28 +79,34 @@ export async function establishSession(
   user: { id: string; accountId: string; email: string },
   secondFactorVerified = false,
 ): Promise<void> {
-  // A new session id at every sign-in (no session fixation); the one the browser had is dropped.
-  const previousToken = request.cookies[SESSION_COOKIE];
-  if (previousToken) await deleteSessionByToken(db, previousToken);
-  const session = await createSession(db, config, {
-    userId: user.id,
-    accountId: user.accountId,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    secondFactorVerified,
+  // One transaction, so the sign-in's audit event commits with the session it opens (docs/decisions/0039).
+  const session = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // A new session id at every sign-in (no session fixation); the one the browser had is dropped.
+    const previousToken = request.cookies[SESSION_COOKIE];
+    if (previousToken) await deleteSessionByToken(t, previousToken);
+    const created = await createSession(t, config, {
+      userId: user.id,
+      accountId: user.accountId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      secondFactorVerified,
+    });
+    await t
+      .update(users)
+      .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
+      .where(eq(users.id, user.id));
+    await clearLoginFailures(t, user.email);
+    await rememberDevice(t, config, request, reply, user.id);
+    return created;
   });
-  await db
-    .update(users)
-    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
-    .where(eq(users.id, user.id));
-  await clearLoginFailures(db, user.email);
-  await rememberDevice(db, config, request, reply, user.id);
   setSessionCookie(config, request, reply, session.token, session.expiresAt);
 }
 
 export async function logout(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSessionByToken(db, token);
+  // In a transaction: the sign-out's audit event commits with the session's end (docs/decisions/0039).
+  if (token) await db.transaction((tx) => deleteSessionByToken(tx as unknown as Db, token));
   clearSessionCookie(reply);
 }
 

@@ -1,5 +1,6 @@
 // The API's side of a bulk send: start it (check as a single send checks, fix the chosen clients, queue the job,
 // all in one transaction), read its progress, ask it to stop. The work itself runs in the worker (run-bulk-send.ts).
+import { noteWrite } from '../audit/write-transaction';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ZBulkSendRequest, type TBulkSendProgress, type TBulkSendRequest } from '@bq/contracts/bulk-send';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -62,7 +63,7 @@ export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, 
       .returning();
     const jobId = await enqueueInTransaction(queue, tx, QUEUES.bulkSend, { bulkSendId: row!.id }, { singletonKey: row!.id });
     if (!jobId) throw new Error(`bulk send ${row!.id}: the job was not created`);
-    return toProgress(started!);
+    return noteProgress(toProgress(started!));
   });
 }
 
@@ -81,10 +82,21 @@ export async function getBulkSend(db: Db, auth: AuthContext, id: string): Promis
 /** Asks the job to stop; it does so before its next chunk. Stopping a send that has ended changes nothing. */
 export async function stopBulkSend(db: Db, auth: AuthContext, id: string): Promise<TBulkSendProgress> {
   await requireBulkSend(db, auth, id, 'CREATE');
-  const [stopping] = await db
-    .update(bulkSends)
-    .set({ status: 'STOPPING', updatedAt: sql`now()` })
-    .where(and(eq(bulkSends.id, id), inArray(bulkSends.status, ['RUNNING'])))
-    .returning();
-  return stopping ? toProgress(stopping) : getBulkSend(db, auth, id);
+  // In a transaction: the stop's audit event, with the counts it answers, commits with it (docs/decisions/0039).
+  const stopping = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bulkSends)
+      .set({ status: 'STOPPING', updatedAt: sql`now()` })
+      .where(and(eq(bulkSends.id, id), inArray(bulkSends.status, ['RUNNING'])))
+      .returning();
+    // A send that has ended changes nothing; its event still names what the answer shows.
+    return noteProgress(row ? toProgress(row) : await getBulkSend(tx as unknown as Db, auth, id));
+  });
+  return stopping;
+}
+
+/** The counts the answer shows, in the request's audit event that commits with the change (routes.ts countsOf). */
+function noteProgress(progress: TBulkSendProgress): TBulkSendProgress {
+  noteWrite({ details: { bulkSendId: progress.id, total: progress.total, created: progress.created, status: progress.status } });
+  return progress;
 }

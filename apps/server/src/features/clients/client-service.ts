@@ -1,4 +1,5 @@
 // Use cases for one client: create, update, (de)activate, profile, and the account's client limit.
+import { noteWrite } from '../audit/write-transaction';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TClient, TClientProfile, TCreateClientRequest, TInstanceSummary, TResourceLimit, TUpdateClientRequest } from '@bq/contracts/clients';
 import { ZClientFields, ZClientFieldsPatch } from '@bq/contracts/clients';
@@ -107,6 +108,7 @@ export async function createClient(db: Db, auth: AuthContext, input: TCreateClie
         })
         .returning();
       await tx.insert(clientProducts).values({ clientId: row!.id, productConfigurationId: config.id, accountId: auth.accountId });
+      noteWrite({ subject: { clientToken: row!.token } });
       return toClient(row!, { active: true, productConfigurationId: config.id });
     });
   } catch (err) {

@@ -1,6 +1,7 @@
 // Registering a passkey for the signed-in user (docs/decisions/0045): options with a stored challenge, then the
 // authenticator's answer checked by @simplewebauthn/server against that challenge, PUBLIC_URL's origin and RP ID.
 // Resident keys are required (the passkey can then sign in without a user name); user verification is preferred.
+import { noteWrite } from '../audit/write-transaction';
 import { eq } from 'drizzle-orm';
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
@@ -56,20 +57,25 @@ export async function registerPasskey(db: Db, config: Config, userId: string, bo
   }).catch(() => ({ verified: false as const, registrationInfo: undefined }));
   if (!verification.verified) throw refused();
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  const [row] = await db
-    .insert(userPasskeys)
-    .values({
-      userId,
-      credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      deviceType: credentialDeviceType,
-      backedUp: credentialBackedUp,
-      name: body.name,
-    })
-    .onConflictDoNothing({ target: userPasskeys.credentialId })
-    .returning();
-  if (!row) throw new AppError(PASSKEY_ERRORS.alreadyRegistered, 409, 'This passkey is already registered');
-  return toPasskey(row);
+  // One transaction with the request's audit event, which names the new passkey (docs/decisions/0039).
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userPasskeys)
+      .values({
+        userId,
+        credentialId: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        deviceType: credentialDeviceType,
+        backedUp: credentialBackedUp,
+        name: body.name,
+      })
+      .onConflictDoNothing({ target: userPasskeys.credentialId })
+      .returning();
+    if (!row) throw new AppError(PASSKEY_ERRORS.alreadyRegistered, 409, 'This passkey is already registered');
+    const passkey = toPasskey(row);
+    noteWrite({ details: { passkeyId: passkey.id } });
+    return passkey;
+  });
 }

@@ -2,6 +2,7 @@
 // name and the only accepted origin PUBLIC_URL's origin, so a passkey registered here is useless on any other site
 // and an assertion made for another origin is refused. Challenges live in webauthn_challenges: five minutes, taken
 // with DELETE ... RETURNING, so each one is used once even by two requests at the same time.
+import { withoutCommitHook } from '../../db/commit-hooks';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { generateChallenge, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Config } from '../../config';
@@ -45,9 +46,13 @@ export async function takeChallenge(db: Db, clientDataJSON: string, purpose: Cha
   } catch {
     return undefined;
   }
-  const [row] = await db
-    .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, new Date())))
-    .returning({ userId: webauthnChallenges.userId });
+  // Spent also when the answer is then refused: bookkeeping, not the request's change, so it commits without the
+  // request's audit event (docs/decisions/0039).
+  const [row] = await withoutCommitHook(async () =>
+    db
+      .delete(webauthnChallenges)
+      .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, new Date())))
+      .returning({ userId: webauthnChallenges.userId }),
+  );
   return row ? { challenge, userId: row.userId } : undefined;
 }

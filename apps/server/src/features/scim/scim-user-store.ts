@@ -1,5 +1,6 @@
 // The account's evaluators as SCIM Users (docs/decisions/0047): read, create, replace and delete, always within the
 // token's account; a user of another account, a deleted one and an id that is not ours are all "not found".
+import { noteWrite } from '../audit/write-transaction';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
@@ -100,6 +101,7 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
           .update(users)
           .set({ ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, active, scimDeletedAt: null, updatedAt: new Date() })
           .where(eq(users.id, existing.id));
+        noteWrite({ details: { userId: existing.id } });
         return findScimUser(tx, accountId, existing.id);
       }
       const defaults = await provisionedDefaults(tx, accountId);
@@ -107,6 +109,8 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
         .insert(users)
         .values({ accountId, ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, passwordHash, active, ...defaults })
         .returning(columns);
+      // The outcome the route notes too (scimmy-setup.ts), in the event that commits here (docs/decisions/0039).
+      noteWrite({ details: { userId: row!.id } });
       return row!;
     });
   } catch (err) {
@@ -129,7 +133,9 @@ export async function replaceScimUser(db: Db, accountId: string, id: string, inp
         .where(eq(users.id, id));
       const deactivated = before.active && !active;
       if (deactivated) await endUserAccess(tx, id);
-      return { row: await findScimUser(tx, accountId, id), deactivated, reactivated: !before.active && active };
+      const reactivated = !before.active && active;
+      noteWrite({ details: { userId: id, deactivated, reactivated } });
+      return { row: await findScimUser(tx, accountId, id), deactivated, reactivated };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
@@ -143,5 +149,6 @@ export async function deleteScimUser(db: Db, accountId: string, id: string): Pro
     await findScimUser(tx, accountId, id);
     await tx.update(users).set({ active: false, scimDeletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await endUserAccess(tx, id);
+    noteWrite({ details: { userId: id, deactivated: true } });
   });
 }
