@@ -91,7 +91,8 @@ export function checkWriteRecorded(request: FastifyRequest, reply: FastifyReply,
   if (!note || !isWriteRoute({ method: request.method, url: request.url, config: request.routeOptions.config })) return;
   if (request.server.config.BENCH_WITHOUT_AUDIT_TRAIL) return;
   const problems: string[] = [];
-  const ok = reply.statusCode < 300;
+  // 2xx and 3xx are ALLOWED, as in the plugin (a sign-in through a provider's form post answers 303).
+  const ok = reply.statusCode < 400;
   // A request whose event names no account (a sign-out without a session) records nothing anywhere.
   const missed = ok && !note.recorded && (note.bareWrites?.length || note.missedCommits) && eventOf(request, reply.statusCode) !== null;
   if (!ok && note.recordedBy === 'hook') problems.push(`an ALLOWED event committed in a transaction of a request that answered ${reply.statusCode}`);

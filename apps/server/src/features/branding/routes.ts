@@ -100,7 +100,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(BRANDING_ERRORS.logoType, 415, 'Send the logo as image/png or image/svg+xml');
       const logo = checkLogo(body);
-      return saveLogo(app.db, requireAuth(request), logo, (tx) => recordAuditInTransaction(tx, request));
+      return saveLogo(app.db, requireAuth(request), logo, (tx) => recordAuditInTransaction(tx, request, { logoType: logo.type }));
     },
   );
 

@@ -9,6 +9,7 @@ import { accounts, clients } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { assertRealmPermission, requireProductConfiguration } from '../products/product-access';
 import { CLIENT_ERRORS } from '../clients/client-service';
+import { noteWrite } from '../audit/write-transaction';
 import { checkRows, type ExistingClients } from './check-rows';
 import type { ClientFile } from './read-file';
 import { writeClients } from './write-clients';
@@ -77,6 +78,8 @@ export async function importClients(
     if (outcome.errorCount > 0) throw new AppError(IMPORT_ERRORS.rowsInvalid, 422, `${outcome.errorCount} row error(s): check the file with dryRun=true`);
     if (result.updated > 0) assertRealmPermission(auth, config.productType, { entity: 'BQ_USER', action: 'UPDATE' });
     await writeClients(tx as Tx, { accountId: auth.accountId, userId: auth.userId, productConfigurationId: config.id }, outcome.planned);
+    // The counts the route's audit event carries, known now: it commits in this transaction (ADR 0039).
+    noteWrite({ details: { rows: result.rows, created: result.created, updated: result.updated, errorCount: result.errorCount } });
     return result;
   };
   const result = input.dryRun

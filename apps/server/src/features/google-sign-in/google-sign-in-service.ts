@@ -26,6 +26,7 @@ import { saveAttempt, spendAttempt, takeAttempt } from '../sso/sso-attempt-cooki
 import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
 import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
 import { noteAuditUser } from '../audit/audit-note';
+import { withoutCommitHook } from '../../db/commit-hooks';
 
 type VerifiedIdentity = ProviderIdentity;
 const GOOGLE_ATTEMPT_COOKIE = { name: 'bq_google', path: '/api/oauth/google' };
@@ -73,20 +74,9 @@ export async function signInWithGoogle(
   }
   const productType = attempt.productType && isProductType(attempt.productType) ? attempt.productType : undefined;
 
-  let user = await findLinkedUser(db, identity);
-  let created = false;
-  if (!user) {
-    try {
-      user = await createSelfServiceUser(db, identity, productType ?? DEFAULT_SELF_SERVICE_PRODUCT);
-      created = true;
-    } catch (err) {
-      // Two first sign-ins of the same person at once: the other one created the user; link to it.
-      if ((err as { code?: string }).code !== '23505' && (err as { cause?: { code?: string } }).cause?.code !== '23505') throw err;
-      user = await findLinkedUser(db, identity);
-      if (!user) throw err;
-    }
-  }
-
+  // Linking the identity or creating the self-service account stands whatever follows: outside the audit hook, so the
+  // sign-in event commits with the session (ADR 0039), naming the account found or made here.
+  const { user, created } = await withoutCommitHook(() => findOrCreateUser(db, identity, productType));
   noteAuditUser(request, user.accountId, user.id);
   // Google stands in for the password, not for the second factor (docs/decisions/0040): a user who has one enters
   // it next, through the same second step as after the password.
@@ -112,6 +102,26 @@ export async function signInWithGoogle(
 interface SignInUser {
   id: string;
   accountId: string;
+}
+
+
+/** The user this Google identity signs in: linked by subject or address, or a new self-service account. */
+async function findOrCreateUser(db: Db, identity: VerifiedIdentity, productType: ProductType | undefined): Promise<{ user: SignInUser; created: boolean }> {
+  let user = await findLinkedUser(db, identity);
+  let created = false;
+  if (!user) {
+    try {
+      user = await createSelfServiceUser(db, identity, productType ?? DEFAULT_SELF_SERVICE_PRODUCT);
+      created = true;
+    } catch (err) {
+      // Two first sign-ins of the same person at once: the other one created the user; link to it.
+      if ((err as { code?: string }).code !== '23505' && (err as { cause?: { code?: string } }).cause?.code !== '23505') throw err;
+      user = await findLinkedUser(db, identity);
+      if (!user) throw err;
+    }
+  }
+
+  return { user, created };
 }
 
 /** The user linked to the issuer's subject, else the active user with this verified e-mail (then linked). */

@@ -103,13 +103,20 @@ export async function verifyPasswordResetToken(db: Db, token: string): Promise<T
  * POST /api/user/password: the new password for the link's user; the link is spent and every session ends. Returns
  * whose password it was (for the account's audit trail).
  */
-export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<{ accountId: string; userId: string }> {
+/** `identified` learns whose password it is before the change commits (the audit event names them, ADR 0039). */
+export async function setPasswordWithToken(
+  db: Db,
+  token: string,
+  password: string,
+  identified: (accountId: string, userId: string) => void = () => {},
+): Promise<{ accountId: string; userId: string }> {
   // Length, strength and the common list before the link is looked at; the person's own data once it names them.
   // Every process drops the user's cached sessions when the deletion below is committed (migration 0019's
   // notification, docs/decisions/0031).
   assertNewPasswordAcceptable(password, {});
-  const { reset: _reset, accountId: _accountId, ...person } = await usableToken(db, token, false);
+  const { reset, accountId, ...person } = await usableToken(db, token, false);
   assertNewPasswordAcceptable(password, person);
+  identified(accountId, reset.userId);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const row = await usableToken(tx, token, true);

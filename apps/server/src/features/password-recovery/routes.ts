@@ -99,8 +99,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const who = await setPasswordWithToken(app.db, request.body.token, request.body.password);
-      noteAuditUser(request, who.accountId, who.userId);
+      await setPasswordWithToken(app.db, request.body.token, request.body.password, (accountId, userId) => noteAuditUser(request, accountId, userId));
       return { ok: true as const };
     },
   );

@@ -12,6 +12,7 @@ import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { withoutCommitHook } from '../../db/commit-hooks';
 import { ssoConnections, ssoDomains, usedSignInNonces } from '../../db/schema';
 import { eventOf } from '../audit/audit-plugin';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
@@ -55,7 +56,8 @@ export async function finishSamlSignIn(
   }
 }
 
-async function signIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string, samlResponse: string): Promise<string> {
+/** The answer's checks and their bookkeeping: the evaluator it names (created at the first sign-in). */
+async function checkAnswer(db: Db, config: Config, request: FastifyRequest, accountId: string, samlResponse: string) {
   await countAuthRequest(db, 'SSO_SIGN_IN', null, request.ip);
   const connection = await samlConnectionOf(db, accountId);
   const [rules] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId)).limit(1);
@@ -88,6 +90,13 @@ async function signIn(db: Db, config: Config, request: FastifyRequest, reply: Fa
   const { user, created } = await findOrCreateEvaluator(db, accountId, identity);
   noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created, protocol: 'SAML' });
+  return { user, created, redirectUrl };
+}
+
+async function signIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string, samlResponse: string): Promise<string> {
+  // Checking the answer spends the request, remembers the assertion and may create the evaluator: bookkeeping that
+  // stands whatever the outcome, so outside the audit hook; the sign-in event commits with the session (ADR 0039).
+  const { user, created, redirectUrl } = await withoutCommitHook(() => checkAnswer(db, config, request, accountId, samlResponse));
   if (!user.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
   if (user.accountId !== accountId) throw new AppError(SSO_SIGN_IN_ERRORS.otherAccount, 401, 'This address belongs to another account');
   if (!created && (await hasSecondFactor(db, user.id))) {

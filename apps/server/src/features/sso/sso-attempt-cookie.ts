@@ -7,6 +7,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { withoutCommitHook } from '../../db/commit-hooks';
 import { usedSignInNonces } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import type { CodeFlowAttempt } from './oidc-code-flow';
@@ -41,8 +42,15 @@ export function takeAttempt(config: Config, request: FastifyRequest, reply: Fast
   }
 }
 
-/** Marks the attempt's state as used; false when it was used before (a replayed cookie and answer). */
-export async function spendAttempt(db: Db, attempt: StoredAttempt): Promise<boolean> {
+/**
+ * Marks the attempt's state as used; false when it was used before (a replayed cookie and answer). Bookkeeping that
+ * stands whatever the sign-in's outcome: outside the audit hook (the sign-in event commits with the session).
+ */
+export function spendAttempt(db: Db, attempt: StoredAttempt): Promise<boolean> {
+  return withoutCommitHook(() => spend(db, attempt));
+}
+
+async function spend(db: Db, attempt: StoredAttempt): Promise<boolean> {
   await db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, new Date()));
   const rows = await db
     .insert(usedSignInNonces)
