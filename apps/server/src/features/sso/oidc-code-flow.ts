@@ -118,8 +118,9 @@ export async function finishCodeFlow(provider: Provider, redirectUri: string, ca
   if (!claims) throw new AppError(SSO_ERRORS.invalidToken, 401, 'The provider sent no ID token');
   // openid-client checks iat for being a number only: a token "issued" later than a minute ahead is refused here.
   if (claims.iat > Date.now() / 1000 + IAT_SKEW_SECONDS) throw new AppError(SSO_ERRORS.invalidToken, 401, 'The ID token claims to be issued in the future');
-  // Only the JSON boolean true counts as the provider vouching for the address.
-  if (claims.email_verified !== true) throw new AppError(SSO_ERRORS.emailNotVerified, 401, 'The provider has not verified this e-mail address');
+  // Only the JSON boolean true counts as the provider vouching for the address: `email_verified`, or Microsoft Entra
+  // ID's `xms_edov` (the address's domain is verified as the tenant's own), which Entra sends instead of it.
+  if (claims.email_verified !== true && claims.xms_edov !== true) throw new AppError(SSO_ERRORS.emailNotVerified, 401, 'The provider has not verified this e-mail address');
   if (typeof claims.email !== 'string' || claims.email.length > 254 || !PLAIN_EMAIL.test(claims.email)) {
     throw new AppError(SSO_ERRORS.invalidEmail, 401, 'The ID token carries no plain e-mail address');
   }

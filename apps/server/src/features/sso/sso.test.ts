@@ -80,6 +80,7 @@ describe('signing in through the account provider', () => {
     ['another issuer', { iss: 'http://127.0.0.1:1/evil' }, 'error.sso.wrong_issuer'],
     ['another audience', { aud: 'someone-elses-client' }, 'error.sso.wrong_audience'],
     ['an unverified address', { email_verified: false }, 'error.sso.email_not_verified'],
+    ['no claim vouching for the address', { email_verified: undefined, xms_edov: false }, 'error.sso.email_not_verified'],
     ['a signature by a key the provider never published', {}, 'error.sso.invalid_token'],
   ])('refuses an ID token with %s', async (name, claims, errorKey) => {
     const domain = newDomain();
@@ -91,6 +92,14 @@ describe('signing in through the account provider', () => {
     expect(res.json().errorKey).toBe(errorKey);
     expect(http.cookie).toBeUndefined();
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it("accepts Microsoft Entra ID's verified-domain claim (xms_edov) where email_verified is missing", async () => {
+    const domain = newDomain();
+    await ssoAccount(t, provider, domain);
+    provider.next({ claims: { email_verified: undefined, xms_edov: true } });
+    const { res } = await signInThroughProvider(t, `entra@${domain}`);
+    expect(res.statusCode).toBe(200);
   });
 
   it('accepts an attempt once: the same cookie and answer again are refused, and without the cookie nothing happens', async () => {
