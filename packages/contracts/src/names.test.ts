@@ -28,6 +28,7 @@ const nameFields = modules.flatMap(([file, exports]) =>
 describe('names refuse control characters', () => {
   it('finds the name fields of every request schema', () => {
     expect(nameFields.map((f) => f.label).sort()).toEqual([
+      'branding.ts ZUpdateBrandingRequest.firmName',
       'clients.ts ZCreateClientRequest.firstName',
       'clients.ts ZCreateClientRequest.lastName',
       'clients.ts ZUpdateClientRequest.firstName',
