@@ -25,7 +25,7 @@ test.describe('delivery of the built web app', () => {
 
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {
-      expect(script.url).toMatch(/\/assets\/[\w-]+-[\w-]{8}\.js$/);
+      expect(script.url).toMatch(/\/assets\/[\w.-]+-[\w-]{8}\.js$/);
       expect(script.encoding, script.url).toBe('br');
       expect(script.cacheControl, script.url).toBe('public, max-age=31536000, immutable');
     }
