@@ -62,7 +62,10 @@ describe('explainDimensions', () => {
             expect(Math.abs(sum(counted.map((c) => c.raw!)) - score.raw!)).toBeLessThan(1e-9);
             expect(Math.abs(dimension.baseline + sum(counted.map((c) => c.t!)) - score.t!)).toBeLessThan(1e-9);
             // The shown (rounded) contributions add up to the shown T-score exactly, in tenths.
-            expect(Math.round(500 + sum(counted.map((c) => c.tDisplay! * 10)))).toBe(Math.round(score.tDisplay! * 10));
+            // (+ 0 turns the -0 that Math.round gives a sum just below zero into 0: equal numbers, unequal to Object.is.)
+            expect(Math.round(500 + sum(counted.map((c) => c.tDisplay! * 10))) + 0).toBe(Math.round(score.tDisplay! * 10) + 0);
+            // A shown contribution is never "-0.0".
+            counted.forEach((c) => expect(Object.is(c.tDisplay, -0)).toBe(false));
             counted.forEach((c) => expect(Math.abs(c.tDisplay! - c.t!)).toBeLessThan(0.1 + 1e-9));
           });
         },
@@ -76,5 +79,8 @@ describe('roundToTenthsSumming', () => {
   it('gives the missing tenth to the largest remainder', () => {
     expect(roundToTenthsSumming([1 / 3, 1 / 3, 1 / 3], 10)).toEqual([0.4, 0.3, 0.3]);
     expect(roundToTenthsSumming([-0.25, 0.75], 5)).toEqual([-0.2, 0.7]);
+    // Floor of -0 is -0, which a number format shows as "-0.0".
+    expect(roundToTenthsSumming([-0, 0.5], 5)).toEqual([0, 0.5]);
+    expect(Object.is(roundToTenthsSumming([-0, 0.5], 5)[0], -0)).toBe(false);
   });
 });

@@ -61,7 +61,8 @@ export function roundToTenthsSumming(values: readonly number[], targetTenths: nu
     result[order[k]!.i]! += step;
     missing -= step;
   }
-  return result.map((v) => v / 10);
+  // + 0: Math.floor(-0) is -0, which a number format would show as "-0.0".
+  return result.map((v) => v / 10 + 0);
 }
 
 /** The explanation of every dimension of a definition for one participant's answers. */
