@@ -4,31 +4,16 @@
 // report (GET /api/fairness/{product}/adverse-impact and its CSV and PDF).
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
+import { FAIRNESS_PRODUCTS, PREFER_NOT_TO_SAY, SELF_ID_CATEGORIES } from '@bq/domain/self-identification';
 
-/** Products whose results choose people: the self-identification is asked, decisions recorded and reported. */
-export const FAIRNESS_PRODUCTS = ['BQ_SELECTION', 'BQ_SELECT_CAMPAIGN', 'BQ_PERFORMANCE'] as const;
-export type FairnessProduct = (typeof FAIRNESS_PRODUCTS)[number];
-
-export const SELF_ID_CATEGORIES = ['sex', 'ageBand', 'ethnicGroup'] as const;
-export type SelfIdCategory = (typeof SELF_ID_CATEGORIES)[number];
-
-/** Always offered, never counted in a group; not configurable. */
-export const PREFER_NOT_TO_SAY = 'PREFER_NOT_TO_SAY';
-
-/** The US EEO-1 categories (sex; race/ethnicity) and the ADEA's age line at 40: the defaults of every account. */
-export const DEFAULT_SELF_ID_OPTIONS: Record<SelfIdCategory, readonly string[]> = {
-  sex: ['FEMALE', 'MALE'],
-  ageBand: ['UNDER_40', 'AGE_40_PLUS'],
-  ethnicGroup: [
-    'HISPANIC_LATINO',
-    'WHITE',
-    'BLACK_AFRICAN_AMERICAN',
-    'NATIVE_HAWAIIAN_PACIFIC_ISLANDER',
-    'ASIAN',
-    'AMERICAN_INDIAN_ALASKA_NATIVE',
-    'TWO_OR_MORE_RACES',
-  ],
-};
+export {
+  DEFAULT_SELF_ID_OPTIONS,
+  FAIRNESS_PRODUCTS,
+  PREFER_NOT_TO_SAY,
+  SELF_ID_CATEGORIES,
+  type FairnessProduct,
+  type SelfIdCategory,
+} from '@bq/domain/self-identification';
 
 const ZOptionCode = z.string().regex(/^[A-Z0-9_]{1,40}$/).refine((c) => c !== PREFER_NOT_TO_SAY, 'reserved');
 

@@ -2,8 +2,9 @@
 // link, built apart from the evaluator app (participant.html; vite.participant.config.ts runs it on Preact's React
 // compatibility layer) with no Mantine, router, query library or i18next, so a phone shows the first question
 // fast. The server sends participant.html for these paths (apps/server/src/plugins/spa.ts).
-// First: zod (reached through the contracts' values, e.g. the self-identification step's) without its JIT, whose
-// probe for `new Function` is a CSP violation (lib/zod-config.ts).
+// First: zod without its JIT, whose probe for `new Function` is a CSP violation (lib/zod-config.ts), should a
+// module here ever reach zod. Today none does (values come from @bq/domain, contracts as types only): the size
+// budget's participant limit keeps it that way (scripts/size-budget.mjs).
 import '../lib/zod-config';
 import './participant.css';
 import { StrictMode } from 'react';

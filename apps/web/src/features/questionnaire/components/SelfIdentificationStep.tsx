@@ -3,12 +3,8 @@
 // Nothing is required; nothing shows when the account asks nothing or the product does not ask. Plain elements and
 // the participant entry's styles (docs/decisions/0054).
 import { useEffect, useState } from 'react';
-import {
-  PREFER_NOT_TO_SAY,
-  type SelfIdCategory,
-  type TSelfIdentificationForm,
-  type TSelfIdentificationRequest,
-} from '@bq/contracts/fairness';
+import type { TSelfIdentificationForm, TSelfIdentificationRequest } from '@bq/contracts/fairness';
+import { PREFER_NOT_TO_SAY, type SelfIdCategory } from '@bq/domain/self-identification';
 import { useTexts } from '../../../participant/texts';
 import { fetchSelfIdentificationForm, saveSelfIdentification } from '../api/self-identification';
 

@@ -1,0 +1,28 @@
+// The self-identification's fixed values (issue 25, docs/decisions/0051), apart from their schemas in
+// @bq/contracts/fairness: the questionnaire's small entry needs the values without loading zod
+// (docs/decisions/0054).
+
+/** Products whose results choose people: the self-identification is asked, decisions recorded and reported. */
+export const FAIRNESS_PRODUCTS = ['BQ_SELECTION', 'BQ_SELECT_CAMPAIGN', 'BQ_PERFORMANCE'] as const;
+export type FairnessProduct = (typeof FAIRNESS_PRODUCTS)[number];
+
+export const SELF_ID_CATEGORIES = ['sex', 'ageBand', 'ethnicGroup'] as const;
+export type SelfIdCategory = (typeof SELF_ID_CATEGORIES)[number];
+
+/** Always offered, never counted in a group; not configurable. */
+export const PREFER_NOT_TO_SAY = 'PREFER_NOT_TO_SAY';
+
+/** The US EEO-1 categories (sex; race/ethnicity) and the ADEA's age line at 40: the defaults of every account. */
+export const DEFAULT_SELF_ID_OPTIONS: Record<SelfIdCategory, readonly string[]> = {
+  sex: ['FEMALE', 'MALE'],
+  ageBand: ['UNDER_40', 'AGE_40_PLUS'],
+  ethnicGroup: [
+    'HISPANIC_LATINO',
+    'WHITE',
+    'BLACK_AFRICAN_AMERICAN',
+    'NATIVE_HAWAIIAN_PACIFIC_ISLANDER',
+    'ASIAN',
+    'AMERICAN_INDIAN_ALASKA_NATIVE',
+    'TWO_OR_MORE_RACES',
+  ],
+};
