@@ -4,12 +4,10 @@
 // page through the provider (a local one whose page auto-posts an assertion signed with its test key, on the same code
 // path as Entra ID or Okta) and lands signed in as a new evaluator. A forged answer ends on the sign-in error page.
 // In English and German.
-import type { Browser } from '@playwright/test';
 import { startSamlIdp, type TestSamlIdp } from '../apps/server/src/test/saml-idp';
-import { DE, EN, PUBLIC_BASE, api, expect, screenshot, signIn, test } from './support';
+import { adminOnSsoSettings, browserIn, enterEmailOnLogin, operatorConfirmsDomain } from './sso-support';
+import { DE, EN, PUBLIC_BASE, api, expect, screenshot, test } from './support';
 
-const PASSWORD = 'Journey-Pass-2026!';
-const OPERATOR = { email: 'operator@demo.example', password: 'Demo-Operator-2026!' };
 let idp: TestSamlIdp;
 
 test.beforeAll(async () => {
@@ -18,12 +16,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await idp?.close();
 });
-
-async function browserIn(browser: Browser, language: 'EN_US' | 'DE_DE', viewport = { width: 1280, height: 900 }) {
-  // The ACS is on PUBLIC_URL: the session cookie it sets must be that host's.
-  const context = await browser.newContext({ locale: language === 'DE_DE' ? 'de-DE' : 'en-US', viewport, baseURL: PUBLIC_BASE });
-  return { context, page: await context.newPage() };
-}
 
 for (const [language, T] of [
   ['EN_US', EN],
@@ -36,16 +28,7 @@ for (const [language, T] of [
     const domain = `saml-${stamp}.example`;
 
     // The account admin (a new account of its own, in the journey's language) chooses SAML and enters the provider.
-    const admin = await browserIn(browser, language);
-    const adminUser = { email: `saml.admin.${stamp}@example.com`, password: PASSWORD };
-    await api.post(admin.page.request, '/api/signup', {
-      email: adminUser.email, password: PASSWORD, firstName: 'Ada', lastName: 'Admin', termsAccepted: true, locale: language,
-    });
-    await admin.page.goto('/login');
-    await signIn(admin.page, adminUser, T);
-    await expect(admin.page).toHaveURL(/\/product\//);
-    await admin.page.goto('/settings/sso');
-    await expect(admin.page.getByRole('heading', { name: T['page.settingsSso.title']! }).first()).toBeVisible();
+    const admin = await adminOnSsoSettings(browser, language, T, `saml.admin.${stamp}@example.com`);
     await admin.page.getByTestId('sso-protocol').getByText(T['sso.settings.protocolSaml']!, { exact: true }).click();
     const acsUrl = (await admin.page.getByTestId('saml-acs-url').textContent())!;
     expect(acsUrl).toMatch(new RegExp(`^${PUBLIC_BASE}/api/sso/saml/[0-9a-f-]{36}/acs$`));
@@ -64,10 +47,7 @@ for (const [language, T] of [
     const metadata = await admin.page.request.get(acsUrl.replace(/\/acs$/, '/metadata'));
     expect(await metadata.text()).toContain(`Location="${acsUrl}"`);
 
-    const operator = await browserIn(browser, language);
-    await api.post(operator.page.request, '/api/login', OPERATOR);
-    await api.post(operator.page.request, `/api/ops/sso/domains/${domain}/confirm`);
-    await operator.context.close();
+    await operatorConfirmsDomain(browser, language, domain);
     await admin.page.reload();
     await expect(admin.page.getByTestId('sso-domain-status')).toContainText(T['sso.settings.domainConfirmed']!);
     // The saved protocol is shown first.
@@ -76,9 +56,7 @@ for (const [language, T] of [
     // The login page sends the colleague to the provider, whose page posts the signed assertion back.
     const colleague = await browserIn(browser, language);
     const email = `new.colleague@${domain}`;
-    await colleague.page.goto('/login');
-    await colleague.page.getByLabel(T['login.email']!, { exact: true }).fill(email);
-    await colleague.page.getByLabel(T['login.email']!, { exact: true }).blur();
+    await enterEmailOnLogin(colleague.page, T, email);
     await expect(colleague.page.getByTestId('sso-continue')).toContainText(T['sso.login.hint']!);
     await expect(colleague.page.getByLabel(T['login.password']!, { exact: true })).toHaveCount(0);
     idp.next({ nameId: email, attributes: { firstName: 'Nora', lastName: 'Neu', locale: language === 'DE_DE' ? 'de-DE' : 'en-US' } });
@@ -92,9 +70,7 @@ for (const [language, T] of [
 
     // An answer meant for another service provider ends on the sign-in error page, signed out.
     const other = await browserIn(browser, language, { width: 390, height: 844 });
-    await other.page.goto('/login');
-    await other.page.getByLabel(T['login.email']!, { exact: true }).fill(`another@${domain}`);
-    await other.page.getByLabel(T['login.email']!, { exact: true }).blur();
+    await enterEmailOnLogin(other.page, T, `another@${domain}`);
     idp.next({ nameId: `another@${domain}`, audience: 'https://someone-else.example/sp' });
     await other.page.getByRole('button', { name: T['sso.login.continue']!, exact: true }).click();
     await expect(other.page.getByTestId('sso-callback-error')).toHaveText(T['ERROR_SSO_WRONG_AUDIENCE']!);

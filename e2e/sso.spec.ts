@@ -2,12 +2,10 @@
 // e-mail domain under Settings > Single sign-on, a platform operator confirms the domain, and a colleague of that
 // domain signs in from the login page through the provider (a local one that approves at once, on the same code path
 // as Entra ID or Okta), landing signed in as a new evaluator of the account. In English and German.
-import type { Browser } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-provider';
-import { DE, EN, PUBLIC_BASE, api, expect, screenshot, signIn, test } from './support';
+import { adminOnSsoSettings, browserIn, enterEmailOnLogin, operatorConfirmsDomain } from './sso-support';
+import { DE, EN, api, expect, screenshot, test } from './support';
 
-const PASSWORD = 'Journey-Pass-2026!';
-const OPERATOR = { email: 'operator@demo.example', password: 'Demo-Operator-2026!' };
 let provider: TestOidcProvider;
 
 test.beforeAll(async () => {
@@ -16,12 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await provider?.close();
 });
-
-async function browserIn(browser: Browser, language: 'EN_US' | 'DE_DE', viewport = { width: 1280, height: 900 }) {
-  // The provider sends the browser back to PUBLIC_URL: the sign-in attempt's cookie must be that host's.
-  const context = await browser.newContext({ locale: language === 'DE_DE' ? 'de-DE' : 'en-US', viewport, baseURL: PUBLIC_BASE });
-  return { context, page: await context.newPage() };
-}
 
 for (const [language, T] of [
   ['EN_US', EN],
@@ -35,16 +27,7 @@ for (const [language, T] of [
     provider.clients.set(clientId, clientSecret);
 
     // The account admin (a new account of its own, in the journey's language) enters the provider and the domain.
-    const admin = await browserIn(browser, language);
-    const adminUser = { email: `sso.admin.${stamp}@example.com`, password: PASSWORD };
-    await api.post(admin.page.request, '/api/signup', {
-      email: adminUser.email, password: PASSWORD, firstName: 'Ada', lastName: 'Admin', termsAccepted: true, locale: language,
-    });
-    await admin.page.goto('/login');
-    await signIn(admin.page, adminUser, T);
-    await expect(admin.page).toHaveURL(/\/product\//);
-    await admin.page.goto('/settings/sso');
-    await expect(admin.page.getByRole('heading', { name: T['page.settingsSso.title']! }).first()).toBeVisible();
+    const admin = await adminOnSsoSettings(browser, language, T, `sso.admin.${stamp}@example.com`);
     await expect(admin.page.getByTestId('sso-redirect-uri')).toHaveText(/\/login\/sso$/);
     await admin.page.getByLabel(T['sso.settings.issuer']!, { exact: false }).fill(provider.url);
     await admin.page.getByLabel(T['sso.settings.clientId']!, { exact: false }).fill(clientId);
@@ -58,23 +41,16 @@ for (const [language, T] of [
     // Until a platform operator confirms the claim, the domain's users still see the password.
     const colleague = await browserIn(browser, language);
     const email = `new.colleague@${domain}`;
-    await colleague.page.goto('/login');
-    await colleague.page.getByLabel(T['login.email']!, { exact: true }).fill(email);
-    await colleague.page.getByLabel(T['login.email']!, { exact: true }).blur();
+    await enterEmailOnLogin(colleague.page, T, email);
     await expect(colleague.page.getByLabel(T['login.password']!, { exact: true })).toBeVisible();
     await expect(colleague.page.getByTestId('sso-continue')).toHaveCount(0);
 
-    const operator = await browserIn(browser, language);
-    await api.post(operator.page.request, '/api/login', OPERATOR);
-    await api.post(operator.page.request, `/api/ops/sso/domains/${domain}/confirm`);
-    await operator.context.close();
+    await operatorConfirmsDomain(browser, language, domain);
     await admin.page.reload();
     await expect(admin.page.getByTestId('sso-domain-status')).toContainText(T['sso.settings.domainConfirmed']!);
 
     // Now the login page sends the colleague to the provider in place of the password.
-    await colleague.page.goto('/login');
-    await colleague.page.getByLabel(T['login.email']!, { exact: true }).fill(email);
-    await colleague.page.getByLabel(T['login.email']!, { exact: true }).blur();
+    await enterEmailOnLogin(colleague.page, T, email);
     await expect(colleague.page.getByTestId('sso-continue')).toContainText(T['sso.login.hint']!);
     await expect(colleague.page.getByLabel(T['login.password']!, { exact: true })).toHaveCount(0);
     await screenshot(colleague.page, `sso-login-${language}`);
@@ -91,9 +67,7 @@ for (const [language, T] of [
 
     // The same on a phone: the login page's single sign-on step.
     const phone = await browserIn(browser, language, { width: 390, height: 844 });
-    await phone.page.goto('/login');
-    await phone.page.getByLabel(T['login.email']!, { exact: true }).fill(`another@${domain}`);
-    await phone.page.getByLabel(T['login.email']!, { exact: true }).blur();
+    await enterEmailOnLogin(phone.page, T, `another@${domain}`);
     await expect(phone.page.getByTestId('sso-continue')).toBeVisible();
     await screenshot(phone.page, `sso-login-phone-${language}`);
     await phone.context.close();

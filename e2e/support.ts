@@ -7,7 +7,7 @@ import { expect, type APIRequestContext, type Page, test as base } from '@playwr
 import { AccessibilityGuard, describeFindings } from './accessibility';
 
 const DATA = 'apps/server/src/features/translations/data';
-type Texts = Record<string, string>;
+export type Texts = Record<string, string>;
 function load(locale: string): Texts {
   return {
     ...(JSON.parse(readFileSync(`${DATA}/${locale}/BQUI.json`, 'utf8')) as Texts),

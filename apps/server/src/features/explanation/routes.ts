@@ -6,7 +6,7 @@ import { ZResultExplanation } from '@bq/contracts/explanation';
 import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
-import { RESULT_ERRORS } from '../results/result-access';
+import { RESULT_READ_ERRORS } from '../results/result-access';
 import { getResultExplanation } from './result-explanation';
 
 export const explanationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,14 +28,7 @@ export const explanationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZLocaleQuery,
         response: {
           200: ZResultExplanation,
-          ...apiErrors({
-            400: ['error.validation'],
-            401: ['error.auth.unauthorized'],
-            402: [RESULT_ERRORS.locked],
-            403: ['error.auth.forbidden'],
-            404: ['error.not_found'],
-            409: [RESULT_ERRORS.notReady],
-          }),
+          ...apiErrors(RESULT_READ_ERRORS),
         },
       },
     },

@@ -20,7 +20,7 @@ import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { clientViewFor, reportHiddenFor } from '../anonymisation/client-view';
 import { apiErrors } from '../../plugins/openapi';
-import { RESULT_ERRORS, requireOpenResult } from '../results/result-access';
+import { RESULT_ERRORS, RESULT_READ_ERRORS, requireOpenResult } from '../results/result-access';
 import { SEND_REPORT_MAIL, sendReportMail } from './report-mail';
 import {
   CERTIFICATE_ERRORS,
@@ -332,14 +332,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZFileNoteQuery,
         response: {
           200: ZPdf,
-          ...apiErrors({
-            400: ['error.validation'],
-            401: ['error.auth.unauthorized'],
-            402: [RESULT_ERRORS.locked],
-            403: ['error.auth.forbidden'],
-            404: ['error.not_found'],
-            409: [RESULT_ERRORS.notReady],
-          }),
+          ...apiErrors(RESULT_READ_ERRORS),
         },
       },
     },

@@ -19,6 +19,16 @@ export const RESULT_ERRORS = {
   predictionFailed: 'error.prediction.failed',
 } as const;
 
+/** What a signed-in read of one result answers besides 200 (OpenAPI): the locked result gives nothing away (402). */
+export const RESULT_READ_ERRORS = {
+  400: ['error.validation'],
+  401: ['error.auth.unauthorized'],
+  402: [RESULT_ERRORS.locked],
+  403: ['error.auth.forbidden'],
+  404: ['error.not_found'],
+  409: [RESULT_ERRORS.notReady],
+};
+
 export function dashboardKindOf(productType: keyof typeof PRODUCT_TYPE_INFO): DashboardKindParam {
   const kind = PRODUCT_TYPE_INFO[productType].dashboardKind;
   return kind === 'BQA' ? 'bqa' : kind === 'BQP' ? 'bqp' : 'sa';

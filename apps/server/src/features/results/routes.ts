@@ -12,20 +12,12 @@ import { CONSISTENCY_ERRORS, recordConsistencyResolution } from './consistency-r
 import { getDashboard } from './dashboard';
 import { getDashboardContent, readerLocale } from './dashboard-content';
 import { getPrediction } from './prediction';
-import { RESULT_ERRORS } from './result-access';
+import { RESULT_ERRORS, RESULT_READ_ERRORS } from './result-access';
 import { requireInstance } from '../instances/instance-service';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 
 const ZToken = z.string().min(1).max(100);
-const RESULT_ERRORS_BY_STATUS = {
-  400: ['error.validation'],
-  401: ['error.auth.unauthorized'],
-  402: [RESULT_ERRORS.locked],
-  403: ['error.auth.forbidden'],
-  404: ['error.not_found'],
-  409: [RESULT_ERRORS.notReady],
-};
 
 export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -37,7 +29,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['results'],
         description: 'The scored result: dimensions with T-score, 95 % band, stanine and percentile; the risk profile; evidence. 402 while LOCKED.',
         params: z.object({ token: ZToken }),
-        response: { 200: ZDashboard, ...apiErrors(RESULT_ERRORS_BY_STATUS) },
+        response: { 200: ZDashboard, ...apiErrors(RESULT_READ_ERRORS) },
       },
     },
     async (request) => {
@@ -57,7 +49,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "Texts in the locale (default: the user's) and, for bqa, the BQA_RISK section (history windows or projections).",
         params: z.object({ kind: z.enum(DASHBOARD_KINDS), token: ZToken }),
         querystring: ZLocaleQuery,
-        response: { 200: ZDashboardContent, ...apiErrors(RESULT_ERRORS_BY_STATUS) },
+        response: { 200: ZDashboardContent, ...apiErrors(RESULT_READ_ERRORS) },
       },
     },
     async (request) => {
@@ -80,7 +72,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZConsistencyResolutionRequest,
         response: {
           201: ZConsistencyResolution,
-          ...apiErrors({ ...RESULT_ERRORS_BY_STATUS, 409: [RESULT_ERRORS.notReady, CONSISTENCY_ERRORS.notFlagged] }),
+          ...apiErrors({ ...RESULT_READ_ERRORS, 409: [RESULT_ERRORS.notReady, CONSISTENCY_ERRORS.notFlagged] }),
         },
       },
     },
@@ -100,7 +92,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'A rule-based indication (decision 0014), no probability: bqa: investment style within the suitable risk class (needs PREDICTION_INVESTMENT_STYLE); bqp: performance outlook. 409 error.prediction.failed after PREDICTION_ERROR.',
         params: z.object({ path: z.enum(['bqa', 'bqp']), token: ZToken }),
         querystring: ZLocaleQuery,
-        response: { 200: ZPrediction, ...apiErrors({ ...RESULT_ERRORS_BY_STATUS, 409: [RESULT_ERRORS.notReady, RESULT_ERRORS.predictionFailed] }) },
+        response: { 200: ZPrediction, ...apiErrors({ ...RESULT_READ_ERRORS, 409: [RESULT_ERRORS.notReady, RESULT_ERRORS.predictionFailed] }) },
       },
     },
     async (request) => getPrediction(app.db, requireAuth(request), request.params.path, request.params.token, request.query.locale),

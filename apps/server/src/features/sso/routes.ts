@@ -21,20 +21,14 @@ import { SSO_ERRORS } from './oidc-code-flow';
 import { lookupSignInMethod } from './sso-routing';
 import { SSO_SETTINGS_ERRORS, confirmSsoDomain, ssoSettings, updateSsoSettings } from './sso-settings';
 import { SSO_SIGN_IN_ERRORS, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
+import { BAD_BODY, FORBIDDEN, FORBIDDEN_WITHOUT_STEP_UP, READ_SSO, UNAUTHORIZED, UPDATE_SSO } from './route-access';
 import { samlRoutes } from './saml-routes';
-
-const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
-const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required'];
-const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
-// The account admin who manages the account's users manages how they sign in (as the second-factor requirement).
-const READ = { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'READ' } } as const;
-const UPDATE = { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'UPDATE' } } as const;
 
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/sso',
     {
-      config: { ...READ, audit: false },
+      config: { ...READ_SSO, audit: false },
       schema: {
         operationId: 'getSsoSettings',
         tags: ['sso'],
@@ -52,7 +46,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/sso',
     {
       config: {
-        ...UPDATE,
+        ...UPDATE_SSO,
         // Who may sign in, and how: a second proof of the factor if the last is older than 10 minutes (ADR 0045).
         stepUp: true,
         audit: {
@@ -76,7 +70,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           ...apiErrors({
             400: [...BAD_BODY, SSO_SETTINGS_ERRORS.clientSecretRequired, SSO_SETTINGS_ERRORS.breakGlassUnknown, SSO_SETTINGS_ERRORS.breakGlassRequired],
             401: UNAUTHORIZED,
-            403: FORBIDDEN,
+            403: FORBIDDEN_WITHOUT_STEP_UP,
             409: [SSO_SETTINGS_ERRORS.domainTaken],
           }),
         },

@@ -16,10 +16,10 @@ import { SAML_SETTINGS_ERRORS } from './saml-connection';
 import { serviceProviderMetadata } from './saml-service-provider';
 import { SAML_REFUSED_PATH, finishSamlSignIn, startSamlSignIn } from './saml-sign-in';
 import { updateSamlSettings } from './saml-settings';
+import { BAD_BODY, FORBIDDEN_WITHOUT_STEP_UP, UNAUTHORIZED, UPDATE_SSO } from './route-access';
 import { SSO_SETTINGS_ERRORS } from './sso-settings';
 import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
 
-const UPDATE = { sessionOnly: true, permission: { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'UPDATE' } } as const;
 /** Refusals of the ACS: the browser is redirected to /login/sso?samlError=<one of these>. */
 const ACS_REFUSALS = [
   SAML_ERRORS.invalidSignature,
@@ -49,7 +49,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/sso/saml',
     {
       config: {
-        ...UPDATE,
+        ...UPDATE_SSO,
         stepUp: true,
         audit: {
           action: 'account.sso_update',
@@ -70,9 +70,9 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: ZSsoSettingsResponse,
           ...apiErrors({
-            400: ['error.validation', 'error.request.malformed_json', SAML_SETTINGS_ERRORS.invalidCertificate, SSO_SETTINGS_ERRORS.breakGlassUnknown, SSO_SETTINGS_ERRORS.breakGlassRequired],
-            401: ['error.auth.unauthorized', 'error.auth.api_credential_invalid'],
-            403: ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required', 'error.two_factor.step_up_required'],
+            400: [...BAD_BODY, SAML_SETTINGS_ERRORS.invalidCertificate, SSO_SETTINGS_ERRORS.breakGlassUnknown, SSO_SETTINGS_ERRORS.breakGlassRequired],
+            401: UNAUTHORIZED,
+            403: FORBIDDEN_WITHOUT_STEP_UP,
             409: [SSO_SETTINGS_ERRORS.domainTaken],
           }),
         },
@@ -117,7 +117,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
           "Starts an SP-initiated sign-in at the SAML provider of the address's account: answers the provider's SSO URL with " +
           'the AuthnRequest (HTTP-Redirect binding). The request id is kept server side for ten minutes; the answer must name it, once.',
         body: ZSamlStartRequest,
-        response: { 200: ZSamlStartResponse, ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 404: [SSO_SIGN_IN_ERRORS.notAvailable] }) },
+        response: { 200: ZSamlStartResponse, ...apiErrors({ 400: BAD_BODY, 403: ['error.auth.csrf'], 404: [SSO_SIGN_IN_ERRORS.notAvailable] }) },
       },
     },
     async (request) => startSamlSignIn(app.db, app.config, request.body),

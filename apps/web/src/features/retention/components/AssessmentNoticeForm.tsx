@@ -1,7 +1,7 @@
 // The account's additions to the notice candidates and employees read before a selection, performance or
 // self-assessment questionnaire: whom to contact and a text of its own (docs/decisions/0053). The platform's
 // notice (what is assessed, use, that a person decides, the retention period above) needs no setting.
-import { Button, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -10,10 +10,10 @@ import {
   ZAssessmentNoticeSettings,
   type TAssessmentNoticeSettingsResponse,
 } from '@bq/contracts/assessment-notice';
-import { useFormat } from '../../../lib/formats';
 import { showSuccess } from '../../../lib/notify';
 import { apiFieldErrors, useZodForm } from '../../../lib/zod-form';
 import { useUpdateAssessmentNotice } from '../api/assessment-notice';
+import { SaveWithUpdatedAt } from './SaveWithUpdatedAt';
 
 type Field = 'contact' | 'text';
 const FIELDS: Field[] = ['contact', 'text'];
@@ -26,7 +26,6 @@ const ZForm = z
 
 export function AssessmentNoticeForm({ saved }: { saved: TAssessmentNoticeSettingsResponse }) {
   const { t } = useTranslation();
-  const { formatDateTime } = useFormat();
   const update = useUpdateAssessmentNotice();
   const form = useZodForm(ZForm, { contact: saved.contact ?? '', text: saved.text ?? '' });
   const submit = form.handleSubmit((body) =>
@@ -59,16 +58,7 @@ export function AssessmentNoticeForm({ saved }: { saved: TAssessmentNoticeSettin
           data-testid="assessment-notice-text-input"
           {...form.inputProps('text')}
         />
-        <Group>
-          <Button type="submit" loading={update.isPending} data-testid="assessment-notice-save">
-            {t('assessmentNotice.save')}
-          </Button>
-          {saved.updatedAt ? (
-            <Text size="sm" c="dimmed">
-              {t('retention.updatedAt', { date: formatDateTime(saved.updatedAt) })}
-            </Text>
-          ) : null}
-        </Group>
+        <SaveWithUpdatedAt label={t('assessmentNotice.save')} testId="assessment-notice-save" pending={update.isPending} updatedAt={saved.updatedAt} />
       </Stack>
     </form>
   );

@@ -1,19 +1,18 @@
 // The account's retention choices: advisory results 5 or 7 years after the relationship ends, selection and
 // performance data 1-36 months; the fixed periods of mails and audit events shown beside them (docs/decisions/0044).
-import { Button, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SELECTION_RETENTION_MONTHS, type TRetentionResponse } from '@bq/contracts/retention';
-import { useFormat } from '../../../lib/formats';
 import { showSuccess } from '../../../lib/notify';
 import { apiFieldErrors, useZodForm } from '../../../lib/zod-form';
 import { useUpdateRetention } from '../api/update-retention';
 import { ZRetentionForm, type RetentionField } from '../retention-form-schema';
+import { SaveWithUpdatedAt } from './SaveWithUpdatedAt';
 
 const FIELDS: RetentionField[] = ['advisoryYears', 'selectionMonths'];
 
 export function RetentionForm({ saved }: { saved: TRetentionResponse }) {
   const { t } = useTranslation();
-  const { formatDateTime } = useFormat();
   const update = useUpdateRetention();
   const form = useZodForm(ZRetentionForm, { advisoryYears: String(saved.advisoryYears), selectionMonths: String(saved.selectionMonths) });
   const advisory = form.inputProps('advisoryYears');
@@ -62,16 +61,7 @@ export function RetentionForm({ saved }: { saved: TRetentionResponse }) {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-        <Group>
-          <Button type="submit" loading={update.isPending} data-testid="retention-save">
-            {t('retention.save')}
-          </Button>
-          {saved.updatedAt ? (
-            <Text size="sm" c="dimmed">
-              {t('retention.updatedAt', { date: formatDateTime(saved.updatedAt) })}
-            </Text>
-          ) : null}
-        </Group>
+        <SaveWithUpdatedAt label={t('retention.save')} testId="retention-save" pending={update.isPending} updatedAt={saved.updatedAt} />
       </Stack>
     </form>
   );
