@@ -3,68 +3,24 @@
 // by token, the mails' sender name and layout, the PDFs, the account's own SMTP server and its host names.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBranding, interactionInstances } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { answerCalculateUnlock } from '../../test/finished-result';
+import { decodeWords, headerOf, smtpCatcher, unquoted } from '../../test/smtp-catcher';
 import { SVG_CLEAN, SVG_HOSTILE, SVG_WITH_ENTITY, oversizedPng, pngClaimingHugeSize, pngWithTextChunk } from './fixtures/logos';
 
 // ---- two real SMTP servers: the platform's and one firm's own (which wants a user name and password) ----
 
-interface Received {
-  to: string[];
-  raw: string;
-  user?: string;
-}
-function mailServer(auth?: { user: string; pass: string }) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: !auth,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(login, _session, callback) {
-      if (auth && login.username === auth.user && login.password === auth.pass) return callback(null, { user: login.username });
-      callback(new Error('Invalid user name or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8'), user: session.user as string | undefined });
-        callback();
-      });
-    },
-  });
-  return { server, received };
-}
-const platformSmtp = mailServer();
+const platformSmtp = smtpCatcher();
 const FIRM_LOGIN = { user: 'kanzlei-mailer', pass: 'S3cret-SMTP-pass!' };
-const firmSmtp = mailServer(FIRM_LOGIN);
-const portOf = (s: SMTPServer) => (s.server.address() as AddressInfo).port;
-
-function headerOf(raw: string, name: string): string | undefined {
-  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1];
-}
-function decodeWords(value: string): string {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
-}
-/** The whole message with quoted-printable soft breaks and escapes undone (enough to search the HTML part). */
-const unquoted = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+const firmSmtp = smtpCatcher(FIRM_LOGIN);
 
 async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -81,11 +37,11 @@ let t: TestApp;
 let pdfDir: string;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => platformSmtp.server.listen(0, '127.0.0.1', resolve));
-  await new Promise<void>((resolve) => firmSmtp.server.listen(0, '127.0.0.1', resolve));
+  await platformSmtp.listen();
+  await firmSmtp.listen();
   pdfDir = mkdtempSync(join(tmpdir(), 'bq-branding-'));
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${portOf(platformSmtp.server)}`,
+    SMTP_URL: `smtp://127.0.0.1:${platformSmtp.port()}`,
     MAIL_FROM: '"Advice Platform" <no-reply@advice.example.com>',
     PUBLIC_URL,
     JOB_POLL_SECONDS: '0.5',
@@ -97,8 +53,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => platformSmtp.server.close(() => resolve()));
-  await new Promise<void>((resolve) => firmSmtp.server.close(() => resolve()));
+  await platformSmtp.close();
+  await firmSmtp.close();
   rmSync(pdfDir, { recursive: true, force: true });
 });
 
@@ -306,10 +262,10 @@ describe("the firm's mails", () => {
     const a = await firm();
     await a.http.request('PUT', '/api/account/branding', BRANDING);
     const saved = await a.http.request('PUT', '/api/account/sender', {
-      host: '127.0.0.1', port: portOf(firmSmtp.server), user: FIRM_LOGIN.user, password: FIRM_LOGIN.pass, fromAddress: 'mandanten@kanzlei-weiss.example',
+      host: '127.0.0.1', port: firmSmtp.port(), user: FIRM_LOGIN.user, password: FIRM_LOGIN.pass, fromAddress: 'mandanten@kanzlei-weiss.example',
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ configured: true, host: '127.0.0.1', port: portOf(firmSmtp.server), user: FIRM_LOGIN.user, passwordSet: true, fromAddress: 'mandanten@kanzlei-weiss.example' });
+    expect(saved.json()).toEqual({ configured: true, host: '127.0.0.1', port: firmSmtp.port(), user: FIRM_LOGIN.user, passwordSet: true, fromAddress: 'mandanten@kanzlei-weiss.example' });
     // Encrypted at rest: the database holds no trace of the password.
     const [row] = await t.db.select().from(accountBranding).where(eq(accountBranding.accountId, a.account.id));
     expect(row!.smtpPasswordEncrypted).toMatch(/^v1\./);

@@ -2,11 +2,9 @@
 // transaction as its cause, one message per mail however often delivery runs, retries), .eml files and the
 // developer mailbox, automatic reminders and e-mail verification.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { Locale } from '@bq/domain/locales';
@@ -18,6 +16,7 @@ import { auditEvents, emailVerifications, interactionInstances, mailOutbox, prod
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
+import { decodeWords, headerOf, partOf, smtpCatcher } from '../../test/smtp-catcher';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { deliverMail, recoverAbandonedMails } from './deliver-mail';
 import { queueMail } from './outbox';
@@ -26,69 +25,8 @@ import { createMailTransport, emlFileName } from './transport';
 
 // ---- the SMTP server: collects every message; can refuse a recipient once (451) or for good (550) ----
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-const refuseOnce = new Set<string>();
-const refuseAlways = new Set<string>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    const to = address.address.toLowerCase();
-    const refuse = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
-    if (refuseAlways.has(to)) return refuse(550, 'No such user here');
-    if (refuseOnce.delete(to)) return refuse(451, 'Try again later');
-    callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
-      callback();
-    });
-  },
-});
-
-// ---- a minimal reader of the received MIME messages (independent of the server's code) ----
-
-function headerOf(raw: string, name: string): string | undefined {
-  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1];
-}
-
-function decodeWords(value: string): string {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
-}
-
-/** The decoded text/plain or text/html part of a multipart/alternative message. */
-function partOf(raw: string, type: 'text/plain' | 'text/html'): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headerOf(raw, 'Content-Type') ?? '')?.[1];
-  if (!boundary) throw new Error('not multipart');
-  for (const part of raw.split(`--${boundary}`)) {
-    const split = part.search(/\r?\n\r?\n/);
-    const head = part.slice(0, split);
-    if (!new RegExp(`Content-Type:\\s*${type}`, 'i').test(head)) continue;
-    const body = part.slice(split).trim();
-    const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-    if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-    if (encoding === 'quoted-printable') {
-      return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1')
-        .toString('utf8')
-        .replace(/\r\n/g, '\n');
-    }
-    return body.replace(/\r\n/g, '\n');
-  }
-  throw new Error(`no ${type} part`);
-}
+const smtp = smtpCatcher();
+const { received, refuseOnce, refuseAlways } = smtp;
 
 const messagesTo = (address: string) => received.filter((m) => m.to.includes(address.toLowerCase()));
 
@@ -111,8 +49,8 @@ let t: TestApp;
 let dataDir: string;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  await smtp.listen();
+  const port = smtp.port();
   dataDir = mkdtempSync(join(tmpdir(), 'bq-mail-'));
   t = await createTestApp({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -130,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
