@@ -93,7 +93,7 @@ export async function openLoginAndSignIn(page: Page, who: { email: string; passw
 
 // ---- Setting up data through the API, as the signed-in page would (its cookies, its headers) ----
 
-const WEB = { 'x-source': 'web', accept: 'application/json' };
+export const WEB_HEADERS = { 'x-source': 'web', accept: 'application/json' };
 type ApiResponse = Awaited<ReturnType<APIRequestContext['get']>>;
 
 async function ok<T>(response: ApiResponse): Promise<T> {
@@ -102,11 +102,11 @@ async function ok<T>(response: ApiResponse): Promise<T> {
 }
 
 export const api = {
-  get: async <T>(request: APIRequestContext, url: string) => ok<T>(await request.get(url, { headers: WEB })),
+  get: async <T>(request: APIRequestContext, url: string) => ok<T>(await request.get(url, { headers: WEB_HEADERS })),
   post: async <T>(request: APIRequestContext, url: string, data?: unknown) =>
-    ok<T>(await request.post(url, { headers: WEB, data })),
+    ok<T>(await request.post(url, { headers: WEB_HEADERS, data })),
   put: async <T>(request: APIRequestContext, url: string, data?: unknown) =>
-    ok<T>(await request.put(url, { headers: WEB, data })),
+    ok<T>(await request.put(url, { headers: WEB_HEADERS, data })),
 };
 
 /** A new client of the signed-in evaluator with a fresh questionnaire of the product. */
