@@ -1,12 +1,17 @@
-// Issue 25, in English and German: on a phone, a candidate who has finished a selection questionnaire states sex and
+// Issue 25, in English and German: the account adds an option of its own to what candidates are asked; on a phone, a candidate who has finished a selection questionnaire states sex and
 // age band and prefers not to say the ethnic group (voluntary, kept apart from the answers); the evaluator records a
 // person's decision with its reason on the candidate's dashboard; the product's Fairness page shows the selection
 // rates of the groups with the impact ratio, and its PDF summary downloads in the evaluator's language.
 import type { APIRequestContext } from '@playwright/test';
+import { DEFAULT_SELF_ID_OPTIONS, SELF_ID_CATEGORIES } from '../packages/domain/src/self-identification';
 import { ADMIN, DE, EN, answerAndSubmit, api, clientWithQuestionnaire, downloadFrom, expect, openLoginAndSignIn, pdfPageScreenshot, screenshot, test, unlockOnDashboard, useLanguage, WEB_HEADERS } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const PRODUCT = 'BQ_SELECTION';
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]!);
+const DEFAULT_SETTINGS = {
+  categories: SELF_ID_CATEGORIES.map((category) => ({ category, asked: true, options: DEFAULT_SELF_ID_OPTIONS[category].map((code) => ({ code })) })),
+};
 
 /** A candidate with a submitted questionnaire, the result calculated and unlocked, who stated their sex. */
 async function decidedCandidate(evaluator: APIRequestContext, candidate: APIRequestContext, i: number, sex: 'FEMALE' | 'MALE', decision: 'advance' | 'reject') {
@@ -26,7 +31,20 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
     await openLoginAndSignIn(page, ADMIN);
     const candidateContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: locale === 'DE_DE' ? 'de-DE' : 'en-US' });
     try {
-      // Enough people per group that the report may show them (the account's anonymity floor, 5 by default).
+      // The account adds an option in its own words to the sex category (Selection > Fairness, below the report).
+      const ownOption = locale === 'DE_DE' ? 'Divers' : 'Non-binary';
+      await useLanguage(page, locale);
+      await page.goto(`/${PRODUCT}/fairness`);
+      const settings = page.getByTestId('self-id-settings-sex');
+      await settings.getByLabel(fill(T['fairness.settings.newOption']!, { category: T['selfId.category.sex']! })).fill(ownOption);
+      await settings.getByRole('button', { name: T['fairness.settings.add']! }).click();
+      await page.getByTestId('self-id-settings-save').click();
+      await expect(page.getByText(T['fairness.settings.saved']!)).toBeVisible();
+      await screenshot(page, `self-identification-settings-${locale}`);
+
+      // Enough people per group that the report may show them (the account's anonymity floor, 5 by default). They
+      // all come before the report is looked at again: a report that differs from one already shown by fewer than
+      // k people would single them out, and its groups are then not shown (the disclosure guard).
       for (let i = 0; i < 10; i += 1) {
         await decidedCandidate(page.request, candidateContext.request, i, i % 2 ? 'MALE' : 'FEMALE', i < 4 || i % 2 ? 'advance' : 'reject');
       }
@@ -42,6 +60,7 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       await expect(save).toBeDisabled();
       await step.getByRole('group', { name: T['selfId.category.sex']! }).getByLabel(T['fairness.option.sex.FEMALE']!, { exact: true }).check();
       await step.getByRole('group', { name: T['selfId.category.ageBand']! }).getByLabel(T['fairness.option.ageBand.AGE_40_PLUS']!, { exact: true }).check();
+      await expect(step.getByRole('group', { name: T['selfId.category.sex']! }).getByLabel(ownOption, { exact: true })).toBeVisible();
       await step.getByRole('group', { name: T['selfId.category.ethnicGroup']! }).getByLabel(T['fairness.option.PREFER_NOT_TO_SAY']!, { exact: true }).check();
       await save.click();
       await expect(step.getByRole('status')).toHaveText(T['selfId.saved']!);
@@ -52,7 +71,6 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       await expect(step.getByLabel(T['fairness.option.sex.FEMALE']!, { exact: true })).toBeChecked();
 
       // The evaluator records the decision on the dashboard; nothing about the statement shows there.
-      await useLanguage(page, locale);
       await unlockOnDashboard(page, PRODUCT, clientToken, instanceToken);
       const panel = page.getByTestId('decision-panel');
       await expect(panel.getByTestId('decision-current')).toHaveText(T['decision.none']!);
@@ -81,6 +99,7 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       pdfPageScreenshot(pdf.path, `fairness-pdf-${locale}`);
     } finally {
       await candidateContext.close();
+      await api.put(page.request, '/api/fairness/self-identification/settings', DEFAULT_SETTINGS);
       if (locale !== 'EN_US') await useLanguage(page, 'EN_US');
     }
   });

@@ -1,6 +1,7 @@
 // /{productName}/fairness (Selection > Fairness, issue 25): the adverse-impact report of the product with its
 // filters (what "selected" means, threshold, period), a chart and a table per category and for sex x ethnic group,
-// and the CSV and the Local Law 144 PDF summary. Needs FAIRNESS_REPORT (read); without it, a notice.
+// and the CSV and the Local Law 144 PDF summary. Needs FAIRNESS_REPORT (read); without it, a notice. With
+// FAIRNESS_REPORT (update), what candidates are asked below it.
 import { useState } from 'react';
 import { Button, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
@@ -16,7 +17,9 @@ import { useLocale } from '../../../lib/i18n';
 import { showApiError } from '../../../lib/notify';
 import { hasProductPermission } from '../../../lib/product-access';
 import { downloadAdverseImpact, useAdverseImpact, type AdverseImpactFilter } from '../api/get-adverse-impact';
+import { useSelfIdentificationSettings } from '../api/self-identification-settings';
 import { AdverseImpactTable } from '../components/AdverseImpactTable';
+import { SelfIdentificationSettingsForm } from '../components/SelfIdentificationSettingsForm';
 
 const isFairnessProduct = (p: string): p is FairnessProduct => (FAIRNESS_PRODUCTS as readonly string[]).includes(p);
 const DEFAULT_THRESHOLD: Record<FairnessBasis, number | undefined> = { decision: undefined, fit: 60, stanine: 5 };
@@ -31,12 +34,20 @@ export function FairnessPage() {
     <Stack gap="lg">
       <PageHeader title={t('fairness.title')} />
       {allowed ? (
-        <FairnessReport product={productName} />
+        <>
+          <FairnessReport product={productName} />
+          {hasProductPermission(user, productName, 'FAIRNESS_REPORT', 'UPDATE') ? <SelfIdentificationSettings /> : null}
+        </>
       ) : (
         <NoticePanel icon={<IconLock aria-hidden />} title={t('fairness.title')} text={t('fairness.forbidden.text')} testId="fairness-no-permission" headingOrder={2} centered={false} />
       )}
     </Stack>
   );
+}
+
+function SelfIdentificationSettings() {
+  const settings = useSelfIdentificationSettings();
+  return settings.data ? <SelfIdentificationSettingsForm saved={settings.data} /> : <Skeleton height={160} />;
 }
 
 function FairnessReport({ product }: { product: FairnessProduct }) {
