@@ -8,6 +8,8 @@ import type { Locale } from '@bq/domain/locales';
 export interface AdverseImpactFilter {
   basis: FairnessBasis;
   threshold?: number;
+  campaignId?: string;
+  profileId?: string;
   from?: string;
   to?: string;
 }
@@ -15,6 +17,8 @@ export interface AdverseImpactFilter {
 const queryOf = (filter: AdverseImpactFilter) => ({
   basis: filter.basis,
   ...(filter.basis !== 'decision' && filter.threshold !== undefined ? { threshold: String(filter.threshold) } : {}),
+  ...(filter.campaignId ? { campaignId: filter.campaignId } : {}),
+  ...(filter.profileId ? { profileId: filter.profileId } : {}),
   ...(filter.from ? { from: filter.from } : {}),
   ...(filter.to ? { to: filter.to } : {}),
 });

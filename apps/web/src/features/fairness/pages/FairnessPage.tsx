@@ -1,6 +1,6 @@
 // /{productName}/fairness (Selection > Fairness, issue 25): the adverse-impact report of the product with its
-// filters (what "selected" means, threshold, period), a chart and a table per category and for sex x ethnic group,
-// and the CSV and the Local Law 144 PDF summary. Needs FAIRNESS_REPORT (read); without it, a notice. With
+// filters (what "selected" means, threshold, campaign, weight profile, period), a chart and a table per category and
+// for sex x ethnic group, and the CSV and the Local Law 144 PDF summary. Needs FAIRNESS_REPORT (read); without it, a notice. With
 // FAIRNESS_REPORT (update), what candidates are asked below it.
 import { useState } from 'react';
 import { Button, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
@@ -19,6 +19,7 @@ import { hasProductPermission } from '../../../lib/product-access';
 import { downloadAdverseImpact, useAdverseImpact, type AdverseImpactFilter } from '../api/get-adverse-impact';
 import { useSelfIdentificationSettings } from '../api/self-identification-settings';
 import { AdverseImpactTable } from '../components/AdverseImpactTable';
+import { ReportScopeFilters } from '../components/ReportScopeFilters';
 import { SelfIdentificationSettingsForm } from '../components/SelfIdentificationSettingsForm';
 
 const isFairnessProduct = (p: string): p is FairnessProduct => (FAIRNESS_PRODUCTS as readonly string[]).includes(p);
@@ -91,6 +92,7 @@ function FairnessReport({ product }: { product: FairnessProduct }) {
             w={120}
           />
         ) : null}
+        <ReportScopeFilters product={product} scope={filter} onChange={(scope) => setFilter((f) => ({ ...f, ...scope }))} />
         <TextInput type="date" label={t('fairness.filter.from')} value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.currentTarget.value || undefined }))} />
         <TextInput type="date" label={t('fairness.filter.to')} value={filter.to ?? ''} onChange={(e) => setFilter((f) => ({ ...f, to: e.currentTarget.value || undefined }))} />
       </Group>
