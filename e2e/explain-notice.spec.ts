@@ -1,7 +1,7 @@
 // Issue 25 points 4 and 5 (docs/decisions/0053), in English and German: on a phone, the candidate of a selection
 // questionnaire first reads the notice (what is assessed, that a person decides, the retention period, whom to ask,
 // the account's own text) and continues to the questionnaire with one button; the evaluator opens "Why this score"
-// on a dimension and sees the answers' points add up to the dashboard's T-score.
+// on a dimension and sees the answers' points add up to the dashboard's T-score, on a phone too.
 import type { Page } from '@playwright/test';
 import { ADMIN, DE, EN, answerAndSubmit, api, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test, unlockOnDashboard, useLanguage } from './support';
 
@@ -60,6 +60,13 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       expect(Math.round(500 + points.reduce((a, b) => a + b * 10, 0))).toBe(Math.round(shownT * 10));
       await expect(panel.getByTestId('why-score-total')).toHaveText(shownT.toLocaleString(locale === 'DE_DE' ? 'de-DE' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
       await screenshot(page, `why-this-score-${locale}`);
+      // On a phone the explanation wraps instead of scrolling sideways.
+      await page.setViewportSize(PHONE);
+      await expect(panel.getByTestId('why-score-total')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `e2e/artifacts/why-this-score-phone-${locale}.png` });
     } finally {
       await resetNotice(page);
       if (locale !== 'EN_US') await useLanguage(page, 'EN_US');

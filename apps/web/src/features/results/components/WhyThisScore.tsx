@@ -9,6 +9,8 @@ import type { TDimensionExplanation } from '@bq/contracts/explanation';
 import { useFormat } from '../../../lib/formats';
 import { useResultExplanation } from '../api/get-result-explanation';
 
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+
 export function WhyThisScore({ token, dimensionKey }: { token: string; dimensionKey: string }) {
   const { t } = useTranslation();
   const { locale } = useFormat();
@@ -23,7 +25,9 @@ export function WhyThisScore({ token, dimensionKey }: { token: string; dimension
         size="compact-sm"
         px={0}
         justify="flex-start"
-        leftSection={opened ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+        leftSection={
+          opened ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />
+        }
         aria-expanded={opened}
         aria-controls={panelId}
         onClick={() => setOpened((o) => !o)}
@@ -41,7 +45,10 @@ export function WhyThisScore({ token, dimensionKey }: { token: string; dimension
               {t('results.why.error')}
             </Alert>
           ) : (
-            <WhyThisScoreDetails dimension={dimension} profileName={query.data.fitProfile?.profileName ?? null} />
+            <WhyThisScoreDetails
+              dimension={dimension}
+              profileName={query.data.fitProfile?.profileName ?? null}
+            />
           )}
         </div>
       </Collapse>
@@ -49,10 +56,17 @@ export function WhyThisScore({ token, dimensionKey }: { token: string; dimension
   );
 }
 
-function WhyThisScoreDetails({ dimension, profileName }: { dimension: TDimensionExplanation; profileName: string | null }) {
+function WhyThisScoreDetails({
+  dimension,
+  profileName,
+}: {
+  dimension: TDimensionExplanation;
+  profileName: string | null;
+}) {
   const { t } = useTranslation();
   const { formatNumber } = useFormat();
-  const signed = (v: number) => (v > 0 ? `+${formatNumber(v, 1)}` : v < 0 ? `−${formatNumber(-v, 1)}` : formatNumber(0, 1));
+  const signed = (v: number) =>
+    v > 0 ? `+${formatNumber(v, 1)}` : v < 0 ? `−${formatNumber(-v, 1)}` : formatNumber(0, 1);
   const counted = dimension.answers.filter((a) => a.tShown !== null);
   return (
     <Stack gap="xs" pt="xs">
@@ -63,48 +77,67 @@ function WhyThisScoreDetails({ dimension, profileName }: { dimension: TDimension
           answered: counted.length,
         })}
       </Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table fz="sm" verticalSpacing={4} withTableBorder>
-          <Table.Caption>{t('results.why.caption', { dimension: dimension.name })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('results.why.question')}</Table.Th>
-              <Table.Th scope="col">{t('results.why.answer')}</Table.Th>
-              <Table.Th scope="col">{t('results.why.itemScore')}</Table.Th>
-              <Table.Th scope="col">{t('results.why.points')}</Table.Th>
+      {/* Three columns, the answer under its question, texts that wrap: on a phone the whole explanation fits the
+          screen without scrolling sideways, and a number never breaks. */}
+      <Table
+        fz="sm"
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        withTableBorder
+        style={{ overflowWrap: 'break-word', hyphens: 'auto' }}
+      >
+        <Table.Caption>{t('results.why.caption', { dimension: dimension.name })}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('results.why.question')}</Table.Th>
+            <Table.Th scope="col">{t('results.why.itemScore')}</Table.Th>
+            <Table.Th scope="col">{t('results.why.points')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td colSpan={2}>{t('results.why.baseline')}</Table.Td>
+            <Table.Td style={NO_BREAK}>{formatNumber(dimension.baseline, 1)}</Table.Td>
+          </Table.Tr>
+          {dimension.answers.map((a) => (
+            <Table.Tr
+              key={a.itemKey}
+              data-testid={`why-score-answer-${a.itemKey}`}
+              data-points={a.tShown ?? undefined}
+            >
+              <Table.Td>
+                {a.text}
+                <Text component="span" size="xs" c="dimmed" display="block">
+                  {t('results.why.answer')}: {a.answer ?? t('results.why.notAnswered')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {a.itemScore === null ? '–' : formatNumber(a.itemScore, 0)}
+                {a.reverse ? (
+                  <Text component="span" size="xs" c="dimmed" display="block">
+                    {t('results.why.reversed')}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td style={a.tShown === null ? undefined : NO_BREAK}>
+                {a.tShown === null ? t('results.why.notCounted') : signed(a.tShown)}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          ))}
+        </Table.Tbody>
+        {dimension.t !== null ? (
+          <Table.Tfoot>
             <Table.Tr>
-              <Table.Td colSpan={3}>{t('results.why.baseline')}</Table.Td>
-              <Table.Td>{formatNumber(dimension.baseline, 1)}</Table.Td>
+              <Table.Th scope="row" colSpan={2}>
+                {t('results.why.total')}
+              </Table.Th>
+              <Table.Td fw={600} style={NO_BREAK} data-testid="why-score-total">
+                {formatNumber(dimension.t, 1)}
+              </Table.Td>
             </Table.Tr>
-            {dimension.answers.map((a) => (
-              <Table.Tr key={a.itemKey} data-testid={`why-score-answer-${a.itemKey}`} data-points={a.tShown ?? undefined}>
-                <Table.Td>{a.text}</Table.Td>
-                <Table.Td>{a.answer ?? t('results.why.notAnswered')}</Table.Td>
-                <Table.Td>
-                  {a.itemScore === null ? '–' : formatNumber(a.itemScore, 0)}
-                  {a.reverse ? ` ${t('results.why.reversed')}` : ''}
-                </Table.Td>
-                <Table.Td>{a.tShown === null ? t('results.why.notCounted') : signed(a.tShown)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          {dimension.t !== null ? (
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={3}>
-                  {t('results.why.total')}
-                </Table.Th>
-                <Table.Td fw={600} data-testid="why-score-total">
-                  {formatNumber(dimension.t, 1)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          ) : null}
-        </Table>
-      </Table.ScrollContainer>
+          </Table.Tfoot>
+        ) : null}
+      </Table>
       {dimension.fit && dimension.fit.gap !== null && profileName ? (
         <Text size="sm" data-testid="why-score-fit">
           {t('results.why.fit', {
