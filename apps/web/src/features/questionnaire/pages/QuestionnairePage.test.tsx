@@ -354,7 +354,8 @@ describe('participant questionnaire', () => {
     const heading = within(thanks).getByRole('heading', {
       name: fill('questionnaire.thankYou.title', { accountName: 'Nordbank Advisory' }),
     });
-    expect(heading).toHaveFocus();
+    // The focus moves in an effect after the thanks rendered: under load that is a moment later.
+    await waitFor(() => expect(heading).toHaveFocus());
     // The outro does the thanking; the heading says what happened, so "Thank you" is not said twice.
     expect(heading).not.toHaveTextContent(/thank/i);
     expect(thanks).toHaveTextContent('Your adviser will go through your risk profile with you.');

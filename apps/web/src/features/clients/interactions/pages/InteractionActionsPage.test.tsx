@@ -148,7 +148,7 @@ describe('interaction actions', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('interaction-copy-link'));
     expect(await screen.findByText(text('interactions.invite.copyFailed'))).toBeInTheDocument();
-    expect(screen.getByTestId('interaction-invite-link')).toHaveFocus();
+    await waitFor(() => expect(screen.getByTestId('interaction-invite-link')).toHaveFocus());
   });
 
   it('switches the automatic reminder and report at once', async () => {
