@@ -1,7 +1,8 @@
 // `npm run size`: the gzipped JavaScript each route of the built web app loads, read from the Vite manifest
 // (apps/web/dist/.vite/manifest.json; run `npm run build` first). Exits non-zero above budget, so CI fails when a
 // change makes a page heavier than agreed (docs/decisions/0018-page-weight-and-accessibility.md):
-// - the login page loads at most 180 KB: the entry with its static imports and the login route's chunk graph;
+// - the login page loads at most 181 KB (docs/decisions/0018, addendum): the entry with its static imports and the
+//   login route's chunk graph;
 // - no route adds more than 100 KB to what its parents (the entry, then its layouts) loaded: the route's lazy chunk
 //   with its static imports;
 // - no single JS file is over 100 KB. Parts a page loads on demand after it has rendered (the dashboard's chart
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const DIST = process.argv[2] ?? 'apps/web/dist';
-const LOGIN_BUDGET_KB = 180;
+const LOGIN_BUDGET_KB = 181;
 const ROUTE_BUDGET_KB = 100;
 const FILE_BUDGET_KB = 100;
 const PARTICIPANT_BUDGET_KB = 25;
