@@ -3,10 +3,11 @@
 // written (the code is made from it); a default option shows its translation. "Prefer not to say" is always added by
 // the server and is not listed here.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SELF_ID_OPTIONS, SELF_ID_CATEGORIES, type SelfIdCategory, type TSelfIdentificationSettings } from '@bq/contracts/fairness';
+import { SettingsSection } from '../../../components/ui/SettingsSection';
 import { showApiError, showSuccess } from '../../../lib/notify';
 import { useUpdateSelfIdentificationSettings } from '../api/self-identification-settings';
 import { optionCodeFor } from '../option-code';
@@ -30,14 +31,8 @@ export function SelfIdentificationSettingsForm({ saved }: { saved: TSelfIdentifi
     update.mutate({ categories }, { onSuccess: () => showSuccess(t('fairness.settings.saved')), onError: (error) => showApiError(error) });
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="self-id-settings-title" data-testid="self-id-settings">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="self-id-settings-title">
-          {t('fairness.settings.title')}
-        </Title>
-        <Text size="sm" c="dimmed" maw={720}>
-          {t('fairness.settings.lead')}
-        </Text>
+    <SettingsSection title={t('fairness.settings.title')} description={t('fairness.settings.lead')}>
+      <Stack gap="md" data-testid="self-id-settings">
         {categories.map((setting) => (
           <CategoryEditor key={setting.category} setting={setting} onChange={(next) => change(setting.category, next)} />
         ))}
@@ -50,7 +45,7 @@ export function SelfIdentificationSettingsForm({ saved }: { saved: TSelfIdentifi
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }
 
