@@ -3,7 +3,7 @@
 // the question count, answers saved as given (also after a reload), touch targets of at least 44 px, no sideways
 // scrolling, the review by page, and the thanks. axe runs on every page (support.ts).
 import type { Browser } from '@playwright/test';
-import { ADVISER, DE, EN, clientWithQuestionnaire, expect, screenshot, signIn, test } from './support';
+import { ADMIN, ADVISER, DE, EN, clientWithQuestionnaire, expect, screenshot, signIn, test } from './support';
 
 const LANG = { EN_US: 'en-US', DE_DE: 'de-DE' } as const;
 const PHONE = { width: 390, height: 844 };
@@ -101,3 +101,48 @@ for (const [language, T] of [
     await context.close();
   });
 }
+
+test('an account that turns one question per screen off shows its clients a whole page on a phone (German)', async ({
+  browser,
+}) => {
+  test.slow();
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  // The account admin (Settings > Branding is for those who manage the account's users).
+  await signIn(admin, ADMIN);
+  await expect(admin).not.toHaveURL(/\/login/);
+  const oneQuestion = admin.getByTestId('branding-one-question');
+  const save = async () => {
+    await admin.getByTestId('branding-save').click();
+    await expect(admin.getByText(EN['branding.settings.saved']!).or(admin.getByText(DE['branding.settings.saved']!))).toBeVisible();
+  };
+  try {
+    await admin.goto('/settings/branding');
+    await expect(oneQuestion).toBeChecked();
+    await oneQuestion.uncheck();
+    await save();
+    await admin.reload();
+    await expect(oneQuestion).not.toBeChecked();
+
+    const { instanceToken } = await sentQuestionnaire(browser, 'DE_DE');
+    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE', hasTouch: true, isMobile: true });
+    const phone = await context.newPage();
+    await phone.goto(`/q/${instanceToken}`);
+    const questionnaire = phone.getByTestId('questionnaire');
+    await expect(questionnaire).toBeVisible();
+    await expect(questionnaire).not.toHaveAttribute('data-one-question', '');
+    expect(await phone.locator('[data-testid^="questionnaire-item-"]').count()).toBeGreaterThan(1);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone, 'participant-phone-whole-page-DE_DE');
+    await context.close();
+  } finally {
+    // The journeys share one database: the next one expects the default.
+    await admin.goto('/settings/branding');
+    if (!(await oneQuestion.isChecked())) {
+      await oneQuestion.check();
+      await save();
+    }
+    await adminContext.close();
+  }
+});

@@ -33,6 +33,8 @@ export const ZUpdateBrandingRequest = z
     footerLine: zName(200).nullable(),
     primaryColor: zColor.nullable(),
     accentColor: zColor.nullable(),
+    /** The account's questionnaires show one question at a time below 480 px wide (issue 27); absent: unchanged. */
+    oneQuestionPerScreen: z.boolean().optional(),
   })
   .strict()
   .meta({ id: 'UpdateBrandingRequest' });
@@ -56,6 +58,8 @@ export const ZBranding = z
     poweredByHidden: z.boolean(),
     /** Host names an operator assigned to the account. */
     hosts: z.array(z.string()),
+    /** One question at a time on screens below 480 px wide (on unless the account turns it off). */
+    oneQuestionPerScreen: z.boolean(),
   })
   .meta({ id: 'Branding' });
 export type TBranding = z.infer<typeof ZBranding>;

@@ -31,6 +31,9 @@ if (!window.matchMedia) {
 }
 if (!('ResizeObserver' in window))
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub });
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it for fonts that finish loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 let consoleErrors: unknown[][] = [];

@@ -5,7 +5,7 @@ import { BRANDING_ERRORS, type TBranding, type TPublicBranding, type TUpdateBran
 import { AA_TEXT_CONTRAST, passesTextContrast } from '@bq/domain/contrast';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
-import { accountBranding, accountHosts } from '../../db/schema';
+import { accountBranding, accountHosts, accounts } from '../../db/schema';
 import type { CheckedLogo } from './logo-check';
 
 export type BrandingRow = typeof accountBranding.$inferSelect;
@@ -54,12 +54,14 @@ export function publicBranding(brand: AccountBrand, logoPath: string): TPublicBr
 export async function getBranding(db: Db, accountId: string): Promise<TBranding> {
   const row = await brandingRow(db, accountId);
   const hosts = await db.select({ host: accountHosts.host }).from(accountHosts).where(eq(accountHosts.accountId, accountId)).orderBy(accountHosts.host);
+  const [account] = await db.select({ oneQuestionPerScreen: accounts.questionnaireOneQuestionPerScreen }).from(accounts).where(eq(accounts.id, accountId));
   const brand = brandOf(accountId, row);
   return {
     ...publicBranding(brand, '/api/account/branding/logo'),
     logoType: brand.logo?.type ?? null,
     poweredByHidden: !brand.poweredBy,
     hosts: hosts.map((h) => h.host),
+    oneQuestionPerScreen: account?.oneQuestionPerScreen ?? true,
   };
 }
 
@@ -91,7 +93,13 @@ export async function updateBranding(db: Db, caller: { accountId: string; userId
       accentColor: body.accentColor,
       updatedBy: caller.userId,
     },
-    audit,
+    async (tx) => {
+      // The setting lives on the account (the questionnaire reads it with the account), saved in the same commit.
+      if (body.oneQuestionPerScreen !== undefined) {
+        await tx.update(accounts).set({ questionnaireOneQuestionPerScreen: body.oneQuestionPerScreen }).where(eq(accounts.id, caller.accountId));
+      }
+      await audit(tx);
+    },
   );
   return getBranding(db, caller.accountId);
 }

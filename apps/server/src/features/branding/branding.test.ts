@@ -108,6 +108,22 @@ describe('GET|PUT /api/account/branding', () => {
     expect(notAColour.json().errorKey).toBe('error.validation');
   });
 
+  it("turns one question per screen off for the account's questionnaires, and leaves it when the field is absent", async () => {
+    const ctx = await firm();
+    const { token } = await clientWithInstance(ctx);
+    const shown = async () => (await anonymous().request('GET', `/api/q?token=${token}`)).json().oneQuestionPerScreen;
+    expect((await ctx.http.request('GET', '/api/account/branding')).json().oneQuestionPerScreen).toBe(true);
+    expect(await shown()).toBe(true);
+    const off = await ctx.http.request('PUT', '/api/account/branding', { ...BRANDING, oneQuestionPerScreen: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().oneQuestionPerScreen).toBe(false);
+    expect(await shown()).toBe(false);
+    // A save of the other fields only does not turn it back on.
+    expect((await ctx.http.request('PUT', '/api/account/branding', BRANDING)).json().oneQuestionPerScreen).toBe(false);
+    expect((await ctx.http.request('PUT', '/api/account/branding', { ...BRANDING, oneQuestionPerScreen: 'no' })).json().errorKey).toBe('error.validation');
+    expect(await shown()).toBe(false);
+  });
+
   it('is for account admins: an evaluator gets 403, a stranger 401', async () => {
     const { http } = await firm({ permissions: [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }] });
     expect((await http.request('PUT', '/api/account/branding', BRANDING)).statusCode).toBe(403);

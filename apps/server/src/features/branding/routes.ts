@@ -61,7 +61,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['branding'],
         description:
           'Saves the firm name, address, footer line and the primary and accent colours (#rrggbb). A colour that fails WCAG AA ' +
-          `for text against white (4.5:1) is refused with ${BRANDING_ERRORS.contrast}. null (or an empty text) removes a value.`,
+          `for text against white (4.5:1) is refused with ${BRANDING_ERRORS.contrast}. null (or an empty text) removes a value. ` +
+          'oneQuestionPerScreen (optional; absent leaves it) sets whether questionnaires show one question at a time below 480 px.',
         body: ZUpdateBrandingRequest,
         response: { 200: ZBranding, ...apiErrors({ 400: [...BAD_BODY, BRANDING_ERRORS.contrast, 'error.validation.invalid_format'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },

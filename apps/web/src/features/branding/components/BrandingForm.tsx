@@ -1,7 +1,7 @@
 // Settings > Branding, the firm's look (docs/decisions/0055): name, address, footer line, the two colours with the
 // WCAG AA check shown while choosing (the server refuses the same), and the logo with its preview.
 import { useEffect, useState } from 'react';
-import { Button, ColorInput, FileButton, Group, Image, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, ColorInput, FileButton, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TBranding } from '@bq/contracts/branding';
 import { HEX_COLOR, passesTextContrast } from '@bq/domain/contrast';
@@ -20,12 +20,14 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
   const [footerLine, setFooterLine] = useState('');
   const [primaryColor, setPrimaryColor] = useState('');
   const [accentColor, setAccentColor] = useState('');
+  const [oneQuestionPerScreen, setOneQuestionPerScreen] = useState(true);
   useEffect(() => {
     setFirmName(branding.firmName ?? '');
     setAddress(branding.address ?? '');
     setFooterLine(branding.footerLine ?? '');
     setPrimaryColor(branding.primaryColor ?? '');
     setAccentColor(branding.accentColor ?? '');
+    setOneQuestionPerScreen(branding.oneQuestionPerScreen);
   }, [branding]);
 
   const colourError = (value: string) =>
@@ -33,7 +35,14 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
 
   const save = () =>
     update.mutate(
-      { firmName: orNull(firmName), address: orNull(address), footerLine: orNull(footerLine), primaryColor: orNull(primaryColor), accentColor: orNull(accentColor) },
+      {
+        firmName: orNull(firmName),
+        address: orNull(address),
+        footerLine: orNull(footerLine),
+        primaryColor: orNull(primaryColor),
+        accentColor: orNull(accentColor),
+        oneQuestionPerScreen,
+      },
       { onSuccess: () => showSuccess(t('branding.settings.saved')), onError: (error) => showApiError(error) },
     );
 
@@ -72,11 +81,23 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
         label={t('branding.settings.primaryColor')}
         description={t('branding.settings.colorHint')}
         format="hex"
+        eyeDropperButtonProps={{ 'aria-label': t('branding.settings.pickFromScreen', { field: t('branding.settings.primaryColor') }) }}
         value={primaryColor}
         onChange={setPrimaryColor}
         error={colourError(primaryColor)}
       />
-      <ColorInput label={t('branding.settings.accentColor')} format="hex" value={accentColor} onChange={setAccentColor} error={colourError(accentColor)} />
+      <ColorInput
+        label={t('branding.settings.accentColor')}
+        format="hex"
+        eyeDropperButtonProps={{ 'aria-label': t('branding.settings.pickFromScreen', { field: t('branding.settings.accentColor') }) }}
+        value={accentColor} onChange={setAccentColor} error={colourError(accentColor)} />
+      <Switch
+        label={t('branding.settings.oneQuestionPerScreen')}
+        description={t('branding.settings.oneQuestionPerScreenHint')}
+        checked={oneQuestionPerScreen}
+        onChange={(e) => setOneQuestionPerScreen(e.currentTarget.checked)}
+        data-testid="branding-one-question"
+      />
       {branding.poweredByHidden ? <Text size="sm">{t('branding.settings.poweredByHidden')}</Text> : null}
       {branding.hosts.length > 0 ? (
         <Text size="sm">
