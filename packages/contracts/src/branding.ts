@@ -72,6 +72,9 @@ export type TPublicBranding = z.infer<typeof ZPublicBranding>;
 
 export const ZBrandingTokenParams = z.object({ token: z.string().min(1).max(200) });
 
+/** A logo link: `v` the logo's version (its hash, for caching); `format=png` the logo as a PNG also when it is an SVG. */
+export const ZBrandingLogoQuery = z.object({ v: z.string().max(64).optional(), format: z.enum(['png']).optional() });
+
 const zHost = z
   .string()
   .trim()

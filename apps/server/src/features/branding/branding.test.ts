@@ -323,6 +323,33 @@ describe("the firm's PDFs", () => {
   }, 120_000);
 });
 
+describe('an SVG logo where no SVG is drawn', () => {
+  it('is linked from mails as a PNG and drawn in the PDF, rasterised', async () => {
+    const a = await firm();
+    await a.http.request('PUT', '/api/account/branding', BRANDING);
+    expect((await upload(a.http, SVG_CLEAN, 'image/svg+xml')).statusCode).toBe(200);
+    const { clientEmail, token } = await clientWithInstance(a, 'EN_US');
+    await a.http.request('POST', `/api/instance/${token}/invite/email`);
+    const message = await waitFor(() => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation');
+    const link = new RegExp(`${PUBLIC_URL}(/api/branding/${token}/logo\\?v=\\w+&format=png)`).exec(unquoted(message.raw).replaceAll('&amp;', '&'));
+    expect(link).not.toBeNull();
+    const png = await anonymous().request('GET', link![1]!);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.rawPayload.readUInt32BE(20)).toBe(160);
+    // On the web the SVG itself; an unknown format is refused.
+    expect((await anonymous().request('GET', `/api/branding/${token}/logo`)).headers['content-type']).toBe('image/svg+xml');
+    expect((await anonymous().request('GET', `/api/branding/${token}/logo?format=gif`)).statusCode).toBe(400);
+
+    await answerCalculateUnlock(t, a.http, token, 'BQ_RISK', 7);
+    const res = await a.http.request('GET', `/api/report/download/${token}?interactionType=bqa&locale=EN_US&pageFormat=A4`);
+    const file = join(pdfDir, `${token}-svg.pdf`);
+    writeFileSync(file, res.rawPayload);
+    expect(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').length).toBeGreaterThan(3);
+  }, 120_000);
+});
+
 describe('host names (operator) and the TLS ask endpoint', () => {
   it('assigns a host to one account: the sign-in page there shows its branding, Caddy may get a certificate for it', async () => {
     const a = await firm();

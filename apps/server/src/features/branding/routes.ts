@@ -4,7 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BRANDING_ERRORS, LOGO_MAX_BYTES, ZBranding, ZBrandingTokenParams, ZPublicBranding, ZUpdateBrandingRequest } from '@bq/contracts/branding';
+import { BRANDING_ERRORS, LOGO_MAX_BYTES, ZBranding, ZBrandingLogoQuery, ZBrandingTokenParams, ZPublicBranding, ZUpdateBrandingRequest } from '@bq/contracts/branding';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { requireAuth } from '../../plugins/auth';
@@ -13,6 +13,7 @@ import { recordAuditInTransaction } from '../audit/audit-note';
 import { accountOfHost, accountOfToken } from './brand-lookup';
 import { brandingForAccount, getBranding, publicBranding, saveLogo, updateBranding, type AccountBrand } from './branding-service';
 import { checkLogo } from './logo-check';
+import { logoAsPng } from './logo-raster';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required'];
@@ -25,8 +26,13 @@ const ZLogoBinary = z.string().meta({ format: 'binary' });
 const LOGO_ANSWER = z.string().meta({ format: 'binary', description: 'The logo as stored (PNG re-encoded, SVG sanitised)' });
 
 /** An SVG is shown as an image only: even opened on its own, nothing in it may run or load. */
-function sendLogo(reply: FastifyReply, brand: AccountBrand) {
+function sendLogo(reply: FastifyReply, brand: AccountBrand, format?: 'png') {
   if (!brand.logo) throw new AppError(ERROR_KEYS.notFound, 404, 'No logo');
+  if (format === 'png') {
+    const png = logoAsPng(brand.logo);
+    if (!png) throw new AppError(ERROR_KEYS.notFound, 404, 'The logo cannot be drawn as a PNG');
+    return reply.type('image/png').header('cross-origin-resource-policy', 'cross-origin').send(png);
+  }
   reply
     .type(brand.logo.type)
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
@@ -198,15 +204,18 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getPublicBrandingLogo',
         tags: ['branding'],
         security: [],
-        description: 'The logo of the account the token belongs to (also linked from its mails). An unknown token or no logo answers 404.',
+        description:
+          'The logo of the account the token belongs to (also linked from its mails). `format=png` answers a PNG also for an SVG ' +
+          'logo (rasterised; what mails link). An unknown token or no logo answers 404.',
         params: ZBrandingTokenParams,
+        querystring: ZBrandingLogoQuery,
         response: { 200: LOGO_ANSWER, ...apiErrors({ 400: ['error.validation'], 404: [ERROR_KEYS.notFound] }) },
       },
     },
     async (request, reply) => {
       const accountId = await accountOfToken(app.db, request.params.token);
       if (!accountId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-      return sendLogo(reply, await brandingForAccount(app.db, accountId));
+      return sendLogo(reply, await brandingForAccount(app.db, accountId), request.query.format);
     },
   );
 };

@@ -1,7 +1,8 @@
 // The firm's branding of one account's mails (docs/decisions/0055): its layout (renderMail's MailBrand) and the sender's
 // display name "<firm> via <platform>", both fixed when the mail is written. An account without a firm name keeps the
 // platform's layout and sender name. The logo is linked by the mail's own questionnaire or report token, so its URL
-// names nothing but what the recipient already has; SVG logos are left out (most mail programs do not show them).
+// names nothing but what the recipient already has; an SVG logo is linked as a PNG (`?format=png`: most mail programs
+// show no SVG).
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
 import type { Config } from '../../config';
@@ -15,7 +16,7 @@ const KEYS = ['email.layout.poweredBy', 'email.layout.senderName', 'email.layout
 export interface BrandedMail {
   brand: MailBrand;
   fromName: string;
-  /** The logo's URL for a mail about this token (null without a PNG logo). */
+  /** The logo's URL (a PNG) for a mail about this token (null without a logo). */
   logoUrlFor(token: string): string | null;
 }
 
@@ -32,8 +33,9 @@ export async function mailBrand(
     const [row] = await tx.select({ token: interactionInstances.token }).from(interactionInstances).where(eq(interactionInstances.id, mail.instanceId)).limit(1);
     token = row?.token;
   }
-  const logo = branding.logo?.type === 'image/png' ? branding.logo : null;
-  const logoUrlFor = (t: string) => (logo ? `${config.publicUrl}/api/branding/${encodeURIComponent(t)}/logo?v=${logo.hash.slice(0, 16)}` : null);
+  const logo = branding.logo;
+  const format = logo?.type === 'image/svg+xml' ? '&format=png' : '';
+  const logoUrlFor = (t: string) => (logo ? `${config.publicUrl}/api/branding/${encodeURIComponent(t)}/logo?v=${logo.hash.slice(0, 16)}${format}` : null);
   const logoUrl = token ? logoUrlFor(token) : null;
   const platform = texts['email.layout.platform']!;
   return {

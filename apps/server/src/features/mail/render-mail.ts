@@ -54,7 +54,7 @@ const linkStyle = (color: string) => `color:${color};text-decoration:underline;w
  */
 export interface MailBrand {
   firmName: string;
-  /** An absolute URL of a PNG logo (mail programs rarely show SVG), or null. */
+  /** An absolute URL of the logo as a PNG (mail programs rarely show SVG), or null. */
   logoUrl: string | null;
   primaryColor: string | null;
   footerLine: string | null;

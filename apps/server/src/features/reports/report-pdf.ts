@@ -26,12 +26,13 @@ import { loadReportTexts } from './report-texts';
 import type { PdfRenderer } from './pdf/pdf-pool';
 import type { PdfBrand } from './pdf/pdf-brand';
 import { brandingForAccount } from '../branding/branding-service';
+import { logoAsPng } from '../branding/logo-raster';
 
 /** The account's branding for its PDFs; null when it set none (the platform's look, unchanged). */
 async function pdfBrandOf(db: Db, accountId: string): Promise<PdfBrand | null> {
   const b = await brandingForAccount(db, accountId);
   if (!b.firmName && !b.primaryColor && !b.logo) return null;
-  return { firmName: b.firmName, primaryColor: b.primaryColor, logoPng: b.logo?.type === 'image/png' ? b.logo.data : null, poweredBy: b.poweredBy };
+  return { firmName: b.firmName, primaryColor: b.primaryColor, logoPng: logoAsPng(b.logo), poweredBy: b.poweredBy };
 }
 
 export interface RenderedPdf {

@@ -1,5 +1,5 @@
 // The firm's branding as the PDF renderer draws it (docs/decisions/0055): its name in place of the account's, its
-// primary colour for headings and frames, its logo (PNG only: react-pdf draws no SVG files) and whether the platform's
+// primary colour for headings and frames, its logo (as PNG: react-pdf draws no SVG files, so an SVG logo comes rasterised, branding/logo-raster.ts) and whether the platform's
 // "powered by" line shows. Sent to the worker thread with the job, so the renderer does no I/O.
 export interface PdfBrand {
   firmName: string | null;
