@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../plugins/passwords';
 import { endUserAccess } from './end-user-access';
-import { provisionedDefaults } from './provisioned-defaults';
+import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { scimError } from './scim-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -104,7 +104,7 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
         noteWrite({ details: { userId: existing.id } });
         return findScimUser(tx, accountId, existing.id);
       }
-      const defaults = await provisionedDefaults(tx, accountId);
+      const defaults = await newEvaluatorDefaults(tx, accountId);
       const [row] = await tx
         .insert(users)
         .values({ accountId, ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, passwordHash, active, ...defaults })

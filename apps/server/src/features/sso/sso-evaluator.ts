@@ -1,23 +1,15 @@
 // The evaluator an SSO sign-in signs in: the user linked to the provider's subject, else the user with the verified
-// address (then linked), else a new evaluator of the account with the default permissions below (docs/decisions/0046).
+// address (then linked), else a new evaluator of the account with an evaluator's defaults (user/evaluator-defaults.ts,
+// the same as SCIM's; docs/decisions/0046).
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { cleanName } from '@bq/contracts/names';
 import type { Locale } from '@bq/domain/locales';
-import type { Permission } from '@bq/domain/permissions';
-import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import type { Db } from '../../db/client';
-import { externalIdentities, productConfigurations, users } from '../../db/schema';
+import { externalIdentities, users } from '../../db/schema';
+import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { hashPassword } from '../../plugins/passwords';
 import type { ProviderIdentity } from './oidc-code-flow';
-
-/**
- * What an evaluator gets at their first sign-in: everything within each product the account has, nothing in the
- * BQ_ADMIN realm (users, API credentials, audit trail stay with the account admin), as the seeded adviser has.
- */
-export function defaultEvaluatorPermissions(products: ProductType[]): Permission[] {
-  return [...new Set(products.map((p) => PRODUCT_TYPE_INFO[p].realm))].map((realm) => ({ realm, entity: 'ALL', action: 'ALL' }));
-}
 
 interface SignInUser {
   id: string;
@@ -70,11 +62,7 @@ async function createEvaluator(db: Db, accountId: string, identity: ProviderIden
   // No password is known: a hash of 256 random bits nobody holds.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   return db.transaction(async (tx) => {
-    const configs = await tx
-      .select({ id: productConfigurations.id, productType: productConfigurations.productType })
-      .from(productConfigurations)
-      .where(eq(productConfigurations.accountId, accountId))
-      .orderBy(asc(productConfigurations.createdAt));
+    const { permissions, currentProductConfigurationId } = await newEvaluatorDefaults(tx, accountId);
     const [user] = await tx
       .insert(users)
       .values({
@@ -84,8 +72,8 @@ async function createEvaluator(db: Db, accountId: string, identity: ProviderIden
         firstName,
         lastName,
         locale: localeOf(identity),
-        permissions: defaultEvaluatorPermissions(configs.map((c) => c.productType as ProductType)),
-        currentProductConfigurationId: configs[0]?.id ?? null,
+        permissions,
+        currentProductConfigurationId,
         emailVerifiedAt: new Date(),
       })
       .returning(columns);
