@@ -1,7 +1,7 @@
 // A real SMTP server for the browser journeys (smtp-server, as in the API tests): the product under test sends
 // its mail here over SMTP, exactly as in production, and the journeys read what arrived through a small JSON
-// endpoint: GET http://127.0.0.1:{port}/messages -> [{ to, subject, text }], decoded (RFC 2047 subjects,
-// quoted-printable or base64 text parts).
+// endpoint: GET http://127.0.0.1:{port}/messages -> [{ to, from, subject, text, html }], decoded (RFC 2047 headers,
+// quoted-printable or base64 parts).
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
@@ -37,16 +37,16 @@ function decodeBody(headers, body) {
   return body;
 }
 
-/** The text/plain part of a message (nodemailer sends multipart/alternative with text and HTML). */
-function plainText(headers, body) {
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return decodeBody(headers, body);
+/** The part of a message of this type (nodemailer sends multipart/alternative with text and HTML), or null. */
+function partOf(wanted, headers, body) {
+  const type = (headers['content-type'] ?? 'text/plain').toLowerCase();
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (!type.startsWith('multipart/') || !boundary) return type.startsWith(wanted) ? decodeBody(headers, body) : null;
   for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break; // the closing boundary
     const inner = splitHead(part.replace(/^\r?\n/, ''));
-    const text = plainText(inner.headers, inner.body);
-    if (text !== null && (inner.headers['content-type'] ?? '').toLowerCase().startsWith('text/plain')) return text;
-    if ((inner.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) return text;
+    const found = partOf(wanted, inner.headers, inner.body);
+    if (found !== null) return found;
   }
   return null;
 }
@@ -64,8 +64,10 @@ export async function startMailCatcher(smtpPort, httpPort) {
         const { headers, body } = splitHead(Buffer.concat(chunks).toString('utf8'));
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address),
+          from: decodeWords(headers.from ?? ''),
           subject: decodeWords(headers.subject ?? ''),
-          text: plainText(headers, body) ?? '',
+          text: partOf('text/plain', headers, body) ?? '',
+          html: partOf('text/html', headers, body) ?? '',
         });
         callback();
       });

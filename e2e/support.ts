@@ -179,8 +179,11 @@ export async function unlockOnDashboard(page: Page, product: string, clientToken
 
 export interface CaughtMail {
   to: string[];
+  /** The From header, decoded: display name and address. */
+  from: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 const CATCHER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1001}/messages`;

@@ -118,6 +118,8 @@ describe('GET|PUT /api/account/branding', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().oneQuestionPerScreen).toBe(false);
     expect(await shown()).toBe(false);
+    // The questionnaire names the firm its client knows, not the account.
+    expect((await anonymous().request('GET', `/api/q?token=${token}`)).json().accountName).toBe('Kanzlei Weiß & Partner');
     // A save of the other fields only does not turn it back on.
     expect((await ctx.http.request('PUT', '/api/account/branding', BRANDING)).json().oneQuestionPerScreen).toBe(false);
     expect((await ctx.http.request('PUT', '/api/account/branding', { ...BRANDING, oneQuestionPerScreen: 'no' })).json().errorKey).toBe('error.validation');

@@ -2,7 +2,7 @@
 // (NEW -> OPENED), saving answers as they are given, and submitting (OPENED -> FILLED, calculation enqueued in
 // the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes and
 // no longer return the answers.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
@@ -11,7 +11,7 @@ import { assertTransition, isOpenForAnswers } from '@bq/domain/interaction-lifec
 import { isValidAnswer } from '@bq/scoring/raw-scores';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
-import { accounts, clients, interactionInstances } from '../../db/schema';
+import { accountBranding, accounts, clients, interactionInstances } from '../../db/schema';
 import { languageTexts } from '../translations/translation-cache';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { scoringItems } from '@bq/scoring/scoring-definition';
@@ -35,12 +35,14 @@ async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
     .select({
       instance: interactionInstances,
       client: clients,
-      accountName: accounts.name,
+      // The firm's own name where the account gave one (docs/decisions/0055): the client knows the firm, not the account.
+      accountName: sql<string>`coalesce(${accountBranding.firmName}, ${accounts.name})`,
       oneQuestionPerScreen: accounts.questionnaireOneQuestionPerScreen,
     })
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
+    .leftJoin(accountBranding, eq(accountBranding.accountId, interactionInstances.accountId))
     .where(eq(interactionInstances.token, token))
     .limit(1);
   const [row] = forUpdate ? await query.for('update', { of: interactionInstances }) : await query;
