@@ -375,6 +375,16 @@ describe('host names (operator) and the TLS ask endpoint', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errorKey).toBe('error.branding.host_taken');
     expect((await ops.request('PUT', `/api/ops/accounts/${b.account.id}/branding`, { poweredByHidden: false, hosts: ['not a host'] })).statusCode).toBe(400);
+
+    // The account's clients are sent to its own host: the mail's questionnaire and logo links, and the ready mail.
+    await upload(a.http, pngWithTextChunk());
+    const { clientEmail, token } = await clientWithInstance(a);
+    await a.http.request('POST', `/api/instance/${token}/invite/email`);
+    const message = unquoted((await waitFor(() => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation')).raw);
+    expect(message).toContain(`https://${host}/q/${token}`);
+    expect(message).toContain(`https://${host}/api/branding/${token}/logo?v=`);
+    expect(message).not.toContain(PUBLIC_URL);
+    expect((await a.http.request('GET', `/api/instance/${token}/invite`)).json().inviteUrl).toBe(`https://${host}/q/${token}`);
   });
 });
 

@@ -12,9 +12,10 @@ import { clientViewFor } from '../anonymisation/client-view';
 import { mailValue } from '../mail/mail-values';
 import { clientGreeting } from '../mail/greeting';
 import { requireInstance } from './instance-service';
+import { clientLinkBase } from '../branding/client-base-url';
 
 /** Where the participant answers; a public page of the web app (docs/decisions/0008-interactions.md). */
-export function inviteUrl(config: Config, instanceToken: string): string {
+export function inviteUrl(config: Pick<Config, 'publicUrl'>, instanceToken: string): string {
   return `${config.publicUrl}/q/${encodeURIComponent(instanceToken)}`;
 }
 
@@ -60,7 +61,7 @@ export async function invitationValues(db: Db | Tx, config: Config, instance: In
     accountName: row.accountName,
     interactionName: name?.text ?? instance.interactionId,
     minutes: String(definition?.estimatedMinutes ?? ''),
-    link: inviteUrl(config, instance.token),
+    link: inviteUrl(await clientLinkBase(db, config, instance.accountId), instance.token),
     expiresAt: instance.expiresAt ? formatDate(instance.expiresAt, client.locale) : '',
   };
   return { client, values };

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { interactionInstances } from '../../db/schema';
 import { brandingForAccount } from '../branding/branding-service';
+import { clientLinkBase } from '../branding/client-base-url';
 import { fillPlaceholders, loadEmailTexts, type MailBrand } from './render-mail';
 
 const KEYS = ['email.layout.poweredBy', 'email.layout.senderName', 'email.layout.platform'];
@@ -35,7 +36,8 @@ export async function mailBrand(
   }
   const logo = branding.logo;
   const format = logo?.type === 'image/svg+xml' ? '&format=png' : '';
-  const logoUrlFor = (t: string) => (logo ? `${config.publicUrl}/api/branding/${encodeURIComponent(t)}/logo?v=${logo.hash.slice(0, 16)}${format}` : null);
+  const base = (await clientLinkBase(tx, config, mail.accountId)).publicUrl;
+  const logoUrlFor = (t: string) => (logo ? `${base}/api/branding/${encodeURIComponent(t)}/logo?v=${logo.hash.slice(0, 16)}${format}` : null);
   const logoUrl = token ? logoUrlFor(token) : null;
   const platform = texts['email.layout.platform']!;
   return {

@@ -17,6 +17,7 @@ import { dimensionResults } from '../results/dashboard';
 import { assertReportType } from './report-content';
 import { showClient, signedInViewOf } from '../anonymisation/client-view';
 import { assertPublicReportLinkOpen, loadReportSubject, viewerDashboardPath, type ReportSubject } from './report-subject';
+import { clientLinkBase } from '../branding/client-base-url';
 import { loadReportTexts, textsByKey } from './report-texts';
 
 export const CERTIFICATE_ERRORS = {
@@ -24,7 +25,7 @@ export const CERTIFICATE_ERRORS = {
   notAvailable: 'error.certificate.not_available',
 } as const;
 
-export function verificationUrl(config: Config, verificationToken: string): string {
+export function verificationUrl(config: Pick<Config, 'publicUrl'>, verificationToken: string): string {
   return `${config.publicUrl}/verify/certificate/${encodeURIComponent(verificationToken)}`;
 }
 
@@ -78,7 +79,7 @@ export async function certificateContent(
     issuedAt: certificate.issuedAt.toISOString(),
     completedAt: subject.instance.filledAt?.toISOString() ?? null,
     revokedAt: certificate.revokedAt?.toISOString() ?? null,
-    verificationUrl: verificationUrl(config, certificate.verificationToken),
+    verificationUrl: verificationUrl(await clientLinkBase(db, config, subject.account.id), certificate.verificationToken),
     strengths,
     texts: texts.report,
     fileName: reportFileName({
@@ -110,7 +111,7 @@ export async function certificateLink(db: Db, config: Config, token: string, vie
   const certificate = await issuedCertificate(db, subject);
   return {
     verificationToken: certificate.verificationToken,
-    verificationUrl: verificationUrl(config, certificate.verificationToken),
+    verificationUrl: verificationUrl(await clientLinkBase(db, config, subject.account.id), certificate.verificationToken),
   };
 }
 

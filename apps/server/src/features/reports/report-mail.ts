@@ -18,9 +18,10 @@ import { clientGreeting } from '../mail/greeting';
 import { queueMail } from '../mail/outbox';
 import { createDownloadToken } from './download-tokens';
 import { findReportInstance } from './report-subject';
+import { clientLinkBase } from '../branding/client-base-url';
 import { textsByKey } from './report-texts';
 
-export function reportLinkUrl(config: Config, token: string): string {
+export function reportLinkUrl(config: Pick<Config, 'publicUrl'>, token: string): string {
   return `${config.publicUrl}/report/${encodeURIComponent(token)}/download`;
 }
 
@@ -81,7 +82,7 @@ async function queueReportMail(
         accountName: subject.account.name,
         adviserName: adviserName || subject.account.name,
         interactionName: (definition && names.get(definition.nameKey)) ?? instance.interactionId,
-        link: reportLinkUrl(config, token),
+        link: reportLinkUrl(await clientLinkBase(tx, config, instance.accountId), token),
         expiresAt: formatDate(expiresAt, client.locale),
       },
       instanceId: instance.id,
