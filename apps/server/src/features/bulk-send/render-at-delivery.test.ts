@@ -7,6 +7,8 @@ import { clients, interactionInstances, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { OutboxDispatcher } from '../mail/outbox-dispatcher';
 import type { MailTransport, OutboxMail } from '../mail/transport';
+import { eraseClient } from '../data-rights/erase-client';
+import { erasureSecurityCode } from '../data-rights/security-code';
 import { adviserWithClients } from './bulk-fixtures';
 import { createDeliveryRenderer } from './render-at-delivery';
 import { runBulkSend } from './run-bulk-send';
@@ -91,5 +93,16 @@ describe('bulk invitations rendered at delivery', () => {
     expect(after.filter((m) => m.status === 'SENT')).toHaveLength(2);
     // Given up at once: the same values would fail again.
     expect(await dispatcher.dispatchOnce()).toBe(0);
+  });
+
+  it("erasing a client clears the values of its invitation not yet sent (the names in them), and it is never sent", async () => {
+    const adviser = await adviserWithClients(t, 1);
+    const started = (await adviser.http.request('POST', '/api/instance/bulk', { productConfigurationId: adviser.configId, clientTokens: adviser.tokens, sendInvitationEmail: true })).json();
+    await runBulkSend(t.db, t.config, started.id);
+    const [client] = await t.db.select().from(clients).where(eq(clients.token, adviser.tokens[0]!));
+    await eraseClient(t.db, { clientId: client!.id, securityCode: erasureSecurityCode(t.config.AUDIT_CHAIN_KEY, client!), chainKey: t.config.AUDIT_CHAIN_KEY }, async () => {});
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.accountId, adviser.accountId));
+    expect(mail).toMatchObject({ status: 'FAILED', renderValues: null, toAddress: 'erased' });
+    expect(JSON.stringify(mail)).not.toContain(client!.firstName);
   });
 });
