@@ -2,11 +2,27 @@
 // causes it (invitation, reminder, auto report, e-mail verification), rendered in the recipient's language at
 // that moment, then delivered by the job queue. The row is the audit trail of what was sent to whom.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '@bq/domain/locales';
+import type { Salutation } from '@bq/domain/client-rules';
 import { accounts } from './accounts';
 import { interactionInstances } from './clients';
 import { users } from './users';
+
+/** What a bulk invitation rendered at delivery needs besides the row's own account, user, address and locale. */
+export interface InvitationRenderValues {
+  template: 'invite';
+  interactionId: string;
+  definitionVersion: number;
+  instanceToken: string;
+  /** ISO time. */
+  expiresAt: string;
+  salutation: Salutation;
+  firstName: string;
+  lastName: string;
+  /** The language whose branding names the firm, when not the mail's own (the chunk's first client's). */
+  nameLocale?: Locale;
+}
 
 export type MailKind = 'INVITATION' | 'REMINDER' | 'REPORT' | 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'ACCOUNT_EXISTS' | 'AUDIT_CHECKPOINT';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
@@ -41,6 +57,11 @@ export const mailOutbox = pgTable(
      * each; a failed attempt moves it later). Null: the mail has its own delivery job (docs/decisions/0057).
      */
     dispatchAfter: timestamp('dispatch_after', { withTimezone: true }),
+    /**
+     * Set: the mail is rendered when it is sent, from these values (a bulk send's invitations; subject and bodies stay
+     * empty until then, docs/decisions/0057 addendum). Null: subject and bodies were rendered when it was written.
+     */
+    renderValues: jsonb('render_values').$type<InvitationRenderValues>(),
   },
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.createdAt),

@@ -6,6 +6,7 @@ import { bulkSends, clientProducts, clients, interactionInstances, mailOutbox, p
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { adviserWithClients } from './bulk-fixtures';
+import { createDeliveryRenderer } from './render-at-delivery';
 import { runBulkSend } from './run-bulk-send';
 
 let t: TestApp;
@@ -59,8 +60,13 @@ describe('POST /api/instance/bulk', () => {
     expect(new Set(mails.map((m) => m.instanceId)).size).toBe(20);
     const mail = mails[0]!;
     expect(mail).toMatchObject({ kind: 'INVITATION', status: 'PENDING' });
-    expect(mail.textBody).toContain('/q/');
-    expect(mail.textBody).not.toContain('{{');
+    // Written as values, rendered when sent (docs/decisions/0057 addendum; render-at-delivery.test.ts).
+    expect(mail.textBody).toBe('');
+    expect(mail.renderValues).toMatchObject({ template: 'invite', firstName: expect.stringMatching(/^Anna/) });
+    const [rendered] = await createDeliveryRenderer(t.db, t.config)([mail]);
+    if (!rendered?.ok) throw new Error('the invitation did not render');
+    expect(rendered.mail.textBody).toContain(`/q/${mail.renderValues!.instanceToken}`);
+    expect(rendered.mail.textBody).not.toContain('{{');
     // No delivery job per mail: they wait, due now, for the worker's outbox dispatcher (docs/decisions/0057).
     const mailJobs = (await t.db.execute(
       sql`select count(*)::int as n from pgboss.job where name = ${QUEUES.mailDeliver} and data->>'mailId' in (${sql.join(mails.map((m) => sql`${m.id}`), sql`, `)})`,
@@ -70,8 +76,8 @@ describe('POST /api/instance/bulk', () => {
 
     // The same invitation text as a single send's prepared mail.
     const invite = (await http.request('GET', `/api/instance/${(await t.db.select({ token: interactionInstances.token }).from(interactionInstances).where(eq(interactionInstances.id, mail.instanceId!)))[0]!.token}/invite`)).json();
-    expect(mail.subject).toBe(invite.email.subject);
-    expect(mail.textBody.startsWith(invite.email.body)).toBe(true);
+    expect(rendered.mail.subject).toBe(invite.email.subject);
+    expect(rendered.mail.textBody.startsWith(invite.email.body)).toBe(true);
   });
 
   it("by the client list's filter: everyone matching, nobody else; without e-mail no mails", async () => {

@@ -1,6 +1,7 @@
-// The invitation mails of one chunk of a bulk send, rendered as the single send renders them (features/instances/
-// invite.ts invitationValues, features/mail/outbox.ts queueMail) but with the texts read once per language and
-// chunk instead of five queries per mail: the same subject, greeting, body and footer reach every client.
+// The invitation mails of a bulk send, rendered as the single send renders them (features/instances/invite.ts
+// invitationValues, features/mail/outbox.ts queueMail) but with the texts read once per sender and language instead
+// of five queries per mail: the same subject, greeting, body and footer reach every client. The chunk writes only
+// the values (invitationRows); the outbox dispatcher renders them when it sends (docs/decisions/0057 addendum).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Salutation } from '@bq/domain/client-rules';
@@ -8,7 +9,7 @@ import { formatDate } from '@bq/domain/formats';
 import type { Locale } from '@bq/domain/locales';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { accounts, translations, users, type mailOutbox } from '../../db/schema';
+import { accounts, translations, users, type InvitationRenderValues, type mailOutbox } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { inviteUrl } from '../instances/invite';
 import { messageIdFor } from '../mail/outbox';
@@ -26,68 +27,98 @@ export interface InvitationTarget {
   lastName: string;
 }
 
+export interface InvitationSender {
+  accountId: string;
+  userId: string;
+  interactionId: string;
+  definitionVersion: number;
+}
+
 const MAIL_KEYS = ['email.invite.subject', 'email.invite.body', 'email.layout.footer'];
 const GREETING_KEYS = ['MS', 'MR', 'NEUTRAL', 'NONE'].map((s) => `email.greeting.${s}`);
 
-export async function renderInvitations(
-  tx: Tx,
-  config: Config,
-  sender: { accountId: string; userId: string; interactionId: string; definitionVersion: number },
-  targets: InvitationTarget[],
-  now: Date,
-): Promise<(typeof mailOutbox.$inferInsert)[]> {
-  if (targets.length === 0) return [];
-  const [who] = await tx
+/** What every invitation of one sender in one language shares: texts, branding, names. */
+export interface InvitationContext {
+  locale: Locale;
+  texts: Record<string, string>;
+  interactionName: string;
+  accountName: string;
+  senderName: string;
+  minutes: string;
+  brand: Awaited<ReturnType<typeof mailBrand>> | null;
+}
+
+/**
+ * The shared part, read from the database. The firm's name on every mail is the branding of the sender's first
+ * language (as when the chunk rendered all its mails at once: `nameLocale`), so each language's mail reads the same.
+ */
+export async function invitationContext(db: Tx, config: Config, sender: InvitationSender, locale: Locale, nameLocale: Locale = locale): Promise<InvitationContext> {
+  const [who] = await db
     .select({ accountName: accounts.name, first: users.firstName, last: users.lastName })
     .from(accounts)
     .leftJoin(users, eq(users.id, sender.userId))
     .where(eq(accounts.id, sender.accountId));
-  // The firm's branding, read once per language; per mail only its logo link changes (the client's own token).
-  const brandByLocale = new Map<Locale, Awaited<ReturnType<typeof mailBrand>>>();
-  for (const locale of new Set(targets.map((t) => t.locale))) brandByLocale.set(locale, await mailBrand(tx, config, { accountId: sender.accountId, locale }));
-  const branded = brandByLocale.get(targets[0]!.locale) ?? null;
-  const accountName = branded?.brand.firmName ?? who?.accountName ?? '';
-  const senderName = [who?.first, who?.last].filter(Boolean).join(' ') || accountName;
+  const brand = await mailBrand(db, config, { accountId: sender.accountId, locale });
+  const named = nameLocale === locale ? brand : await mailBrand(db, config, { accountId: sender.accountId, locale: nameLocale });
+  const accountName = named?.brand.firmName ?? who?.accountName ?? '';
   const definition = getInteractionDefinition(sender.interactionId, sender.definitionVersion);
-  const byLocale = new Map<Locale, { texts: Record<string, string>; interactionName: string }>();
-  for (const locale of new Set(targets.map((t) => t.locale))) {
-    const texts = await loadEmailTexts(tx, locale, [...MAIL_KEYS, ...GREETING_KEYS]);
-    const [name] = definition
-      ? await tx
-          .select({ text: translations.text })
-          .from(translations)
-          .where(and(eq(translations.language, locale), inArray(translations.key, [definition.nameKey])))
-          .limit(1)
-      : [];
-    byLocale.set(locale, { texts, interactionName: name?.text ?? sender.interactionId });
-  }
+  const texts = await loadEmailTexts(db, locale, [...MAIL_KEYS, ...GREETING_KEYS]);
+  const [name] = definition
+    ? await db.select({ text: translations.text }).from(translations).where(and(eq(translations.language, locale), inArray(translations.key, [definition.nameKey]))).limit(1)
+    : [];
+  return {
+    locale,
+    texts,
+    interactionName: name?.text ?? sender.interactionId,
+    accountName,
+    senderName: [who?.first, who?.last].filter(Boolean).join(' ') || accountName,
+    minutes: String(definition?.estimatedMinutes ?? ''),
+    brand,
+  };
+}
+
+/** One client's invitation: subject, text and HTML, and the sender's display name. Throws if a text is missing. */
+export function renderInvitation(ctx: InvitationContext, config: Config, target: Omit<InvitationTarget, 'instanceId' | 'email' | 'locale'>) {
+  const { texts, brand } = ctx;
+  const named = target.firstName.trim() !== '' || target.lastName.trim() !== '';
+  const greetingText = texts[`email.greeting.${named ? target.salutation : 'NONE'}`];
+  if (greetingText === undefined) throw new Error(`no greeting for salutation ${target.salutation}`);
+  const greeting = fillPlaceholders(greetingText, { firstName: target.firstName, lastName: target.lastName }).replace(/\s+/g, ' ').trim();
+  const values = {
+    greeting,
+    firstName: target.firstName,
+    lastName: target.lastName,
+    senderName: ctx.senderName,
+    accountName: ctx.accountName,
+    interactionName: ctx.interactionName,
+    minutes: ctx.minutes,
+    link: inviteUrl(config, target.instanceToken),
+    expiresAt: formatDate(target.expiresAt, ctx.locale),
+  };
+  const rendered = renderMail(
+    { subject: texts['email.invite.subject']!, body: texts['email.invite.body']!, footer: texts['email.layout.footer']! },
+    values,
+    { locale: ctx.locale, accountName: ctx.accountName, ...(brand ? { brand: { ...brand.brand, logoUrl: brand.logoUrlFor(target.instanceToken) } } : {}) },
+  );
+  return { subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, fromName: brand?.fromName ?? null };
+}
+
+/** The outbox rows of a chunk's invitations: addresses and values, no rendered text (the dispatcher renders them). */
+export function invitationRows(config: Config, sender: InvitationSender, targets: InvitationTarget[], now: Date): (typeof mailOutbox.$inferInsert)[] {
+  const nameLocale = targets[0]?.locale;
   return targets.map((target) => {
-    const brand = brandByLocale.get(target.locale) ?? null;
-    const { texts, interactionName } = byLocale.get(target.locale)!;
-    const named = target.firstName.trim() !== '' || target.lastName.trim() !== '';
-    const greeting = fillPlaceholders(texts[`email.greeting.${named ? target.salutation : 'NONE'}`]!, {
-      firstName: target.firstName,
-      lastName: target.lastName,
-    })
-      .replace(/\s+/g, ' ')
-      .trim();
-    const values = {
-      greeting,
-      firstName: target.firstName,
-      lastName: target.lastName,
-      senderName,
-      accountName,
-      interactionName,
-      minutes: String(definition?.estimatedMinutes ?? ''),
-      link: inviteUrl(config, target.instanceToken),
-      expiresAt: formatDate(target.expiresAt, target.locale),
-    };
-    const rendered = renderMail(
-      { subject: texts['email.invite.subject']!, body: texts['email.invite.body']!, footer: texts['email.layout.footer']! },
-      values,
-      { locale: target.locale, accountName, ...(brand ? { brand: { ...brand.brand, logoUrl: brand.logoUrlFor(target.instanceToken) } } : {}) },
-    );
     const id = randomUUID();
+    const renderValues: InvitationRenderValues = {
+      template: 'invite',
+      interactionId: sender.interactionId,
+      definitionVersion: sender.definitionVersion,
+      instanceToken: target.instanceToken,
+      expiresAt: target.expiresAt.toISOString(),
+      salutation: target.salutation,
+      firstName: target.firstName,
+      lastName: target.lastName,
+      ...(nameLocale && nameLocale !== target.locale ? { nameLocale } : {}),
+    };
     return {
       id,
       accountId: sender.accountId,
@@ -95,13 +126,14 @@ export async function renderInvitations(
       dedupeKey: `invite:${target.instanceId}:${now.getTime()}`,
       toAddress: target.email,
       locale: target.locale,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
+      subject: '',
+      textBody: '',
+      htmlBody: '',
+      renderValues,
       instanceId: target.instanceId,
       userId: sender.userId,
       messageId: messageIdFor(id, config),
-      fromName: brand?.fromName ?? null,
+      fromName: null,
     };
   });
 }

@@ -13,7 +13,7 @@ import { newPublicToken } from '../clients/client-tokens';
 import { trialRuns } from '../credits/wealth-trial';
 import { definitionForProduct } from '../interactions/definitions';
 import { INSTANCE_ERRORS } from '../instances/instance-service';
-import { renderInvitations } from './render-invitations';
+import { invitationRows } from './render-invitations';
 
 /** Why a chosen client got no questionnaire (the first reasons are the single send's own error keys). */
 export const BULK_SKIP = {
@@ -23,7 +23,7 @@ export const BULK_SKIP = {
   alreadyOpen: 'error.bulk_send.already_open',
 } as const;
 
-/** Outbox rows per multi-row insert: 14 columns each, well under PostgreSQL's 65,535 bind parameters. */
+/** Outbox rows per multi-row insert: 15 columns each, well under PostgreSQL's 65,535 bind parameters. */
 const MAIL_ROWS_PER_INSERT = 2000;
 
 /** A PostgreSQL array literal of uuids or URL-safe tokens (neither needs quoting). */
@@ -115,8 +115,8 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
   let mailed = 0;
   if (options.sendInvitationEmail && instances.length > 0) {
     const client = new Map(sending.map((row) => [row.id, row]));
-    const mails = await renderInvitations(
-      tx,
+    // Only the values: the dispatcher renders each mail when it sends it (docs/decisions/0057 addendum).
+    const mails = invitationRows(
       config,
       { accountId: bulk.accountId, userId: bulk.userId, interactionId, definitionVersion },
       instances.map((i) => {

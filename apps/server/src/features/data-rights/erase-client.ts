@@ -89,6 +89,7 @@ export async function eraseClient(
         subject: '',
         textBody: '',
         htmlBody: '',
+        renderValues: null,
         lastError: null,
         // A mail not yet delivered is never delivered now.
         status: sql`case when ${mailOutbox.status} in ('PENDING', 'SENDING') then 'FAILED' else ${mailOutbox.status} end`,

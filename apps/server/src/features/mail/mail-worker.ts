@@ -10,6 +10,7 @@ import { sweepReminders } from './reminder-sweep';
 import { OutboxDispatcher, startOutboxDispatcher } from './outbox-dispatcher';
 import { createMailTransport, mailFolder } from './transport';
 import { createOwnSenders } from '../branding/own-sender';
+import { createDeliveryRenderer } from '../bulk-send/render-at-delivery';
 
 export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): Promise<void> }> {
   const transport = createMailTransport(config);
@@ -65,6 +66,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
       perAccount: config.MAIL_DISPATCH_PER_ACCOUNT,
       auditChainKey: config.AUDIT_CHAIN_KEY,
       log,
+      render: createDeliveryRenderer(db, config),
     }),
     config.JOB_POLL_SECONDS,
     log,

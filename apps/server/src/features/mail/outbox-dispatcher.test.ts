@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adviserWithClients } from '../bulk-send/bulk-fixtures';
+import { createDeliveryRenderer } from '../bulk-send/render-at-delivery';
 import { runBulkSend } from '../bulk-send/run-bulk-send';
 import { recoverAbandonedMails } from './deliver-mail';
 import { OutboxDispatcher } from './outbox-dispatcher';
@@ -16,6 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** The worker's renderer of the bulk invitations (written as values, rendered when sent). */
+const render = (mails: OutboxMail[]) => createDeliveryRenderer(t.db, t.config)(mails);
 
 /** A transport that records what it sends and fails the addresses it is told to, with the given error. */
 function fakeTransport() {
@@ -55,7 +59,7 @@ describe('the outbox dispatcher', () => {
     const fake = fakeTransport();
     fake.failing.set(temporary!.toAddress, Object.assign(new Error('451 try again later'), { code: 'EENVELOPE', responseCode: 451 }));
     fake.failing.set(permanent!.toAddress, Object.assign(new Error('550 no such user'), { code: 'EENVELOPE', responseCode: 550 }));
-    const dispatcher = new OutboxDispatcher(t.db, fake.transport, { batch: 10, perAccount: 10, retrySeconds: 30, auditChainKey: t.config.AUDIT_CHAIN_KEY });
+    const dispatcher = new OutboxDispatcher(t.db, fake.transport, { render, batch: 10, perAccount: 10, retrySeconds: 30, auditChainKey: t.config.AUDIT_CHAIN_KEY });
 
     expect(await dispatcher.dispatchOnce()).toBe(3);
     expect(fake.sent).toEqual([fine!.toAddress]);
@@ -85,7 +89,7 @@ describe('the outbox dispatcher', () => {
     await parkOthers([accountId]);
     const a = fakeTransport();
     const b = fakeTransport();
-    const options = { batch: 10, perAccount: 10 };
+    const options = { render, batch: 10, perAccount: 10 };
     await Promise.all([new OutboxDispatcher(t.db, a.transport, options).dispatchOnce(), new OutboxDispatcher(t.db, b.transport, options).dispatchOnce()]);
     const together = [...a.sent, ...b.sent];
     expect(together).toHaveLength(new Set(together).size);
@@ -102,7 +106,7 @@ describe('the outbox dispatcher', () => {
     expect(Number(jobs.rows[0]!.n)).toBe(0);
 
     const rest = fakeTransport();
-    const after = new OutboxDispatcher(t.db, rest.transport, { batch: 100, perAccount: 100 });
+    const after = new OutboxDispatcher(t.db, rest.transport, { render, batch: 100, perAccount: 100 });
     while ((await after.dispatchOnce()) > 0);
     const all = await t.db.select({ status: mailOutbox.status }).from(mailOutbox).where(inArray(mailOutbox.id, mails.map((m) => m.id)));
     expect(all.every((m) => m.status === 'SENT')).toBe(true);
@@ -114,7 +118,7 @@ describe('the outbox dispatcher', () => {
     const small = await queuedMails(2);
     await parkOthers([big.accountId, small.accountId]);
     const fake = fakeTransport();
-    const dispatcher = new OutboxDispatcher(t.db, fake.transport, { batch: 20, perAccount: 10 });
+    const dispatcher = new OutboxDispatcher(t.db, fake.transport, { render, batch: 20, perAccount: 10 });
     await dispatcher.dispatchOnce();
     await dispatcher.dispatchOnce();
     const smallAddresses = small.mails.map((m) => m.toAddress);

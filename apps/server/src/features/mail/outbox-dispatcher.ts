@@ -22,7 +22,15 @@ export interface DispatchOptions {
   retrySeconds?: number;
   auditChainKey?: string;
   log?: FastifyBaseLogger;
+  /**
+   * Renders the mails written without their text (render_values set: a bulk send's invitations) just before they are
+   * sent; answers each mail, rendered, or why it could not be. Without it such a mail fails.
+   */
+  render?: (mails: OutboxMail[]) => Promise<({ ok: true; mail: OutboxMail } | { ok: false; error: Error })[]>;
 }
+
+/** A mail that cannot be rendered is not retried: the same values would fail the same way. */
+class RenderFailure extends Error {}
 
 /** Accounts with dispatcher mail waiting, by a skip scan over the partial index (one probe per account, not per mail). */
 async function accountsWithMail(db: Db): Promise<string[]> {
@@ -82,8 +90,14 @@ export class OutboxDispatcher {
 
   /** One round: claim, send them all (the pool sets the pace), record the outcomes. Answers how many were claimed. */
   async dispatchOnce(): Promise<number> {
-    const mails = await this.claim();
-    if (mails.length === 0) return 0;
+    const claimed = await this.claim();
+    if (claimed.length === 0) return 0;
+    const mails: OutboxMail[] = [];
+    const rendered = await this.renderAll(claimed);
+    for (const [i, outcome] of rendered.entries()) {
+      if (outcome.ok) mails.push(outcome.mail);
+      else await this.failed(claimed[i]!, new RenderFailure(`rendering failed: ${outcome.error.message}`));
+    }
     const outcomes = await Promise.allSettled(mails.map((mail) => this.transport.send(mail)));
     const sent: OutboxMail[] = [];
     for (const [i, outcome] of outcomes.entries()) {
@@ -92,11 +106,16 @@ export class OutboxDispatcher {
       else await this.failed(mail, outcome.reason);
     }
     await this.markSent(sent);
-    return mails.length;
+    return claimed.length;
+  }
+
+  private async renderAll(mails: OutboxMail[]) {
+    if (this.options.render) return this.options.render(mails);
+    return mails.map((mail) => (mail.renderValues ? { ok: false as const, error: new Error('no renderer') } : { ok: true as const, mail }));
   }
 
   private async failed(mail: OutboxMail, err: unknown): Promise<void> {
-    const giveUp = isPermanentFailure(err) || mail.attempts >= MAX_ATTEMPTS;
+    const giveUp = err instanceof RenderFailure || isPermanentFailure(err) || mail.attempts >= MAX_ATTEMPTS;
     const wait = (this.options.retrySeconds ?? 30) * 2 ** (mail.attempts - 1);
     await this.db
       .update(mailOutbox)
@@ -120,6 +139,15 @@ export class OutboxDispatcher {
         .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
         .where(and(inArray(mailOutbox.id, sent.map((m) => m.id)), eq(mailOutbox.status, 'SENDING')))
         .returning({ accountId: mailOutbox.accountId, instanceId: mailOutbox.instanceId, kind: mailOutbox.kind });
+      // A mail rendered at delivery keeps what it said, as every other outbox row does (the row is the record).
+      const rendered = sent.filter((m) => m.renderValues);
+      if (rendered.length > 0) {
+        const texts = JSON.stringify(rendered.map((m) => ({ id: m.id, subject: m.subject, text_body: m.textBody, html_body: m.htmlBody, from_name: m.fromName })));
+        await tx.execute(sql`
+          update mail_outbox m set subject = v.subject, text_body = v.text_body, html_body = v.html_body, from_name = v.from_name
+          from jsonb_to_recordset(${texts}::jsonb) as v(id uuid, subject text, text_body text, html_body text, from_name text)
+          where m.id = v.id`);
+      }
       const about = marked.filter((m) => m.accountId && m.instanceId);
       if (!key || about.length === 0) return;
       const subjects = await tx

@@ -14,7 +14,7 @@ export const RETENTION_ACTION = 'retention.sweep';
 /** Deletes in slices, so a statement's parameter list stays small. */
 const SLICE = 500;
 
-const EMPTY_MAIL = { toAddress: '', subject: '', textBody: '', htmlBody: '', lastError: null };
+const EMPTY_MAIL = { toAddress: '', subject: '', textBody: '', htmlBody: '', renderValues: null, lastError: null };
 
 async function inSlices(ids: string[], run: (slice: string[]) => Promise<unknown>) {
   for (let i = 0; i < ids.length; i += SLICE) await run(ids.slice(i, i + SLICE));
