@@ -3,7 +3,7 @@
 // language), in English and German; a mail that cannot be rendered fails alone, with the reason.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, interactionInstances, mailOutbox } from '../../db/schema';
+import { accountHosts, clients, interactionInstances, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { OutboxDispatcher } from '../mail/outbox-dispatcher';
 import type { MailTransport, OutboxMail } from '../mail/transport';
@@ -37,6 +37,9 @@ describe('bulk invitations rendered at delivery', () => {
       const adviser = await adviserWithClients(t, 2, { locale });
       expect((await adviser.http.request('PUT', '/api/account/branding', BRANDING)).statusCode).toBe(200);
       await t.db.update(clients).set({ salutation: 'MS' }).where(inArray(clients.token, adviser.tokens));
+      // In German the firm has its own host (docs/decisions/0056 addendum): both mails' links name it.
+      const host = `berater-${Date.now()}.kanzlei-weiss.example`;
+      if (locale === 'DE_DE') await t.db.insert(accountHosts).values({ host, accountId: adviser.accountId });
       // The reference: a single send to the client, rendered when written, as before.
       const single = await adviser.http.request('POST', '/api/instance', { clientToken: adviser.tokens[0], productConfigurationId: adviser.configId, sendInvitationEmail: true });
       expect(single.statusCode).toBe(201);
@@ -65,7 +68,7 @@ describe('bulk invitations rendered at delivery', () => {
       expect(delivered.htmlBody).toBe(asBulk(reference!.htmlBody));
       expect(delivered.fromName).toBe(reference!.fromName);
       expect(delivered.fromName).toContain('Kanzlei Weiß & Partner');
-      expect(delivered.textBody).toContain(`/q/${bulkToken}`);
+      expect(delivered.textBody).toContain(`${locale === 'DE_DE' ? `${new URL(t.config.publicUrl).protocol}//${host}` : t.config.publicUrl}/q/${bulkToken}`);
       expect(delivered).toMatchObject({ locale, toAddress: reference!.toAddress, messageId: written!.messageId });
       // The row keeps what was sent.
       const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, written!.id));

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client';
 import { accounts, translations, users, type InvitationRenderValues, type mailOutbox } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { inviteUrl } from '../instances/invite';
+import { clientLinkBase } from '../branding/client-base-url';
 import { messageIdFor } from '../mail/outbox';
 import { mailBrand } from '../mail/mail-brand';
 import { fillPlaceholders, loadEmailTexts, renderMail } from '../mail/render-mail';
@@ -46,6 +47,8 @@ export interface InvitationContext {
   senderName: string;
   minutes: string;
   brand: Awaited<ReturnType<typeof mailBrand>> | null;
+  /** The base of the questionnaire link: the firm's own host, if it has one (docs/decisions/0056 addendum). */
+  linkBase: Pick<Config, 'publicUrl'>;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function invitationContext(db: Tx, config: Config, sender: Invitati
     senderName: [who?.first, who?.last].filter(Boolean).join(' ') || accountName,
     minutes: String(definition?.estimatedMinutes ?? ''),
     brand,
+    linkBase: await clientLinkBase(db, config, sender.accountId),
   };
 }
 
@@ -92,7 +96,7 @@ export function renderInvitation(ctx: InvitationContext, config: Config, target:
     accountName: ctx.accountName,
     interactionName: ctx.interactionName,
     minutes: ctx.minutes,
-    link: inviteUrl(config, target.instanceToken),
+    link: inviteUrl(ctx.linkBase, target.instanceToken),
     expiresAt: formatDate(target.expiresAt, ctx.locale),
   };
   const rendered = renderMail(
