@@ -21,7 +21,8 @@ import {
 
 test('the adviser unlocks a result, opens its report, switches it to German and downloads the PDF @embedded', async ({ page }) => {
   await openLoginAndSignIn(page, ADVISER);
-  // Journeys share the demo adviser: English is set, not assumed (the report opens in the reader's language).
+  // Journeys share the demo adviser: English is set, not assumed (the report opens in the client's language, German,
+  // whatever the reader's: issue 27 point 5).
   await useLanguage(page, 'EN_US');
   const { clientToken, instanceToken, email } = await clientWithQuestionnaire(page.request, { product: 'BQ_RISK', firstName: 'Jürgen', lastName: 'Grünewald', locale: 'DE_DE' });
   await answerAndSubmit(page.request, instanceToken);
@@ -30,6 +31,9 @@ test('the adviser unlocks a result, opens its report, switches it to German and 
   await page.getByTestId('result-report-link').click();
   await expect(page).toHaveURL(new RegExp(`/bqa/report/${instanceToken}`));
   await expect(page.getByTestId('report-document')).toBeVisible();
+  await expect(page.getByTestId('report-title')).toHaveText('Risikoprofil-Bericht');
+  await expect(page.getByTestId('report-locale')).toHaveValue('DE_DE');
+  await page.getByTestId('report-locale').selectOption('EN_US');
   await expect(page.getByTestId('report-title')).toHaveText('Risk profile report');
   await expect(page.getByTestId('report-document')).toContainText('Jürgen Grünewald');
   await expect(page.getByTestId('report-risk')).toBeVisible();

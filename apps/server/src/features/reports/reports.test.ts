@@ -162,6 +162,9 @@ describe('report content', () => {
     // Only a signed-in evaluator of the issuing account is shown the way to the dashboard.
     expect(content.dashboardPath).toBeNull();
     const forAdviser = (await ctx.http.request('GET', `/api/report/content/bqa/${token}`)).json();
+    // The adviser (English) is shown the client's language too, unless they ask for another.
+    expect(forAdviser.locale).toBe('DE_DE');
+    expect(forAdviser.title).toBe('Risikoprofil-Bericht');
     expect(forAdviser.dashboardPath).toBe(`/BQ_RISK/client/${client.token}/dashboard/${token}`);
     const stranger = await adviser(['BQ_RISK']);
     expect(

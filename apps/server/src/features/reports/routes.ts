@@ -67,7 +67,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getReportContent',
         tags: ['reports'],
         description:
-          "Public by instance token. The BQP (also self-assessment) or BQA report, resolved in one locale (default: the signed-in user's, else the client's)." +
+          "Public by instance token. The BQP (also self-assessment) or BQA report, resolved in one locale (default: the client's, also for a signed-in viewer)." +
           PUBLIC_LINK_NOTE,
         params: z.object({ kind: z.enum(['bqp', 'bqa']), token: ZToken }),
         querystring: ZReportContentQuery,
@@ -79,7 +79,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
       // The result's account and the viewer's (their anonymisation settings); the link's expiry ends it too.
       cacheResponse(request, [subject.instance.accountId, request.auth?.accountId], publicReportLinkExpiresAt(subject, app.config));
-      const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
+      // The client's language unless the page asks for another (issue 27 point 5): an adviser opening a client's
+      // report sees what the client sees; the page's one language switch asks for another.
+      const locale = request.query.locale ?? subject.client.locale;
       return buildReportContent(app.db, subject, request.params.kind, {
         viewer: request.auth,
         locale,
@@ -106,7 +108,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
       await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
-      const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
+      // The client's language unless the page asks for another (issue 27 point 5): an adviser opening a client's
+      // report sees what the client sees; the page's one language switch asks for another.
+      const locale = request.query.locale ?? subject.client.locale;
       return buildReportContent(app.db, subject, 'bqaRecommendations', {
         viewer: request.auth,
         locale,

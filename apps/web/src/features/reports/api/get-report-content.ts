@@ -17,7 +17,8 @@ const CONTENT_PATHS: Record<ReportContentType, string> = {
 export interface ReportContentParams {
   reportType: ReportContentType;
   token: string;
-  locale: Locale;
+  /** null: the client's language (the server's default, issue 27 point 5). */
+  locale: Locale | null;
   anonymize: boolean;
 }
 
@@ -29,7 +30,7 @@ export function fetchReportContent(
   signal?: AbortSignal,
 ): Promise<TReportContent> {
   return api.get<TReportContent>(`${CONTENT_PATHS[params.reportType]}/${encodeURIComponent(params.token)}`, {
-    query: { locale: params.locale, anonymize: params.anonymize },
+    query: { ...(params.locale ? { locale: params.locale } : {}), anonymize: params.anonymize },
     signal,
   });
 }

@@ -13,8 +13,9 @@ const fetchMock = vi.fn<typeof fetch>();
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 let handlers: Record<string, Handler>;
 
-const contentUrl = (locale = 'EN_US', anonymize = false, path = 'bqa') =>
-  `/api/report/content/${path}/i1?locale=${locale}&anonymize=${anonymize}`;
+/** locale null: none asked for, the server answers in the client's language (issue 27 point 5). */
+const contentUrl = (locale: string | null = null, anonymize = false, path = 'bqa') =>
+  `/api/report/content/${path}/i1?${locale ? `locale=${locale}&` : ''}anonymize=${anonymize}`;
 const error = (errorKey: string, status: number) => () => jsonResponse({ errorKey, message: 'x' }, status);
 const text = (key: string) => enUsTexts[key]!;
 const callsTo = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
@@ -28,7 +29,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/bqa/report/i1');
   handlers = {
     [contentUrl()]: () => jsonResponse(reportContentOf()),
-    [contentUrl('EN_US', true)]: () => jsonResponse(reportContentOf({ anonymize: true })),
+    [contentUrl(null, true)]: () => jsonResponse(reportContentOf({ anonymize: true })),
     [contentUrl('DE_DE')]: () => jsonResponse(reportContentOf({ locale: 'DE_DE' })),
     '/api/i18ns?language=DE_DE&textTypeParameter=BQUI%2CERROR': () =>
       jsonResponse(
@@ -104,7 +105,7 @@ describe('report view: content', () => {
   });
 
   it('numbers the recommendations of the recommendations report', async () => {
-    handlers[contentUrl('EN_US', false, 'bqa/recommendations')] = () =>
+    handlers[contentUrl(null, false, 'bqa/recommendations')] = () =>
       jsonResponse(
         reportContentOf(
           {},
@@ -128,7 +129,7 @@ describe('report view: content', () => {
   });
 
   it('asks the bqp endpoint for the performance report', async () => {
-    handlers[contentUrl('EN_US', false, 'bqp')] = () =>
+    handlers[contentUrl(null, false, 'bqp')] = () =>
       jsonResponse(reportContentOf({}, { reportType: 'bqp', risk: null, title: 'Performance report' }));
     renderPage('bqp');
     expect(await screen.findByTestId('report-title')).toHaveTextContent('Performance report');
@@ -157,6 +158,20 @@ describe('report view: way back to the result', () => {
 });
 
 describe('report view: toolbar', () => {
+  it("opens in the client's language, not the visitor's: no language asked for, the toolbar shows the server's", async () => {
+    // The app (the visitor's browser) is English; the client is German, so the server answers in German.
+    handlers[contentUrl()] = () => jsonResponse(reportContentOf({ locale: 'DE_DE' }));
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('report-document')).toHaveAttribute('data-locale', 'DE_DE'),
+    );
+    expect(screen.getByTestId('report-title')).toHaveTextContent('Risikoprofil-Bericht');
+    expect(screen.getByLabelText(text('reports.toolbar.language'))).toHaveValue('DE_DE');
+    expect(screen.getByLabelText(text('reports.toolbar.pageFormat'))).toHaveValue('A4');
+    // Only the one request without a language: the page did not fetch an English copy first.
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/report/content/'))).toHaveLength(1);
+  });
+
   it('refetches the content in the chosen language and shows the document in it, page format following', async () => {
     renderPage();
     await screen.findByTestId('report-document');
@@ -188,7 +203,7 @@ describe('report view: toolbar', () => {
     expect(await screen.findByTestId('report-client')).toHaveTextContent('Anna Müller');
     fireEvent.click(screen.getByLabelText(text('reports.toolbar.anonymize')));
     await waitFor(() => expect(screen.getByTestId('report-client')).toHaveTextContent('Client'));
-    expect(callsTo(contentUrl('EN_US', true))).toHaveLength(1);
+    expect(callsTo(contentUrl(null, true))).toHaveLength(1);
     expect(screen.queryByText(/Müller/)).not.toBeInTheDocument();
     expect(screen.getByTestId('report-anonymized')).toBeInTheDocument();
     // The dates are months, worded for a month; the evidence has no answers fingerprint.

@@ -1,6 +1,6 @@
 // /performance/report/:token (bqp, also self-assessment), /bqa/report/:token and /bqaRecommendations/report/:token:
 // the report as an HTML document, public (the instance token is the key). The toolbar picks the report's language
-// (the app's by default), the PDF's paper and anonymisation; the document is shown in the report's language while
+// (the client's by default, told by the server: issue 27 point 5), the PDF's paper and anonymisation; the document is shown in the report's language while
 // the page around it keeps the user's. A signed-in evaluator of the result finds the way back to it at the top.
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
@@ -24,14 +24,15 @@ import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 function ReportPageContent({ reportType }: { reportType: ReportContentType }) {
   const { interactionInstanceToken: token = '' } = useParams();
   const appLocale = useLocale();
-  // null = not chosen yet: follow the app's language, and the paper usual for the report's language.
+  // null = not chosen yet: the client's language (the server answers in it when none is asked for), and the paper
+  // usual for the report's language.
   const [chosenLocale, setChosenLocale] = useState<Locale | null>(null);
   const [chosenFormat, setChosenFormat] = useState<PageFormat | null>(null);
   const [anonymize, setAnonymize] = useState(false);
-  const locale = chosenLocale ?? appLocale;
-  const pageFormat = chosenFormat ?? defaultPageFormat(locale);
 
-  const content = useReportContent({ reportType, token, locale, anonymize });
+  const content = useReportContent({ reportType, token, locale: chosenLocale, anonymize });
+  const locale = chosenLocale ?? content.data?.locale ?? appLocale;
+  const pageFormat = chosenFormat ?? defaultPageFormat(locale);
   // An anonymised content carries no way back (its dashboardPath is null); the signed-in adviser keeps the link the
   // named version gave them.
   const dashboardPath = useLastDashboardPath(content.data?.dashboardPath);
