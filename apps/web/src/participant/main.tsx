@@ -7,10 +7,17 @@
 // budget's participant limit keeps it that way (scripts/size-budget.mjs).
 import '../lib/zod-config';
 import './participant.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QuestionnairePage } from '../features/questionnaire/pages/QuestionnairePage';
 import { participantPage } from './participant-paths';
+
+// Every page but the questionnaire is a lazy chunk, so the questionnaire's first JS does not grow.
+const CertificateVerificationPage = lazy(() =>
+  import('../features/certificates/participant/CertificateVerificationPage').then((module) => ({
+    default: module.CertificateVerificationPage,
+  })),
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('participant.html has no #root element');
@@ -21,7 +28,12 @@ if (!page) {
 } else {
   createRoot(container).render(
     <StrictMode>
-      <QuestionnairePage instanceToken={page.instanceToken} />
+      {page.page === 'questionnaire' ? <QuestionnairePage instanceToken={page.instanceToken} /> : null}
+      {page.page === 'certificateVerification' ? (
+        <Suspense fallback={null}>
+          <CertificateVerificationPage certificateToken={page.certificateToken} />
+        </Suspense>
+      ) : null}
     </StrictMode>,
   );
 }
