@@ -114,11 +114,6 @@ const ROUTES = [
   { name: 'report download', module: 'src/features/reports/pages/ReportDownloadPage.tsx', parents: PUBLIC },
   { name: 'certificate', module: 'src/features/certificates/pages/CertificatePage.tsx', parents: PUBLIC },
   {
-    name: 'certificate check',
-    module: 'src/features/certificates/pages/CertificateVerificationPage.tsx',
-    parents: PUBLIC,
-  },
-  {
     name: 'e-mail verification',
     module: 'src/features/email-verification/pages/EmailVerificationPage.tsx',
     parents: PUBLIC,

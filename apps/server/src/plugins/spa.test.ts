@@ -131,6 +131,15 @@ describe('the participant entry (docs/decisions/0054)', () => {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });
+
+  it('sends participant.html for a certificate check link; the email check /verify/{token} stays in the app', async () => {
+    for (const url of ['/verify/certificate/vt_AbC-123', '/verify/certificate/vt_AbC-123/']) {
+      expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
+    }
+    for (const url of ['/verify/AbCdEf123', '/verify/certificate/', '/verify/certificate/a/b']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
+  });
 });
 
 describe('what is not served', () => {

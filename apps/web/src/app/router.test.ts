@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { participantPage } from '../participant/participant-paths';
 import { routes } from './router';
 
 // Every path of the route table in spec section 2, with sample parameters.
@@ -39,7 +40,6 @@ const SPEC_PATHS = [
   '/bqa/report/i-1',
   '/bqaRecommendations/report/i-1',
   '/bqp/certificate/i-1',
-  '/verify/certificate/cert-1',
   // Not in the spec's table (docs/decisions/0024-payments.md): the purchase choice and the sandbox provider's page.
   '/BQ_RISK/credits',
   '/sandbox-checkout/sbx_1',
@@ -54,6 +54,13 @@ describe('route table', () => {
     const matches = matchRoutes(routes, pathname);
     expect(matches).not.toBeNull();
     expect(deepestPath(pathname)).not.toBe('*');
+  });
+
+  it('leaves the participant entry\'s pages to participant.html (docs/decisions/0054)', () => {
+    for (const pathname of ['/q/tok-1', '/verify/certificate/cert-1']) {
+      expect(participantPage(pathname), pathname).not.toBeNull();
+      expect(deepestPath(pathname), pathname).toBe('*');
+    }
   });
 
   it('sends unknown paths to page not found', () => {

@@ -511,14 +511,6 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'page.bqpCertificate.title' }),
             lazy: page(() => import('../features/certificates/pages/CertificatePage'), 'CertificatePage'),
           },
-          {
-            path: 'verify/certificate/:certificateToken',
-            handle: handle({ titleKey: 'page.certificateVerification.title' }),
-            lazy: page(
-              () => import('../features/certificates/pages/CertificateVerificationPage'),
-              'CertificateVerificationPage',
-            ),
-          },
           // Not lazy on purpose: the guards and error boundaries render it too, and it must show even when
           // chunks cannot be fetched.
           { path: '*', handle: handle({ titleKey: 'page.notFound.title' }), Component: NotFoundPage },

@@ -18,10 +18,20 @@ const page = participantPage(window.location.pathname);
 if (!page) {
   // Only the participant paths are sent this page; anything else belongs to the evaluator app.
   window.location.replace('/');
-} else {
+} else if (page.page === 'questionnaire') {
   createRoot(container).render(
     <StrictMode>
       <QuestionnairePage instanceToken={page.instanceToken} />
     </StrictMode>,
+  );
+} else if (page.page === 'certificateVerification') {
+  // Every other page is a chunk of its own, loaded by a plain import (React.lazy and Suspense would add about 1 KB
+  // to the questionnaire's first JS), so the questionnaire's first JS does not grow.
+  void import('../features/certificates/participant/CertificateVerificationPage').then(({ CertificateVerificationPage }) =>
+    createRoot(container).render(
+      <StrictMode>
+        <CertificateVerificationPage certificateToken={page.certificateToken} />
+      </StrictMode>,
+    ),
   );
 }

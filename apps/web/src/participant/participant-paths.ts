@@ -1,7 +1,19 @@
 // The paths the participant entry renders (the server sends participant.html for them, the dev server too).
-export const PARTICIPANT_PATH = /^\/q\/([^/]+)\/?$/;
+const QUESTIONNAIRE_PATH = /^\/q\/([^/]+)\/?$/;
+const CERTIFICATE_VERIFICATION_PATH = /^\/verify\/certificate\/([^/]+)\/?$/;
+export const PARTICIPANT_PATH = new RegExp(
+  [QUESTIONNAIRE_PATH, CERTIFICATE_VERIFICATION_PATH].map((path) => path.source).join('|'),
+);
 
-export function participantPage(pathname: string): { instanceToken: string } | null {
-  const match = PARTICIPANT_PATH.exec(pathname);
-  return match ? { instanceToken: decodeURIComponent(match[1]!) } : null;
+export type ParticipantPage =
+  | { page: 'questionnaire'; instanceToken: string }
+  | { page: 'certificateVerification'; certificateToken: string };
+
+export function participantPage(pathname: string): ParticipantPage | null {
+  const questionnaire = QUESTIONNAIRE_PATH.exec(pathname);
+  if (questionnaire) return { page: 'questionnaire', instanceToken: decodeURIComponent(questionnaire[1]!) };
+  const verification = CERTIFICATE_VERIFICATION_PATH.exec(pathname);
+  if (verification)
+    return { page: 'certificateVerification', certificateToken: decodeURIComponent(verification[1]!) };
+  return null;
 }

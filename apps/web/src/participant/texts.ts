@@ -8,8 +8,8 @@ import { api } from '../lib/api-client';
 
 export type Texts = Record<string, string>;
 /** The key prefixes the participant pages read (the questionnaire's own, the platform's default privacy notice,
- * the product's name, "Try again", the firm's "powered by" line, and the self-identification step's). */
-const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.'];
+ * the product's name, "Try again", the firm's "powered by" line, the self-identification step's, the certificate check's). */
+const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.', 'certificateVerification.', 'page.certificateVerification.title'];
 
 const loaded = new Map<Locale, Promise<Texts>>();
 let active: { locale: Locale; texts: Texts } | null = null;

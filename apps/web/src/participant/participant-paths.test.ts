@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { PARTICIPANT_PATH, participantPage } from './participant-paths';
+
+describe('participant paths', () => {
+  it('names the page and its token for each participant path', () => {
+    expect(participantPage('/q/tok%201')).toEqual({ page: 'questionnaire', instanceToken: 'tok 1' });
+    expect(participantPage('/verify/certificate/vt_123/')).toEqual({
+      page: 'certificateVerification',
+      certificateToken: 'vt_123',
+    });
+  });
+
+  it('leaves every other path to the evaluator app', () => {
+    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x']) {
+      expect(participantPage(path), path).toBeNull();
+      expect(PARTICIPANT_PATH.test(path), path).toBe(false);
+    }
+  });
+});
