@@ -4,7 +4,7 @@
 // and its PDF show the logo and colour, in the client's language whatever the phone's browser says.
 import { execFileSync } from 'node:child_process';
 import type { Browser } from '@playwright/test';
-import { ADMIN, ADVISER, WEB_HEADERS, answerAndSubmit, api, downloadFrom, expect, linkIn, pdfPageScreenshot, screenshot, signIn, test, unlockOnDashboard, waitForMail } from './support';
+import { ADMIN, ADVISER, WEB_HEADERS, answerAndSubmit, api, downloadFrom, expect, expectFitsWidth, linkIn, pdfPageScreenshot, screenshot, signIn, test, unlockOnDashboard, waitForMail } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const COLOUR = '#0b6e4f';
@@ -70,7 +70,7 @@ for (const language of ['EN_US', 'DE_DE'] as const) {
       await expect(phone.getByTestId('participant-brand-logo')).toBeVisible();
       expect(await frame.evaluate((el) => getComputedStyle(el).getPropertyValue('--brand-primary').trim())).toBe(COLOUR);
       await expect(phone.getByTestId('questionnaire-next')).toHaveCSS('background-color', 'rgb(11, 110, 79)');
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsWidth(phone, PHONE.width);
       await screenshot(phone, `branded-questionnaire-${language}`);
       await answerAndSubmit(phone.request, instance.token);
 
@@ -81,7 +81,7 @@ for (const language of ['EN_US', 'DE_DE'] as const) {
       await phone.goto(`/bqa/report/${instance.token}`);
       await expect(phone.getByTestId('report-document')).toHaveAttribute('data-locale', language);
       await expect(phone.getByTestId('participant-brand-logo')).toBeVisible();
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsWidth(phone, PHONE.width);
       await screenshot(phone, `branded-report-${language}`);
       const pdf = await downloadFrom(phone, 'report-download');
       expect(pdf.text).toContain(firm.firmName);

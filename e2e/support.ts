@@ -236,3 +236,27 @@ export function pdfPageScreenshot(pdfPath: string, name: string, page = 1) {
 export function pdfInfo(pdfPath: string): string {
   return execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
 }
+
+/**
+ * No sideways scrolling at this width; on failure, the innermost elements that stick out (those inside a container
+ * that scrolls on its own do not count), to find the culprit at once.
+ */
+export async function expectFitsWidth(page: Page, width: number) {
+  const wider = await page.evaluate((limit) => {
+    if (document.documentElement.scrollWidth <= limit) return [];
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > limit + 0.5;
+    const scrollsOnItsOwn = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX)) return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => sticksOut(el) && !scrollsOnItsOwn(el))
+      .filter((el) => ![...el.children].some(sticksOut) || getComputedStyle(el).overflowX !== 'visible')
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}.${String(el.className).slice(0, 50)}: ${Math.round(el.getBoundingClientRect().right)} px "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+  }, width);
+  expect(wider, `elements wider than ${width} px`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

@@ -1,15 +1,17 @@
-// Frame of the public pages (registration, reports, certificates, not found): logo, language, content, and the
-// confirm dialogs (modals.openConfirmModal) its pages open.
+// Frame of the public pages (registration, reports, certificates, not found): logo, language (unless the page has its
+// own switch), content, and the confirm dialogs (modals.openConfirmModal) its pages open.
 import { AppShell, Container, Group, UnstyledButton } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/ui/AppLink';
 import { LanguagePicker } from '../components/ui/LanguagePicker';
 import { Logo } from '../components/ui/Logo';
+import { routeHandleOf } from './route-handle';
 
 export function PublicLayout() {
   const { t } = useTranslation();
+  const ownLanguageSwitch = useMatches().some((match) => routeHandleOf(match.handle).ownLanguageSwitch);
   return (
     <AppShell header={{ height: 64 }} padding="lg">
       <AppShell.Header>
@@ -17,7 +19,7 @@ export function PublicLayout() {
           <UnstyledButton component={AppLink} to="/" aria-label={t('shell.home')}>
             <Logo />
           </UnstyledButton>
-          <LanguagePicker compact />
+          {ownLanguageSwitch ? null : <LanguagePicker compact />}
         </Group>
       </AppShell.Header>
       <AppShell.Main>

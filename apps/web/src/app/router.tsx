@@ -342,7 +342,7 @@ const settingsRoutes: RouteObject = {
 /** One of the three report views: the same page, told which report it shows (spec section 2: public routes). */
 const reportRoute = (path: string, reportType: ReportContentType, titleKey: string): RouteObject => ({
   path,
-  handle: handle({ titleKey }),
+  handle: handle({ titleKey, ownLanguageSwitch: true }),
   lazy: async () => {
     const { ReportPage } = await importWithTimeout(() => import('../features/reports/pages/ReportPage'));
     return { element: <ReportPage reportType={reportType} /> };

@@ -23,7 +23,8 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       }}
       data-testid="language-select"
       size={compact ? 'xs' : 'sm'}
-      w={compact ? 210 : undefined}
+      // Beside the logo in a phone's header: narrower there, so the header never scrolls sideways.
+      w={compact ? { base: 160, xs: 210 } : undefined}
     />
   );
 }

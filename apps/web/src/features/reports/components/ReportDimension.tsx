@@ -39,7 +39,8 @@ export function ReportDimension({ dimension, texts }: { dimension: TReportDimens
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={3} fz="h4">
+          {/* Long German names ("Verlustbereitschaft") break rather than push the level off a phone's screen. */}
+          <Title order={3} fz="h4" style={{ minWidth: 0, hyphens: 'auto', overflowWrap: 'break-word' }}>
             {dimension.name}
           </Title>
           {score !== null && dimension.level ? (
