@@ -18,13 +18,16 @@ export function createDeliveryRenderer(db: Db, config: Config): (mails: OutboxMa
     const v = mail.renderValues!;
     const nameLocale = v.nameLocale ?? mail.locale;
     const key = [mail.accountId, mail.userId, v.interactionId, v.definitionVersion, mail.locale, nameLocale].join('|');
+    const now = Date.now();
     const cached = contexts.get(key);
-    if (cached && Date.now() - cached.at < CONTEXT_SECONDS * 1000) return cached.context;
+    if (cached && now - cached.at < CONTEXT_SECONDS * 1000) return cached.context;
+    // Expired entries go, so a long-running worker keeps only the senders of the last minute.
+    for (const [k, entry] of contexts) if (now - entry.at >= CONTEXT_SECONDS * 1000) contexts.delete(k);
     const sender = { accountId: mail.accountId!, userId: mail.userId!, interactionId: v.interactionId, definitionVersion: v.definitionVersion };
     const context = db.transaction((tx) => invitationContext(tx, config, sender, mail.locale, nameLocale));
     // A failed read is not kept: the next round reads again.
     context.catch(() => contexts.delete(key));
-    contexts.set(key, { at: Date.now(), context });
+    contexts.set(key, { at: now, context });
     return context;
   };
   return async (mails) =>
