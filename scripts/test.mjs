@@ -34,6 +34,7 @@ function run(label, command, args, env = process.env, prefix = false) {
   const failures = [];
   let unhandledLines = 0;
   const keepFailure = (line) => {
+    // eslint-disable-next-line no-control-regex -- the escape starts the terminal colours vitest prints
     const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
     if (failures.length >= 25 || plain === '') return;
     if (unhandledLines > 0) {
