@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTICIPANT_PATH } from '../../../web/src/participant/participant-paths';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { PARTICIPANT_PAGE } from './spa';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<!-- filler -->'.repeat(100)}<div id="root"></div></body></html>`;
@@ -139,6 +141,19 @@ describe('the participant entry (docs/decisions/0054)', () => {
     for (const url of ['/verify/AbCdEf123', '/verify/certificate/', '/verify/certificate/a/b']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
+  });
+
+  it('sends participant.html for a mailed report link and the demo password page', async () => {
+    for (const url of ['/report/rdl_AbC-123/download', '/demo/password-set/AbCdEf123/']) {
+      expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
+    }
+    for (const url of ['/report/rdl_AbC-123', '/demo/password-set/', '/bqp/certificate/AbCdEf123']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
+  });
+
+  it('knows the same participant paths as the web app, which reads their tokens (participant-paths.ts)', () => {
+    expect(PARTICIPANT_PAGE.source).toBe(PARTICIPANT_PATH.source.replace(/[()]/g, ''));
   });
 });
 
