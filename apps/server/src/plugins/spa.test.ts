@@ -127,7 +127,7 @@ describe('the participant entry (docs/decisions/0054)', () => {
       expect(page.body).toContain('/assets/participant-IjKl9012.js');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
-    for (const url of ['/q', '/q/a/b', '/login', '/bqa/report/AbCdEf123']) {
+    for (const url of ['/q', '/q/a/b', '/login', '/report/rdl_AbC/download', '/bqp/certificate/AbCdEf123']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });
@@ -137,6 +137,15 @@ describe('the participant entry (docs/decisions/0054)', () => {
       expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
     }
     for (const url of ['/verify/AbCdEf123', '/verify/certificate/', '/verify/certificate/a/b']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
+  });
+
+  it('sends participant.html for the three public report pages', async () => {
+    for (const url of ['/performance/report/AbC-123', '/bqa/report/AbC-123/', '/bqaRecommendations/report/AbC-123?x=1']) {
+      expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
+    }
+    for (const url of ['/bqa/report/', '/bqa/report/a/b', '/bqp/report/AbC-123']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });

@@ -36,9 +36,6 @@ const SPEC_PATHS = [
   '/password/reset/complete',
   '/report/r-1/download',
   '/demo/password-set/i-1',
-  '/performance/report/i-1',
-  '/bqa/report/i-1',
-  '/bqaRecommendations/report/i-1',
   '/bqp/certificate/i-1',
   // Not in the spec's table (docs/decisions/0024-payments.md): the purchase choice and the sandbox provider's page.
   '/BQ_RISK/credits',
@@ -57,7 +54,7 @@ describe('route table', () => {
   });
 
   it('leaves the participant entry\'s pages to participant.html (docs/decisions/0054)', () => {
-    for (const pathname of ['/q/tok-1', '/verify/certificate/cert-1']) {
+    for (const pathname of ['/q/tok-1', '/verify/certificate/cert-1', '/performance/report/i-1', '/bqa/report/i-1', '/bqaRecommendations/report/i-1']) {
       expect(participantPage(pathname), pathname).not.toBeNull();
       expect(deepestPath(pathname), pathname).toBe('*');
     }

@@ -8,10 +8,17 @@ describe('participant paths', () => {
       page: 'certificateVerification',
       certificateToken: 'vt_123',
     });
+    expect(participantPage('/performance/report/i%201')).toEqual({ page: 'report', reportType: 'bqp', instanceToken: 'i 1' });
+    expect(participantPage('/bqa/report/i1/')).toEqual({ page: 'report', reportType: 'bqa', instanceToken: 'i1' });
+    expect(participantPage('/bqaRecommendations/report/i1')).toEqual({
+      page: 'report',
+      reportType: 'bqaRecommendations',
+      instanceToken: 'i1',
+    });
   });
 
   it('leaves every other path to the evaluator app', () => {
-    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x']) {
+    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/', '/bqa/report/x/y', '/bqp/report/x', '/report/r1/download', '/bqp/certificate/x']) {
       expect(participantPage(path), path).toBeNull();
       expect(PARTICIPANT_PATH.test(path), path).toBe(false);
     }

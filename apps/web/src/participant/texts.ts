@@ -9,7 +9,16 @@ import { api } from '../lib/api-client';
 export type Texts = Record<string, string>;
 /** The key prefixes the participant pages read (the questionnaire's own, the platform's default privacy notice,
  * the product's name, "Try again", the firm's "powered by" line, the self-identification step's, the certificate check's). */
-const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.', 'certificateVerification.', 'page.certificateVerification.title'];
+let PREFIXES: readonly string[] = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.', 'certificateVerification.', 'page.certificateVerification.title'];
+
+/**
+ * A page in a chunk of its own names the prefixes it reads instead (the report: its toolbar, notices, the download's
+ * progress, the risk parts' labels), when its module loads, before any text is loaded: the questionnaire does not
+ * fetch the report's texts, nor the report the questionnaire's.
+ */
+export function setTextPrefixes(prefixes: readonly string[]): void {
+  PREFIXES = [...prefixes];
+}
 
 const loaded = new Map<Locale, Promise<Texts>>();
 let active: { locale: Locale; texts: Texts } | null = null;
@@ -26,14 +35,24 @@ async function request(locale: Locale): Promise<Texts> {
   return Object.fromEntries(parts.flat().map((entry) => [entry.key, entry.text]));
 }
 
-/** Loads the texts of `locale` (once per page life) and makes them the page's; <html lang> follows. */
-export async function loadLocaleTexts(locale: Locale): Promise<void> {
+function textsOf(locale: Locale): Promise<Texts> {
   let texts = loaded.get(locale);
   if (!texts) {
     texts = request(locale);
     loaded.set(locale, texts);
     texts.catch(() => loaded.delete(locale));
   }
+  return texts;
+}
+
+/** Starts loading the texts of a likely language without making it the page's (a report before its language is known). */
+export function preloadLocaleTexts(locale: Locale): void {
+  void textsOf(locale).catch(() => undefined);
+}
+
+/** Loads the texts of `locale` (once per page life) and makes them the page's; <html lang> follows. */
+export async function loadLocaleTexts(locale: Locale): Promise<void> {
+  const texts = textsOf(locale);
   // Without its texts the page still works, showing the keys: better than waiting for ever.
   const value = await texts.catch(() => ({}) as Texts);
   active = { locale, texts: value };
