@@ -35,8 +35,8 @@ export function ReportSuitability({ statement, texts }: { statement: TSuitabilit
           <caption>{section.title}</caption>
           <thead>
             <tr>
-              <th scope="col" style={{ width: '38%' }}>{label('report.suitability.topic')}</th>
-              <th scope="col" style={{ width: '34%' }}>{label('report.suitability.answer')}</th>
+              <th scope="col" style={{ width: '34%' }}>{label('report.suitability.topic')}</th>
+              <th scope="col" style={{ width: '30%' }}>{label('report.suitability.answer')}</th>
               <th scope="col">{label('report.suitability.note')}</th>
             </tr>
           </thead>

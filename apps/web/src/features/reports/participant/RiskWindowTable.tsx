@@ -20,7 +20,8 @@ export function RiskWindowTable({ rows, projection, real = false, locale }: Risk
   const kind = projection ? 'projection' : 'history';
   const caption = projection ? 'projection' : real ? 'real' : 'history';
   return (
-    <div className={classes.scroller}>
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <div className={classes.scroller} tabIndex={0} role="region" aria-label={t(`results.risk.table.caption.${caption}`)}>
       <table
         className={`${classes.table} ${classes.wide} ${classes.striped}`}
         data-testid="risk-table"
