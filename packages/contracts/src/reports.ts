@@ -1,19 +1,14 @@
 // Reports and certificates (spec sections 2, 3 and 7): the content of a report is resolved on the server in
 // one locale (all texts already translated), so the web report view and the PDF show the same thing.
 import { z } from 'zod';
-import { LOCALES, type Locale } from '@bq/domain/locales';
+import { LOCALES } from '@bq/domain/locales';
+import { PAGE_FORMATS } from '@bq/domain/page-formats';
 import { RISK_CAP_KINDS, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
 export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const PAGE_FORMATS = ['A4', 'LETTER'] as const;
-export type PageFormat = (typeof PAGE_FORMATS)[number];
-
-/** The paper a PDF (report, certificate) is laid out on unless the reader picks another: Letter in the US, else A4. */
-export function defaultPageFormat(locale: Locale): PageFormat {
-  return locale === 'EN_US' ? 'LETTER' : 'A4';
-}
+export { PAGE_FORMATS, defaultPageFormat, type PageFormat } from '@bq/domain/page-formats';
 
 const ZBooleanQuery = z
   .enum(['true', 'false', '1', '0'])

@@ -129,7 +129,7 @@ describe('the participant entry (docs/decisions/0054)', () => {
       expect(page.body).toContain('/assets/participant-IjKl9012.js');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
-    for (const url of ['/q', '/q/a/b', '/login', '/bqa/report/AbCdEf123']) {
+    for (const url of ['/q', '/q/a/b', '/login', '/bqp/certificate/AbCdEf123']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });
@@ -139,6 +139,15 @@ describe('the participant entry (docs/decisions/0054)', () => {
       expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
     }
     for (const url of ['/verify/AbCdEf123', '/verify/certificate/', '/verify/certificate/a/b']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
+  });
+
+  it('sends participant.html for the three public report pages', async () => {
+    for (const url of ['/performance/report/AbC-123', '/bqa/report/AbC-123/', '/bqaRecommendations/report/AbC-123?x=1']) {
+      expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
+    }
+    for (const url of ['/bqa/report/', '/bqa/report/a/b', '/bqp/report/AbC-123']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });
@@ -153,7 +162,7 @@ describe('the participant entry (docs/decisions/0054)', () => {
   });
 
   it('knows the same participant paths as the web app, which reads their tokens (participant-paths.ts)', () => {
-    expect(PARTICIPANT_PAGE.source).toBe(PARTICIPANT_PATH.source.replace(/[()]/g, ''));
+    expect(PARTICIPANT_PAGE.source.replace(/[()]/g, '')).toBe(PARTICIPANT_PATH.source.replace(/[()]/g, ''));
   });
 });
 

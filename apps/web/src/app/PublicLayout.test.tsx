@@ -1,4 +1,4 @@
-// The public frame offers a language switch, except on a page with its own (the report's): one switch per page.
+// The public frame offers a language switch.
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,6 @@ function renderAt(path: string) {
         Component: PublicLayout,
         children: [
           { path: '/signup', element: <p>signup</p> },
-          { path: '/bqa/report/:token', handle: { ownLanguageSwitch: true }, element: <p>report</p> },
         ],
       },
     ],
@@ -36,9 +35,4 @@ describe('PublicLayout', () => {
     expect(screen.getByTestId('language-select')).toBeInTheDocument();
   });
 
-  it('leaves it to a page that has its own', async () => {
-    renderAt('/bqa/report/abc');
-    expect(await screen.findByText('report')).toBeInTheDocument();
-    expect(screen.queryByTestId('language-select')).toBeNull();
-  });
 });

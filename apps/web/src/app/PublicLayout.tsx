@@ -1,17 +1,16 @@
-// Frame of the public pages (registration, reports, certificates, not found): logo, language (unless the page has its
-// own switch), content, and the confirm dialogs (modals.openConfirmModal) its pages open.
+// Frame of the public pages (registration, report download, certificates, not found): logo, language, content, and
+// the confirm dialogs (modals.openConfirmModal) its pages open. (The public report, the one page with a language switch
+// of its own, is a page of the participant entry now: docs/decisions/0054.)
 import { AppShell, Container, Group, UnstyledButton } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/ui/AppLink';
 import { LanguagePicker } from '../components/ui/LanguagePicker';
 import { Logo } from '../components/ui/Logo';
-import { routeHandleOf } from './route-handle';
 
 export function PublicLayout() {
   const { t } = useTranslation();
-  const ownLanguageSwitch = useMatches().some((match) => routeHandleOf(match.handle).ownLanguageSwitch);
   return (
     <AppShell header={{ height: 64 }} padding="lg">
       <AppShell.Header>
@@ -19,7 +18,7 @@ export function PublicLayout() {
           <UnstyledButton component={AppLink} to="/" aria-label={t('shell.home')}>
             <Logo />
           </UnstyledButton>
-          {ownLanguageSwitch ? null : <LanguagePicker compact />}
+          <LanguagePicker compact />
         </Group>
       </AppShell.Header>
       <AppShell.Main>

@@ -15,11 +15,6 @@ export interface RouteHandle {
   /** Translation key of the document title of this page. */
   titleKey?: string;
   crumbs?: (params: Params) => Crumb[];
-  /**
-   * The page has its own language switch for what it shows (the public report: the report's language), so the
-   * public frame shows none of its own: one switch per page (issue 27 point 5).
-   */
-  ownLanguageSwitch?: boolean;
 }
 
 export function routeHandleOf(handle: unknown): RouteHandle {

@@ -17,7 +17,6 @@ import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { CrumbText } from './CrumbText';
-import type { ReportContentType } from '../features/reports/api/get-report-content';
 import { HomeRedirect } from './HomeRedirect';
 import { ProductAccessRoute } from './ProductAccessRoute';
 import { ProductIndexRedirect } from './ProductIndexRedirect';
@@ -339,16 +338,6 @@ const settingsRoutes: RouteObject = {
   ],
 };
 
-/** One of the three report views: the same page, told which report it shows (spec section 2: public routes). */
-const reportRoute = (path: string, reportType: ReportContentType, titleKey: string): RouteObject => ({
-  path,
-  handle: handle({ titleKey, ownLanguageSwitch: true }),
-  lazy: async () => {
-    const { ReportPage } = await importWithTimeout(() => import('../features/reports/pages/ReportPage'));
-    return { element: <ReportPage reportType={reportType} /> };
-  },
-});
-
 /**
  * Runs when the signed-in part of the app is entered (at start or after sign-in), in parallel with the main
  * container's chunk: starts loading the user and the shell instead of after one another; on "/", also the client
@@ -489,13 +478,6 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'page.sandboxCheckout.title' }),
             lazy: page(() => import('../features/billing/pages/SandboxCheckoutPage'), 'SandboxCheckoutPage'),
           },
-          reportRoute('performance/report/:interactionInstanceToken', 'bqp', 'page.performanceReport.title'),
-          reportRoute('bqa/report/:interactionInstanceToken', 'bqa', 'page.bqaReport.title'),
-          reportRoute(
-            'bqaRecommendations/report/:interactionInstanceToken',
-            'bqaRecommendations',
-            'page.bqaRecommendations.title',
-          ),
           {
             path: 'bqp/certificate/:interactionInstanceToken',
             handle: handle({ titleKey: 'page.bqpCertificate.title' }),

@@ -1,7 +1,7 @@
 // The participant entry (docs/decisions/0054-participant-entry.md): the pages a client opens from an adviser's
-// link, built apart from the evaluator app (participant.html; vite.participant.config.ts runs it on Preact's React
-// compatibility layer) with no Mantine, router, query library or i18next, so a phone shows the first question
-// fast. The server sends participant.html for these paths (apps/server/src/plugins/spa.ts).
+// link (questionnaire, public report; and a certificate's check), built apart from the evaluator app
+// (participant.html; vite.participant.config.ts runs it on Preact's React compatibility layer) with no Mantine,
+// router, query library or i18next, so a phone shows the first question fast. The server sends participant.html for these paths (apps/server/src/plugins/spa.ts).
 // First: zod without its JIT, whose probe for `new Function` is a CSP violation (lib/zod-config.ts), should a
 // module here ever reach zod. Today none does (values come from @bq/domain, contracts as types only): the size
 // budget's participant limit keeps it that way (scripts/size-budget.mjs).
@@ -35,6 +35,10 @@ if (!page) {
   else if (page.page === 'reportDownload')
     void import('../features/reports/participant/ReportDownloadPage').then(({ ReportDownloadPage }) =>
       render(<ReportDownloadPage reportDownloadToken={page.reportDownloadToken} />),
+    );
+  else if (page.page === 'report')
+    void import('../features/reports/participant/ReportPage').then(({ ReportPage }) =>
+      render(<ReportPage reportType={page.reportType} token={page.instanceToken} />),
     );
   else
     void import('../features/signup/participant/DemoPasswordSetPage').then(({ DemoPasswordSetPage }) =>

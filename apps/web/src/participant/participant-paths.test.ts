@@ -10,10 +10,17 @@ describe('participant paths', () => {
     });
     expect(participantPage('/report/rdl_abc/download')).toEqual({ page: 'reportDownload', reportDownloadToken: 'rdl_abc' });
     expect(participantPage('/demo/password-set/i-1/')).toEqual({ page: 'demoPassword', instanceToken: 'i-1' });
+    expect(participantPage('/performance/report/i%201')).toEqual({ page: 'report', reportType: 'bqp', instanceToken: 'i 1' });
+    expect(participantPage('/bqa/report/i1/')).toEqual({ page: 'report', reportType: 'bqa', instanceToken: 'i1' });
+    expect(participantPage('/bqaRecommendations/report/i1')).toEqual({
+      page: 'report',
+      reportType: 'bqaRecommendations',
+      instanceToken: 'i1',
+    });
   });
 
   it('leaves every other path to the evaluator app', () => {
-    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x', '/report/x', '/report/x/download/y', '/demo/password-set/', '/demo']) {
+    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/', '/bqa/report/x/y', '/bqp/report/x', '/report/x', '/report/x/download/y', '/demo/password-set/', '/demo', '/bqp/certificate/x']) {
       expect(participantPage(path), path).toBeNull();
       expect(PARTICIPANT_PATH.test(path), path).toBe(false);
     }

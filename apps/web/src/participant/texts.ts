@@ -10,13 +10,22 @@ export type Texts = Record<string, string>;
 /** The keys every participant page loads (GET /api/i18ns, one request per prefix): the questionnaire's own, the
  * platform's default privacy notice, the product's name, "Try again", the firm's "powered by" line, the
  * self-identification step's. Text types BQUI and ERROR: the error texts are keys of their own (ERROR_...). */
-const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.'];
+let PREFIXES: readonly string[] = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.'];
 /** A lazily loaded page's own prefixes (`addTextPrefixes`), so the questionnaire does not fetch them. */
 const pagePrefixes: string[] = [];
 
 /** Called by a page of its own chunk when its module loads, before the page renders and loads its texts. */
 export function addTextPrefixes(...prefixes: string[]): void {
   for (const prefix of prefixes) if (!pagePrefixes.includes(prefix)) pagePrefixes.push(prefix);
+}
+
+/**
+ * A page in a chunk of its own that needs none of the questionnaire's texts names all it reads instead (the report:
+ * its toolbar, notices, the download's progress, the risk parts' labels), when its module loads, before any text is
+ * loaded: the report does not fetch the questionnaire's texts.
+ */
+export function setTextPrefixes(prefixes: readonly string[]): void {
+  PREFIXES = [...prefixes];
 }
 
 const loaded = new Map<Locale, Promise<Texts>>();
@@ -34,14 +43,24 @@ async function request(locale: Locale): Promise<Texts> {
   return Object.fromEntries(parts.flat().map((entry) => [entry.key, entry.text]));
 }
 
-/** Loads the texts of `locale` (once per page life) and makes them the page's; <html lang> follows. */
-export async function loadLocaleTexts(locale: Locale): Promise<void> {
+function textsOf(locale: Locale): Promise<Texts> {
   let texts = loaded.get(locale);
   if (!texts) {
     texts = request(locale);
     loaded.set(locale, texts);
     texts.catch(() => loaded.delete(locale));
   }
+  return texts;
+}
+
+/** Starts loading the texts of a likely language without making it the page's (a report before its language is known). */
+export function preloadLocaleTexts(locale: Locale): void {
+  void textsOf(locale).catch(() => undefined);
+}
+
+/** Loads the texts of `locale` (once per page life) and makes them the page's; <html lang> follows. */
+export async function loadLocaleTexts(locale: Locale): Promise<void> {
+  const texts = textsOf(locale);
   // Without its texts the page still works, showing the keys: better than waiting for ever.
   const value = await texts.catch(() => ({}) as Texts);
   active = { locale, texts: value };

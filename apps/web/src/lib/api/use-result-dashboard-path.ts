@@ -5,8 +5,8 @@
 // certificates features, which do not import each other.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInstance } from '@bq/contracts/instances';
-import type { TUser } from '@bq/contracts/user';
 import { api } from '../api-client';
+import { resultDashboardPath } from '../result-dashboard-path';
 import { evaluatorInstanceQueryKey } from '../query-keys';
 import { useCurrentUser } from './get-current-user';
 
@@ -20,16 +20,6 @@ export const evaluatorInstanceQueryOptions = (token: string) =>
     queryFn: ({ signal }) => fetchEvaluatorInstance(token, signal),
     retry: false,
   });
-
-export function resultDashboardPath(
-  user: TUser,
-  instance: { token: string; clientToken: string; productConfigurationId: string },
-): string | null {
-  const product = user.products.find((p) => p.id === instance.productConfigurationId);
-  return product
-    ? `/${product.productType}/client/${instance.clientToken}/dashboard/${instance.token}`
-    : null;
-}
 
 /** The dashboard path for a signed-in evaluator of the result, else null; asks nothing while not enabled. */
 export function useResultDashboardPath(token: string, enabled: boolean): string | null {

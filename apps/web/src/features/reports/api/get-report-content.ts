@@ -1,7 +1,7 @@
 // GET /api/report/content/{bqp|bqa}/{token} and /api/report/content/bqa/recommendations/{token}: the report's
 // content, resolved on the server in one locale. Public. Its errors are states of the page: 404 unknown token,
-// 402 error.result.locked (not unlocked yet), 409 error.result.not_ready (not filled or still calculating).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+// 402 error.result.locked (not unlocked yet), 409 error.result.not_ready (not filled or still calculating), 410 the
+// public link has expired. A plain fetcher: the page lives in the participant entry, which has no query cache.
 import type { TReportContent } from '@bq/contracts/reports';
 import type { Locale } from '@bq/domain/locales';
 import { api } from '../../../lib/api-client';
@@ -22,9 +22,6 @@ export interface ReportContentParams {
   anonymize: boolean;
 }
 
-export const reportContentQueryKey = (params: ReportContentParams) =>
-  ['reports', 'content', params.reportType, params.token, params.locale, params.anonymize] as const;
-
 export function fetchReportContent(
   params: ReportContentParams,
   signal?: AbortSignal,
@@ -32,21 +29,5 @@ export function fetchReportContent(
   return api.get<TReportContent>(`${CONTENT_PATHS[params.reportType]}/${encodeURIComponent(params.token)}`, {
     query: { ...(params.locale ? { locale: params.locale } : {}), anonymize: params.anonymize },
     signal,
-  });
-}
-
-export const reportContentQueryOptions = (params: ReportContentParams) =>
-  queryOptions({
-    queryKey: reportContentQueryKey(params),
-    queryFn: ({ signal }) => fetchReportContent(params, signal),
-    staleTime: 5 * 60_000,
-  });
-
-export function useReportContent(params: ReportContentParams) {
-  return useQuery({
-    ...reportContentQueryOptions(params),
-    enabled: params.token !== '',
-    // Switching language or anonymisation keeps the current document on screen until the new one is there.
-    placeholderData: keepPreviousData,
   });
 }

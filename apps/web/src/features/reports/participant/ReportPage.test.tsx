@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import deBqui from '../../../../../server/src/features/translations/data/DE_DE/BQUI.json';
 import { instanceOf, userOf } from '../../../test/fixtures';
-import { enUsTexts, initTestI18n } from '../../../test/i18n';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
-import { createQueryClient } from '../../../app/query-client';
+import { enUsTexts } from '../../../test/i18n';
+import { jsonResponse } from '../../../test/render';
+import { resetTexts, seedTexts } from '../../../participant/texts';
 import { gatedPdfResponse, reportContentOf, stubFileSaving } from '../test-data';
 import type { ReportContentType } from '../api/get-report-content';
 import { ReportPage } from './ReportPage';
@@ -18,11 +18,10 @@ const contentUrl = (locale: string | null = null, anonymize = false, path = 'bqa
   `/api/report/content/${path}/i1?${locale ? `locale=${locale}&` : ''}anonymize=${anonymize}`;
 const error = (errorKey: string, status: number) => () => jsonResponse({ errorKey, message: 'x' }, status);
 const text = (key: string) => enUsTexts[key]!;
+const german = (key: string) => (deBqui as Record<string, string>)[key]!;
 const callsTo = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
 const lastCallTo = (prefix: string) =>
   fetchMock.mock.calls.filter(([input]) => String(input).startsWith(prefix)).at(-1);
-
-beforeAll(() => initTestI18n());
 
 beforeEach(() => {
   // A public page: a 401 here must not send anyone to the login page.
@@ -31,10 +30,6 @@ beforeEach(() => {
     [contentUrl()]: () => jsonResponse(reportContentOf()),
     [contentUrl(null, true)]: () => jsonResponse(reportContentOf({ anonymize: true })),
     [contentUrl('DE_DE')]: () => jsonResponse(reportContentOf({ locale: 'DE_DE' })),
-    '/api/i18ns?language=DE_DE&textTypeParameter=BQUI%2CERROR': () =>
-      jsonResponse(
-        Object.entries(deBqui).map(([key, text]) => ({ key, text, textType: 'BQUI', language: 'DE_DE' })),
-      ),
     '/api/user': error('error.auth.unauthorized', 401),
   };
   fetchMock.mockReset();
@@ -43,19 +38,19 @@ beforeEach(() => {
     return handler ? handler(init) : jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
+  // The page's texts in both languages, known without a request; the visitor's browser speaks English.
+  resetTexts();
+  seedTexts('EN_US', enUsTexts);
+  seedTexts('DE_DE', deBqui as Record<string, string>);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
 });
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 function renderPage(reportType: ReportContentType = 'bqa') {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   const segment = reportType === 'bqp' ? 'performance' : reportType;
-  return renderWithProviders(<ReportPage reportType={reportType} />, {
-    route: `/${segment}/report/i1`,
-    path: `/${segment}/report/:interactionInstanceToken`,
-    queryClient,
-  });
+  window.history.replaceState(null, '', `/${segment}/report/i1`);
+  return render(<ReportPage reportType={reportType} token="i1" />);
 }
 
 describe('report view: content', () => {
@@ -166,8 +161,11 @@ describe('report view: toolbar', () => {
       expect(screen.getByTestId('report-document')).toHaveAttribute('data-locale', 'DE_DE'),
     );
     expect(screen.getByTestId('report-title')).toHaveTextContent('Risikoprofil-Bericht');
-    expect(screen.getByLabelText(text('reports.toolbar.language'))).toHaveValue('DE_DE');
-    expect(screen.getByLabelText(text('reports.toolbar.pageFormat'))).toHaveValue('A4');
+    // The page's own texts follow the report's language (one language on the page, <html lang> too).
+    expect(screen.getByLabelText(german('reports.toolbar.language'))).toHaveValue('DE_DE');
+    expect(screen.getByLabelText(german('reports.toolbar.pageFormat'))).toHaveValue('A4');
+    expect(document.documentElement.lang).toBe('de-DE');
+    expect(document.title).toBe(`${german('page.bqaReport.title')} · ${german('app.name')}`);
     // Only the one request without a language: the page did not fetch an English copy first.
     expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/report/content/'))).toHaveLength(1);
   });
@@ -187,15 +185,11 @@ describe('report view: toolbar', () => {
     const document = screen.getByTestId('report-document');
     expect(document).toHaveAttribute('lang', 'de-DE');
     expect(screen.getByTestId('report-title')).toHaveTextContent('Risikoprofil-Bericht');
-    // The dashboard parts inside the document speak German too, with German dates; the page's own UI stays English.
-    await waitFor(() =>
-      expect(screen.getByTestId('risk-class')).toHaveAccessibleName(
-        deBqui['results.risk.classLabel'].replace('{{class}}', '3'),
-      ),
-    );
+    // The platform's labels inside the document speak German too, with German dates, and so does the page around it.
+    expect(screen.getByTestId('risk-class')).toHaveAccessibleName(german('results.risk.classLabel').replace('{{class}}', '3'));
     expect(screen.getByTestId('report-completed')).toHaveTextContent('03.04.2026');
-    expect(screen.getByRole('button', { name: text('reports.toolbar.download') })).toBeInTheDocument();
-    expect(format).toHaveValue('A4');
+    expect(screen.getByRole('button', { name: german('reports.toolbar.download') })).toBeInTheDocument();
+    expect(screen.getByLabelText(german('reports.toolbar.pageFormat'))).toHaveValue('A4');
   });
 
   it('anonymises: refetches with anonymize=true and the name disappears', async () => {
@@ -289,6 +283,9 @@ describe('report view: download', () => {
   it('reads the error from the binary body, shows its translated text and clears the flag', async () => {
     const saved = stubFileSaving();
     handlers[DOWNLOAD_URL] = error('error.result.locked', 402);
+    // The error's text is asked for when it happens, in the report's language.
+    handlers['/api/i18ns?language=EN_US&textTypeParameter=ERROR&filter=ERROR_RESULT_LOCKED'] = () =>
+      jsonResponse([{ key: 'ERROR_RESULT_LOCKED', text: text('ERROR_RESULT_LOCKED'), textType: 'ERROR', language: 'EN_US' }]);
     renderPage();
     await screen.findByTestId('report-document');
     const button = screen.getByTestId('report-download');
@@ -359,5 +356,17 @@ describe('report view: unavailable', () => {
     fireEvent.click(within(notice).getByRole('button', { name: text('reports.notReady.checkAgain') }));
     expect(await screen.findByTestId('report-document')).toBeInTheDocument();
     expect(lastCallTo('/api/report/content/')?.[0]).toBe(contentUrl());
+  });
+
+  it('says when the report could not be loaded and tries again on request', async () => {
+    handlers[contentUrl()] = error('error.general', 500);
+    renderPage();
+    const notice = await screen.findByTestId('report-error');
+    expect(notice).toHaveAttribute('role', 'alert');
+    expect(notice).toHaveTextContent(text('reports.loadFailed.title'));
+    handlers[contentUrl()] = () => jsonResponse(reportContentOf());
+    fireEvent.click(within(notice).getByRole('button', { name: text('common.retry') }));
+    expect(await screen.findByTestId('report-document')).toBeInTheDocument();
+    expect(callsTo(contentUrl())).toHaveLength(2);
   });
 });
