@@ -112,7 +112,6 @@ const ROUTES = [
   { name: 'public layout', module: PUBLIC[0], parents: [] },
   { name: 'report', module: 'src/features/reports/pages/ReportPage.tsx', parents: PUBLIC },
   { name: 'report download', module: 'src/features/reports/pages/ReportDownloadPage.tsx', parents: PUBLIC },
-  { name: 'certificate', module: 'src/features/certificates/pages/CertificatePage.tsx', parents: PUBLIC },
   {
     name: 'e-mail verification',
     module: 'src/features/email-verification/pages/EmailVerificationPage.tsx',

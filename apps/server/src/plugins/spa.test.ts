@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTICIPANT_PATH } from '../../../web/src/participant/participant-paths';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { PARTICIPANT_PAGE } from './spa';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<!-- filler -->'.repeat(100)}<div id="root"></div></body></html>`;
@@ -139,6 +141,20 @@ describe('the participant entry (docs/decisions/0054)', () => {
     for (const url of ['/verify/AbCdEf123', '/verify/certificate/', '/verify/certificate/a/b']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
+  });
+
+  it('sends participant.html for a certificate (/bqp/certificate/{token}); other BQP pages stay in the app', async () => {
+    for (const url of ['/bqp/certificate/AbCdEf123', '/bqp/certificate/AbCdEf123/', '/bqp/certificate/AbCdEf123?x=1']) {
+      expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
+    }
+    for (const url of ['/bqp/certificate/', '/bqp/certificate/a/b', '/performance/report/AbCdEf123']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
+  });
+
+  it('agrees with the participant entry on which paths it renders (apps/web/src/participant/participant-paths.ts)', () => {
+    const paths = ['/q/a', '/q/a/', '/q/', '/q/a/b', '/verify/certificate/v', '/verify/v', '/bqp/certificate/i', '/bqp/certificate/i/x', '/bqa/report/i', '/'];
+    for (const path of paths) expect(PARTICIPANT_PAGE.test(path), path).toBe(PARTICIPANT_PATH.test(path));
   });
 });
 

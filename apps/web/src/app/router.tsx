@@ -506,11 +506,6 @@ export const routes: RouteObject[] = [
             'bqaRecommendations',
             'page.bqaRecommendations.title',
           ),
-          {
-            path: 'bqp/certificate/:interactionInstanceToken',
-            handle: handle({ titleKey: 'page.bqpCertificate.title' }),
-            lazy: page(() => import('../features/certificates/pages/CertificatePage'), 'CertificatePage'),
-          },
           // Not lazy on purpose: the guards and error boundaries render it too, and it must show even when
           // chunks cannot be fetched.
           { path: '*', handle: handle({ titleKey: 'page.notFound.title' }), Component: NotFoundPage },

@@ -34,4 +34,12 @@ if (!page) {
       </StrictMode>,
     ),
   );
+} else if (page.page === 'certificate') {
+  void import('../features/certificates/participant/CertificatePage').then(({ CertificatePage }) =>
+    createRoot(container).render(
+      <StrictMode>
+        <CertificatePage instanceToken={page.instanceToken} />
+      </StrictMode>,
+    ),
+  );
 }

@@ -8,10 +8,11 @@ describe('participant paths', () => {
       page: 'certificateVerification',
       certificateToken: 'vt_123',
     });
+    expect(participantPage('/bqp/certificate/i1')).toEqual({ page: 'certificate', instanceToken: 'i1' });
   });
 
   it('leaves every other path to the evaluator app', () => {
-    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x']) {
+    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x', '/bqp/certificate/', '/bqp/certificate/a/b']) {
       expect(participantPage(path), path).toBeNull();
       expect(PARTICIPANT_PATH.test(path), path).toBe(false);
     }

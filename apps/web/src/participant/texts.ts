@@ -8,8 +8,10 @@ import { api } from '../lib/api-client';
 
 export type Texts = Record<string, string>;
 /** The key prefixes the participant pages read (the questionnaire's own, the platform's default privacy notice,
- * the product's name, "Try again", the firm's "powered by" line, the self-identification step's, the certificate check's). */
-const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.', 'certificateVerification.', 'page.certificateVerification.title'];
+ * the product's name, the common words ("Try again", "Cancel", "Back to the result"), the firm's "powered by" line, the
+ * self-identification step's, the certificate check's, the certificate page's with its download progress, expired-link
+ * notice and the one error it names). ERROR_ keys are text type ERROR; no other prefix matches one. */
+export const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.', 'branding.poweredBy', 'selfId.', 'fairness.option.', 'certificateVerification.', 'page.certificateVerification.title', 'certificates.', 'download.', 'reports.linkExpired.', 'page.bqpCertificate.title', 'ERROR_CERTIFICATE_NOT_AVAILABLE'];
 
 const loaded = new Map<Locale, Promise<Texts>>();
 let active: { locale: Locale; texts: Texts } | null = null;
@@ -19,7 +21,7 @@ async function request(locale: Locale): Promise<Texts> {
   const parts = await Promise.all(
     PREFIXES.map((filter) =>
       api.get<TTranslationEntry[]>('/api/i18ns', {
-        query: { language: locale, textTypeParameter: 'BQUI', filter },
+        query: { language: locale, textTypeParameter: 'BQUI,ERROR', filter },
       }),
     ),
   );
