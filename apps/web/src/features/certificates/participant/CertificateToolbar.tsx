@@ -2,8 +2,7 @@
 // whatever the page speaks) and the PDF in that language, with its progress and one live region that announces
 // "Download finished" or why it failed.
 import { useRef, useState } from 'react';
-import { formatNumber } from '@bq/domain/formats';
-import { LOCALES, normalizeLocale, type Locale } from '@bq/domain/locales';
+import { LOCALE_TAGS, LOCALES, normalizeLocale, type Locale } from '@bq/domain/locales';
 import type { DownloadProgress } from '../../../lib/api-download';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
 import { errorText } from '../../../participant/error-text';
@@ -26,7 +25,8 @@ interface CertificateToolbarProps {
 
 function DownloadBar({ progress, locale }: { progress: DownloadProgress | null; locale: Locale }) {
   const { t } = useTexts();
-  const kb = (bytes: number) => `${formatNumber(bytes / 1024, locale, 0)}\u00a0KB`;
+  // The browser's number format, not @bq/domain/formats: that would pull formatNumber into the questionnaire's entry.
+  const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString(LOCALE_TAGS[locale])}\u00a0KB`;
   const total = progress?.total ?? null;
   const loaded = progress?.loaded ?? 0;
   const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
