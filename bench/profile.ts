@@ -81,9 +81,12 @@ const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api'
 try {
   const adviser = await signIn(server.base, account.adminEmail, PASSWORD);
   const path = (routeArg ?? '/api/user').replace('{productConfigurationId}', String(account.productConfigurationId)).replace('{token}', resultToken);
-  const headers = { cookie: adviser.cookie, 'x-source': 'web' };
+  // no-cache: the response cache is passed by, so the profile shows the computed answer (the fair bench's (computed) rows).
+  const headers = { cookie: adviser.cookie, 'x-source': 'web', 'cache-control': 'no-cache' };
   const check = await fetch(`${server.base}${path}`, { headers });
-  if (!check.ok) throw new Error(`${path}: ${check.status} ${await check.text()}`);
+  const body = await check.text();
+  if (!check.ok) throw new Error(`${path}: ${check.status} ${body}`);
+  console.log(`${path}: ${Buffer.byteLength(body)} bytes per answer (uncompressed, as autocannon asks)`);
   const result = await autocannon({ url: `${server.base}${path}`, connections: 50, duration: seconds, headers });
   console.log(`${bench.kind}: ${path}  ${Math.round(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms`);
 } finally {

@@ -111,7 +111,6 @@ const ROUTES = [
   { name: 'translations', module: 'src/features/internal/pages/TranslationsPage.tsx', parents: SHELL },
   { name: 'public layout', module: PUBLIC[0], parents: [] },
   { name: 'report', module: 'src/features/reports/pages/ReportPage.tsx', parents: PUBLIC },
-  { name: 'report download', module: 'src/features/reports/pages/ReportDownloadPage.tsx', parents: PUBLIC },
   {
     name: 'e-mail verification',
     module: 'src/features/email-verification/pages/EmailVerificationPage.tsx',

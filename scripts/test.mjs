@@ -28,6 +28,23 @@ const nodeOf = (env) => execFileSync('node', ['--version'], { env, encoding: 'ut
 /** Runs an npm script (or a command) with its output prefixed when it runs beside another. */
 function run(label, command, args, env = process.env, prefix = false) {
   const started = Date.now();
+  // Lines naming a failed test file or test (vitest's "FAIL" and "×"), repeated in the summary: with two steps
+  // side by side, the failure's own lines are far above the end of the log, which is all a CI page may show.
+  // An unhandled error (all tests passed, the run still fails) is kept with the two lines that name it.
+  const failures = [];
+  let unhandledLines = 0;
+  const keepFailure = (line) => {
+    // eslint-disable-next-line no-control-regex -- the escape starts the terminal colours vitest prints
+    const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
+    if (failures.length >= 25 || plain === '') return;
+    if (unhandledLines > 0) {
+      unhandledLines -= 1;
+      failures.push(`  ${plain}`);
+    } else if (/Unhandled (Rejection|Error)/.test(plain)) {
+      unhandledLines = 2;
+      failures.push(plain);
+    } else if (/^(FAIL|×)\s/.test(plain) && !failures.includes(plain)) failures.push(plain);
+  };
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
@@ -36,14 +53,19 @@ function run(label, command, args, env = process.env, prefix = false) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk.toString()).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) out.write(`[${label}] ${line}\n`);
+          for (const line of lines) {
+            keepFailure(line);
+            out.write(`[${label}] ${line}\n`);
+          }
         });
         stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
       };
       forward(child.stdout, process.stdout);
       forward(child.stderr, process.stderr);
     }
-    child.on('exit', (code, signal) => resolve({ label, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 }));
+    child.on('exit', (code, signal) =>
+      resolve({ label, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, failures }),
+    );
   });
 }
 
@@ -88,7 +110,10 @@ function report() {
     for (const note of journeyNotes) console.log(note);
   }
   console.log('\n=== test summary ===');
-  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s`);
+  for (const r of results) {
+    console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s`);
+    if (!r.ok) for (const failure of r.failures ?? []) console.log(`       ${failure}`);
+  }
   const total = results.reduce((s, r) => s + r.seconds, 0);
   console.log(`     (sum of steps ${Math.round(total)} s; parallel steps overlap)`);
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@bq/domain/permissions';
 import { DataChanges } from '../db/data-changes';
-import { sessions, users } from '../db/schema';
+import { accountAnonymisation, anonymisationUserSettings, sessions, users } from '../db/schema';
 import { SessionCache, UNHEARD_TTL_MS, createSession, hashToken } from './sessions';
 import { createApiCredential } from '../features/api-credentials/api-credential-service';
 import { answerCalculateUnlock } from '../test/finished-result';
@@ -103,6 +103,25 @@ describe('a change to a user\'s access reaches another API process within 1 s (s
     const kept = new TestClient(b);
     kept.cookie = elsewhere.cookie;
     expect((await kept.request('GET', ctx.urls[1]!)).statusCode).toBe(200);
+  });
+
+  it("anonymises B's client list and dashboard once the user's allow list is switched on, or the account's k raised, on A", async () => {
+    // The viewer's anonymisation settings come with the cached session (plugins/sessions.ts ViewerSettings): their
+    // change must end B's copy as a permission's does (migration 0046), not wait for the session cache's 5 s.
+    const ctx = await adviserWithResult(36);
+    await warm(ctx.onB, ctx.urls);
+    expect((await ctx.onB.request('GET', ctx.urls[0]!)).body).toContain('Frisch');
+    await t.db.insert(anonymisationUserSettings).values({ userId: ctx.user.id, accountId: ctx.accountId, allowListEnabled: true });
+    const changedAt = performance.now();
+    const named = async () => Promise.all(ctx.urls.map(async (url) => (await ctx.onB.request('GET', url)).body.includes('Frisch')));
+    await expect.poll(named, { timeout: WITHIN_MS, interval: 5 }).toEqual([false, false]);
+    expect(performance.now() - changedAt).toBeLessThan(WITHIN_MS);
+    // The account's k (the floor of every team figure) is B's session's copy too.
+    const token = /bq_session=([^;]+)/.exec(ctx.onB.cookie ?? '')![1]!;
+    const k = async () => (await b.sessionCache.get(token))?.viewerSettings.anonymityK ?? null;
+    expect(await k()).not.toBe(7);
+    await t.db.insert(accountAnonymisation).values({ accountId: ctx.accountId, anonymityK: 7 }).onConflictDoUpdate({ target: accountAnonymisation.accountId, set: { anonymityK: 7 } });
+    await expect.poll(k, { timeout: WITHIN_MS, interval: 5 }).toBe(7);
   });
 
   it('keeps serving B from memory while nothing about the user changed', async () => {

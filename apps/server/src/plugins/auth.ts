@@ -26,7 +26,7 @@ import { hasPermission, type Action, type Entity, type Permission } from '@bq/do
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../app-error';
-import { SESSION_COOKIE, SessionCache, touchSession } from './sessions';
+import { SESSION_COOKIE, SessionCache, touchSession, type ViewerSettings } from './sessions';
 import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 import { enrolmentOverdue } from '../features/account-security/enrolment-deadline';
@@ -50,6 +50,8 @@ export interface AuthContext {
   hasSecondFactor?: boolean;
   /** When this session last proved the factor (sign-in or step-up, docs/decisions/0045). */
   secondFactorVerifiedAt?: Date | null;
+  /** A session's copy of the viewer's anonymisation settings (plugins/sessions.ts); unset for API credentials. */
+  viewerSettings?: ViewerSettings;
 }
 
 declare module 'fastify' {
@@ -174,6 +176,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
           secondFactorDeadline: session.secondFactorDeadline,
           hasSecondFactor: session.hasSecondFactor,
           secondFactorVerifiedAt: session.secondFactorVerifiedAt,
+          viewerSettings: session.viewerSettings,
         };
         await touchSession(app.db, app.config, session);
       }

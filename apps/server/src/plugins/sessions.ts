@@ -10,6 +10,7 @@ import { prepared } from '../db/prepared';
 import { accounts, sessions, userTotp, users } from '../db/schema';
 import { enrolmentDeadline, hasPasskeySql } from '../features/account-security/enrolment-deadline';
 import type { Config } from '../config';
+import type { Locale } from '@bq/domain/locales';
 
 export const SESSION_COOKIE = 'bq_session';
 
@@ -65,6 +66,19 @@ export interface SignedInSession {
   hasSecondFactor: boolean;
   /** When this session last proved a factor (sign-in or step-up); null when never. */
   secondFactorVerifiedAt: Date | null;
+  /** What every list, dashboard and report of the viewer reads first (features/anonymisation/anonymise.ts). */
+  viewerSettings: ViewerSettings;
+}
+
+/**
+ * The viewer's anonymisation switch, saved language and the account's k: part of the cached session so the signed-in
+ * common path does not read them again per request. A change of any of them ends the cached copies (migration 0046;
+ * the user's language is a users row, whose changes already do).
+ */
+export interface ViewerSettings {
+  allowListEnabled: boolean;
+  locale: Locale;
+  anonymityK: number | null;
 }
 
 const signedInSessionQuery = prepared((db: Db) =>
@@ -83,6 +97,9 @@ const signedInSessionQuery = prepared((db: Db) =>
       factorConfirmedAt: userTotp.confirmedAt,
       hasPasskey: hasPasskeySql,
       secondFactorVerifiedAt: sessions.secondFactorVerifiedAt,
+      allowListEnabled: sql<boolean | null>`(select aus.allow_list_enabled from anonymisation_user_settings aus where aus.user_id = ${users.id})`,
+      locale: users.locale,
+      anonymityK: sql<number | null>`(select aa.anonymity_k from account_anonymisation aa where aa.account_id = ${users.accountId})`,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
@@ -98,10 +115,11 @@ export async function findSignedInSession(db: Db, token: string): Promise<Signed
   // The app's clock, not the database's (as everywhere sessions are written), as an ISO string both drivers take.
   const [row] = await signedInSessionQuery(db).execute({ id: hashToken(token), now: new Date().toISOString() });
   if (!row) return null;
-  const { userCreatedAt, requiredSince, graceDays, factorConfirmedAt, hasPasskey, ...session } = row;
+  const { userCreatedAt, requiredSince, graceDays, factorConfirmedAt, hasPasskey, allowListEnabled, locale, anonymityK, ...session } = row;
   const hasSecondFactor = Boolean(factorConfirmedAt) || Boolean(hasPasskey);
   return {
     ...session,
+    viewerSettings: { allowListEnabled: allowListEnabled ?? false, locale, anonymityK: anonymityK == null ? null : Number(anonymityK) },
     secondFactorDeadline: enrolmentDeadline({ requiredSince, graceDays, userCreatedAt, hasFactor: hasSecondFactor }),
     hasSecondFactor,
   };

@@ -15,7 +15,8 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
  * The participant pages, sent the participant entry (participant.html, docs/decisions/0054-participant-entry.md)
  * instead of the evaluator app; the same list as apps/web/src/participant/participant-paths.ts.
  */
-export const PARTICIPANT_PAGE = /^\/q\/[^/]+\/?$|^\/verify\/certificate\/[^/]+\/?$|^\/bqp\/certificate\/[^/]+\/?$/;
+export const PARTICIPANT_PAGE =
+  /^\/q\/[^/]+\/?$|^\/verify\/certificate\/[^/]+\/?$|^\/report\/[^/]+\/download\/?$|^\/demo\/password-set\/[^/]+\/?$|^\/bqp\/certificate\/[^/]+\/?$/;
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';

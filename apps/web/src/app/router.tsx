@@ -484,16 +484,6 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'report/:reportDownloadToken/download',
-            handle: handle({ titleKey: 'page.reportDownload.title' }),
-            lazy: page(() => import('../features/reports/pages/ReportDownloadPage'), 'ReportDownloadPage'),
-          },
-          {
-            path: 'demo/password-set/:instanceToken',
-            handle: handle({ titleKey: 'page.demoPassword.title' }),
-            lazy: page(() => import('../features/signup/pages/DemoPasswordSetPage'), 'DemoPasswordSetPage'),
-          },
-          {
             // The built-in sandbox payment provider's hosted page (docs/decisions/0024-payments.md).
             path: 'sandbox-checkout/:sessionId',
             handle: handle({ titleKey: 'page.sandboxCheckout.title' }),

@@ -1,13 +1,15 @@
-// An API error in the participant pages' words (spec section 8): its errorKey's text when the page loaded it (its
-// ERROR_ key under texts.ts PREFIXES), else the page's own fallback, never a raw key.
-import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
+// A failed API call in words on a participant page, as the evaluator app's apiErrorMessage (lib/notify) says it but
+// without i18next: the errorKey's own ERROR_ text when the page loaded it, else the page's fallback, else the general one.
+import { errorKeyToTranslationKey, fallbackErrorTranslationKey } from '@bq/domain/error-keys';
 import { ApiError } from '../lib/api-client';
 
-type Translate = (key: string, values?: Record<string, string | number>) => string;
+interface PageTexts {
+  t: (key: string) => string;
+  has: (key: string) => boolean;
+}
 
-export function errorText(t: Translate, error: unknown, fallbackKey: string): string {
+export function errorText({ t, has }: PageTexts, error: unknown, fallbackKey?: string): string {
   const key = error instanceof ApiError ? errorKeyToTranslationKey(error.errorKey) : null;
-  // t answers the key itself for a text it does not have.
-  if (key && t(key) !== key) return t(key);
-  return t(fallbackKey);
+  if (key && has(key)) return t(key);
+  return t(fallbackKey && has(fallbackKey) ? fallbackKey : fallbackErrorTranslationKey);
 }

@@ -7,7 +7,7 @@
 // budget's participant limit keeps it that way (scripts/size-budget.mjs).
 import '../lib/zod-config';
 import './participant.css';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QuestionnairePage } from '../features/questionnaire/pages/QuestionnairePage';
 import { participantPage } from './participant-paths';
@@ -24,22 +24,24 @@ if (!page) {
       <QuestionnairePage instanceToken={page.instanceToken} />
     </StrictMode>,
   );
-} else if (page.page === 'certificateVerification') {
+} else {
   // Every other page is a chunk of its own, loaded by a plain import (React.lazy and Suspense would add about 1 KB
   // to the questionnaire's first JS), so the questionnaire's first JS does not grow.
-  void import('../features/certificates/participant/CertificateVerificationPage').then(({ CertificateVerificationPage }) =>
-    createRoot(container).render(
-      <StrictMode>
-        <CertificateVerificationPage certificateToken={page.certificateToken} />
-      </StrictMode>,
-    ),
-  );
-} else if (page.page === 'certificate') {
-  void import('../features/certificates/participant/CertificatePage').then(({ CertificatePage }) =>
-    createRoot(container).render(
-      <StrictMode>
-        <CertificatePage instanceToken={page.instanceToken} />
-      </StrictMode>,
-    ),
-  );
+  const render = (element: ReactElement) => createRoot(container).render(<StrictMode>{element}</StrictMode>);
+  if (page.page === 'certificateVerification')
+    void import('../features/certificates/participant/CertificateVerificationPage').then(({ CertificateVerificationPage }) =>
+      render(<CertificateVerificationPage certificateToken={page.certificateToken} />),
+    );
+  else if (page.page === 'reportDownload')
+    void import('../features/reports/participant/ReportDownloadPage').then(({ ReportDownloadPage }) =>
+      render(<ReportDownloadPage reportDownloadToken={page.reportDownloadToken} />),
+    );
+  else if (page.page === 'certificate')
+    void import('../features/certificates/participant/CertificatePage').then(({ CertificatePage }) =>
+      render(<CertificatePage instanceToken={page.instanceToken} />),
+    );
+  else
+    void import('../features/signup/participant/DemoPasswordSetPage').then(({ DemoPasswordSetPage }) =>
+      render(<DemoPasswordSetPage instanceToken={page.instanceToken} />),
+    );
 }

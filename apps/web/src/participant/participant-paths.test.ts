@@ -8,11 +8,13 @@ describe('participant paths', () => {
       page: 'certificateVerification',
       certificateToken: 'vt_123',
     });
+    expect(participantPage('/report/rdl_abc/download')).toEqual({ page: 'reportDownload', reportDownloadToken: 'rdl_abc' });
+    expect(participantPage('/demo/password-set/i-1/')).toEqual({ page: 'demoPassword', instanceToken: 'i-1' });
     expect(participantPage('/bqp/certificate/i1')).toEqual({ page: 'certificate', instanceToken: 'i1' });
   });
 
   it('leaves every other path to the evaluator app', () => {
-    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x', '/bqp/certificate/', '/bqp/certificate/a/b']) {
+    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/x', '/report/x', '/report/x/download/y', '/demo/password-set/', '/demo', '/bqp/certificate/', '/bqp/certificate/a/b']) {
       expect(participantPage(path), path).toBeNull();
       expect(PARTICIPANT_PATH.test(path), path).toBe(false);
     }

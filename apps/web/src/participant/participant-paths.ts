@@ -1,23 +1,36 @@
 // The paths the participant entry renders (the server sends participant.html for them, the dev server too).
 const QUESTIONNAIRE_PATH = /^\/q\/([^/]+)\/?$/;
 const CERTIFICATE_VERIFICATION_PATH = /^\/verify\/certificate\/([^/]+)\/?$/;
+const REPORT_DOWNLOAD_PATH = /^\/report\/([^/]+)\/download\/?$/;
+const DEMO_PASSWORD_PATH = /^\/demo\/password-set\/([^/]+)\/?$/;
 const CERTIFICATE_PATH = /^\/bqp\/certificate\/([^/]+)\/?$/;
 export const PARTICIPANT_PATH = new RegExp(
-  [QUESTIONNAIRE_PATH, CERTIFICATE_VERIFICATION_PATH, CERTIFICATE_PATH].map((path) => path.source).join('|'),
+  [QUESTIONNAIRE_PATH, CERTIFICATE_VERIFICATION_PATH, REPORT_DOWNLOAD_PATH, DEMO_PASSWORD_PATH, CERTIFICATE_PATH]
+    .map((path) => path.source)
+    .join('|'),
 );
 
 export type ParticipantPage =
   | { page: 'questionnaire'; instanceToken: string }
   | { page: 'certificateVerification'; certificateToken: string }
+  | { page: 'reportDownload'; reportDownloadToken: string }
+  | { page: 'demoPassword'; instanceToken: string }
   | { page: 'certificate'; instanceToken: string };
 
 export function participantPage(pathname: string): ParticipantPage | null {
-  const questionnaire = QUESTIONNAIRE_PATH.exec(pathname);
-  if (questionnaire) return { page: 'questionnaire', instanceToken: decodeURIComponent(questionnaire[1]!) };
-  const verification = CERTIFICATE_VERIFICATION_PATH.exec(pathname);
-  if (verification)
-    return { page: 'certificateVerification', certificateToken: decodeURIComponent(verification[1]!) };
-  const certificate = CERTIFICATE_PATH.exec(pathname);
-  if (certificate) return { page: 'certificate', instanceToken: decodeURIComponent(certificate[1]!) };
+  const token = (path: RegExp) => {
+    const match = path.exec(pathname);
+    return match ? decodeURIComponent(match[1]!) : null;
+  };
+  const questionnaire = token(QUESTIONNAIRE_PATH);
+  if (questionnaire !== null) return { page: 'questionnaire', instanceToken: questionnaire };
+  const verification = token(CERTIFICATE_VERIFICATION_PATH);
+  if (verification !== null) return { page: 'certificateVerification', certificateToken: verification };
+  const download = token(REPORT_DOWNLOAD_PATH);
+  if (download !== null) return { page: 'reportDownload', reportDownloadToken: download };
+  const demo = token(DEMO_PASSWORD_PATH);
+  if (demo !== null) return { page: 'demoPassword', instanceToken: demo };
+  const certificate = token(CERTIFICATE_PATH);
+  if (certificate !== null) return { page: 'certificate', instanceToken: certificate };
   return null;
 }

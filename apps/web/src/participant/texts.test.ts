@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
-import { PREFIXES, fill, loadLocaleTexts, resetTexts } from './texts';
+import { addTextPrefixes, fill, loadLocaleTexts, resetTexts, textPrefixes } from './texts';
 
 afterEach(() => {
   resetTexts();
@@ -13,6 +13,7 @@ describe('participant texts', () => {
       jsonResponse([{ key: 'common.retry', text: 'Erneut versuchen', textType: 'BQUI', language: 'DE_DE' }]),
     );
     vi.stubGlobal('fetch', fetchMock);
+    addTextPrefixes('certificates.', 'questionnaire.');
     await loadLocaleTexts('DE_DE');
     await loadLocaleTexts('DE_DE');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -20,7 +21,11 @@ describe('participant texts', () => {
     expect(url.pathname).toBe('/api/i18ns');
     expect(url.searchParams.get('language')).toBe('DE_DE');
     expect(url.searchParams.get('textTypeParameter')).toBe('BQUI,ERROR');
-    expect(url.searchParams.get('filter')!.split(',')).toEqual(PREFIXES);
+    const asked = url.searchParams.get('filter')!.split(',');
+    expect(asked).toEqual(textPrefixes());
+    expect(asked).toEqual(expect.arrayContaining(['questionnaire.', 'common.retry', 'certificates.']));
+    // A page's own prefix once, also when it is one of the common ones.
+    expect(asked.filter((prefix) => prefix === 'certificates.')).toHaveLength(1);
     expect(document.documentElement.lang).toBe('de-DE');
   });
 

@@ -7,20 +7,31 @@ import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 import { api } from '../lib/api-client';
 
 export type Texts = Record<string, string>;
-/** The key prefixes the participant pages read (the questionnaire's own, the platform's default privacy notice,
- * the product's name, the common words ("Try again", "Cancel", "Back to the result"), the firm's "powered by" line, the
- * self-identification step's, the certificate check's, the certificate page's with its download progress, expired-link
- * notice and the one error it names). ERROR_ keys are text type ERROR; no other prefix matches one. */
-export const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.', 'branding.poweredBy', 'selfId.', 'fairness.option.', 'certificateVerification.', 'page.certificateVerification.title', 'certificates.', 'download.', 'reports.linkExpired.', 'page.bqpCertificate.title', 'ERROR_CERTIFICATE_NOT_AVAILABLE'];
+/** The keys every participant page loads (GET /api/i18ns, all prefixes in one request): the questionnaire's own, the
+ * platform's default privacy notice, the product's name, "Try again", the firm's "powered by" line, the
+ * self-identification step's. Text types BQUI and ERROR: the error texts are keys of their own (ERROR_...). */
+const PREFIXES = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.'];
+/** A lazily loaded page's own prefixes (`addTextPrefixes`), so the questionnaire does not fetch them. */
+const pagePrefixes: string[] = [];
+
+/** Called by a page of its own chunk when its module loads, before the page renders and loads its texts. */
+export function addTextPrefixes(...prefixes: string[]): void {
+  for (const prefix of prefixes) if (!pagePrefixes.includes(prefix)) pagePrefixes.push(prefix);
+}
 
 const loaded = new Map<Locale, Promise<Texts>>();
 let active: { locale: Locale; texts: Texts } | null = null;
 const listeners = new Set<() => void>();
 
+/** Every prefix the page loads: the common ones and its own. */
+export function textPrefixes(): string[] {
+  return [...PREFIXES, ...pagePrefixes];
+}
+
 /** One request for every prefix (the API takes them comma separated): on a slow phone network each round trip counts. */
 async function request(locale: Locale): Promise<Texts> {
   const entries = await api.get<TTranslationEntry[]>('/api/i18ns', {
-    query: { language: locale, textTypeParameter: 'BQUI,ERROR', filter: PREFIXES.join(',') },
+    query: { language: locale, textTypeParameter: 'BQUI,ERROR', filter: textPrefixes().join(',') },
   });
   return Object.fromEntries(entries.map((entry) => [entry.key, entry.text]));
 }
@@ -62,10 +73,11 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The active language (null until its texts arrived) and `t`, re-rendering when the language changes. */
+/** The active language (null until its texts arrived), `t` and `has`, re-rendering when the language changes. */
 export function useTexts() {
   const current = useSyncExternalStore(subscribe, () => active);
   const t = (key: string, values?: Record<string, string | number>) =>
     fill(current?.texts[key] ?? key, values);
-  return { locale: current?.locale ?? null, t };
+  const has = (key: string) => current?.texts[key] !== undefined;
+  return { locale: current?.locale ?? null, t, has };
 }

@@ -59,10 +59,13 @@ const viewerSettingsQuery = prepared((db: Db) =>
     .prepare('anonymisation_viewer_settings'),
 );
 
-export async function loadAnonymisation(db: Db, auth: Pick<AuthContext, 'userId' | 'accountId'>, productConfigurationId: string, locale?: Locale): Promise<Anonymisation> {
-  // Every list, comparison, team view and export starts here: one query, and the user text from the process's copy
-  // of the translations (translation-cache.ts).
-  const [settings] = await viewerSettingsQuery(db).execute({ userId: auth.userId, accountId: auth.accountId });
+export async function loadAnonymisation(db: Db, auth: Pick<AuthContext, 'userId' | 'accountId' | 'viewerSettings'>, productConfigurationId: string, locale?: Locale): Promise<Anonymisation> {
+  // Every list, comparison, team view and export starts here: with a session, no query (the settings came with the
+  // cached session, plugins/sessions.ts); with an API credential one. The user text comes from the process's copy of
+  // the translations (translation-cache.ts).
+  const settings = auth.viewerSettings
+    ? { enabled: auth.viewerSettings.allowListEnabled, locale: auth.viewerSettings.locale, k: auth.viewerSettings.anonymityK }
+    : (await viewerSettingsQuery(db).execute({ userId: auth.userId, accountId: auth.accountId }))[0];
   const language = locale ?? settings?.locale ?? 'EN_US';
   const userText = (await languageTexts(db, language)).ofType('BQUI').get(USER_TEXT_KEY);
   return {

@@ -3,13 +3,13 @@
 // of five queries per mail: the same subject, greeting, body and footer reach every client. The chunk writes only
 // the values (invitationRows); the outbox dispatcher renders them when it sends (docs/decisions/0057 addendum).
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Salutation } from '@bq/domain/client-rules';
 import { formatDate } from '@bq/domain/formats';
 import type { Locale } from '@bq/domain/locales';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { accounts, translations, users, type InvitationRenderValues, type mailOutbox } from '../../db/schema';
+import { accounts, translations, users, type InvitationRenderValues } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { inviteUrl } from '../instances/invite';
 import { clientLinkBase } from '../branding/client-base-url';
@@ -107,37 +107,56 @@ export function renderInvitation(ctx: InvitationContext, config: Config, target:
   return { subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, fromName: brand?.fromName ?? null };
 }
 
-/** The outbox rows of a chunk's invitations: addresses and values, no rendered text (the dispatcher renders them). */
-export function invitationRows(config: Config, sender: InvitationSender, targets: InvitationTarget[], now: Date): (typeof mailOutbox.$inferInsert)[] {
+/** An outbox row of a chunk's invitations: address and values, no rendered text (the dispatcher renders them). */
+export interface InvitationMailRow {
+  id: string;
+  dedupeKey: string;
+  toAddress: string;
+  locale: Locale;
+  renderValues: InvitationRenderValues;
+  instanceId: string;
+  messageId: string;
+}
+
+export function invitationRows(config: Config, sender: InvitationSender, targets: InvitationTarget[], now: Date): InvitationMailRow[] {
   const nameLocale = targets[0]?.locale;
   return targets.map((target) => {
     const id = randomUUID();
-    const renderValues: InvitationRenderValues = {
-      template: 'invite',
-      interactionId: sender.interactionId,
-      definitionVersion: sender.definitionVersion,
-      instanceToken: target.instanceToken,
-      expiresAt: target.expiresAt.toISOString(),
-      salutation: target.salutation,
-      firstName: target.firstName,
-      lastName: target.lastName,
-      ...(nameLocale && nameLocale !== target.locale ? { nameLocale } : {}),
-    };
     return {
       id,
-      accountId: sender.accountId,
-      kind: 'INVITATION' as const,
       dedupeKey: `invite:${target.instanceId}:${now.getTime()}`,
       toAddress: target.email,
       locale: target.locale,
-      subject: '',
-      textBody: '',
-      htmlBody: '',
-      renderValues,
+      renderValues: {
+        template: 'invite',
+        interactionId: sender.interactionId,
+        definitionVersion: sender.definitionVersion,
+        instanceToken: target.instanceToken,
+        expiresAt: target.expiresAt.toISOString(),
+        salutation: target.salutation,
+        firstName: target.firstName,
+        lastName: target.lastName,
+        ...(nameLocale && nameLocale !== target.locale ? { nameLocale } : {}),
+      },
       instanceId: target.instanceId,
-      userId: sender.userId,
       messageId: messageIdFor(id, config),
-      fromName: null,
     };
   });
+}
+
+/**
+ * Writes a chunk's invitation mails for the outbox dispatcher: one INSERT ... SELECT over one JSON array, whatever
+ * the chunk's size. Drizzle's multi-row insert built 15 bind parameters per mail and cost the worker about 0.15 ms
+ * of CPU per mail (a profile of 12,000: 1.3 s in drizzle, 0.7 s collecting garbage), CPU the dispatcher rendering
+ * the first mails needs at the same time.
+ */
+export async function insertInvitationMails(tx: Tx, sender: InvitationSender, rows: InvitationMailRow[], dispatchAfter: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into mail_outbox (id, account_id, kind, dedupe_key, to_address, locale, subject, text_body, html_body,
+      render_values, instance_id, user_id, message_id, dispatch_after)
+    select m.id, ${sender.accountId}, 'INVITATION', m."dedupeKey", m."toAddress", m.locale, '', '', '', m."renderValues",
+      m."instanceId", ${sender.userId}, m."messageId", ${dispatchAfter}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as m(id uuid, "dedupeKey" text, "toAddress" text, locale text, "renderValues" jsonb, "instanceId" uuid, "messageId" text)`);
 }

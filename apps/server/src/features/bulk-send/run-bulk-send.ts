@@ -9,8 +9,8 @@ import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { sendChunk } from './send-chunk';
 
 /**
- * Clients per chunk (one transaction): the questionnaires are one INSERT ... SELECT over arrays and the mails multi-row
- * inserts of 2,000, so the size is bounded by how long a stop may wait and a rolled-back chunk costs, not by parameters.
+ * Clients per chunk (one transaction): the questionnaires and the mails are one INSERT ... SELECT each (over arrays,
+ * over a JSON array), so the size is bounded by how long a stop may wait and a rolled-back chunk costs, not by parameters.
  */
 export const BULK_CHUNK_SIZE = 2000;
 

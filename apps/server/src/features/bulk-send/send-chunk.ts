@@ -1,4 +1,4 @@
-// One chunk of a bulk send, in one transaction: the next clients after the cursor, one questionnaire each (multi-row
+// One chunk of a bulk send, in one transaction: the next clients after the cursor, one questionnaire each (one
 // INSERT ... SELECT), their invitation mails in the outbox for the dispatcher, and the cursor and counts moved on. A crash
 // rolls the chunk back whole, so the job run again repeats it exactly once. Stopping is honoured here, between chunks.
 import { eq, sql } from 'drizzle-orm';
@@ -8,12 +8,12 @@ import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { bulkSends, mailOutbox, productConfigurations } from '../../db/schema';
+import { bulkSends, productConfigurations } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
 import { trialRuns } from '../credits/wealth-trial';
 import { definitionForProduct } from '../interactions/definitions';
 import { INSTANCE_ERRORS } from '../instances/instance-service';
-import { invitationRows } from './render-invitations';
+import { insertInvitationMails, invitationRows } from './render-invitations';
 
 /** Why a chosen client got no questionnaire (the first reasons are the single send's own error keys). */
 export const BULK_SKIP = {
@@ -22,9 +22,6 @@ export const BULK_SKIP = {
   limit: INSTANCE_ERRORS.limitReached,
   alreadyOpen: 'error.bulk_send.already_open',
 } as const;
-
-/** Outbox rows per multi-row insert: 15 columns each, well under PostgreSQL's 65,535 bind parameters. */
-const MAIL_ROWS_PER_INSERT = 2000;
 
 /** A PostgreSQL array literal of uuids or URL-safe tokens (neither needs quoting). */
 const pgArray = (values: string[]) => `{${values.join(',')}}`;
@@ -115,21 +112,19 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
   let mailed = 0;
   if (options.sendInvitationEmail && instances.length > 0) {
     const client = new Map(sending.map((row) => [row.id, row]));
-    // Only the values: the dispatcher renders each mail when it sends it (docs/decisions/0057 addendum).
+    const sender = { accountId: bulk.accountId, userId: bulk.userId, interactionId, definitionVersion };
+    // Only the values: the dispatcher renders each mail when it sends it (docs/decisions/0057 addendum). No delivery
+    // job per mail: the worker's outbox dispatcher sends them, fairly between accounts and over pooled connections.
     const mails = invitationRows(
       config,
-      { accountId: bulk.accountId, userId: bulk.userId, interactionId, definitionVersion },
+      sender,
       instances.map((i) => {
         const row = client.get(i.clientId)!;
         return { instanceId: i.id, instanceToken: i.token, expiresAt, email: row.email, locale: row.locale, salutation: row.salutation, firstName: row.first_name, lastName: row.last_name };
       }),
       now,
     );
-    // No delivery job per mail: the worker's outbox dispatcher sends them, fairly between accounts and over pooled
-    // connections (docs/decisions/0057). Rows of at most MAIL_ROWS_PER_INSERT keep each insert under 65,535 parameters.
-    for (let i = 0; i < mails.length; i += MAIL_ROWS_PER_INSERT) {
-      await tx.insert(mailOutbox).values(mails.slice(i, i + MAIL_ROWS_PER_INSERT).map((m) => ({ ...m, dispatchAfter: now })));
-    }
+    await insertInvitationMails(tx, sender, mails, now);
     mailed = mails.length;
   }
 

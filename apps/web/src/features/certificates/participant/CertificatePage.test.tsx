@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import deBqui from '../../../../../server/src/features/translations/data/DE_DE/BQUI.json';
 import deErrors from '../../../../../server/src/features/translations/data/DE_DE/ERROR.json';
-import { PREFIXES, resetTexts, seedTexts, type Texts } from '../../../participant/texts';
+import { resetTexts, seedTexts, textPrefixes, type Texts } from '../../../participant/texts';
 import { enUsTexts } from '../../../test/i18n';
 import { jsonResponse } from '../../../test/render';
 import { certificateOf } from '../test-data';
@@ -18,10 +18,10 @@ const DOWNLOAD_URL = '/api/report/download/i1?interactionType=certificate&locale
 const text = (key: string) => enUsTexts[key]!;
 const error = (errorKey: string, status: number) => () => jsonResponse({ errorKey, message: 'x' }, status);
 const callsTo = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
-/** Only what GET /api/i18ns serves the participant entry (texts.ts PREFIXES): a key the page uses but does not
+/** Only what GET /api/i18ns serves this page (texts.ts, with the page's addTextPrefixes): a key the page uses but does not
  * load shows as the raw key and fails the assertions below. */
 const served = (texts: Texts) =>
-  Object.fromEntries(Object.entries(texts).filter(([key]) => PREFIXES.some((prefix) => key.startsWith(prefix))));
+  Object.fromEntries(Object.entries(texts).filter(([key]) => textPrefixes().some((prefix) => key.startsWith(prefix))));
 
 beforeEach(() => {
   handlers = {

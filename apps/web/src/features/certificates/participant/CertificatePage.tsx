@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { TCertificateContent } from '@bq/contracts/reports';
 import { resolveLocale, type Locale } from '@bq/domain/locales';
 import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
-import { useTexts } from '../../../participant/texts';
+import { addTextPrefixes, useTexts } from '../../../participant/texts';
 import { useQuestionnaireLocale } from '../../questionnaire/use-questionnaire-locale';
 import { fetchCertificate } from '../api/get-certificate';
 import { CertificateCard } from './CertificateCard';
@@ -17,6 +17,17 @@ import { CertificateToolbar } from './CertificateToolbar';
 import { RevokeCertificateSection } from './RevokeCertificateSection';
 import { VerificationLink } from './VerificationLink';
 import classes from './Certificate.module.css';
+
+// This page's texts, loaded with the common ones (participant/texts.ts): its own, the download's progress, the
+// expired-link notice, "Cancel" and "Back to the result", its title and the one error text it names.
+addTextPrefixes(
+  'certificates.',
+  'download.',
+  'reports.linkExpired.',
+  'common.',
+  'page.bqpCertificate.title',
+  'ERROR_CERTIFICATE_NOT_AVAILABLE',
+);
 
 /** The shown certificate stays on screen while another language loads (`loading`), so the page does not jump. */
 interface Shown {

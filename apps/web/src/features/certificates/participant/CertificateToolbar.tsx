@@ -47,7 +47,8 @@ function DownloadBar({ progress, locale }: { progress: DownloadProgress | null; 
 }
 
 export function CertificateToolbar({ token, locale, onLocaleChange, fileName }: CertificateToolbarProps) {
-  const { t, locale: textLocale } = useTexts();
+  const texts = useTexts();
+  const { t, locale: textLocale } = texts;
   const [download, setDownload] = useState<Download>({ phase: 'idle', progress: null });
   // A second click before the state re-rendered must not start another download.
   const running = useRef(false);
@@ -63,7 +64,7 @@ export function CertificateToolbar({ token, locale, onLocaleChange, fileName }: 
       );
       setDownload({ phase: 'done', fileName: saved });
     } catch (error) {
-      setDownload({ phase: 'error', message: errorText(t, error, 'certificates.download.failed') });
+      setDownload({ phase: 'error', message: errorText(texts, error, 'certificates.download.failed') });
     } finally {
       running.current = false;
     }

@@ -7,10 +7,12 @@ import { resolveLocale } from '@bq/domain/locales';
 import { ApiError } from '../../../lib/api-client';
 import { useQuestionnaireLocale } from '../../questionnaire/use-questionnaire-locale';
 import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
-import { useTexts } from '../../../participant/texts';
+import { addTextPrefixes, useTexts } from '../../../participant/texts';
 import { fetchCertificateVerification } from '../api/get-certificate-verification';
 import { VerificationVerdict } from './VerificationVerdict';
 import classes from './CertificateVerification.module.css';
+
+addTextPrefixes('certificateVerification.', 'page.certificateVerification.title');
 
 type Check =
   | { state: 'loading' }

@@ -21,7 +21,8 @@ interface RevokeCertificateSectionProps {
 type Step = { step: 'idle' | 'confirming' | 'sending' } | { step: 'failed'; error: unknown };
 
 function RevokeError({ error }: { error: unknown }) {
-  const { t } = useTexts();
+  const texts = useTexts();
+  const { t } = texts;
   // An ended session cannot revoke; the page is public, so nothing sent the evaluator to the login page.
   if (error instanceof ApiError && error.status === 401) {
     const here = window.location.pathname + window.location.search;
@@ -34,7 +35,7 @@ function RevokeError({ error }: { error: unknown }) {
   }
   return (
     <p className="p-alert" role="alert" data-testid="certificate-revoke-error">
-      {errorText(t, error, 'certificates.revoke.failed')}
+      {errorText(texts, error, 'certificates.revoke.failed')}
     </p>
   );
 }
