@@ -1,15 +1,19 @@
 // Issue 5: reports and certificates in the browser. The adviser unlocks a fresh result, opens its report from the
 // dashboard, switches it to German and downloads the PDF (its text checked with pdftotext); the admin opens a
 // selection result's certificate, and a stranger without a session verifies it, and sees "not valid" for a
-// made-up token; a mailed link that does not exist says so.
+// made-up token; a mailed link that does not exist says so. On a phone (issue 27, docs/decisions/0054), the
+// certificate is a page of the participant entry: the admin revokes a fresh one, a stranger sees it revoked in German.
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   ADVISER,
   DE,
+  EN,
   answerAndSubmit,
   clientWithQuestionnaire,
   downloadFrom,
   expect,
+  expectFitsWidth,
   openLoginAndSignIn,
   pdfInfo,
   pdfPageScreenshot,
@@ -119,3 +123,67 @@ test('a certificate is verified by a stranger without signing in; an unknown tok
   await expect(strangerPage.getByTestId('report-link-download')).toHaveCount(0);
   await stranger.close();
 });
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** Buttons and links a finger must hit are at least 44 px high. */
+async function expectTouchTargets(page: Page, testIds: string[]) {
+  for (const testId of testIds) {
+    const box = await page.getByTestId(testId).boundingBox();
+    expect(box?.height, testId).toBeGreaterThanOrEqual(44);
+  }
+}
+
+test('on a phone the admin revokes a certificate; a stranger sees it revoked, in German', async ({ page, browser }) => {
+  test.slow();
+  await openLoginAndSignIn(page, ADMIN);
+  const { clientToken, instanceToken } = await clientWithQuestionnaire(page.request, { product: 'BQ_SELECTION', firstName: 'Mila', lastName: 'Brandt', locale: 'DE_DE' });
+  await answerAndSubmit(page.request, instanceToken);
+  await unlockOnDashboard(page, 'BQ_SELECTION', clientToken, instanceToken);
+
+  const admin = await browser.newContext({ ...PHONE, locale: 'en-US', storageState: await page.context().storageState() });
+  const phone = await admin.newPage();
+  const scripts: string[] = [];
+  phone.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await phone.goto(`/bqp/certificate/${instanceToken}`);
+  await expect(phone.getByTestId('certificate-card')).toHaveAttribute('lang', 'en-US');
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'en-US');
+  // Only the participant entry and its chunks: not the evaluator app.
+  expect(scripts.every((path) => !/\/assets\/index-/.test(path))).toBe(true);
+  await expect(phone.getByTestId('certificate-holder')).toHaveText('Mila Brandt');
+  await expect(phone.getByTestId('certificate-back-to-result')).toHaveAttribute('href', `/BQ_SELECTION/client/${clientToken}/dashboard/${instanceToken}`);
+  await expectFitsWidth(phone, 390);
+  await expectTouchTargets(phone, ['certificate-locale', 'certificate-download', 'certificate-copy-link', 'certificate-open-link', 'certificate-revoke-button']);
+  await screenshot(phone, 'certificate-phone-EN_US');
+  const verificationUrl = await phone.getByTestId('certificate-verification-link').inputValue();
+
+  await phone.getByTestId('certificate-revoke-button').click();
+  await expect(phone.getByTestId('certificate-revoke-confirmation')).toContainText('Mila Brandt');
+  await phone.getByTestId('certificate-revoke-confirm').click();
+  await expect(phone.getByTestId('certificate-card')).toHaveAttribute('data-status', 'REVOKED');
+  await expect(phone.getByTestId('certificate-revoke-success')).toHaveText(EN['certificates.revoke.success']!);
+  await expect(phone.getByTestId('certificate-revoke-button')).toHaveCount(0);
+  await expect(phone.getByTestId('certificate-verification-link')).toHaveCount(0);
+  await admin.close();
+
+  // A stranger with a German phone: the page and the certificate in German, revoked, nothing to manage.
+  const stranger = await browser.newContext({ ...PHONE, locale: 'de-DE' });
+  const strangerPhone = await stranger.newPage();
+  await strangerPhone.goto(`/bqp/certificate/${instanceToken}`);
+  await expect(strangerPhone.getByTestId('certificate-card')).toHaveAttribute('data-status', 'REVOKED');
+  await expect(strangerPhone.getByTestId('certificate-card')).toHaveAttribute('lang', 'de-DE');
+  await expect(strangerPhone.getByTestId('certificate-revoked')).toContainText(DE['certificates.revoked.title']!);
+  await expect(strangerPhone.getByTestId('certificate-back-to-result')).toHaveCount(0);
+  await expect(strangerPhone.getByTestId('certificate-revoke-button')).toHaveCount(0);
+  await expectFitsWidth(strangerPhone, 390);
+  await screenshot(strangerPhone, 'certificate-phone-DE_DE');
+  await strangerPhone.getByTestId('certificate-locale').selectOption('EN_US');
+  await expect(strangerPhone.getByTestId('certificate-card')).toHaveAttribute('lang', 'en-US');
+  await expect(strangerPhone.locator('html')).toHaveAttribute('lang', 'en-US');
+  await strangerPhone.goto(new URL(verificationUrl).pathname);
+  await expect(strangerPhone.getByTestId('certificate-verification')).toHaveAttribute('data-status', 'REVOKED');
+  await stranger.close();
+});
+

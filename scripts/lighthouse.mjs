@@ -4,9 +4,8 @@
 // LIGHTHOUSE_PORT (default 3250), in Debian's chromium (CHROME_PATH, default /usr/bin/chromium). Each page is
 // measured RUNS times (default 3; argv[2]; a page not gated once); the median score is printed. Exits 1 when a median performance or
 // accessibility score of a gated page is below MIN (default 85; docs/decisions/0054-participant-entry.md aims at 90
-// and 100). Gated are the pages served by the participant entry (the questionnaire, the public report); the certificate
-// is still a page of the evaluator app (the decision record says what is left) and is measured and printed, not gated,
-// until it moves.
+// and 100). Gated are the pages served by the participant entry: the questionnaire, the public report and the
+// certificate.
 // LIGHTHOUSE_URL=http://127.0.0.1:3000 measures a running server with demo data instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -155,7 +154,7 @@ try {
     {
       name: 'certificate',
       path: `/bqp/certificate/${await questionnaire(admin, 'BQ_SELECTION', true)}`,
-      gated: false,
+      gated: true,
     },
   ];
   console.log(`Lighthouse (mobile), median of ${RUNS}; a gated page fails below ${MIN}`);

@@ -110,7 +110,6 @@ const ROUTES = [
   { name: 'icons', module: 'src/features/internal/pages/IconsPage.tsx', parents: SHELL },
   { name: 'translations', module: 'src/features/internal/pages/TranslationsPage.tsx', parents: SHELL },
   { name: 'public layout', module: PUBLIC[0], parents: [] },
-  { name: 'certificate', module: 'src/features/certificates/pages/CertificatePage.tsx', parents: PUBLIC },
   {
     name: 'e-mail verification',
     module: 'src/features/email-verification/pages/EmailVerificationPage.tsx',

@@ -22,8 +22,9 @@ export const ZI18nQuery = z
         }
         return parts as (typeof TEXT_TYPES)[number][];
       }),
-    /** Only keys starting with this prefix. */
-    filter: z.string().max(200).optional(),
+    /** Only keys starting with this prefix, or with one of several, comma separated (keys have no commas), so a page
+     * gets the few texts it reads in one request. */
+    filter: z.string().max(1000).optional(),
   });
 // No .meta({ id }) on query schemas: @fastify/swagger cannot resolve a $ref for query parameters.
 

@@ -129,7 +129,7 @@ describe('the participant entry (docs/decisions/0054)', () => {
       expect(page.body).toContain('/assets/participant-IjKl9012.js');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
-    for (const url of ['/q', '/q/a/b', '/login', '/bqp/certificate/AbCdEf123']) {
+    for (const url of ['/q', '/q/a/b', '/login']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });
@@ -156,7 +156,16 @@ describe('the participant entry (docs/decisions/0054)', () => {
     for (const url of ['/report/rdl_AbC-123/download', '/demo/password-set/AbCdEf123/']) {
       expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
     }
-    for (const url of ['/report/rdl_AbC-123', '/demo/password-set/', '/bqp/certificate/AbCdEf123']) {
+    for (const url of ['/report/rdl_AbC-123', '/demo/password-set/']) {
+      expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
+    }
+  });
+
+  it('sends participant.html for a certificate (/bqp/certificate/{token}); other BQP pages stay in the app', async () => {
+    for (const url of ['/bqp/certificate/AbCdEf123', '/bqp/certificate/AbCdEf123/', '/bqp/certificate/AbCdEf123?x=1']) {
+      expect((await get(url)).body).toContain('/assets/participant-IjKl9012.js');
+    }
+    for (const url of ['/bqp/certificate/', '/bqp/certificate/a/b', '/bqp/clients']) {
       expect((await get(url)).body).toContain('/assets/index-AbCd1234.js');
     }
   });

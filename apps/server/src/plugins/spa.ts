@@ -16,7 +16,7 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
  * instead of the evaluator app; the same list as apps/web/src/participant/participant-paths.ts.
  */
 export const PARTICIPANT_PAGE =
-  /^\/q\/[^/]+\/?$|^\/verify\/certificate\/[^/]+\/?$|^\/report\/[^/]+\/download\/?$|^\/demo\/password-set\/[^/]+\/?$|^\/(performance|bqa|bqaRecommendations)\/report\/[^/]+\/?$/;
+  /^\/q\/[^/]+\/?$|^\/verify\/certificate\/[^/]+\/?$|^\/report\/[^/]+\/download\/?$|^\/demo\/password-set\/[^/]+\/?$|^\/(performance|bqa|bqaRecommendations)\/report\/[^/]+\/?$|^\/bqp\/certificate\/[^/]+\/?$/;
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';

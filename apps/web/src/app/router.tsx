@@ -478,11 +478,6 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'page.sandboxCheckout.title' }),
             lazy: page(() => import('../features/billing/pages/SandboxCheckoutPage'), 'SandboxCheckoutPage'),
           },
-          {
-            path: 'bqp/certificate/:interactionInstanceToken',
-            handle: handle({ titleKey: 'page.bqpCertificate.title' }),
-            lazy: page(() => import('../features/certificates/pages/CertificatePage'), 'CertificatePage'),
-          },
           // Not lazy on purpose: the guards and error boundaries render it too, and it must show even when
           // chunks cannot be fetched.
           { path: '*', handle: handle({ titleKey: 'page.notFound.title' }), Component: NotFoundPage },

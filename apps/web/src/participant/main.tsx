@@ -40,6 +40,10 @@ if (!page) {
     void import('../features/reports/participant/ReportPage').then(({ ReportPage }) =>
       render(<ReportPage reportType={page.reportType} token={page.instanceToken} />),
     );
+  else if (page.page === 'certificate')
+    void import('../features/certificates/participant/CertificatePage').then(({ CertificatePage }) =>
+      render(<CertificatePage instanceToken={page.instanceToken} />),
+    );
   else
     void import('../features/signup/participant/DemoPasswordSetPage').then(({ DemoPasswordSetPage }) =>
       render(<DemoPasswordSetPage instanceToken={page.instanceToken} />),

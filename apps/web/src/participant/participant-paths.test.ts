@@ -17,10 +17,11 @@ describe('participant paths', () => {
       reportType: 'bqaRecommendations',
       instanceToken: 'i1',
     });
+    expect(participantPage('/bqp/certificate/i1')).toEqual({ page: 'certificate', instanceToken: 'i1' });
   });
 
   it('leaves every other path to the evaluator app', () => {
-    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/', '/bqa/report/x/y', '/bqp/report/x', '/report/x', '/report/x/download/y', '/demo/password-set/', '/demo', '/bqp/certificate/x']) {
+    for (const path of ['/', '/verify/token-1', '/verify/certificate/', '/q/a/b', '/bqa/report/', '/bqa/report/x/y', '/bqp/report/x', '/report/x', '/report/x/download/y', '/demo/password-set/', '/demo', '/bqp/certificate/', '/bqp/certificate/a/b']) {
       expect(participantPage(path), path).toBeNull();
       expect(PARTICIPANT_PATH.test(path), path).toBe(false);
     }

@@ -7,8 +7,9 @@ const REPORT_DOWNLOAD_PATH = /^\/report\/([^/]+)\/download\/?$/;
 const DEMO_PASSWORD_PATH = /^\/demo\/password-set\/([^/]+)\/?$/;
 /** The public report: /performance/report (bqp), /bqa/report, /bqaRecommendations/report. */
 const REPORT_PATH = /^\/(performance|bqa|bqaRecommendations)\/report\/([^/]+)\/?$/;
+const CERTIFICATE_PATH = /^\/bqp\/certificate\/([^/]+)\/?$/;
 export const PARTICIPANT_PATH = new RegExp(
-  [QUESTIONNAIRE_PATH, CERTIFICATE_VERIFICATION_PATH, REPORT_DOWNLOAD_PATH, DEMO_PASSWORD_PATH, REPORT_PATH]
+  [QUESTIONNAIRE_PATH, CERTIFICATE_VERIFICATION_PATH, REPORT_DOWNLOAD_PATH, DEMO_PASSWORD_PATH, REPORT_PATH, CERTIFICATE_PATH]
     .map((path) => path.source)
     .join('|'),
 );
@@ -24,7 +25,8 @@ export type ParticipantPage =
   | { page: 'certificateVerification'; certificateToken: string }
   | { page: 'reportDownload'; reportDownloadToken: string }
   | { page: 'demoPassword'; instanceToken: string }
-  | { page: 'report'; reportType: ReportContentType; instanceToken: string };
+  | { page: 'report'; reportType: ReportContentType; instanceToken: string }
+  | { page: 'certificate'; instanceToken: string };
 
 export function participantPage(pathname: string): ParticipantPage | null {
   const token = (path: RegExp) => {
@@ -42,5 +44,7 @@ export function participantPage(pathname: string): ParticipantPage | null {
   const report = REPORT_PATH.exec(pathname);
   if (report)
     return { page: 'report', reportType: REPORT_TYPES[report[1]!]!, instanceToken: decodeURIComponent(report[2]!) };
+  const certificate = token(CERTIFICATE_PATH);
+  if (certificate !== null) return { page: 'certificate', instanceToken: certificate };
   return null;
 }

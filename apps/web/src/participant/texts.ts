@@ -7,7 +7,7 @@ import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 import { api } from '../lib/api-client';
 
 export type Texts = Record<string, string>;
-/** The keys every participant page loads (GET /api/i18ns, one request per prefix): the questionnaire's own, the
+/** The keys every participant page loads (GET /api/i18ns, all prefixes in one request): the questionnaire's own, the
  * platform's default privacy notice, the product's name, "Try again", the firm's "powered by" line, the
  * self-identification step's. Text types BQUI and ERROR: the error texts are keys of their own (ERROR_...). */
 let PREFIXES: readonly string[] = ['questionnaire.', 'legal.privacy.text', 'app.name', 'common.retry', 'branding.poweredBy', 'selfId.', 'fairness.option.'];
@@ -32,15 +32,17 @@ const loaded = new Map<Locale, Promise<Texts>>();
 let active: { locale: Locale; texts: Texts } | null = null;
 const listeners = new Set<() => void>();
 
+/** Every prefix the page loads: the common ones and its own. */
+export function textPrefixes(): string[] {
+  return [...PREFIXES, ...pagePrefixes];
+}
+
+/** One request for every prefix (the API takes them comma separated): on a slow phone network each round trip counts. */
 async function request(locale: Locale): Promise<Texts> {
-  const parts = await Promise.all(
-    [...PREFIXES, ...pagePrefixes].map((filter) =>
-      api.get<TTranslationEntry[]>('/api/i18ns', {
-        query: { language: locale, textTypeParameter: 'BQUI,ERROR', filter },
-      }),
-    ),
-  );
-  return Object.fromEntries(parts.flat().map((entry) => [entry.key, entry.text]));
+  const entries = await api.get<TTranslationEntry[]>('/api/i18ns', {
+    query: { language: locale, textTypeParameter: 'BQUI,ERROR', filter: textPrefixes().join(',') },
+  });
+  return Object.fromEntries(entries.map((entry) => [entry.key, entry.text]));
 }
 
 function textsOf(locale: Locale): Promise<Texts> {

@@ -1,4 +1,4 @@
-// GET /api/i18ns: translation entries of one language, optionally limited to text types and a key prefix.
+// GET /api/i18ns: translation entries of one language, optionally limited to text types and key prefixes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZI18nQuery, ZI18nResponse } from '@bq/contracts/i18n';
 import { apiErrors } from '../../plugins/openapi';
@@ -19,10 +19,13 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { language, textTypeParameter, filter } = request.query;
-      // From the process's copy of the language (translation-cache.ts); filter is a plain key prefix.
+      // From the process's copy of the language (translation-cache.ts); filter is plain key prefixes, comma separated
+      // (an empty one would match everything, so it is dropped).
       const types = textTypeParameter ? new Set(textTypeParameter) : null;
+      const prefixes = filter ? filter.split(',').filter((prefix) => prefix !== '') : [];
       const rows = (await languageTexts(app.db, language)).rows.filter(
-        (row) => (!types || types.has(row.textType)) && (!filter || row.key.startsWith(filter)),
+        (row) =>
+          (!types || types.has(row.textType)) && (!filter || prefixes.some((prefix) => row.key.startsWith(prefix))),
       );
       return rows;
     },

@@ -67,7 +67,7 @@ describe('GET /api/i18ns', () => {
     expect(body.every((e) => e.language === 'DE_DE')).toBe(true);
   });
 
-  it('filters by text types (comma separated, any case) and key prefix', async () => {
+  it('filters by text types (comma separated, any case) and key prefixes (comma separated)', async () => {
     const errors = (await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&textTypeParameter=error' })).json();
     expect(errors.length).toBeGreaterThan(5);
     expect(errors.every((e: { textType: string }) => e.textType === 'ERROR')).toBe(true);
@@ -76,6 +76,12 @@ describe('GET /api/i18ns', () => {
     const prefixed = (await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&filter=ERROR_AUTH_' })).json();
     expect(prefixed.length).toBeGreaterThan(1);
     expect(prefixed.every((e: { key: string }) => e.key.startsWith('ERROR_AUTH_'))).toBe(true);
+    const several = (await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&textTypeParameter=BQUI,ERROR&filter=ERROR_AUTH_,common.,app.name' })).json();
+    const keys = several.map((e: { key: string }) => e.key);
+    expect(keys).toEqual(expect.arrayContaining(['ERROR_AUTH_UNAUTHORIZED', 'common.retry', 'app.name']));
+    expect(keys.every((key: string) => key.startsWith('ERROR_AUTH_') || key.startsWith('common.') || key === 'app.name')).toBe(true);
+    // An empty prefix (a stray comma) matches nothing more.
+    expect((await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&filter=app.name,' })).json()).toHaveLength(1);
     // LIKE wildcards in the filter are literal characters.
     expect((await t.app.inject({ method: 'GET', url: '/api/i18ns?language=EN_US&filter=%25' })).json()).toEqual([]);
   });

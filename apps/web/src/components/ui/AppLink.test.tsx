@@ -30,7 +30,7 @@ describe('AppLink', () => {
   });
 
   it('navigates within the app for the app\'s own pages', () => {
-    renderWithProviders(<AppLink to="/bqp/certificate/i1">certificate</AppLink>);
-    expect(clickTakenByRouter(screen.getByRole('link', { name: 'certificate' }))).toBe(true);
+    renderWithProviders(<AppLink to="/BQ_RISK/clients">clients</AppLink>);
+    expect(clickTakenByRouter(screen.getByRole('link', { name: 'clients' }))).toBe(true);
   });
 });

@@ -29,9 +29,10 @@ const SOURCES = [
 
 const PREFIXES =
   /'((?:reports|reportDownload|certificates|certificateVerification|download|results\.documents)\.[A-Za-z0-9_.]+|ERROR_[A-Z_]+)'/g;
+// A string ending in a dot is a key prefix a participant page loads (addTextPrefixes), not a key.
 const usedKeys = [
   ...new Set(SOURCES.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(PREFIXES)].map((m) => m[1]!))),
-];
+].filter((key) => !key.endsWith('.'));
 const serverErrorKeys = [
   'ERROR_CERTIFICATE_NOT_FOUND',
   'ERROR_CERTIFICATE_NOT_AVAILABLE',

@@ -1,6 +1,6 @@
-// GET /api/report/download/{token}?interactionType=certificate&locale=&pageFormat=: the certificate as a PDF, saved
-// under the server's Content-Disposition name, with progress; failures throw an ApiError read from the binary body.
-import type { PageFormat } from '@bq/contracts/reports';
+// GET /api/report/download/{token}?interactionType=certificate&locale=: the certificate as a PDF, saved under the
+// server's Content-Disposition name, with progress; failures throw an ApiError read from the binary body. No
+// pageFormat: the server lays it out on the language's paper (Letter for EN_US, else A4), as the page has no choice.
 import type { Locale } from '@bq/domain/locales';
 import { downloadToFile, type DownloadProgress } from '../../../lib/api-download';
 
@@ -11,11 +11,11 @@ interface DownloadCertificateOptions {
 }
 
 export function downloadCertificate(
-  target: { instanceToken: string; locale: Locale; pageFormat: PageFormat },
+  target: { instanceToken: string; locale: Locale },
   options: DownloadCertificateOptions = {},
 ): Promise<string> {
   return downloadToFile(`/api/report/download/${encodeURIComponent(target.instanceToken)}`, {
-    query: { interactionType: 'certificate', locale: target.locale, pageFormat: target.pageFormat },
+    query: { interactionType: 'certificate', locale: target.locale },
     onProgress: options.onProgress,
     fileName: options.fileName,
     fallbackPrefix: 'certificate',

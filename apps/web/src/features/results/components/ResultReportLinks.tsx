@@ -1,10 +1,11 @@
 // From an open result (trial or unlocked) to its documents: the report (bqa: advisory report; bqp and sa: the
-// performance report), for bqa also the recommendations, for bqp also the certificate. Public pages of their own.
+// performance report), for bqa also the recommendations, for bqp also the certificate. Public pages of their own (the certificate's in the participant entry).
 import { Button, Group } from '@mantine/core';
 import { IconBulb, IconCertificate, IconReportAnalytics } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TDashboard } from '@bq/contracts/dashboard';
 import { AppLink } from '../../../components/ui/AppLink';
+import { participantPage } from '../../../participant/participant-paths';
 
 export function ResultReportLinks({ dashboard }: { dashboard: TDashboard }) {
   const { t } = useTranslation();
@@ -45,6 +46,8 @@ export function ResultReportLinks({ dashboard }: { dashboard: TDashboard }) {
           key={testId}
           component={AppLink}
           to={to}
+          // A page of the participant entry (participant.html) is not in this app's router: load it as a document.
+          reloadDocument={participantPage(to) !== null}
           variant="light"
           size="sm"
           leftSection={<Icon size={18} aria-hidden />}
