@@ -107,7 +107,22 @@ async function questionnaire(call, product, finish) {
   }
 }
 
-function lighthouse(url) {
+/**
+ * Lighthouse's own trace failures (NO_NAVSTART, NO_FCP on a busy machine: "Please run Lighthouse again") say
+ * nothing about the page: such a run is repeated, at most twice, and said so. Any other failure fails at once.
+ */
+function lighthouse(url, attempt = 1) {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    const traceFailure = /NO_NAVSTART|NO_FCP|run Lighthouse again/i.test(String(error));
+    if (!traceFailure || attempt >= 3) throw error;
+    console.log(`  (Lighthouse could not record ${url}: ${String(error).match(/\(([A-Z_]+)\)/)?.[1] ?? 'trace'}; run again)`);
+    return lighthouse(url, attempt + 1);
+  }
+}
+
+function lighthouseOnce(url) {
   const dir = mkdtempSync(join(tmpdir(), 'bq-lighthouse-'));
   const out = join(dir, 'report.json');
   const run = spawnSync(
