@@ -81,13 +81,14 @@ async function journeys(label, args, env, prefix = false) {
 }
 
 /**
- * The journeys in JOURNEY_SHARDS shards (default 2) side by side, each against a server and a database of its own
+ * The journeys in JOURNEY_SHARDS shards (default 3) side by side, each against a server and a database of its own
  * (its own port, so its own mail catcher and OpenID issuer too): within a shard they run one after another as
  * before, so no journey meets another's changes to the demo data; Playwright splits by file. Journeys wait on the
- * browser and the server more than they compute, so two shards on two cores take well under the time of one.
+ * browser and the server more than they compute: one shard kept about 0.4 of a core busy (10.7 min of journeys used 4.3
+ * CPU minutes, 2026-11-28), so three shards fit two cores and take well under the time of one (docs/decisions/0028).
  */
 function journeyShards(label, args, env) {
-  const shards = Math.max(1, Number(process.env.JOURNEY_SHARDS ?? 2));
+  const shards = Math.max(1, Number(process.env.JOURNEY_SHARDS ?? 3));
   if (shards === 1) return [journeys(label, args, env)];
   return Array.from({ length: shards }, (_, index) =>
     journeys(
