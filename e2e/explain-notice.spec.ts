@@ -3,7 +3,7 @@
 // the account's own text) and continues to the questionnaire with one button; the evaluator opens "Why this score"
 // on a dimension and sees the answers' points add up to the dashboard's T-score, on a phone too.
 import type { Page } from '@playwright/test';
-import { ADMIN, DE, EN, answerAndSubmit, api, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test, unlockOnDashboard, useLanguage } from './support';
+import { ADMIN, DE, EN, answerAndSubmit, api, clientWithQuestionnaire, expect, expectFitsWidth, openLoginAndSignIn, screenshot, test, unlockOnDashboard, useLanguage } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
@@ -63,7 +63,7 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       // On a phone the explanation wraps instead of scrolling sideways.
       await page.setViewportSize(PHONE);
       await expect(panel.getByTestId('why-score-total')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsWidth(page, PHONE.width);
       expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `e2e/artifacts/why-this-score-phone-${locale}.png` });

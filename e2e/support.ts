@@ -242,6 +242,13 @@ export function pdfInfo(pdfPath: string): string {
  * that scrolls on its own do not count), to find the culprit at once.
  */
 export async function expectFitsWidth(page: Page, width: number) {
+  // After a viewport change the layout settles first (the app shell's navigation slides away at its breakpoint; on
+  // a loaded CI machine that took long enough for one measurement to see 398 px): a width that stays too wide fails
+  // below, naming what sticks out.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 })
+    .toBeLessThanOrEqual(width)
+    .catch(() => undefined);
   const wider = await page.evaluate((limit) => {
     if (document.documentElement.scrollWidth <= limit) return [];
     const sticksOut = (el: Element) => el.getBoundingClientRect().right > limit + 0.5;
