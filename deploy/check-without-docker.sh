@@ -52,6 +52,10 @@ wait_for() { for _ in $(seq 1 150); do curl -skf -o /dev/null "$1" && return 0; 
 check "api-1 ready" wait_for http://127.0.0.1:4101/api/health/ready
 check "api-2 ready" wait_for http://127.0.0.1:4102/api/health/ready
 check "https://localhost:18443 answers through Caddy" wait_for https://localhost:18443/api/health/ready
+# Without both processes the checks below say nothing: stop here with the logs (a start-up error is in them).
+if [ "$failures" -gt 0 ]; then
+  echo "$failures process(es) did not become ready; logs:"; tail -n 30 "$WORK"/*.log; exit 1
+fi
 
 proxy() { curl -sk --resolve localhost:18443:127.0.0.1 "$@"; }
 issuer=$(echo | openssl s_client -connect 127.0.0.1:18443 -servername localhost 2>/dev/null | openssl x509 -noout -issuer 2>/dev/null || true)
@@ -68,7 +72,8 @@ check "a refused sign-in through the proxy is a 4xx with errorKey" grep -q '"err
 check "no demo account in a production start" test "$(psql "$DATABASE_URL" -Atc "select count(*) from users")" = 0
 
 # Round robin: both API processes count requests in their own metrics (read directly, as Prometheus would).
-served() { curl -s -H "authorization: Bearer $METRICS_TOKEN" "http://127.0.0.1:$1/api/metrics" | awk '/^http_request_duration_seconds_count.*health\/live/ {s += $2} END {print s + 0}'; }
+# A process that is not answering counts 0 (a refused connection must not end this script before it prints the logs).
+served() { { curl -s -H "authorization: Bearer $METRICS_TOKEN" "http://127.0.0.1:$1/api/metrics" || true; } | awk '/^http_request_duration_seconds_count.*health\/live/ {s += $2} END {print s + 0}'; }
 # Caddy's active health check looks every 5 s: a process that became ready after Caddy's last look stays marked down
 # until the next one, so requests go on (for 15 s at most) until both have served, and at least 20 are sent.
 sent=0

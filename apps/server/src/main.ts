@@ -3,15 +3,9 @@
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { checkDatabaseConnection } from './db/connection-check';
-import { migrateDatabase } from './db/migrate';
 import { buildApp } from './app';
-import { paths } from './paths';
-import { seedTranslations } from './features/translations/seed-translations';
-import { seedDemo } from './features/demo/seed-demo';
-import { seedDemoBuyer } from './features/billing/seed-demo-buyer';
-import { seedDemoMarketHistory, type MarketHistorySeed } from './features/market-history/market-history-service';
+import { prepareDatabase, type PreparedDatabase } from './db/prepare-database';
 import { startWorker } from './jobs/worker';
-import { openJobQueue } from './jobs/queue';
 import { isDatabaseUnavailable } from './plugins/errors';
 import { listenForDataChanges } from './db/data-changes';
 
@@ -33,7 +27,7 @@ function startFailed(err: unknown): never {
 // Errors before the app's logger exists go to stderr; after that to the log (see logs below).
 const logs: { error?: (err: Error) => void; dbError?: (err: Error) => void; warn?: (message: string) => void } = {};
 let database: Database;
-let marketHistorySeed: MarketHistorySeed | null = null;
+let prepared: PreparedDatabase;
 try {
   if (config.DATABASE_URL) await checkDatabaseConnection(config.DATABASE_URL);
   database = await openDatabase({
@@ -44,20 +38,14 @@ try {
     poolSize: config.DB_POOL_SIZE,
     onIdleConnectionError: (err) => (logs.dbError ? logs.dbError(err) : console.warn(`database connection error: ${err.message}`)),
   });
-  await migrateDatabase(database);
-  await seedTranslations(database.db, paths.translationsData);
-  if (config.demoData) {
-    // History first: the demo results store the risk section computed from it, as a calculation would.
-    marketHistorySeed = await seedDemoMarketHistory(database.db, config.MARKET_HISTORY_CSV ?? paths.demoMarketHistory);
-    await seedDemo(database.db);
-    await seedDemoBuyer(database.db);
-  }
+  // Migrations, texts, demo data and the job queue, one process at a time (db/startup-lock.ts); the queue's errors go
+  // to the app's log once it exists.
+  prepared = await prepareDatabase(database, config, (err) => logs.error?.(err));
 } catch (err) {
   startFailed(err);
 }
+const { queue, marketHistorySeed } = prepared;
 
-// The queue starts before the app (the app enqueues through it); its errors go to the app's log once it exists.
-const queue = await openJobQueue(database, { onError: (err) => logs.error?.(err), mailLeaseSeconds: config.MAIL_SEND_LEASE_SECONDS });
 // API processes hear of every committed change, for the response cache (docs/decisions/0027) and the session cache
 // (0031). Where the database's writers were told not to notify (migration 0018's switch), the response cache stays
 // off and sessions are kept for at most a second: said once.
