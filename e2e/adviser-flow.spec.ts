@@ -5,7 +5,7 @@
 // and becomes cards on a phone; no main page scrolls sideways on a phone; the team comparison preselects the only
 // two teams and draws the spread. axe runs on every page (support.ts).
 import type { Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, signIn, test, useLanguage } from './support';
+import { ADMIN, ADVISER, DE, EN, expect, expectFitsWidth, openLoginAndSignIn, screenshot, signIn, test, useLanguage } from './support';
 
 const BUYER = { email: 'buyer@demo.example', password: 'Demo-Buyer-2026!' };
 const DESKTOP = { width: 1366, height: 900 };
@@ -18,23 +18,6 @@ async function clientRow(page: Page, lastName: string) {
   const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: lastName });
   await expect(row).toHaveCount(1);
   return row;
-}
-
-async function noSidewaysScroll(page: Page, what: string) {
-  // Let late layout (charts, fonts) settle before measuring.
-  await page.waitForLoadState('networkidle');
-  const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // The innermost elements reaching past the right edge, named in the failure message.
-    const past = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 1);
-    const innermost = past.filter((e) => ![...e.children].some((c) => past.includes(c)));
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: width,
-      widest: innermost.slice(0, 3).map((e) => `${e.tagName.toLowerCase()}[${e.getAttribute('data-testid') ?? ''}] "${(e.textContent ?? '').slice(0, 40)}"`),
-    };
-  });
-  expect(scrollWidth, `${what} scrolls sideways: ${widest.join(', ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
 for (const [locale, T] of [
@@ -105,7 +88,7 @@ for (const [locale, T] of [
       await expect(card.getByTestId('client-card-result')).toBeVisible();
       await expect(page.getByTestId('client-list-table')).toBeHidden();
       await screenshot(page, `adviser-flow-client-cards-phone-${locale}`);
-      await noSidewaysScroll(page, 'client list');
+      await expectFitsWidth(page, PHONE.width);
 
       const clientHref = (await card.getByTestId('client-card-link').getAttribute('href'))!;
       await page.getByTestId('client-search').fill('Bennett');
@@ -117,7 +100,7 @@ for (const [locale, T] of [
       await expect(page.getByTestId('result-dashboard')).toHaveAttribute('data-lock-status', 'UNLOCKED');
       await expect(page.getByTestId('result-dimension-capacity')).toBeVisible();
       await screenshot(page, `adviser-flow-dashboard-phone-${locale}`);
-      await noSidewaysScroll(page, 'result dashboard');
+      await expectFitsWidth(page, PHONE.width);
 
       for (const [name, path] of [
         ['products', '/product'],
@@ -131,7 +114,7 @@ for (const [locale, T] of [
       ] as const) {
         await page.goto(path);
         await expect(page.locator('main')).toBeVisible();
-        await noSidewaysScroll(page, `${name} (${path})`);
+        await test.step(`${name} (${path}) fits the phone`, () => expectFitsWidth(page, PHONE.width));
       }
       await screenshot(page, `adviser-flow-settings-phone-${locale}`);
     });

@@ -5,21 +5,12 @@
 // record too). English and German, desktop and phone (no page scrolls sideways).
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, expect, openLoginAndSignIn, screenshot, test, useLanguage } from './support';
+import { ADMIN, ADVISER, DE, EN, expect, expectFitsWidth, openLoginAndSignIn, screenshot, test, useLanguage } from './support';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const MARIA = 'Maria Berger <adviser@demo.example>';
 const CLIENT = 'Hoffmann';
-
-async function noSidewaysScroll(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-}
 
 /** Opens the demo client Sabine Hoffmann of the risk product from the client list. */
 async function openClient(page: Page): Promise<string> {
@@ -73,7 +64,7 @@ for (const [language, T] of [
     await page.setViewportSize(PHONE);
     await expect(history.getByTestId('audit-card').filter({ hasText: MARIA }).first()).toBeVisible();
     await expect(history.getByTestId('audit-table')).toBeHidden();
-    await noSidewaysScroll(page, 'access history');
+    await expectFitsWidth(page, PHONE.width);
     await screenshot(page, `audit-client-access-history-phone-${language}`);
 
     // The data export named no single client: the link opens the trail filtered to exports, naming the adviser.
@@ -82,7 +73,7 @@ for (const [language, T] of [
     await expect(page.getByTestId('audit-filter-action')).toHaveValue('export.download');
     const exportCard = page.getByTestId('audit-card').filter({ hasText: 'export.download' }).filter({ hasText: MARIA });
     await expect(exportCard.first()).toBeVisible();
-    await noSidewaysScroll(page, 'audit trail');
+    await expectFitsWidth(page, PHONE.width);
     await screenshot(page, `audit-trail-exports-phone-${language}`);
     await page.setViewportSize(DESKTOP);
     await expect(page.getByTestId('audit-row').filter({ hasText: 'export.download' }).filter({ hasText: MARIA }).first()).toBeVisible();

@@ -35,7 +35,7 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       await expect(candidate.getByTestId('assessment-notice-account-text')).toHaveText('We use the results only for this role.');
       await expect(candidate.getByTestId('questionnaire-intro')).toHaveCount(0);
       // Nothing wider than the phone's screen.
-      expect(await candidate.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsWidth(candidate, PHONE.width);
       await screenshot(candidate, `assessment-notice-phone-${locale}`);
       await candidate.getByTestId('assessment-notice-continue').click();
       await expect(candidate.getByTestId('questionnaire-intro')).toBeVisible();

@@ -4,7 +4,7 @@
 // rates of the groups with the impact ratio, and its PDF summary downloads in the evaluator's language.
 import type { APIRequestContext } from '@playwright/test';
 import { DEFAULT_SELF_ID_OPTIONS, SELF_ID_CATEGORIES } from '../packages/domain/src/self-identification';
-import { ADMIN, DE, EN, answerAndSubmit, api, clientWithQuestionnaire, downloadFrom, expect, openLoginAndSignIn, pdfPageScreenshot, screenshot, test, unlockOnDashboard, useLanguage, WEB_HEADERS } from './support';
+import { ADMIN, DE, EN, answerAndSubmit, api, clientWithQuestionnaire, downloadFrom, expect, expectFitsWidth, openLoginAndSignIn, pdfPageScreenshot, screenshot, test, unlockOnDashboard, useLanguage, WEB_HEADERS } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const PRODUCT = 'BQ_SELECTION';
@@ -64,7 +64,7 @@ for (const [locale, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       await step.getByRole('group', { name: T['selfId.category.ethnicGroup']! }).getByLabel(T['fairness.option.PREFER_NOT_TO_SAY']!, { exact: true }).check();
       await save.click();
       await expect(step.getByRole('status')).toHaveText(T['selfId.saved']!);
-      expect(await candidate.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectFitsWidth(candidate, PHONE.width);
       await screenshot(candidate, `self-identification-phone-${locale}`);
       // Reopened, the candidate sees what they stated and can change it.
       await candidate.reload();

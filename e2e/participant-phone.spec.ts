@@ -3,7 +3,7 @@
 // the question count, answers saved as given (also after a reload), touch targets of at least 44 px, no sideways
 // scrolling, the review by page, and the thanks. axe runs on every page (support.ts).
 import type { Browser } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, clientWithQuestionnaire, expect, screenshot, signIn, test } from './support';
+import { ADMIN, ADVISER, DE, EN, clientWithQuestionnaire, expect, expectFitsWidth, screenshot, signIn, test } from './support';
 
 const LANG = { EN_US: 'en-US', DE_DE: 'de-DE' } as const;
 const PHONE = { width: 390, height: 844 };
@@ -64,7 +64,7 @@ for (const [language, T] of [
       ),
     );
     await expect(phone.locator('[data-testid^="questionnaire-item-"]')).toHaveCount(1);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectFitsWidth(phone, PHONE.width);
     // Each answer is a tile at least 44 px high, tapped anywhere.
     const firstOption = phone.locator('.p-option').first();
     expect((await firstOption.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -133,7 +133,7 @@ test('an account that turns one question per screen off shows its clients a whol
     await expect(questionnaire).toBeVisible();
     await expect(questionnaire).not.toHaveAttribute('data-one-question', '');
     expect(await phone.locator('[data-testid^="questionnaire-item-"]').count()).toBeGreaterThan(1);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectFitsWidth(phone, PHONE.width);
     await screenshot(phone, 'participant-phone-whole-page-DE_DE');
     await context.close();
   } finally {

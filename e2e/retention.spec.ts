@@ -3,7 +3,7 @@
 // finds them kept. In English and German, on a desktop and a phone, with an account of its own (signed up here) so
 // the demo account's settings stay as they are.
 import type { Browser } from '@playwright/test';
-import { DE, EN, api, expect, screenshot, signIn, test } from './support';
+import { DE, EN, api, expect, expectFitsWidth, screenshot, signIn, test } from './support';
 
 const PASSWORD = 'Journey-Pass-2026!';
 
@@ -59,8 +59,7 @@ for (const [language, T, months] of [
     await expect(page.getByTestId('retention-preview-empty')).toBeVisible();
     await expect(page.getByTestId('retention-save')).toBeVisible();
     await screenshot(page, `retention-settings-phone-${language}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFitsWidth(page, 390);
     await context.close();
   });
 }

@@ -2,7 +2,7 @@
 // reads the platform's default notice before the first question (phone viewport); sign-up's terms and privacy links
 // open the texts; the client form asks for the salutation; the credits page says whether tax is included.
 import type { Browser } from '@playwright/test';
-import { ADMIN, ADVISER, api, clientWithQuestionnaire, DE, EN, expect, screenshot, signIn, test, useLanguage } from './support';
+import { ADMIN, ADVISER, api, clientWithQuestionnaire, DE, EN, expect, expectFitsWidth, screenshot, signIn, test, useLanguage } from './support';
 
 type Texts = typeof EN;
 const BUYER = { email: 'buyer@demo.example', password: 'Demo-Buyer-2026!' };
@@ -53,7 +53,7 @@ for (const [language, T] of [
     const itemBox = (await firstItem.boundingBox())!;
     expect(noticeBox.y).toBeLessThan(itemBox.y);
     // No sideways scrolling on the phone.
-    expect(await participant.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(participant, 390);
     await screenshot(participant, `words-privacy-notice-${language}`);
     await context.close();
   });

@@ -8,13 +8,13 @@ import type { TReportDownloadInfo } from '@bq/contracts/reports';
 import { formatDate } from '@bq/domain/formats';
 import { resolveLocale } from '@bq/domain/locales';
 import { ApiError } from '../../../lib/api-client';
+import { PdfDownloadStatus } from '../../../participant/PdfDownloadStatus';
 import { addTextPrefixes, useTexts } from '../../../participant/texts';
+import { usePdfDownload } from '../../../participant/use-pdf-download';
 import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 import { useQuestionnaireLocale } from '../../questionnaire/use-questionnaire-locale';
 import { downloadReport } from '../api/download-report';
 import { fetchReportDownloadInfo } from '../api/get-report-download-info';
-import { PdfDownloadStatus } from './PdfDownloadStatus';
-import { usePdfDownload } from './use-pdf-download';
 import classes from './ReportDownload.module.css';
 
 addTextPrefixes('reportDownload.', 'page.reportDownload.title', 'download.', 'ERROR_');
@@ -56,7 +56,7 @@ function Download({ token, info }: { token: string; info: TReportDownloadInfo })
       >
         {t('reportDownload.download')}
       </button>
-      <PdfDownloadStatus state={state} locale={info.locale} />
+      <PdfDownloadStatus state={state} locale={info.locale} failedKey="ERROR_AUTO_REPORT_GENERAL" />
     </section>
   );
 }

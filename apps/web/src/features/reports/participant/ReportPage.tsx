@@ -9,6 +9,7 @@ import { resolveLocale, type Locale } from '@bq/domain/locales';
 import { defaultPageFormat, type PageFormat } from '@bq/domain/page-formats';
 import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
 import { preloadLocaleTexts, setTextPrefixes, useTexts } from '../../../participant/texts';
+import { usePdfDownload } from '../../../participant/use-pdf-download';
 import { useQuestionnaireLocale } from '../../questionnaire/use-questionnaire-locale';
 import { downloadReport, type ReportOptions } from '../api/download-report';
 import type { ReportContentType } from '../api/get-report-content';
@@ -16,9 +17,9 @@ import { reportPreviewUrl } from '../api/get-report-preview';
 import { ReportDocument } from './ReportDocument';
 import { ReportToolbar } from './ReportToolbar';
 import { ReportUnavailable } from './ReportUnavailable';
+import { loadErrorText } from './report-error-text';
 import { REPORT_TEXT_PREFIXES, REPORT_TITLE_KEYS } from './report-texts';
 import { useReportContent } from './use-report-content';
-import { useReportDownload } from './use-report-download';
 import classes from './ReportPage.module.css';
 
 // Before any text is loaded (this module loads before the page renders).
@@ -64,7 +65,7 @@ export function ReportPage({ reportType, token }: ReportPageProps) {
   const [shown, setShown] = useState<TReportContent | null>(null);
   if (content.data && content.data.locale === textsLocale && content.data !== shown) setShown(content.data);
   const dashboardPath = useLast(shown?.dashboardPath);
-  const download = useReportDownload();
+  const download = usePdfDownload();
 
   useEffect(() => {
     if (textsLocale) document.title = `${t(REPORT_TITLE_KEYS[reportType])} · ${t('app.name')}`;
@@ -106,9 +107,12 @@ export function ReportPage({ reportType, token }: ReportPageProps) {
           onPageFormatChange={changed(setChosenFormat)}
           anonymize={anonymize}
           onAnonymizeChange={changed(setAnonymize)}
-          download={download}
+          download={download.state}
           onDownload={() =>
-            download.start((onProgress) => downloadReport(options, { onProgress, fileName: shown.fileName }), locale)
+            void download.start((onProgress) => downloadReport(options, { onProgress, fileName: shown.fileName }), {
+              // In the report's language, which the page need not have loaded.
+              describeError: (error) => loadErrorText(locale, error),
+            })
           }
           previewUrl={reportPreviewUrl(options)}
         />

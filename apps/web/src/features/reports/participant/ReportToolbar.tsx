@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { LOCALES, normalizeLocale, type Locale } from '@bq/domain/locales';
 import { PAGE_FORMATS, type PageFormat } from '@bq/domain/page-formats';
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
+import { PdfDownloadStatus } from '../../../participant/PdfDownloadStatus';
 import { useTexts } from '../../../participant/texts';
+import type { PdfDownloadState } from '../../../participant/use-pdf-download';
 import { PAGE_FORMAT_LABEL_KEYS } from '../report-options';
-import { ReportDownloadStatus } from './ReportDownloadStatus';
-import type { ReportDownload } from './use-report-download';
 import classes from './ReportPage.module.css';
 
 interface ReportToolbarProps {
@@ -17,7 +17,7 @@ interface ReportToolbarProps {
   onPageFormatChange: (format: PageFormat) => void;
   anonymize: boolean;
   onAnonymizeChange: (anonymize: boolean) => void;
-  download: ReportDownload;
+  download: PdfDownloadState;
   onDownload: () => void;
   previewUrl: string;
 }
@@ -110,7 +110,7 @@ export function ReportToolbar(props: ReportToolbarProps) {
           {t('reports.toolbar.preview')}
         </a>
       </div>
-      <ReportDownloadStatus download={props.download} locale={props.locale} />
+      <PdfDownloadStatus state={props.download} locale={props.locale} failedKey="reports.download.failed" />
     </section>
   );
 }

@@ -1,12 +1,12 @@
-// Progress and outcome of the PDF download: a bar while it runs (bytes read of Content-Length; moving stripes
-// without a length) and one live region that announces "Download finished" or why it failed. The same roles and
-// test ids as the evaluator app's DownloadStatus.
+// Progress and outcome of a participant page's PDF download (use-pdf-download): a bar while it runs (bytes read of
+// Content-Length; a moving stripe without a length) and one live region that announces "Download finished" or why it
+// failed. The same roles and test ids as the evaluator app's DownloadStatus.
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
-import type { DownloadProgress } from '../../../lib/api-download';
-import { useTexts } from '../../../participant/texts';
-import { errorText } from '../../../participant/error-text';
+import type { DownloadProgress } from '../lib/api-download';
+import { useTexts } from './texts';
+import { errorText } from './error-text';
 import type { PdfDownloadState } from './use-pdf-download';
-import classes from './ReportDownload.module.css';
+import classes from './PdfDownloadStatus.module.css';
 
 const KB = 1024;
 const MB = KB * 1024;
@@ -64,13 +64,21 @@ function ProgressBar({ progress, locale }: { progress: DownloadProgress | null; 
   );
 }
 
-export function PdfDownloadStatus({ state, locale }: { state: PdfDownloadState; locale: Locale }) {
+interface PdfDownloadStatusProps {
+  state: PdfDownloadState;
+  /** Numbers in the progress are formatted for it. */
+  locale: Locale;
+  /** The page's own "download failed" text, for an error without a loaded text of its own. */
+  failedKey: string;
+}
+
+export function PdfDownloadStatus({ state, locale, failedKey }: PdfDownloadStatusProps) {
   const texts = useTexts();
   const message =
     state.phase === 'done'
       ? texts.t('download.finished', { fileName: state.fileName })
       : state.phase === 'error'
-        ? errorText(texts, state.error, 'ERROR_AUTO_REPORT_GENERAL')
+        ? (state.message ?? errorText(texts, state.error, failedKey))
         : '';
   return (
     <div className={classes.status}>
