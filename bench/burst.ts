@@ -9,7 +9,7 @@
 // time from submit to RESULTS_AVAILABLE (p95), mails a second at the sink, and this process's own CPU share.
 // A measurement, not part of CI.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { SMTPServer } from 'smtp-server';
 import { simulateRespondents } from '@bq/scoring/simulate';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
 import { definitionForProduct } from '../apps/server/src/features/interactions/definitions';
-import { createBenchDatabase, freePort, percentile, signIn, startServerProcess } from './processes';
+import { createBenchDatabase, freePort, percentile, signIn, startServerProcess, type ServerEntry } from './processes';
 
 const PASSWORD = 'Bench-Burst-2026!';
 const CLIENTS = Number(process.env.BENCH_BURST_CLIENTS ?? 100_000);
@@ -28,6 +28,8 @@ const RATES = (process.env.BENCH_BURST_RATES ?? '17,25,35,50,70,100').split(',')
 const SAVE_P95_LIMIT_MS = 250;
 const RESULT_WAIT_MS = 90_000;
 const CALLS = ['open', 'save', 'review', 'submit'] as const;
+/** The production bundle as the compose file runs it, once built (`npm run build`); BENCH_BURST_ENTRY=source for tsx. */
+const ENTRY: ServerEntry = process.env.BENCH_BURST_ENTRY === 'source' || !existsSync('apps/server/dist/main.js') ? 'source' : 'dist';
 type Call = (typeof CALLS)[number];
 
 /** Busy and total jiffies of the whole machine (/proc/stat), to put this process's CPU beside everyone's. */
@@ -106,12 +108,12 @@ export async function runBurstBench(): Promise<void> {
     DB_POOL_SIZE: '20',
     PUBLIC_URL: `https://localhost:${caddyPort}`,
   };
-  const api1 = await startServerProcess(bench, 'api', env, { port: port1 });
-  const api2 = await startServerProcess(bench, 'api', env, { port: port2 });
-  const worker = await startServerProcess(bench, 'worker', { ...env, JOB_CONCURRENCY: '8' });
+  const api1 = await startServerProcess(bench, 'api', env, { port: port1, entry: ENTRY });
+  const api2 = await startServerProcess(bench, 'api', env, { port: port2, entry: ENTRY });
+  const worker = await startServerProcess(bench, 'worker', { ...env, JOB_CONCURRENCY: '8' }, { entry: ENTRY });
   const caddy = await startCaddy(caddyPort, [`127.0.0.1:${port1}`, `127.0.0.1:${port2}`]);
   const base = caddy.base;
-  console.log(`  PostgreSQL; 2 API processes behind Caddy (${base}), 1 worker, SMTP sink; ${cpus().length} cores; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`  PostgreSQL; 2 API processes (${ENTRY === 'dist' ? 'apps/server/dist, the production bundle' : 'source through tsx'}) behind Caddy (${base}), 1 worker, SMTP sink; ${cpus().length} cores; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   try {
     const adviser = await signIn(base, account.adminEmail, PASSWORD);
     const headers = { cookie: adviser.cookie, 'x-source': 'web' };
