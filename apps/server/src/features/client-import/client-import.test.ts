@@ -1,6 +1,6 @@
 // POST /api/u/import through the HTTP API: the dry run's report, all-or-nothing import, updates by e-mail and by
 // external id, XLSX, bad uploads, the client limit, and accounts kept apart.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, clientProducts, clients } from '../../db/schema';
@@ -186,4 +186,14 @@ describe('POST /api/u/import', () => {
     const members = await t.db.select().from(clientProducts).where(and(eq(clientProducts.accountId, account.id), eq(clientProducts.productConfigurationId, configId)));
     expect(members).toHaveLength(10_000);
   }, 60_000);
+
+  it('keeps each membership row an index probe, however empty the tables looked when the session first planned it', async () => {
+    // Migration 0047: the membership trigger's cached plan, made while clients was nearly empty, was a sequential scan
+    // that each later row of a big import repeated over every client before it (the burst bench's import of 100,000
+    // rows into an account whose tables were analysed empty: over 5 minutes; 19 s with the fix). Its query runs with
+    // sequential scans off, so the plan is the primary key's and the latest-instance index's.
+    const result = await t.db.execute(sql`select proconfig from pg_proc where proname = 'client_products_init_activity'`);
+    const [row] = (result as unknown as { rows: { proconfig: string[] | string | null }[] }).rows;
+    expect(String(row?.proconfig)).toContain('enable_seqscan=off');
+  });
 });
