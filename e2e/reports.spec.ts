@@ -50,6 +50,8 @@ test('the adviser unlocks a result, opens its report, switches it to German and 
   await expect(page.getByTestId('report-title')).toHaveText('Risikoprofil-Bericht');
   await screenshot(page, 'report-DE_DE');
   const pdf = await downloadFrom(page, 'report-download');
+  await expect(page.getByTestId('download-status')).toHaveAttribute('data-state', 'done');
+  await screenshot(page, 'report-downloaded-DE_DE');
   expect(pdf.name).toMatch(/^Risikoprofil-Bericht_Gruenewald_Juergen_\d{2}-\d{2}-\d{4}\.pdf$/);
   expect(pdf.text).toContain('Jürgen Grünewald');
   expect(pdf.text).toMatch(/Seite 1 von \d/);
@@ -98,6 +100,8 @@ test('a certificate is verified by a stranger without signing in; an unknown tok
   await expect(page.getByTestId('certificate-holder')).toHaveText('Sophie Keller');
   await screenshot(page, 'certificate-EN_US');
   const certificatePdf = await downloadFrom(page, 'certificate-download');
+  await expect(page.getByTestId('download-status')).toHaveAttribute('data-state', 'done');
+  await screenshot(page, 'certificate-downloaded-EN_US');
   expect(certificatePdf.text).toContain('Sophie Keller');
   pdfPageScreenshot(certificatePdf.path, 'certificate-pdf-EN_US');
   const verificationUrl = await page.getByTestId('certificate-verification-link').inputValue();
