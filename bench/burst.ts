@@ -19,6 +19,7 @@ import { simulateRespondents } from '@bq/scoring/simulate';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
 import { definitionForProduct } from '../apps/server/src/features/interactions/definitions';
 import { createBenchDatabase, freePort, percentile, signIn, startServerProcess, type ServerEntry } from './processes';
+import { clientCsv } from './client-csv';
 
 const PASSWORD = 'Bench-Burst-2026!';
 const CLIENTS = Number(process.env.BENCH_BURST_CLIENTS ?? 100_000);
@@ -63,14 +64,6 @@ async function startCaddy(httpsPort: number, upstreams: string[]) {
       rmSync(work, { recursive: true, force: true });
     },
   };
-}
-
-function clientCsv(rows: number): Blob {
-  const lines = ['Vorname;Nachname;E-Mail;Telefon;Sprache;Gruppe;Kundennummer;Anrede'];
-  for (let i = 0; i < rows; i++) {
-    lines.push(`Vorname${i};Nachname${i};burst${i}@bank.example;+49 89 ${100000 + i};${i % 2 ? 'DE_DE' : 'EN_US'};${i % 3 ? 'PROSPECT' : 'ESTABLISHED'};B-${i};${i % 2 ? 'Frau' : 'Herr'}`);
-  }
-  return new Blob([lines.join('\n')], { type: 'text/csv' });
 }
 
 interface Questionnaire {
@@ -120,7 +113,7 @@ export async function runBurstBench(): Promise<void> {
 
     // Import.
     const form = new FormData();
-    form.append('file', clientCsv(CLIENTS), 'clients.csv');
+    form.append('file', new Blob([new Uint8Array(clientCsv(CLIENTS, 'burst'))], { type: 'text/csv' }), 'clients.csv');
     let t0 = performance.now();
     const imported = await fetch(`${base}/api/u/import?productConfigurationId=${account.productConfigurationId}`, { method: 'POST', headers, body: form });
     if (!imported.ok) throw new Error(`import: ${imported.status} ${await imported.text()}`);

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createAccount, createUser } from '../apps/server/src/test/factories';
 import { createBenchDatabase, signIn, startServerProcess } from './processes';
+import { clientCsv } from './client-csv';
 
 const PASSWORD = 'Bench-Import-2026!';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -27,14 +28,6 @@ async function postForm(url: string, headers: Record<string, string>, form: Form
   });
 }
 
-function clientCsv(rows: number): Buffer {
-  const lines = ['Vorname;Nachname;E-Mail;Telefon;Sprache;Gruppe;Kundennummer;Anrede'];
-  for (let i = 0; i < rows; i++) {
-    lines.push(`Vorname${i};Nachname${i};client${i}@bank.example;+49 89 ${String(100000 + i)};${i % 2 ? 'DE_DE' : 'EN_US'};${i % 3 ? 'PROSPECT' : 'ESTABLISHED'};K-${i};${i % 2 ? 'Frau' : 'Herr'}`);
-  }
-  return Buffer.from(lines.join('\n'), 'utf8');
-}
-
 export async function runImportBench() {
   const bench = await createBenchDatabase('import');
   const database = await bench.open();
@@ -45,7 +38,7 @@ export async function runImportBench() {
   const server = await startServerProcess(bench, bench.kind === 'postgres' ? 'api' : 'all');
   try {
     const { cookie } = await signIn(server.base, email, PASSWORD);
-    const csv = clientCsv(ROWS);
+    const csv = clientCsv(ROWS, 'client');
     console.log(`client import: ${ROWS.toLocaleString('en')} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV (${bench.kind})`);
     const step = async (label: string, dryRun: boolean) => {
       const body = new FormData();

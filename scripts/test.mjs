@@ -11,6 +11,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { JOURNEYS_REPORT, journeyTroubles } from './journey-report.mjs';
+import { JOURNEY_DIR, journeyFiles, planShards, readDurations } from './journey-shards.mjs';
 
 const postgresUrl = process.env.DATABASE_URL;
 const withoutDb = { ...process.env };
@@ -83,17 +84,18 @@ async function journeys(label, args, env, prefix = false) {
 /**
  * The journeys in JOURNEY_SHARDS shards (default 3) side by side, each against a server and a database of its own
  * (its own port, so its own mail catcher and OpenID issuer too): within a shard they run one after another as
- * before, so no journey meets another's changes to the demo data; Playwright splits by file. Journeys wait on the
- * browser and the server more than they compute: one shard kept about 0.4 of a core busy (10.7 min of journeys used 4.3
- * CPU minutes, 2026-11-28), so three shards fit two cores and take well under the time of one (docs/decisions/0028).
+ * before, so no journey meets another's changes to the demo data. Each shard gets whole spec files, balanced by the
+ * time each took in a measured run (scripts/journey-shards.mjs, e2e/durations.json), not Playwright's split by test
+ * count. Journeys wait on the browser and the server more than they compute: one shard kept about 0.4 of a core
+ * busy (10.7 min of journeys used 4.3 CPU minutes, 2026-11-28), so three shards fit two cores (docs/decisions/0028).
  */
 function journeyShards(label, args, env) {
-  const shards = Math.max(1, Number(process.env.JOURNEY_SHARDS ?? 3));
-  if (shards === 1) return [journeys(label, args, env)];
-  return Array.from({ length: shards }, (_, index) =>
+  const count = Math.max(1, Number(process.env.JOURNEY_SHARDS ?? 3));
+  if (count === 1) return [journeys(label, args, env)];
+  return planShards(journeyFiles(), readDurations(), count).map((shard, index) =>
     journeys(
-      `${label} ${index + 1}/${shards}`,
-      [...args, `--shard=${index + 1}/${shards}`],
+      `${label} ${index + 1}/${count}`,
+      [...args, ...shard.files.map((file) => `${JOURNEY_DIR}/${file}`)],
       {
         ...env,
         E2E_PORT: String(Number(env.E2E_PORT ?? 3199) + index * 200),

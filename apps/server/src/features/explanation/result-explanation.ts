@@ -27,10 +27,10 @@ export function answerLabel(definition: TInteractionDefinition, itemKey: string,
 }
 
 export async function getResultExplanation(db: Db, auth: AuthContext, token: string, requestedLocale?: Locale): Promise<TResultExplanation> {
-  const { instance, results, productType, definition } = await requireOpenResult(db, auth, token);
+  const { instance, results, definition, weightProfile } = await requireOpenResult(db, auth, token);
   const locale = await readerLocale(db, auth, requestedLocale);
   const texts = await definitionTexts(db, definition, locale);
-  const fit = await resultFit(db, auth.accountId, instance.clientId, productType, results);
+  const fit = resultFit(weightProfile, results);
   const fitByKey = new Map((fit?.contributions ?? []).map((c) => [c.key, c]));
   const dimensionsByKey = new Map(definition.dimensions.map((d) => [d.key, d]));
   const itemsByKey = new Map(definition.items.map((i) => [i.key, i]));

@@ -11,7 +11,7 @@ import type { Action, Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
+import { clientProducts, clients, clientWeightProfiles, interactionInstances, productConfigurations, weightProfiles } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { assertRealmPermission, requireProductConfiguration } from '../products/product-access';
 import { newPublicToken } from '../clients/client-tokens';
@@ -106,6 +106,15 @@ const instanceOfAccountQuery = prepared((db: Db) =>
       instance: interactionInstances,
       clientToken: clients.token,
       productType: productConfigurations.productType,
+      // The client as a result's header shows them (features/results/result-access.ts): read here, from the join
+      // this query makes anyway, so a dashboard or report view does not read the client again.
+      client: { firstName: clients.firstName, lastName: clients.lastName, email: clients.email },
+      // The viewer is this client (same address): a participant who took over their demo result (decision 0023).
+      // Spelled out with its table: a bare "email" inside this subquery would be the user's own.
+      viewerIsClient: sql<boolean>`exists (select 1 from users u where u.id = ${sql.placeholder('userId')} and lower(u.email) = lower("clients"."email"))`,
+      // The client's weight profile for this product type, if one is assigned (one index probe): a result's fit to it
+      // is part of its dashboard (features/weights), which then needs no query of its own.
+      weightProfile: { id: weightProfiles.id, name: weightProfiles.name, weights: weightProfiles.weights },
     })
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
@@ -116,6 +125,15 @@ const instanceOfAccountQuery = prepared((db: Db) =>
         eq(productConfigurations.accountId, sql.placeholder('accountId')),
       ),
     )
+    .leftJoin(
+      clientWeightProfiles,
+      and(
+        eq(clientWeightProfiles.clientId, interactionInstances.clientId),
+        eq(clientWeightProfiles.productType, productConfigurations.productType),
+        eq(clientWeightProfiles.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .leftJoin(weightProfiles, eq(weightProfiles.id, clientWeightProfiles.profileId))
     .where(and(eq(interactionInstances.accountId, sql.placeholder('accountId')), eq(interactionInstances.token, sql.placeholder('token'))))
     .limit(1)
     .prepare('instance_of_account'),
@@ -129,9 +147,9 @@ export async function requireInstance(
   /** The permission entity to check; results and reports check their own (e.g. INDIVIDUAL_RESULTS). */
   options: { entity?: Entity } = {},
 ) {
-  // One prepared query: the instance, its client's token and its product configuration (of this account), then the
-  // realm permission checked on the joined product type instead of reading the configuration again.
-  const [row] = await instanceOfAccountQuery(db).execute({ accountId: auth.accountId, token });
+  // One prepared query: the instance, its client and its product configuration (of this account), then the realm
+  // permission checked on the joined product type instead of reading the configuration again.
+  const [row] = await instanceOfAccountQuery(db).execute({ accountId: auth.accountId, token, userId: auth.userId });
   if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   assertRealmPermission(auth, row.productType, { entity: options.entity ?? 'INTERACTION_INSTANCE', action });
   return row;

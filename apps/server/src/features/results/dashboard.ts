@@ -60,7 +60,7 @@ function dashboardClient(token: string, shown: ShownClient<{ firstName: string; 
 }
 
 export async function getDashboard(db: Db, auth: AuthContext, token: string): Promise<TDashboard> {
-  const { instance, results, productType, definition, client } = await requireOpenResult(db, auth, token);
+  const { instance, results, productType, definition, client, weightProfile } = await requireOpenResult(db, auth, token);
   let risk: TDashboard['risk'] = null;
   if (results.risk) {
     const verdict = riskVerdict(results.risk, definition, instance.answers);
@@ -81,7 +81,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     dimensions: dimensionResults(results),
     risk,
     prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,
-    fit: await resultFit(db, auth.accountId, instance.clientId, productType, results),
+    fit: resultFit(weightProfile, results),
     viewerIsClient: client.viewerIsClient,
   };
 }

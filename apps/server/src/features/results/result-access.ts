@@ -1,6 +1,5 @@
 // Loads a finished result for the signed-in evaluator: another account's token is a 404, a missing
 // INDIVIDUAL_RESULTS permission a 403, a result not calculated yet a 409 and a LOCKED one a 402.
-import { eq, sql } from 'drizzle-orm';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { hasResult } from '@bq/domain/interaction-lifecycle';
 import type { Action, Entity } from '@bq/domain/permissions';
@@ -8,8 +7,7 @@ import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import type { DashboardKindParam } from '@bq/contracts/dashboard';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { clients, type InstanceResults } from '../../db/schema';
+import type { InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireInstance } from '../instances/instance-service';
 import { getInteractionDefinition } from '../interactions/definitions';
@@ -35,24 +33,6 @@ export function dashboardKindOf(productType: keyof typeof PRODUCT_TYPE_INFO): Da
   return kind === 'BQA' ? 'bqa' : kind === 'BQP' ? 'bqp' : 'sa';
 }
 
-/** The result's client for its header; prepared, as every dashboard, report and certificate view reads it. */
-const clientOfResultQuery = prepared((db: Db) =>
-  db
-    .select({
-      token: clients.token,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      // The viewer is this client (same address): a participant who took over their demo result (decision 0023).
-      // Spelled out with its table: drizzle writes a one-table select's columns unqualified, and a bare "email"
-      // inside this subquery would be the user's own.
-      viewerIsClient: sql<boolean>`exists (select 1 from users u where u.id = ${sql.placeholder('userId')} and lower(u.email) = lower("clients"."email"))`,
-    })
-    .from(clients)
-    .where(eq(clients.id, sql.placeholder('clientId')))
-    .prepare('client_of_result'),
-);
-
 export async function requireOpenResult(
   db: Db,
   auth: AuthContext,
@@ -60,7 +40,7 @@ export async function requireOpenResult(
   entity: Entity = 'INDIVIDUAL_RESULTS',
   action: Action = 'READ',
 ) {
-  const { instance, productType } = await requireInstance(db, auth, token, action, { entity });
+  const { instance, productType, clientToken, client, viewerIsClient, weightProfile } = await requireInstance(db, auth, token, action, { entity });
   if (!hasResult(instance.status) || !instance.results) {
     throw new AppError(RESULT_ERRORS.notReady, 409, `The result is not available (status ${instance.status})`);
   }
@@ -68,6 +48,12 @@ export async function requireOpenResult(
   // The definition the result was computed with, not the newest: its texts, rules and statement belong to it.
   const definition = getInteractionDefinition(instance.interactionId, (instance.results as InstanceResults).definitionVersion);
   if (!definition) throw new AppError('error.not_found', 404, 'Not found');
-  const [client] = await clientOfResultQuery(db).execute({ clientId: instance.clientId, userId: auth.userId });
-  return { instance, results: instance.results as InstanceResults, productType, definition: definition as TInteractionDefinition, client: client! };
+  return {
+    instance,
+    results: instance.results as InstanceResults,
+    productType,
+    definition: definition as TInteractionDefinition,
+    client: { token: clientToken, ...client, viewerIsClient },
+    weightProfile,
+  };
 }

@@ -1,7 +1,7 @@
 // Weight (requirement) profiles: the dimensions a product can weight, the profiles of an account per product
 // type (create, edit, delete), their assignment to a client, and a result's fit to the assigned profile.
 // Permission: WEIGHT_MANAGEMENT in the product's realm; another account's profile or client is a 404.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import {
   TARGET_MAX,
@@ -23,7 +23,6 @@ import type { ProductType } from '@bq/domain/product-types';
 import { profileFit } from '@bq/scoring/fit';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { clientWeightProfiles, clients, weightProfiles, type InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { definitionForProduct } from '../interactions/definitions';
@@ -185,28 +184,18 @@ export async function getAssignedWeightProfile(db: Db, auth: AuthContext, userTo
   return { userToken, productType, profileId: row?.id ?? null, profileName: row?.name ?? null };
 }
 
-/**
- * The fit of a result to its client's assigned profile of the product type, or null when none is assigned.
- * Called by the result dashboard (features/results), which has already checked access to the result.
- */
-/** The client's assigned profile for a product type; prepared (db/prepared.ts): every dashboard reads it. */
-const assignedProfileQuery = prepared((db: Db) =>
-  db
-    .select({ id: weightProfiles.id, name: weightProfiles.name, weights: weightProfiles.weights })
-    .from(clientWeightProfiles)
-    .innerJoin(weightProfiles, eq(weightProfiles.id, clientWeightProfiles.profileId))
-    .where(
-      and(
-        eq(clientWeightProfiles.clientId, sql.placeholder('clientId')),
-        eq(clientWeightProfiles.productType, sql.placeholder('productType')),
-        eq(clientWeightProfiles.accountId, sql.placeholder('accountId')),
-      ),
-    )
-    .prepare('assigned_weight_profile'),
-);
+/** A client's assigned profile for the result's product type, as the result's own query reads it (instance-service.ts). */
+export interface AssignedWeightProfile {
+  id: string;
+  name: string;
+  weights: { dimension: string; target: number; weight: number }[];
+}
 
-export async function resultFit(db: Db, accountId: string, clientId: string, productType: ProductType, results: InstanceResults): Promise<TResultFit | null> {
-  const [profile] = await assignedProfileQuery(db).execute({ clientId, productType, accountId });
+/**
+ * The fit of a result to its client's assigned profile of the product type, or null when none is assigned. The
+ * profile comes with the result (features/results/result-access.ts), read in the query that checks access to it.
+ */
+export function resultFit(profile: AssignedWeightProfile | null, results: InstanceResults): TResultFit | null {
   if (!profile) return null;
   const scores = Object.fromEntries(results.dimensions.map((d) => [d.key, d.computable ? (d.t ?? null) : null]));
   const targets = Object.fromEntries(profile.weights.map((w) => [w.dimension, { target: w.target, weight: w.weight }]));
