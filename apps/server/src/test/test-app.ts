@@ -93,6 +93,12 @@ export async function createTestApp(
   });
   const queue = await openJobQueue(database);
   const dataChanges = config.RESPONSE_CACHE_SECONDS > 0 || config.AUTH_CACHE_SECONDS > 0 ? await listenForDataChanges(database) : null;
+  // The caches go live a moment after LISTEN (one more statement reads the database's switch), and going live resets
+  // what they hold. A test that starts before that, on a loaded machine, met the reset between a sign-in and the
+  // request it counted (ops.test.ts, PostgreSQL, 2026-11-28): the app is handed over live, as main.ts's is soon after.
+  for (const until = Date.now() + 10_000; dataChanges && !dataChanges.changes.live && Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const app = await buildApp({
     db: database.db,
     config,
