@@ -118,56 +118,64 @@ export async function listClients(
     ) lr on true`;
   // Three letters make a trigram: a search that long usually matches few clients, found through the indexes. A
   // shorter one can match a large share, which reading the list in sort order until the page is full serves better.
+  // A search that matches more than 3 x countLimit clients (e.g. "anna", 4,500 of 100,000) is broad and is served
+  // like a short one: read in sort order until the page is full (its matches are dense), with a limited count.
+  // Sorting and counting all of its matches was the p95 (about 40 ms of database time); up to about 3,000 matches the
+  // search's own plan is the cheaper one.
+  const broadAbove = 3 * countLimit;
   let selectiveSearch = Boolean(query.q && query.q.length >= TRIGRAM_LENGTH);
+  let rows: Row[] = [];
   if (selectiveSearch) {
-    // A probe of the trigram indexes that stops after 3 x countLimit + 1 matching clients (a few ms at 100,000): a
-    // search matching more (e.g. "anna", 4,500 of 100,000) is broad and is served like a short one: read in sort
-    // order until the page is full (its matches are dense), with a limited count. Sorting and counting all of its
-    // matches was the p95 (about 40 ms of database time); up to about 3,000 matches that path is the cheaper one.
-    const broadAbove = 3 * countLimit;
-    const probe = await db.execute<{ n: number | string }>(sql`
-      select count(*) as n from (select 1 from clients c where ${sql.join(client, sql` and `)} limit ${broadAbove + 1}) m`);
-    if (Number((probe as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0) > broadAbove) selectiveSearch = false;
-  }
-  const result = await db.execute<Row>(
-    selectiveSearch
-      ? // A search: its matches first (trigram indexes), then their memberships, sorted and counted in one pass; the
-        // latest instances are read for the page's rows only. MATERIALIZED keeps the planner from walking all
-        // memberships in sort order testing each client, which it may think cheaper when it overestimates matches.
-        sql`
-        with hits as materialized (
-          select c.id, ${columns} from clients c where ${sql.join(client, sql` and `)}
-        ), page as (
-          select ${columns}, c.id, cp.active, cp.latest_instance_id,
-                 row_number() over (order by ${orderBy}) as position, count(*) over () as total
-          from hits c
-          -- One index probe per match (client_products_client_config_uq); LIMIT 1 (a membership is unique anyway)
-          -- keeps the planner from hashing all of the configuration's memberships instead.
-          cross join lateral (
-            select cp.client_id, cp.active, cp.latest_instance_id, cp.last_activity_at from client_products cp
-            where cp.client_id = c.id and ${sql.join(membership, sql` and `)}
-            limit 1
-          ) cp
-          order by ${orderBy}
-          limit ${query.pageSize} offset ${offset}
-        )
-        select ${columns}, c.active, ${instanceColumns}, c.total, ${anonymisationColumns(anon, sql`c.id`)}
-        from page c
-        left join interaction_instances li on li.id = c.latest_instance_id
-        ${latestResult}
-        order by c.position`
-      : // The whole list, a filter or a short search: read in sort order (an index for each sort), stop after the page.
-        sql`
-        select ${columns}, cp.active, ${instanceColumns}, ${anonymisationColumns(anon, sql`c.id`)}
-        from client_products cp
-        join clients c on c.id = cp.client_id
-        left join interaction_instances li on li.id = cp.latest_instance_id
-        ${latestResult}
-        where ${sql.join([...membership, ...client], sql` and `)}
+    // One statement: the matches (trigram indexes), at most broadAbove + 1 of them, counted first; only if they are
+    // not too many are their memberships sorted, paged and counted in one pass, and the latest instances read for the
+    // page's rows. A broad search answers just its match count (the page's one-time filter skips the rest) and is
+    // read again below in sort order; the count was a statement of its own before (decision 0026's addendum).
+    // MATERIALIZED keeps the planner from walking all memberships in sort order testing each client, which it may
+    // think cheaper when it overestimates matches.
+    const searched = await db.execute<Row & { hit_count: number | string }>(sql`
+      with hits as materialized (
+        select c.id, ${columns} from clients c where ${sql.join(client, sql` and `)} limit ${broadAbove + 1}
+      ), probe as (
+        select count(*) as hit_count from hits
+      ), page as (
+        select ${columns}, c.id, cp.active, cp.latest_instance_id,
+               row_number() over (order by ${orderBy}) as position, count(*) over () as total
+        from hits c
+        -- One index probe per match (client_products_client_config_uq); LIMIT 1 (a membership is unique anyway)
+        -- keeps the planner from hashing all of the configuration's memberships instead.
+        cross join lateral (
+          select cp.client_id, cp.active, cp.latest_instance_id, cp.last_activity_at from client_products cp
+          where cp.client_id = c.id and ${sql.join(membership, sql` and `)}
+          limit 1
+        ) cp
+        where (select hit_count from probe) <= ${broadAbove}
         order by ${orderBy}
-        limit ${query.pageSize} offset ${offset}`,
-  );
-  const rows = (result as unknown as { rows: Row[] }).rows;
+        limit ${query.pageSize} offset ${offset}
+      )
+      select probe.hit_count, ${columns}, c.active, ${instanceColumns}, c.total, ${anonymisationColumns(anon, sql`c.id`)}
+      from probe
+      left join page c on true
+      left join interaction_instances li on li.id = c.latest_instance_id
+      ${latestResult}
+      order by c.position`);
+    const searchedRows = (searched as unknown as { rows: (Row & { hit_count: number | string })[] }).rows;
+    if (Number(searchedRows[0]?.hit_count ?? 0) > broadAbove) selectiveSearch = false;
+    // Without a page row (no match, or past the end) the probe's row alone comes back, with no client in it.
+    else rows = searchedRows.filter((r) => r.token !== null);
+  }
+  if (!selectiveSearch) {
+    // The whole list, a filter, a short or a broad search: read in sort order (an index for each sort), stop after the page.
+    const listed = await db.execute<Row>(sql`
+      select ${columns}, cp.active, ${instanceColumns}, ${anonymisationColumns(anon, sql`c.id`)}
+      from client_products cp
+      join clients c on c.id = cp.client_id
+      left join interaction_instances li on li.id = cp.latest_instance_id
+      ${latestResult}
+      where ${sql.join([...membership, ...client], sql` and `)}
+      order by ${orderBy}
+      limit ${query.pageSize} offset ${offset}`);
+    rows = (listed as unknown as { rows: Row[] }).rows;
+  }
   const now = new Date();
   const items: TClientListItem[] = rows.map((r) => {
     const shown = applyAnonymisation(anon, {

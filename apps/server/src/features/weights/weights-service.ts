@@ -185,11 +185,8 @@ export async function getAssignedWeightProfile(db: Db, auth: AuthContext, userTo
 }
 
 /** A client's assigned profile for the result's product type, as the result's own query reads it (instance-service.ts). */
-export interface AssignedWeightProfile {
-  id: string;
-  name: string;
-  weights: { dimension: string; target: number; weight: number }[];
-}
+/** The columns of a weight profile that a result's fit needs, as the result's access query reads them. */
+export type AssignedWeightProfile = Pick<ProfileRow, 'id' | 'name' | 'weights'>;
 
 /**
  * The fit of a result to its client's assigned profile of the product type, or null when none is assigned. The
