@@ -17,8 +17,8 @@ const ZEnv = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** A streaming replica of DATABASE_URL's database: BI calls and exports read there (docs/decisions/0059). */
   DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /** The embedded PGlite on a worker thread of its own (docs/decisions/0058); off by default while it is measured. */
-  PGLITE_THREAD: bool.default(false),
+  /** The embedded PGlite on a worker thread of its own (docs/decisions/0058); `false` runs it on the API's thread. */
+  PGLITE_THREAD: bool.default(true),
   /** all = API and worker in one process (the only choice on PGlite); api / worker split them on PostgreSQL. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Seed the demo account and logins. Defaults to on in the embedded mode only; refused in production. */

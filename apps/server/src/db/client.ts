@@ -1,4 +1,4 @@
-// Opens the database: embedded PGlite in DATA_DIR by default (on a thread of its own with PGLITE_THREAD=true),
+// Opens the database: embedded PGlite in DATA_DIR by default (on a thread of its own unless PGLITE_THREAD=false),
 // PostgreSQL when DATABASE_URL is set.
 // Both are wrapped in the same drizzle type so the rest of the server never knows which one it talks to.
 import { mkdirSync } from 'node:fs';
@@ -43,7 +43,7 @@ export async function openDatabase(opts: {
   /** PostgreSQL only: a streaming replica that `readDb` reads from (DATABASE_REPLICA_URL). */
   replicaUrl?: string;
   dataDir?: string;
-  /** PGlite only: on a worker thread (config PGLITE_THREAD) or, by default, in this process. */
+  /** PGlite only: on a worker thread (config PGLITE_THREAD, the server's default) or, when false, in this process. */
   pgliteThread?: boolean;
   loadDataDir?: Blob;
   /** PostgreSQL: most connections this process opens (DB_POOL_SIZE); requests beyond it wait for a free one. */
@@ -96,8 +96,8 @@ export async function openDatabase(opts: {
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // PGLITE_THREAD=true: PGlite on a thread of its own (db/pglite-worker.ts, docs/decisions/0058), so its queries do not
-  // stall requests. Not yet the default: its transactions are slower and it is not yet proven in every journey.
+  // PGlite on a thread of its own (db/pglite-worker.ts, docs/decisions/0058; the server's default, PGLITE_THREAD), so
+  // its queries do not stall requests; in this process for the tests (one request at a time) and PGLITE_THREAD=false.
   const client =
     opts.pgliteThread
       ? await (await import('./pglite-thread')).openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
