@@ -1,11 +1,11 @@
 // The README's test command (`npm test`): every check, each once, and the database-dependent ones on each
 // database. Without DATABASE_URL everything runs on the embedded PGlite. With DATABASE_URL (an admin URL of a
 // PostgreSQL server; throw-away databases are created beside it):
-//   - the API tests run on PGlite (with the response cache on) and on PostgreSQL, at the same time;
-//   - the fault script (kill -9, PostgreSQL restart) runs after the build, on a PostgreSQL cluster of its own, beside
-//     the deployment check (the compose topology behind Caddy);
-//   - the browser journeys run on PostgreSQL, and those tagged @embedded (the start command's own path: the
-//     embedded database with its in-process worker) run again on PGlite.
+//   - the API tests run on PGlite (with the response cache on) and on PostgreSQL, at the same time; once the
+//     PostgreSQL pass is done, the build follows it, then the fault script (kill -9, PostgreSQL restart; a PostgreSQL
+//     cluster of its own) beside the deployment check (the compose topology behind Caddy), while PGlite's goes on;
+//   - the browser journeys run on PostgreSQL in three shards, and beside them those tagged @embedded (the start
+//     command's own path: the embedded database on its thread, the job worker in process) run again on PGlite.
 // Lint, types, unit and component tests do not depend on the database and run once. Each step's time is
 // printed, and a summary at the end, so the CI budget is visible in every run.
 import { execFileSync, spawn } from 'node:child_process';
@@ -121,7 +121,8 @@ function report() {
   console.log(`     (sum of steps ${Math.round(total)} s; parallel steps overlap)`);
 }
 async function step(...promises) {
-  const done = await Promise.all(promises);
+  // A promise may stand for a chain of steps (an array of results).
+  const done = (await Promise.all(promises)).flat();
   results.push(...done);
   const failed = done.filter((r) => !r.ok);
   if (failed.length > 0) {
@@ -136,37 +137,58 @@ const npm = (label, script, env, prefix) => run(label, 'npm', ['run', '--silent'
 // Side by side: eslint and tsc are single-threaded.
 await step(npm('lint', 'lint', process.env, true), npm('typecheck', 'typecheck', process.env, true));
 await step(npm('unit + web tests', 'test:unit', withoutDb));
+/**
+ * After the build, side by side (each is mostly waiting on processes it started): the size budget and the browser
+ * setup; with PostgreSQL also
+ * - the fault script (fault/run.ts, docs/decisions/0026): its own PostgreSQL cluster (initdb; it does not use
+ *   DATABASE_URL's server), the built server as separate processes;
+ * - compose.yaml's topology as plain processes behind Caddy (deploy/check-without-docker.sh): needs caddy.
+ */
+async function buildAndChecks() {
+  const build = await npm('build', 'build', process.env, Boolean(postgresUrl));
+  if (!build.ok) return [build];
+  const checks = [npm('size budget', 'size', process.env, true), run('browser setup', 'node', ['e2e/ensure-chromium.mjs'], process.env, true)];
+  if (postgresUrl) {
+    checks.push(npm('fault tests (PostgreSQL)', 'test:fault', process.env, true));
+    const caddy = await run('caddy present', 'sh', ['-c', 'command -v caddy >/dev/null']);
+    if (caddy.ok || process.env.CI) {
+      checks.push(run('deployment check (Caddy, PostgreSQL)', 'bash', ['deploy/check-without-docker.sh'], { ...process.env, PG_ADMIN_URL: postgresUrl }, true));
+    } else {
+      console.log('deployment check left out: caddy is not installed here (apt-get install caddy); CI runs it');
+    }
+  }
+  return [build, ...(await Promise.all(checks))];
+}
+
 if (postgresUrl) {
+  // The PGlite pass takes a few minutes longer than the PostgreSQL one, and each runs one test file at a time (vitest
+  // uses cores - 1 workers): the build and the checks after it use the core the PostgreSQL pass frees.
   await step(
     npm(`api tests (PGlite, ${nodeOf(pgliteApiEnv)})`, 'test:api', pgliteApiEnv, true),
-    npm(`api tests (PostgreSQL, ${nodeOf(pgApiEnv)})`, 'test:api', pgApiEnv, true),
+    (async () => {
+      const api = await npm(`api tests (PostgreSQL, ${nodeOf(pgApiEnv)})`, 'test:api', pgApiEnv, true);
+      return api.ok ? [api, ...(await buildAndChecks())] : [api];
+    })(),
   );
 } else {
   await step(npm('api tests (PGlite)', 'test:api', pgliteApiEnv));
+  await step(buildAndChecks());
 }
-await step(npm('build', 'build'));
-// After the build, side by side (each is mostly waiting on processes it started):
-// - the size budget and the browser setup;
-// - the fault script (fault/run.ts, docs/decisions/0026): its own PostgreSQL cluster (initdb; it does not use
-//   DATABASE_URL's server), the built server as separate processes; run where PostgreSQL is, i.e. with DATABASE_URL;
-// - compose.yaml's topology as plain processes behind Caddy (deploy/check-without-docker.sh): needs caddy.
-const afterBuild = [npm('size budget', 'size', process.env, true), run('browser setup', 'node', ['e2e/ensure-chromium.mjs'], process.env, true)];
-if (postgresUrl) {
-  afterBuild.push(npm('fault tests (PostgreSQL)', 'test:fault', process.env, true));
-  const caddy = await run('caddy present', 'sh', ['-c', 'command -v caddy >/dev/null']);
-  if (caddy.ok || process.env.CI) {
-    afterBuild.push(run('deployment check (Caddy, PostgreSQL)', 'bash', ['deploy/check-without-docker.sh'], { ...process.env, PG_ADMIN_URL: postgresUrl }, true));
-  } else {
-    console.log('deployment check left out: caddy is not installed here (apt-get install caddy); CI runs it');
-  }
-}
-await step(...afterBuild);
 // Lighthouse's mobile profile on the three pages a client meets (docs/decisions/0054): alone, as a busy CPU would
 // lower its scores; median of 3, fails below 85.
 await step(npm('lighthouse (questionnaire, report, certificate)', 'lighthouse'));
 if (postgresUrl) {
-  await step(...journeyShards('browser journeys (PostgreSQL)', [], process.env));
-  await step(journeys('browser journeys @embedded (PGlite)', ['--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));
+  // The @embedded journeys beside the three shards: a fourth server on ports of its own, its own output folder (each
+  // Playwright run empties its own) and its own report, outside the shards' journeys-*.json durations.
+  await step(
+    ...journeyShards('browser journeys (PostgreSQL)', [], process.env),
+    journeys(
+      'browser journeys @embedded (PGlite)',
+      ['--grep', '@embedded'],
+      { ...withoutDb, E2E_PORT: '3299', E2E_REPORT: 'playwright-report/embedded-journeys.json', E2E_OUTPUT: 'test-results/embedded' },
+      true,
+    ),
+  );
 } else {
   await step(...journeyShards('browser journeys (PGlite)', [], withoutDb));
 }
