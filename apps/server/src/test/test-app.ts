@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { adminQuery, testDatabaseUrl, withDatabase } from './postgres-admin';
 import { openJobQueue, type JobQueue } from '../jobs/queue';
-import { listenForDataChanges } from '../db/data-changes';
+import { DATA_CHANGED_CHANNEL, listenForDataChanges } from '../db/data-changes';
 import { testKnob } from './test-knobs';
 import { startWorker } from '../jobs/worker';
 import type { LogStream } from '../plugins/logging';
@@ -31,6 +31,13 @@ export interface TestApp {
    * session cache and response cache. Closed with the first, or earlier by its own close().
    */
   anotherProcess(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
+  /**
+   * Waits until this process has heard every change notification of the writes committed so far. On PostgreSQL they
+   * arrive a moment after the commit, and on a loaded machine a sign-in's notification reached the session cache
+   * after the request a test then counted (ops.test.ts, 2026-11-28 night): a marker sent now arrives after them, as
+   * one listening connection hears notifications in commit order. Immediate on PGlite and without the caches.
+   */
+  settleChangeNotifications(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +130,17 @@ export async function createTestApp(
     kind: database.kind,
     database,
     queue,
+    async settleChangeNotifications() {
+      const changes = dataChanges?.changes;
+      if (!changes?.live) return;
+      const marker = `test-settle:${randomBytes(6).toString('hex')}`;
+      const before = changes.snapshot();
+      await database.executeSql('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, marker]);
+      for (const until = Date.now() + 10_000; changes.untouchedSince(before, [marker]); ) {
+        if (Date.now() > until) throw new Error('the change notification marker did not arrive within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
     async startWorker() {
       worker = await startWorker(database.db, config, app.log, queue);
     },
