@@ -84,7 +84,7 @@ export async function createTestApp(
     const blob = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
     // PGlite in the test's own process unless PGLITE_THREAD=true: the server's default is its own thread (decision
     // 0058), but a test sends one request at a time, where the thread only adds a message per statement (the suite
-    // took 20 % longer through it). db/pglite-thread.test.ts and the @embedded journeys test the thread;
+    // took 25 % longer through it). db/pglite-thread.test.ts and the @embedded journeys test the thread;
     // `PGLITE_THREAD=true npm run test:api` runs the whole suite through it.
     database = await openDatabase({ loadDataDir: blob, onQuery: more.onQuery, pgliteThread: (env.PGLITE_THREAD ?? testKnob('PGLITE_THREAD')) === 'true' });
   }
