@@ -6,7 +6,8 @@
 // (BENCH_BURST_RATES, BENCH_BURST_STEP_SECONDS each) until the answer saves' p95 crosses 250 ms or 1 % fail.
 // A participant is the web app's own calls, back to back: open (GET /api/q), one save per page (PUT .../answers),
 // the review (GET /api/q again), submit. Per step it prints requests a second, p50/p95/p99 per call, errors, the
-// time from submit to RESULTS_AVAILABLE (p95), mails a second at the sink, and this process's own CPU share.
+// time from submit to RESULTS_AVAILABLE (p95), mails a second at the sink, this process's own CPU share, and the cores
+// each part kept busy (the API processes, the worker, Caddy, PostgreSQL, the bench; bench/cpu-shares.ts).
 // A measurement, not part of CI.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
 import { definitionForProduct } from '../apps/server/src/features/interactions/definitions';
 import { createBenchDatabase, freePort, percentile, signIn, startServerProcess, type ServerEntry } from './processes';
 import { clientCsv } from './client-csv';
+import { measureCpu } from './cpu-shares';
 
 const PASSWORD = 'Bench-Burst-2026!';
 const CLIENTS = Number(process.env.BENCH_BURST_CLIENTS ?? 100_000);
@@ -58,6 +60,7 @@ async function startCaddy(httpsPort: number, upstreams: string[]) {
   }
   return {
     base,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -195,6 +198,10 @@ export async function runBurstBench(): Promise<void> {
 
       const cpu0 = process.cpuUsage();
       const machine0 = machineCpu();
+      const cpuByPart = measureCpu({
+        pids: { 'API 1': api1.child.pid, 'API 2': api2.child.pid, worker: worker.child.pid, Caddy: caddy.pid, bench: process.pid },
+        commands: { PostgreSQL: 'postgres' },
+      });
       const mails0 = received;
       const stepStart = performance.now();
       const running: Promise<void>[] = [];
@@ -210,6 +217,7 @@ export async function runBurstBench(): Promise<void> {
       }
       await Promise.all(running);
       const wall = (performance.now() - stepStart) / 1000;
+      const cpuLine = cpuByPart();
       const cpu = process.cpuUsage(cpu0);
       const machine1 = machineCpu();
       const benchCpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -243,6 +251,7 @@ export async function runBurstBench(): Promise<void> {
       console.log(
         `  ${String(rate).padEnd(10)} ${(requests / wall).toFixed(0).padStart(6)}  ${cells.join(' ')}  ${String(errors).padStart(6)}  ${`${(percentile(delays, 95) / 1000).toFixed(1)} s`.padStart(11)}  ${mailsPerSecond.toFixed(0).padStart(7)}  ${((100 * benchCpuSeconds) / wall).toFixed(0)} % of a core, ${((100 * benchCpuSeconds) / Math.max(machineBusySeconds, 0.001)).toFixed(0)} % of the machine's busy time (${arrivals} participants, ${wall.toFixed(0)} s)`,
       );
+      console.log(`             ${cpuLine}`);
       if (errors > 0) console.log(`             errors: ${[...errorKinds].map(([k, n]) => `${n} ${k}`).join(', ')}`);
       if (savesP95 > SAVE_P95_LIMIT_MS || errors > 0.01 * requests) {
         crossed = rate;
