@@ -10,7 +10,7 @@
 // each part kept busy (the API processes, the worker, Caddy, PostgreSQL, the bench; bench/cpu-shares.ts).
 // A measurement, not part of CI.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { definitionForProduct } from '../apps/server/src/features/interactions/d
 import { createBenchDatabase, freePort, percentile, signIn, startServerProcess, type ServerEntry } from './processes';
 import { clientCsv } from './client-csv';
 import { measureCpu } from './cpu-shares';
+import { summariseCpuProfile } from './cpu-profile-summary';
 
 const PASSWORD = 'Bench-Burst-2026!';
 const CLIENTS = Number(process.env.BENCH_BURST_CLIENTS ?? 100_000);
@@ -32,6 +33,9 @@ const SAVE_P95_LIMIT_MS = 250;
 const RESULT_WAIT_MS = 90_000;
 const CALLS = ['open', 'save', 'review', 'submit'] as const;
 /** The production bundle as the compose file runs it, once built (`npm run build`); BENCH_BURST_ENTRY=source for tsx. */
+/** BENCH_BURST_CPU_PROF=true: API 1 runs with --cpu-prof (bench-profiles/); its busiest functions are printed at the end. */
+const CPU_PROF = process.env.BENCH_BURST_CPU_PROF === 'true';
+const PROFILE_DIR = join(process.cwd(), 'bench-profiles');
 const ENTRY: ServerEntry = process.env.BENCH_BURST_ENTRY === 'source' || !existsSync('apps/server/dist/main.js') ? 'source' : 'dist';
 type Call = (typeof CALLS)[number];
 
@@ -104,7 +108,14 @@ export async function runBurstBench(): Promise<void> {
     DB_POOL_SIZE: '20',
     PUBLIC_URL: `https://localhost:${caddyPort}`,
   };
-  const api1 = await startServerProcess(bench, 'api', env, { port: port1, entry: ENTRY });
+  if (CPU_PROF) mkdirSync(PROFILE_DIR, { recursive: true });
+  const profilesBefore = new Set(CPU_PROF ? readdirSync(PROFILE_DIR) : []);
+  const api1 = await startServerProcess(bench, 'api', env, {
+    port: port1,
+    entry: ENTRY,
+    nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+  });
+  let participantsStartedAt = 0;
   const api2 = await startServerProcess(bench, 'api', env, { port: port2, entry: ENTRY });
   const worker = await startServerProcess(bench, 'worker', { ...env, JOB_CONCURRENCY: '8' }, { entry: ENTRY });
   const caddy = await startCaddy(caddyPort, [`127.0.0.1:${port1}`, `127.0.0.1:${port2}`]);
@@ -153,6 +164,7 @@ export async function runBurstBench(): Promise<void> {
       `  ${'arrivals/s'.padEnd(10)} ${'req/s'.padStart(6)}  ${CALLS.map((c) => `${c} p50/p95/p99 ms`.padStart(22)).join(' ')}  ${'errors'.padStart(6)}  ${'results p95'.padStart(11)}  ${'mails/s'.padStart(7)}  bench CPU`,
     );
     let crossed: number | null = null;
+    participantsStartedAt = performance.now();
     for (const [stepIndex, rate] of RATES.entries()) {
       const seconds = stepIndex === 0 ? FIRST_SECONDS : STEP_SECONDS;
       const latencies: Record<Call, number[]> = { open: [], save: [], review: [], submit: [] };
@@ -268,6 +280,14 @@ export async function runBurstBench(): Promise<void> {
     await caddy.stop();
     await worker.stop();
     await api1.stop();
+    if (CPU_PROF && participantsStartedAt > 0) {
+      // The window: from the first arrival to API 1's stop (idle samples do not count).
+      const seconds = (performance.now() - participantsStartedAt) / 1000;
+      for (const file of readdirSync(PROFILE_DIR).filter((f) => f.endsWith('.cpuprofile') && !profilesBefore.has(f))) {
+        console.log(`\n  API 1's CPU profile while participants arrived: ${join(PROFILE_DIR, file)}`);
+        summariseCpuProfile(JSON.parse(readFileSync(join(PROFILE_DIR, file), 'utf8')), seconds);
+      }
+    }
     await api2.stop();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await bench.drop();
