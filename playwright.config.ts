@@ -24,8 +24,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',
-    // On the retry only (CI retries once): recording every try cost about a third of a journey's CPU (clients.spec: 55 s
-    // of CPU with a trace of every try, 35 s without; 2026-11-29), which three shards on two cores cannot spare.
+    // On the retry only (CI retries once): recording every try made clients.spec take 110 s alone instead of 87
+    // (2026-11-29, decision 0028), time three shards on two cores cannot spare.
     // Locally, `npx playwright test --trace on` records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
