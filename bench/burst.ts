@@ -32,10 +32,10 @@ const RATES = (process.env.BENCH_BURST_RATES ?? '17,25,35,50,70,100').split(',')
 const SAVE_P95_LIMIT_MS = 250;
 const RESULT_WAIT_MS = 90_000;
 const CALLS = ['open', 'save', 'review', 'submit'] as const;
-/** The production bundle as the compose file runs it, once built (`npm run build`); BENCH_BURST_ENTRY=source for tsx. */
 /** BENCH_BURST_CPU_PROF=true: API 1 runs with --cpu-prof (bench-profiles/); its busiest functions are printed at the end. */
 const CPU_PROF = process.env.BENCH_BURST_CPU_PROF === 'true';
 const PROFILE_DIR = join(process.cwd(), 'bench-profiles');
+/** The production bundle as the compose file runs it, once built (`npm run build`); BENCH_BURST_ENTRY=source for tsx. */
 const ENTRY: ServerEntry = process.env.BENCH_BURST_ENTRY === 'source' || !existsSync('apps/server/dist/main.js') ? 'source' : 'dist';
 type Call = (typeof CALLS)[number];
 
@@ -108,6 +108,7 @@ export async function runBurstBench(): Promise<void> {
     DB_POOL_SIZE: '20',
     PUBLIC_URL: `https://localhost:${caddyPort}`,
   };
+  let participantsStartedAt = 0;
   if (CPU_PROF) mkdirSync(PROFILE_DIR, { recursive: true });
   const profilesBefore = new Set(CPU_PROF ? readdirSync(PROFILE_DIR) : []);
   const api1 = await startServerProcess(bench, 'api', env, {
@@ -115,7 +116,6 @@ export async function runBurstBench(): Promise<void> {
     entry: ENTRY,
     nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   });
-  let participantsStartedAt = 0;
   const api2 = await startServerProcess(bench, 'api', env, { port: port2, entry: ENTRY });
   const worker = await startServerProcess(bench, 'worker', { ...env, JOB_CONCURRENCY: '8' }, { entry: ENTRY });
   const caddy = await startCaddy(caddyPort, [`127.0.0.1:${port1}`, `127.0.0.1:${port2}`]);
