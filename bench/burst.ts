@@ -21,7 +21,7 @@ import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
 import { definitionForProduct } from '../apps/server/src/features/interactions/definitions';
 import { createBenchDatabase, freePort, percentile, signIn, startServerProcess, type ServerEntry } from './processes';
 import { clientCsv } from './client-csv';
-import { measureCpu } from './cpu-shares';
+import { machineBusySeconds, measureCpu } from './cpu-shares';
 import { summariseCpuProfile } from './cpu-profile-summary';
 
 const PASSWORD = 'Bench-Burst-2026!';
@@ -38,15 +38,6 @@ const PROFILE_DIR = join(process.cwd(), 'bench-profiles');
 /** The production bundle as the compose file runs it, once built (`npm run build`); BENCH_BURST_ENTRY=source for tsx. */
 const ENTRY: ServerEntry = process.env.BENCH_BURST_ENTRY === 'source' || !existsSync('apps/server/dist/main.js') ? 'source' : 'dist';
 type Call = (typeof CALLS)[number];
-
-/** Busy and total jiffies of the whole machine (/proc/stat), to put this process's CPU beside everyone's. */
-function machineCpu(): { busy: number; total: number } {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const n = fields.map(Number);
-  const idle = n[3]! + (n[4] ?? 0);
-  const total = n.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
 
 async function startCaddy(httpsPort: number, upstreams: string[]) {
   const work = mkdtempSync(join(tmpdir(), 'bq-burst-caddy-'));
@@ -209,7 +200,7 @@ export async function runBurstBench(): Promise<void> {
       };
 
       const cpu0 = process.cpuUsage();
-      const machine0 = machineCpu();
+      const machine0 = machineBusySeconds();
       const cpuByPart = measureCpu({
         pids: { 'API 1': api1.child.pid, 'API 2': api2.child.pid, worker: worker.child.pid, Caddy: caddy.pid, bench: process.pid },
         commands: { PostgreSQL: 'postgres' },
@@ -231,10 +222,8 @@ export async function runBurstBench(): Promise<void> {
       const wall = (performance.now() - stepStart) / 1000;
       const cpuLine = cpuByPart();
       const cpu = process.cpuUsage(cpu0);
-      const machine1 = machineCpu();
       const benchCpuSeconds = (cpu.user + cpu.system) / 1e6;
-      const jiffy = 100; // USER_HZ
-      const machineBusySeconds = (machine1.busy - machine0.busy) / jiffy;
+      const machineBusy = machineBusySeconds() - machine0;
       const mailsPerSecond = (received - mails0) / wall;
 
       // Submit to RESULTS_AVAILABLE, from the rows' own times (filled_at, and updated_at of the last status change).
@@ -261,7 +250,7 @@ export async function runBurstBench(): Promise<void> {
       });
       const savesP95 = percentile(latencies.save, 95);
       console.log(
-        `  ${String(rate).padEnd(10)} ${(requests / wall).toFixed(0).padStart(6)}  ${cells.join(' ')}  ${String(errors).padStart(6)}  ${`${(percentile(delays, 95) / 1000).toFixed(1)} s`.padStart(11)}  ${mailsPerSecond.toFixed(0).padStart(7)}  ${((100 * benchCpuSeconds) / wall).toFixed(0)} % of a core, ${((100 * benchCpuSeconds) / Math.max(machineBusySeconds, 0.001)).toFixed(0)} % of the machine's busy time (${arrivals} participants, ${wall.toFixed(0)} s)`,
+        `  ${String(rate).padEnd(10)} ${(requests / wall).toFixed(0).padStart(6)}  ${cells.join(' ')}  ${String(errors).padStart(6)}  ${`${(percentile(delays, 95) / 1000).toFixed(1)} s`.padStart(11)}  ${mailsPerSecond.toFixed(0).padStart(7)}  ${((100 * benchCpuSeconds) / wall).toFixed(0)} % of a core, ${((100 * benchCpuSeconds) / Math.max(machineBusy, 0.001)).toFixed(0)} % of the machine's busy time (${arrivals} participants, ${wall.toFixed(0)} s)`,
       );
       console.log(`             ${cpuLine}`);
       if (errors > 0) console.log(`             errors: ${[...errorKinds].map(([k, n]) => `${n} ${k}`).join(', ')}`);

@@ -31,7 +31,8 @@ function cpuSecondsOfCommand(command: string): number {
   return total;
 }
 
-function machineBusySeconds(): number {
+/** CPU seconds the whole machine has been busy (/proc/stat: all but idle and I/O wait) since boot. */
+export function machineBusySeconds(): number {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
   const n = fields.map(Number);
   return (n.reduce((a, b) => a + b, 0) - n[3]! - (n[4] ?? 0)) / TICKS_PER_SECOND;
