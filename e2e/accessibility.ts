@@ -13,7 +13,8 @@ import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const MAX_WAIT_FOR_ANIMATIONS_MS = 2_000;
 // Long enough for a loaded machine: at the start of a CI run (three servers starting beside the browsers) the client
-// list was still reloading, dimmed, after 5 s, and axe measured its badges' contrast half-transparent (2026-11-28).
+// list was still reloading after 5 s (2026-11-28). It used to be dimmed meanwhile, and axe measured its badges'
+// contrast half-transparent, even after this wait (2026-11-29); it now keeps full contrast under a running bar.
 const MAX_WAIT_FOR_REST_MS = 15_000;
 const QUIET_MS = 500;
 
@@ -21,8 +22,12 @@ const QUIET_MS = 500;
 const scannedStates = new Set<string>();
 
 /**
- * Runs in the page: a hash of what axe judges apart from the words, i.e. every element with its attributes and
- * inline styles (ids and links left out: they differ on every load) and whether it holds text of its own.
+ * Runs in the page: a hash of what axe judges apart from the data shown, i.e. every element with its attributes and
+ * inline styles and whether it holds text of its own. Left out or reduced, because they change with the data and
+ * not with what axe finds: ids, generated class names and links (they differ on every load), test ids (they carry
+ * tokens), the words of labels and titles (only whether there is one), sizes in inline styles (a bar's width), and
+ * how often a sibling repeats: a list of 20 rows is the same state as one of 3, though not as one of a single row
+ * (axe's rules on duplicates, such as two landmarks of one name, need two).
  */
 function structureFingerprint(): string {
   const skip = new Set([
@@ -31,27 +36,43 @@ function structureFingerprint(): string {
     'src',
     'for',
     'value',
+    'data-testid',
     'aria-labelledby',
     'aria-describedby',
     'aria-controls',
     'aria-activedescendant',
   ]);
-  let hash = 5381;
-  const add = (text: string) => {
+  const wordsOnly = new Set(['aria-label', 'title', 'alt', 'placeholder']);
+  const hashOf = (text: string) => {
+    let hash = 5381;
     for (let i = 0; i < text.length; i += 1) hash = ((hash << 5) + hash + text.charCodeAt(i)) | 0;
+    return (hash >>> 0).toString(36);
   };
-  for (const element of document.body.querySelectorAll('*')) {
-    add(element.tagName);
+  const subtree = (element: Element): string => {
+    const parts = [element.tagName];
     for (const attribute of element.attributes) {
-      if (!skip.has(attribute.name))
-        add(`${attribute.name}=${attribute.value.replace(/mantine-[\w-]+/g, '')}`);
+      if (skip.has(attribute.name)) continue;
+      // Generated per render: Mantine's ids (mantine-r5) and its classes of responsive styles (__m__-_r_e_).
+      let value = attribute.value.replace(/mantine-[\w-]+|__m__-\S+/g, '');
+      if (wordsOnly.has(attribute.name)) value = value.trim() ? 'words' : '';
+      else if (attribute.name === 'style') value = value.replace(/-?\d+(\.\d+)?(%|px|rem|em)/g, '#');
+      parts.push(`${attribute.name}=${value}`);
     }
     const ownText = [...element.childNodes].some(
       (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
     );
-    add(ownText ? 'T' : '-');
-  }
-  return String(hash >>> 0);
+    parts.push(ownText ? 'T' : '-');
+    // Siblings alike are counted as one or several.
+    const children: string[] = [];
+    for (const child of element.children) {
+      const hash = subtree(child);
+      const last = children.at(-1);
+      if (last === hash) children[children.length - 1] = `${hash}+`;
+      else if (last !== `${hash}+`) children.push(hash);
+    }
+    return hashOf(`${parts.join(' ')}(${children.join(',')})`);
+  };
+  return subtree(document.body);
 }
 
 export interface Finding {
@@ -105,9 +126,9 @@ export class AccessibilityGuard {
     // browser's own viewer. They are checked for other things (the CSP journey), not held to the product's axe rule.
     if (new URL(page.url()).pathname.startsWith('/api/')) return;
     const name = pageName(page.url());
-    // axe judges the page at rest: once no API call runs (the loading bar is aria-busy; a list that reloads is
-    // dimmed meanwhile) and Mantine's fades of dialogs and menus have ended, not half-transparent text. (Spinners
-    // animate forever; only animations that end are waited for.)
+    // axe judges the page at rest: once no API call runs (the loading bar is aria-busy, as is a list that reloads)
+    // and Mantine's fades of dialogs and menus have ended, not half-transparent text. (Spinners animate forever;
+    // only animations that end are waited for.)
     await this.waitForRest(page);
     await page
       .evaluate(
@@ -174,7 +195,7 @@ export class AccessibilityGuard {
 
   /**
    * Waits (at most MAX_WAIT_FOR_REST_MS) until no API call has run for QUIET_MS: the loading bar is aria-busy
-   * while one runs, and a list that reloads is dimmed meanwhile. The quiet span covers a search's debounce.
+   * while one runs, as is a list that reloads. The quiet span covers a search's debounce.
    */
   private async waitForRest(page: Page): Promise<void> {
     const until = Date.now() + MAX_WAIT_FOR_REST_MS;

@@ -9,7 +9,7 @@ import { adviser, instanceOf, listItemOf, reader } from '../test-data';
 import { ClientListPage } from './ClientListPage';
 
 const fetchMock = vi.fn<typeof fetch>();
-let participants: (params: URLSearchParams) => Response;
+let participants: (params: URLSearchParams) => Response | Promise<Response>;
 let limit: TResourceLimit;
 
 const page = (items: TClientListItem[], total = items.length, totalIsLowerBound = false) =>
@@ -196,7 +196,27 @@ describe('client list', () => {
     expect(search().get('page')).toBeNull();
   });
 
-  it('searches after a pause in typing', async () => {
+  it('keeps the rows at full contrast while the next page loads, and says that it is updating', async () => {
+    renderList();
+    const table = await screen.findByTestId('client-list-table');
+    let answerNextPage: (response: Response) => void = () => undefined;
+    participants = () => new Promise<Response>((resolve) => (answerNextPage = resolve));
+    fireEvent.click(
+      screen.getByRole('button', { name: text('clients.list.pageItem').replace('{{page}}', '2') }),
+    );
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByTestId('client-list-updating')).toHaveTextContent(text('clients.list.updating'));
+    // Dimmed rows fail the contrast rule (axe measured them): the old rows stay as they were.
+    expect(within(table).getByTestId('client-row-c1')).toBeVisible();
+    expect(table.style.opacity).toBe('');
+
+    answerNextPage(page([bert], 42));
+    await waitFor(() => expect(within(table).queryByTestId('client-row-c1')).toBeNull());
+    expect(table).not.toHaveAttribute('aria-busy');
+    expect(screen.getByTestId('client-list-updating')).toHaveTextContent('');
+  });
+
+   it('searches after a pause in typing', async () => {
     const { router } = renderList();
     await screen.findByTestId('client-list-table');
     fireEvent.change(screen.getByLabelText(text('clients.list.search.label')), { target: { value: 'mül' } });
