@@ -1,6 +1,7 @@
-// Browser journeys in Debian's chromium (never a downloaded browser) against the built product, started
+// Browser journeys in Debian's chromium (never a downloaded browser; e2e/browsers.ts) against the built product, started
 // fresh for the run by e2e/start-server.mjs (PGlite in a new data dir, or a new PostgreSQL database).
 import { defineConfig } from '@playwright/test';
+import { JOURNEY_BROWSER } from './e2e/browsers';
 
 // E2E_PORT lets a second run use another port (the default one may be busy with another run); E2E_REPORT and
 // E2E_OUTPUT keep the report and the traces of runs side by side apart (scripts/test.mjs runs the journeys in shards).
@@ -29,10 +30,8 @@ export default defineConfig({
     // Locally, `npx playwright test --trace on` records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    // Debian's chromium, its headless shell where installed (e2e/browsers.ts).
+    launchOptions: JOURNEY_BROWSER,
   },
   webServer: {
     command: `node e2e/start-server.mjs ${PORT}`,

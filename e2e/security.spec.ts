@@ -13,6 +13,10 @@ import {
   test,
   unlockOnDashboard,
 } from './support';
+import { FULL_BROWSER } from './browsers';
+
+// The PDF preview needs Chrome's PDF viewer, which the headless shell the other journeys use does not have.
+test.use({ launchOptions: FULL_BROWSER });
 
 /** Collects CSP violations of a page: the DOM event (from before any script of the page) and console messages. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {

@@ -1,20 +1,18 @@
 // The participant's questionnaire, reached only through the instance token of the invite link: opening it
-// (NEW -> OPENED), saving answers as they are given, and submitting (OPENED -> FILLED, calculation enqueued in
+// (NEW -> OPENED), saving answers as they are given (save-answers.ts), and submitting (OPENED -> FILLED, calculation enqueued in
 // the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes and
 // no longer return the answers.
-import { eq, sql } from 'drizzle-orm';
-import type { TAnswerProgress, TPublicInteraction, TQuestionnaire, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TAnswerProgress, TPublicInteraction, TQuestionnaire } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { assertTransition, isOpenForAnswers } from '@bq/domain/interaction-lifecycle';
-import { isValidAnswer } from '@bq/scoring/raw-scores';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { accountBranding, accounts, clients, interactionInstances } from '../../db/schema';
 import { languageTexts } from '../translations/translation-cache';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
-import { scoringItems } from '@bq/scoring/scoring-definition';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
 import { assessmentNoticeFor } from '../assessment-notice/assessment-notice-service';
@@ -51,19 +49,19 @@ async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
 }
 
 /** The version the instance was sent with (an instance from before versions were pinned: the newest). */
-function definitionOf(instance: InstanceRow): TInteractionDefinition {
+export function definitionOf(instance: Pick<InstanceRow, 'interactionId' | 'definitionVersion'>): TInteractionDefinition {
   const definition = getInteractionDefinition(instance.interactionId, instance.definitionVersion);
   if (!definition) throw new Error(`Interaction definition ${instance.interactionId} v${instance.definitionVersion} is missing`);
   return definition;
 }
 
-function assertStillAnswerable(instance: InstanceRow, now = new Date()) {
+export function assertStillAnswerable(instance: Pick<InstanceRow, 'status' | 'expiresAt'>, now = new Date()) {
   if (instance.status === 'CLOSED') throw new AppError(QUESTIONNAIRE_ERRORS.closed, 410, 'This questionnaire was closed');
   if (!isOpenForAnswers(instance.status)) throw new AppError(QUESTIONNAIRE_ERRORS.alreadySubmitted, 409, 'This questionnaire was already submitted');
   if (instance.expiresAt && instance.expiresAt <= now) throw new AppError(QUESTIONNAIRE_ERRORS.expired, 410, 'This questionnaire has expired');
 }
 
-function progress(definition: TInteractionDefinition, instance: Pick<InstanceRow, 'status' | 'answers'>): TAnswerProgress {
+export function progress(definition: TInteractionDefinition, instance: Pick<InstanceRow, 'status' | 'answers'>): TAnswerProgress {
   const answers = instance.answers;
   return {
     status: instance.status,
@@ -124,18 +122,18 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
   }
   const definition = definitionOf(instance);
   if (instance.status === 'NEW') {
-    // Opening the link is the moment the adviser sees OPENED; done once, under a row lock.
-    instance = await db.transaction(async (tx) => {
-      const locked = await loadByToken(tx, token, true);
-      if (locked.instance.status !== 'NEW') return locked.instance;
-      assertTransition('NEW', 'OPENED');
-      const [row] = await tx
-        .update(interactionInstances)
-        .set({ status: 'OPENED', openedAt: new Date(), definitionVersion: definition.version, updatedAt: new Date() })
-        .where(eq(interactionInstances.id, locked.instance.id))
-        .returning();
-      return row!;
-    });
+    // Opening the link is the moment the adviser sees OPENED: one conditional UPDATE, so it happens once however
+    // many tabs open at the same moment; a tab that lost the race (or met a submit) reads the row as it is now.
+    assertTransition('NEW', 'OPENED');
+    const now = new Date();
+    const [opened] = await db
+      .update(interactionInstances)
+      .set({ status: 'OPENED', openedAt: now, definitionVersion: definition.version, updatedAt: now })
+      .where(and(eq(interactionInstances.id, instance.id), eq(interactionInstances.status, 'NEW')))
+      .returning();
+    const [current] = opened ? [opened] : await db.select().from(interactionInstances).where(eq(interactionInstances.id, instance.id));
+    if (!current) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+    instance = current;
   }
   return {
     instanceToken: instance.token,
@@ -153,39 +151,6 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
     assessmentNotice: await assessmentNoticeFor(db, instance.accountId, instance.interactionId),
     oneQuestionPerScreen,
   };
-}
-
-export async function saveAnswers(db: Db, token: string, body: TSaveAnswersRequest): Promise<TAnswerProgress> {
-  return db.transaction(async (tx) => {
-    const { instance } = await loadByToken(tx, token, true);
-    assertStillAnswerable(instance);
-    const definition = definitionOf(instance);
-    const items = new Map(scoringItems(definition).map((i) => [i.key, i]));
-    const answers = { ...instance.answers };
-    for (const [key, value] of Object.entries(body.answers)) {
-      const item = items.get(key);
-      if (!item) throw new AppError(QUESTIONNAIRE_ERRORS.unknownItem, 400, `Unknown item ${key}`);
-      if (value === null) {
-        delete answers[key];
-        continue;
-      }
-      if (!isValidAnswer(item, value)) throw new AppError(QUESTIONNAIRE_ERRORS.invalidAnswer, 400, `Not a possible answer to ${key}`);
-      answers[key] = value;
-    }
-    // Answering without having opened (e.g. a stale tab) still counts as opening.
-    const status = instance.status === 'NEW' ? 'OPENED' : instance.status;
-    const [row] = await tx
-      .update(interactionInstances)
-      .set({
-        answers,
-        status,
-        ...(instance.status === 'NEW' ? { openedAt: new Date(), definitionVersion: definition.version } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(interactionInstances.id, instance.id))
-      .returning();
-    return progress(definition, row!);
-  });
 }
 
 export async function submitQuestionnaire(db: Db, queue: JobQueue, token: string): Promise<TAnswerProgress> {

@@ -118,6 +118,51 @@ describe('PUT /api/q/{token}/answers', () => {
     expect(res.json().answers).toEqual({ [choice.key]: choice.options[1]!.key });
   });
 
+  it('keeps every answer when several pages are saved at the same moment, and opens the instance once', async () => {
+    const { participant, instance } = await sentInstance();
+    const items = risk().items.filter((i) => i.type === 'likert').slice(0, 8);
+    const results = await Promise.all(
+      items.map((item) => participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: { [item.key]: 1 } })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(items.map(() => 200));
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    expect(row!.answers).toEqual(Object.fromEntries(items.map((i) => [i.key, 1])));
+    expect(row!.status).toBe('OPENED');
+    expect(row!.definitionVersion).toBe(risk().version);
+    const openedAt = row!.openedAt!;
+    await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: { [items[0]!.key]: 2 } });
+    const [later] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    expect(later!.openedAt).toEqual(openedAt);
+    expect(later!.answers[items[0]!.key]).toBe(2);
+  });
+
+  it('changes nothing once submitted (409), closed or expired (410), and answers 404 for an unknown token', async () => {
+    const { participant, instance } = await sentInstance();
+    const likert = risk().items.find((i) => i.type === 'likert')!;
+    await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: fullAnswers(risk()) });
+    expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
+    const late = await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers: { [likert.key]: 1 } });
+    expect([late.statusCode, late.json().errorKey]).toEqual([409, 'error.interaction.already_submitted']);
+    const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    expect(row!.answers).toEqual(fullAnswers(risk()));
+
+    const expired = await sentInstance();
+    await t.db.update(interactionInstances).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(interactionInstances.token, expired.instance.token));
+    const tooLate = await expired.participant.request('PUT', `/api/q/${expired.instance.token}/answers`, { answers: { [likert.key]: 1 } });
+    expect([tooLate.statusCode, tooLate.json().errorKey]).toEqual([410, 'error.interaction.expired']);
+
+    const closed = await sentInstance();
+    await t.db.update(interactionInstances).set({ status: 'CLOSED' }).where(eq(interactionInstances.token, closed.instance.token));
+    const onClosed = await closed.participant.request('PUT', `/api/q/${closed.instance.token}/answers`, { answers: { [likert.key]: 1 } });
+    expect([onClosed.statusCode, onClosed.json().errorKey]).toEqual([410, 'error.interaction.closed']);
+    for (const token of [expired.instance.token, closed.instance.token]) {
+      const [unchanged] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, token));
+      expect(unchanged!.answers).toEqual({});
+    }
+    const unknown = await participant.request('PUT', `/api/q/not-a-token-of-anyone/answers`, { answers: { [likert.key]: 1 } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it.each([
     ['a value outside the scale', (d: TInteractionDefinition) => ({ [d.items.find((i) => i.type === 'likert')!.key]: 99 }), 'error.questionnaire.invalid_answer'],
     ['an unknown option', (d: TInteractionDefinition) => ({ [d.items.find((i) => i.type === 'choice')!.key]: 'maybe' }), 'error.questionnaire.invalid_answer'],

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAnswerProgress, ZQuestionnaire, ZQuestionnaireQuery, ZSaveAnswersRequest } from '@bq/contracts/questionnaire';
 import { apiErrors } from '../../plugins/openapi';
-import { openQuestionnaire, saveAnswers, submitQuestionnaire } from './questionnaire-service';
+import { openQuestionnaire, submitQuestionnaire } from './questionnaire-service';
+import { saveAnswers } from './save-answers';
 
 const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
 const GONE = ['error.interaction.expired', 'error.interaction.closed'];

@@ -1,0 +1,88 @@
+// PUT /api/q/{token}/answers: the participant's most frequent call (every page of every questionnaire), so it is
+// two prepared statements and no transaction (docs/decisions/0057, addendum of 2026-11-29): a read of the instance
+// without a lock, then one conditional UPDATE that merges the new answers into the stored ones. The UPDATE's own
+// row lock and its WHERE (still open, not expired) keep the rules the read checked: a submit or a close that commits
+// in between makes it change nothing, and the save then answers with that state's error. Two saves at once both
+// keep their answers (each merges into the row as the other left it), where a read-modify-write would lose one.
+import { eq, sql } from 'drizzle-orm';
+import type { TAnswerProgress, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { isValidAnswer } from '@bq/scoring/raw-scores';
+import { scoringItems } from '@bq/scoring/scoring-definition';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { interactionInstances } from '../../db/schema';
+import { QUESTIONNAIRE_ERRORS, assertStillAnswerable, definitionOf, progress } from './questionnaire-service';
+
+/** What a save checks before it writes: no joins, no lock. */
+const instanceToAnswerQuery = prepared((db: Db) =>
+  db
+    .select({
+      id: interactionInstances.id,
+      status: interactionInstances.status,
+      expiresAt: interactionInstances.expiresAt,
+      interactionId: interactionInstances.interactionId,
+      definitionVersion: interactionInstances.definitionVersion,
+    })
+    .from(interactionInstances)
+    .where(eq(interactionInstances.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('instance_to_answer'),
+);
+
+/**
+ * Merges `set` into the answers and takes out the keys in `removed`; a NEW instance becomes OPENED (answering
+ * without having opened, e.g. from a stale tab, still counts as opening). Changes nothing unless the instance is
+ * still open for answers and not expired at `now`.
+ */
+const mergeAnswersQuery = prepared((db: Db) =>
+  db
+    .update(interactionInstances)
+    .set({
+      answers: sql`(${interactionInstances.answers} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('removed')}::jsonb))`,
+      status: sql`'OPENED'`,
+      // Only the opening sets these (the right-hand side reads the row as it was).
+      openedAt: sql`case when ${interactionInstances.status} = 'NEW' then ${sql.placeholder('now')}::timestamptz else ${interactionInstances.openedAt} end`,
+      definitionVersion: sql`case when ${interactionInstances.status} = 'NEW' then ${sql.placeholder('definitionVersion')}::integer else ${interactionInstances.definitionVersion} end`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(
+      sql`${interactionInstances.id} = ${sql.placeholder('id')}
+        and ${interactionInstances.status} in ('NEW', 'OPENED')
+        and (${interactionInstances.expiresAt} is null or ${interactionInstances.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
+    )
+    .returning({ status: interactionInstances.status, answers: interactionInstances.answers })
+    .prepare('merge_answers'),
+);
+
+export async function saveAnswers(db: Db, token: string, body: TSaveAnswersRequest): Promise<TAnswerProgress> {
+  const now = new Date();
+  const [instance] = await instanceToAnswerQuery(db).execute({ token });
+  if (!instance) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  assertStillAnswerable(instance, now);
+  const definition = definitionOf(instance);
+  const items = new Map(scoringItems(definition).map((i) => [i.key, i]));
+  const set: Record<string, number | string> = {};
+  const removed: string[] = [];
+  for (const [key, value] of Object.entries(body.answers)) {
+    const item = items.get(key);
+    if (!item) throw new AppError(QUESTIONNAIRE_ERRORS.unknownItem, 400, `Unknown item ${key}`);
+    if (value === null) removed.push(key);
+    else if (isValidAnswer(item, value)) set[key] = value;
+    else throw new AppError(QUESTIONNAIRE_ERRORS.invalidAnswer, 400, `Not a possible answer to ${key}`);
+  }
+  const [row] = await mergeAnswersQuery(db).execute({
+    id: instance.id,
+    set: JSON.stringify(set),
+    removed: JSON.stringify(removed),
+    now: now.toISOString(),
+    definitionVersion: definition.version,
+  });
+  if (row) return progress(definition, row);
+  // Submitted, closed or deleted since the read: answer as that state does.
+  const [current] = await instanceToAnswerQuery(db).execute({ token });
+  if (!current) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  assertStillAnswerable(current, now);
+  throw new AppError(QUESTIONNAIRE_ERRORS.alreadySubmitted, 409, 'This questionnaire was already submitted');
+}
