@@ -1,7 +1,7 @@
 // The participant's questionnaire, reached only through the instance token of the invite link: opening it
-// (NEW -> OPENED), saving answers as they are given (save-answers.ts), and submitting (OPENED -> FILLED, calculation enqueued in
-// the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse changes and
-// no longer return the answers.
+// (NEW -> OPENED), saving answers as they are given (save-answers.ts), and submitting (OPENED -> FILLED, calculation
+// enqueued in the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse
+// changes and no longer return the answers.
 import { and, eq, sql } from 'drizzle-orm';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
