@@ -65,6 +65,17 @@ describe('the audit chain', () => {
     expect(report).toMatchObject({ ok: true, events: 50, headSeq: 50, firstBroken: null });
   });
 
+  it('appends a flush of 6,000 events of one account (more than one statement may carry) as one verified chain', async () => {
+    const { account } = await createAccount(t.db);
+    const events = Array.from({ length: 6_000 }, (_, i) => event(account.id, i + 1));
+    await appendEvents(t.db, t.config.AUDIT_CHAIN_KEY, events);
+    const { rows } = await sql('select count(*)::int as n, min(seq)::int as first, max(seq)::int as last from audit_events where account_id = $1', [account.id]);
+    expect(rows[0]).toEqual({ n: 6_000, first: 1, last: 6_000 });
+    const { rows: order } = await sql("select (details->>'n')::int as n from audit_events where account_id = $1 and seq in (1, 1001, 6000) order by seq", [account.id]);
+    expect(order).toEqual([{ n: 1 }, { n: 1001 }, { n: 6000 }]);
+    expect((await verifyChain(t.db, t.config.AUDIT_CHAIN_KEY, account.id)).ok).toBe(true);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE even to the superuser the tests run as', async () => {
     const accountId = await chainOf(2);
     await expect(sql("update audit_events set action = 'x' where account_id = $1", [accountId])).rejects.toThrow(/append-only/);

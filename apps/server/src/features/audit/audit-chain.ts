@@ -85,14 +85,28 @@ export async function appendToChain(tx: Tx | Db, key: string, accountId: string,
     prevHmac = hmac;
     return row;
   });
-  await tx.insert(auditEvents).values(rows);
+  // In chunks: one INSERT of a whole flush would pass PostgreSQL's 65,535 bind parameters at about 4,000 events (a
+  // second of a busy read route), fail, and come back larger at every retry.
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) await tx.insert(auditEvents).values(rows.slice(from, from + INSERT_CHUNK));
+}
+
+/** Events per INSERT statement (19 columns each: well under PostgreSQL's 65,535 bind parameters). */
+const INSERT_CHUNK = 1_000;
+
+/** Events grouped by account, in their order (linear: a flush may hold tens of thousands). */
+export function byAccountOf(events: AuditEventInput[]): Map<string, AuditEventInput[]> {
+  const byAccount = new Map<string, AuditEventInput[]>();
+  for (const e of events) {
+    const list = byAccount.get(e.accountId);
+    if (list) list.push(e);
+    else byAccount.set(e.accountId, [e]);
+  }
+  return byAccount;
 }
 
 /** Appends in a transaction of its own (events of reads, and writes whose service does not record them itself). */
 export async function appendEvents(db: Db, key: string, events: AuditEventInput[]): Promise<void> {
-  const byAccount = new Map<string, AuditEventInput[]>();
-  for (const e of events) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
-  for (const [accountId, list] of byAccount) {
+  for (const [accountId, list] of byAccountOf(events)) {
     await db.transaction((tx) => appendToChain(tx, key, accountId, list));
   }
 }

@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { clients, interactionInstances } from '../../db/schema';
-import { appendEvents, appendToChain, type AuditEventInput } from './audit-chain';
+import { appendEvents, appendToChain, byAccountOf, type AuditEventInput } from './audit-chain';
 
 /** An event before its subject is resolved: the account may still be unknown (a participant's token names it). */
 export type PendingEvent = Omit<AuditEventInput, 'accountId'> & { accountId: string | null };
@@ -60,9 +60,7 @@ export class AuditRecorder {
       this.buffer = [];
       const failed: PendingEvent[] = [];
       try {
-        const byAccount = new Map<string, AuditEventInput[]>();
-        for (const e of await resolveSubjects(this.db, batch)) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
-        for (const [accountId, events] of byAccount) {
+        for (const [accountId, events] of byAccountOf(await resolveSubjects(this.db, batch))) {
           try {
             await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, events));
           } catch (err) {
@@ -100,12 +98,13 @@ export class AuditRecorder {
 async function resolveSubjects(db: Db | Tx, events: PendingEvent[]): Promise<AuditEventInput[]> {
   const tokens = [...new Set(events.filter((e) => e.resultToken && (!e.clientToken || !e.accountId)).map((e) => e.resultToken!))];
   const byResult = new Map<string, { accountId: string; clientToken: string }>();
-  if (tokens.length > 0) {
+  // A thousand tokens a query: a flush of a busy second may name more than a statement's bind parameters allow.
+  for (let from = 0; from < tokens.length; from += 1_000) {
     const rows = await db
       .select({ token: interactionInstances.token, accountId: interactionInstances.accountId, clientToken: clients.token })
       .from(interactionInstances)
       .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
-      .where(inArray(interactionInstances.token, tokens));
+      .where(inArray(interactionInstances.token, tokens.slice(from, from + 1_000)));
     for (const r of rows) byResult.set(r.token, { accountId: r.accountId, clientToken: r.clientToken });
   }
   const out: AuditEventInput[] = [];
