@@ -117,6 +117,16 @@ const positiveOrNull = (text: string | undefined): number | null => {
 
 /** Reads the file faithfully: columns found by name, dates normalised, missing values as null. */
 export function parseShillerCsv(text: string): MarketMonth[] {
+  const months = [...shillerRows(text)];
+  if (months.length === 0) throw new MarketDataError('the file has no data rows');
+  return months;
+}
+
+/**
+ * The rows of parseShillerCsv one at a time (it refuses a bad line when it reaches it), so a caller on a server's
+ * event loop can pause between slices of a large file. An empty result is the caller's to refuse.
+ */
+export function* shillerRows(text: string): Generator<MarketMonth> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = splitCsvLine(lines[0] ?? '').map((h) => h.toLowerCase());
   const column = (name: keyof typeof COLUMN_ALIASES, required: boolean) => {
@@ -135,28 +145,27 @@ export function parseShillerCsv(text: string): MarketMonth[] {
     longRate: column('longRate', true),
   };
 
-  const months: MarketMonth[] = [];
-  lines.slice(1).forEach((line, i) => {
-    if (line.trim() === '') return;
-    const lineNumber = i + 2;
+  let previous: string | null = null;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const lineNumber = i + 1;
     const fields = splitCsvLine(line);
     const date = normaliseDate(fields[at.date] ?? '');
     if (!date) throw new MarketDataError(`line ${lineNumber}: unreadable date "${fields[at.date] ?? ''}"`);
     const price = positiveOrNull(fields[at.price]);
     if (price === null) throw new MarketDataError(`line ${lineNumber}: the price is missing`);
-    const previous = months[months.length - 1];
-    if (previous && date <= previous.date)
-      throw new MarketDataError(`line ${lineNumber}: ${date} does not follow ${previous.date}`);
-    months.push({
+    if (previous !== null && date <= previous)
+      throw new MarketDataError(`line ${lineNumber}: ${date} does not follow ${previous}`);
+    previous = date;
+    yield {
       date,
       price,
       dividend: positiveOrNull(fields[at.dividend]),
       cpi: at.cpi < 0 ? null : positiveOrNull(fields[at.cpi]),
       longRate: positiveOrNull(fields[at.longRate]),
-    });
-  });
-  if (months.length === 0) throw new MarketDataError('the file has no data rows');
-  return months;
+    };
+  }
 }
 
 function runs(

@@ -49,6 +49,9 @@ function xlsxCell(column: ExportColumn, value: CellValue): ExcelJS.CellValue {
  * An .xlsx with one sheet; numbers and dates are typed cells, the header row bold and frozen. Text is always a
  * string cell, never a formula (exceljs writes a formula only for a { formula } value), so "=cmd" is shown, not run.
  */
+/** Rows written between two turns of the event loop (a few milliseconds of exceljs's work). */
+const XLSX_ROWS_PER_TURN = 200;
+
 export function xlsxStream(columns: ExportColumn[], batches: AsyncIterable<ExportRow[]>, locale: Locale, sheetName: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -65,10 +68,14 @@ export function xlsxStream(columns: ExportColumn[], batches: AsyncIterable<Expor
   void (async () => {
     for await (const batch of batches) {
       if (out.destroyed) return;
-      for (const row of batch) sheet.addRow(columns.map((c) => xlsxCell(c, c.value(row)))).commit();
-      // Let the zip writer's compression (libuv thread pool callbacks) run: with PGlite every query resolves
-      // without leaving the microtask queue, and the whole sheet would pile up before the first byte left.
-      await new Promise((resolve) => setImmediate(resolve));
+      for (let i = 0; i < batch.length; i++) {
+        sheet.addRow(columns.map((c) => xlsxCell(c, c.value(batch[i]!)))).commit();
+        // A turn of the event loop every few hundred rows: exceljs takes 40-80 ms for a batch of 1,000, which as one
+        // block held the liveness check that long (decision 0058, addendum of 2026-11-29). The turn also lets the zip
+        // writer's compression (libuv thread pool callbacks) run: with PGlite every query resolves without leaving
+        // the microtask queue, and the whole sheet would pile up before the first byte left.
+        if ((i + 1) % XLSX_ROWS_PER_TURN === 0 || i === batch.length - 1) await new Promise((resolve) => setImmediate(resolve));
+      }
       // Wait while the response is not read: the zip writer behind the sheet would otherwise buffer.
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }

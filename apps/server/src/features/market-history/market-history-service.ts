@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { asc, desc } from 'drizzle-orm';
 import {
-  parseShillerCsv,
+  shillerRows,
   MarketDataError,
+  type MarketMonth,
   RISK_GAP_POLICY,
   riskHistory,
   type GapPolicy,
@@ -40,6 +41,22 @@ export interface LoadedSeries {
 
 let cache: LoadedSeries | null = null;
 
+/** Rows parsed between two turns of the event loop: about 5 ms of work each. */
+const ROWS_PER_SLICE = 2_000;
+
+/**
+ * parseShillerCsv in slices, letting other calls in between: a 4 MB upload takes 50-70 ms to parse, which as one
+ * block held the liveness check that long (decision 0058, addendum of 2026-11-29).
+ */
+export async function parseInSlices(csv: string): Promise<MarketMonth[]> {
+  const rows: MarketMonth[] = [];
+  for (const row of shillerRows(csv)) {
+    if (rows.push(row) % ROWS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (rows.length === 0) throw new MarketDataError('the file has no data rows');
+  return rows;
+}
+
 export async function importMarketHistory(
   db: Db,
   csv: string,
@@ -49,7 +66,7 @@ export async function importMarketHistory(
   let rows;
   let computed: ReturnType<typeof riskHistory>;
   try {
-    rows = parseShillerCsv(csv);
+    rows = await parseInSlices(csv);
     computed = riskHistory(rows); // at least 13 complete months, refuses months that do not follow each other
   } catch (err) {
     if (err instanceof MarketDataError)
