@@ -45,13 +45,13 @@ function xlsxCell(column: ExportColumn, value: CellValue): ExcelJS.CellValue {
   return String(value);
 }
 
+/** Rows written between two turns of the event loop (a few milliseconds of exceljs's work). */
+const XLSX_ROWS_PER_TURN = 200;
+
 /**
  * An .xlsx with one sheet; numbers and dates are typed cells, the header row bold and frozen. Text is always a
  * string cell, never a formula (exceljs writes a formula only for a { formula } value), so "=cmd" is shown, not run.
  */
-/** Rows written between two turns of the event loop (a few milliseconds of exceljs's work). */
-const XLSX_ROWS_PER_TURN = 200;
-
 export function xlsxStream(columns: ExportColumn[], batches: AsyncIterable<ExportRow[]>, locale: Locale, sheetName: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
