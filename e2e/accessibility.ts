@@ -75,6 +75,21 @@ function structureFingerprint(): string {
   return subtree(document.body);
 }
 
+/** Runs in the page: with `on`, adds a style sheet that ends every transition at once; without, takes it out. */
+function settleTransitions(on: boolean): void {
+  const holder = window as unknown as { __axeSettled?: CSSStyleSheet };
+  if (on && !holder.__axeSettled) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    holder.__axeSettled = sheet;
+  } else if (!on && holder.__axeSettled) {
+    const sheet = holder.__axeSettled;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    delete holder.__axeSettled;
+  }
+}
+
 export interface Finding {
   page: string;
   rule: string;
@@ -163,7 +178,14 @@ export class AccessibilityGuard {
       return;
     }
     scannedStates.add(state);
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    // Transitions end at once while axe runs: a notification that starts to fade in or out during the scan (they close
+    // on their own after a few seconds) would otherwise be measured half-transparent (2026-11-29, CI). A constructed
+    // sheet: the CSP does not govern it, and it is taken out again after the scan.
+    await page.evaluate(settleTransitions, true).catch(() => undefined);
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .analyze()
+      .finally(() => page.evaluate(settleTransitions, false).catch(() => undefined));
     let failing = 0;
     for (const violation of results.violations) {
       const impact = violation.impact ?? 'unknown';
