@@ -19,7 +19,13 @@ export interface ExportColumn {
 }
 
 export function exportColumns(content: ExportContent, definition: TInteractionDefinition, texts: ExportTexts, anon: Anonymisation): ExportColumn[] {
-  const shown = (r: ExportRow) => renderExportClientName(anon, r.client);
+  // The name as shown, worked out once per client: four columns read it, and a client repeats in a results export.
+  const names = new WeakMap<ExportRow['client'], ReturnType<typeof renderExportClientName>>();
+  const shown = (r: ExportRow) => {
+    let name = names.get(r.client);
+    if (!name) names.set(r.client, (name = renderExportClientName(anon, r.client)));
+    return name;
+  };
   const col = (key: string, kind: CellKind, value: (row: ExportRow) => CellValue): ExportColumn => ({
     key,
     header: texts.t(`export.column.${key}`),

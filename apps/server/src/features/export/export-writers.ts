@@ -45,8 +45,22 @@ function xlsxCell(column: ExportColumn, value: CellValue): ExcelJS.CellValue {
   return String(value);
 }
 
-/** Rows written between two turns of the event loop (a few milliseconds of exceljs's work). */
-const XLSX_ROWS_PER_TURN = 200;
+/**
+ * Rows written between two turns of the event loop: about 3 ms of exceljs's work. A turn that starts in the poll
+ * phase (a batch arriving from the database) runs two such blocks back to back before the next poll, so a block must
+ * stay well under half the liveness check's 50 ms (decision 0058, second addendum of 2026-11-29).
+ */
+const XLSX_ROWS_PER_TURN = 100;
+
+/**
+ * One style object per column, given to every cell of that column. exceljs gives each cell a fresh style object and,
+ * not finding it in its cache (a WeakMap keyed by the object), renders the style as XML to look it up: half of the
+ * time per row. With shared objects the lookup hits, and a reader sees the same cells (export-writers.test.ts
+ * compares every cell with the file exceljs writes from the column styles alone).
+ */
+function sharedCellStyles(columns: ExportColumn[], locale: Locale): Partial<ExcelJS.Style>[] {
+  return columns.map((c) => (c.kind === 'date' ? { numFmt: XLSX_DATE_FORMAT[locale] } : c.kind === 'decimal' ? { numFmt: '0.0' } : {}));
+}
 
 /**
  * An .xlsx with one sheet; numbers and dates are typed cells, the header row bold and frozen. Text is always a
@@ -56,11 +70,8 @@ export function xlsxStream(columns: ExportColumn[], batches: AsyncIterable<Expor
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    key: c.key,
-    width: Math.min(40, Math.max(12, c.header.length + 2)),
-    ...(c.kind === 'date' ? { style: { numFmt: XLSX_DATE_FORMAT[locale] } } : c.kind === 'decimal' ? { style: { numFmt: '0.0' } } : {}),
-  }));
+  const cellStyles = sharedCellStyles(columns, locale);
+  sheet.columns = columns.map((c, i) => ({ key: c.key, width: Math.min(40, Math.max(12, c.header.length + 2)), style: cellStyles[i] }));
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
@@ -69,9 +80,11 @@ export function xlsxStream(columns: ExportColumn[], batches: AsyncIterable<Expor
     for await (const batch of batches) {
       if (out.destroyed) return;
       for (let i = 0; i < batch.length; i++) {
-        sheet.addRow(columns.map((c) => xlsxCell(c, c.value(batch[i]!)))).commit();
-        // A turn of the event loop every few hundred rows: exceljs takes 40-80 ms for a batch of 1,000, which as one
-        // block held the liveness check that long (decision 0058, addendum of 2026-11-29). The turn also lets the zip
+        const row = sheet.addRow(columns.map((c) => xlsxCell(c, c.value(batch[i]!))));
+        row.eachCell({ includeEmpty: true }, (cell, n) => (cell.style = cellStyles[n - 1]!));
+        row.commit();
+        // A turn of the event loop every XLSX_ROWS_PER_TURN rows: exceljs took 40-80 ms for a batch of 1,000, which
+        // as one block held the liveness check that long (decision 0058, addenda of 2026-11-29). The turn also lets the zip
         // writer's compression (libuv thread pool callbacks) run: with PGlite every query resolves without leaving
         // the microtask queue, and the whole sheet would pile up before the first byte left.
         if ((i + 1) % XLSX_ROWS_PER_TURN === 0 || i === batch.length - 1) await new Promise((resolve) => setImmediate(resolve));
