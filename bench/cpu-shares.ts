@@ -54,6 +54,16 @@ function snapshot(parts: CpuParts): Snapshot {
   return { at: performance.now(), parts: values, machine: machineBusySeconds() };
 }
 
+/** Starts measuring; the returned function gives the CPU seconds each part and the whole machine used since. */
+export function measureCpuSeconds(parts: CpuParts): () => { parts: Record<string, number>; machine: number } {
+  const start = snapshot(parts);
+  return () => {
+    const end = snapshot(parts);
+    const used = Object.fromEntries(Object.keys(end.parts).map((name) => [name, end.parts[name]! - start.parts[name]!]));
+    return { parts: used, machine: end.machine - start.machine };
+  };
+}
+
 /** Starts measuring; the returned function says, as one line, how many cores each part kept busy since. */
 export function measureCpu(parts: CpuParts): () => string {
   const start = snapshot(parts);

@@ -6,7 +6,8 @@
 // RESPONSE_CACHE_SECONDS=0 without the response cache (the "(computed)" rows measure the computed answer anyway).
 import autocannon from 'autocannon';
 import { seedLoadAccount } from '../apps/server/src/features/demo/load-seed';
-import { createBenchDatabase, signIn, startServerProcess, unlockOneResult } from './processes';
+import { measureCpuSeconds } from './cpu-shares';
+import { createBenchDatabase, serverNodeVersion, signIn, startServerProcess, unlockOneResult } from './processes';
 
 const PASSWORD = 'Bench-Fair-2026!';
 const CONNECTIONS = 50;
@@ -19,11 +20,31 @@ interface Row {
   non2xx: number;
   /** Answered from the response cache (its x-response-cache header after the warm-up). */
   cached?: boolean;
+  /** CPU microseconds per answered request: the server process, PostgreSQL (all its processes), this process, the machine. */
+  cpu: { server: number; postgres: number | null; bench: number; machine: number };
 }
 
-async function drive(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Omit<Row, 'name'>> {
+/**
+ * autocannon against one URL; with `server`, also where the machine's CPU went per request (/proc, bench/cpu-shares.ts):
+ * the profile of what a route costs beyond the one-query baseline, split between the server, PostgreSQL and the load.
+ */
+async function drive(url: string, seconds: number, headers: Record<string, string> = {}, server?: { pid?: number; postgres: boolean }): Promise<Omit<Row, 'name'>> {
+  const cpuSince = measureCpuSeconds({ pids: { server: server?.pid, bench: process.pid }, commands: server?.postgres ? { postgres: 'postgres' } : {} });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const used = cpuSince();
+  const perRequest = (cpuSeconds: number) => (cpuSeconds * 1e6) / Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    cpu: {
+      server: perRequest(used.parts.server!),
+      postgres: used.parts.postgres === undefined ? null : perRequest(used.parts.postgres),
+      bench: perRequest(used.parts.bench!),
+      machine: perRequest(used.machine),
+    },
+  };
 }
 
 /** adminUrl '' = PGlite. */
@@ -59,7 +80,7 @@ async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
       if (!check.ok) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
       await drive(`${server.base}${s.path}`, 1, s.headers); // warm-up
       const cached = (await fetch(`${server.base}${s.path}`, { headers: s.headers })).headers.get('x-response-cache') === 'hit';
-      out.push({ name: s.name, cached, ...(await drive(`${server.base}${s.path}`, seconds, s.headers)) });
+      out.push({ name: s.name, cached, ...(await drive(`${server.base}${s.path}`, seconds, s.headers, { pid: server.child.pid, postgres: bench.kind === 'postgres' })) });
     }
     return out;
   } finally {
@@ -70,11 +91,14 @@ async function benchOne(adminUrl: string, seconds: number): Promise<Row[]> {
 
 function print(kind: string, rows: Row[]) {
   const baseline = rows.find((r) => r.name.startsWith('one query'))!.rps;
-  console.log(`\n${kind}: ${CONNECTIONS} connections (autocannon), server as its own process`);
-  console.log(`${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs 1-query'.padStart(11)}  non-2xx  cache`);
+  console.log(`\n${kind}: ${CONNECTIONS} connections (autocannon), server as its own process on Node ${serverNodeVersion()}`);
+  console.log(
+    `${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs 1-query'.padStart(11)}  non-2xx  cache  ${'CPU µs per request: server'.padStart(26)} ${'PostgreSQL'.padStart(10)} ${'load'.padStart(6)} ${'machine'.padStart(8)}`,
+  );
+  const us = (n: number | null) => (n === null ? '-' : n.toFixed(0));
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)} %`.padStart(11)}  ${String(r.non2xx).padEnd(7)}  ${r.cached ? 'hit' : '-'}`,
+      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)} %`.padStart(11)}  ${String(r.non2xx).padEnd(7)}  ${(r.cached ? 'hit' : '-').padEnd(5)}  ${us(r.cpu.server).padStart(26)} ${us(r.cpu.postgres).padStart(10)} ${us(r.cpu.bench).padStart(6)} ${us(r.cpu.machine).padStart(8)}`,
     );
   }
 }

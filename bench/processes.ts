@@ -1,7 +1,7 @@
 // Bench helpers: a throw-away database of the kind under test (a PostgreSQL database beside DATABASE_URL's, or a
 // PGlite folder), and the server started as its own process (`node --import tsx apps/server/src/main.ts`), as
 // it runs in production, so the bench's own requests and polling do not share its event loop.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -81,6 +81,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * The Node that runs the server processes: BENCH_NODE (the path of a node binary) when set, else this process's own.
+ * Production runs the Dockerfile's Node 22, and the figures differ between versions: Node 20's V8 takes about 20
+ * times as long for an object spread followed by more properties (`{ ...base, key }`), a pattern of the result
+ * views (decision 0026, addendum of 2026-11-29).
+ */
+export const SERVER_NODE = process.env.BENCH_NODE ?? process.execPath;
+
+/** The server processes' Node version, e.g. v22.23.5. */
+export function serverNodeVersion(): string {
+  return execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim();
+}
+
 /** The server's entry: the TypeScript source through tsx (default), or the built bundle (`npm run build` first). */
 export type ServerEntry = 'source' | 'dist';
 const ENTRY_ARGS: Record<ServerEntry, string[]> = {
@@ -103,7 +116,7 @@ export async function startServerProcess(
   // A PGlite server must not see the bench's own DATABASE_URL (it would open PostgreSQL instead).
   const inherited = { ...process.env };
   if (db.kind === 'pglite') delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...ENTRY_ARGS[opts.entry ?? 'source']], {
+  const child = spawn(SERVER_NODE, [...(opts.nodeArgs ?? []), ...ENTRY_ARGS[opts.entry ?? 'source']], {
     cwd: ROOT,
     env: {
       ...inherited,

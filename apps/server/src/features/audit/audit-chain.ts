@@ -85,13 +85,49 @@ export async function appendToChain(tx: Tx | Db, key: string, accountId: string,
     prevHmac = hmac;
     return row;
   });
-  // In chunks: one INSERT of a whole flush would pass PostgreSQL's 65,535 bind parameters at about 4,000 events (a
-  // second of a busy read route), fail, and come back larger at every retry.
-  for (let from = 0; from < rows.length; from += INSERT_CHUNK) await tx.insert(auditEvents).values(rows.slice(from, from + INSERT_CHUNK));
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) await insertChained(tx, rows.slice(from, from + INSERT_CHUNK));
 }
 
-/** Events per INSERT statement (19 columns each: well under PostgreSQL's 65,535 bind parameters). */
+/**
+ * Events per INSERT. Once one INSERT of a whole flush passed PostgreSQL's 65,535 bind parameters at about 4,000
+ * events, failed and came back larger at every retry (decision 0039, addendum of 2026-11-29); the events now travel
+ * as one parameter, and the chunk keeps each statement's size bounded all the same.
+ */
 const INSERT_CHUNK = 1_000;
+
+/**
+ * The events as one jsonb parameter, turned back into rows by PostgreSQL (jsonb_to_recordset). drizzle's INSERT
+ * builder turned each of the 15 values of every event into a parameter of its own: building that statement was a
+ * tenth of a busy read route's CPU (decision 0026, addendum of 2026-11-29). The column types are the table's.
+ */
+async function insertChained(tx: Tx | Db, rows: (ChainedEvent & { prevHmac: string; hmac: string })[]): Promise<void> {
+  const records = rows.map((r) => ({
+    account_id: r.accountId,
+    seq: r.seq,
+    occurred_at: r.occurredAt.toISOString(),
+    actor_kind: r.actorKind,
+    actor_id: r.actorId,
+    action: r.action,
+    client_token: r.clientToken,
+    result_token: r.resultToken,
+    details: r.details,
+    outcome: r.outcome,
+    request_id: r.requestId,
+    ip: r.ip,
+    user_agent: r.userAgent,
+    prev_hmac: r.prevHmac,
+    hmac: r.hmac,
+  }));
+  await tx.execute(sql`
+    insert into audit_events (account_id, seq, occurred_at, actor_kind, actor_id, action, client_token, result_token, details,
+                              outcome, request_id, ip, user_agent, prev_hmac, hmac)
+    select account_id, seq, occurred_at, actor_kind, actor_id, action, client_token, result_token, details,
+           outcome, request_id, ip, user_agent, prev_hmac, hmac
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as e(
+      account_id uuid, seq bigint, occurred_at timestamptz, actor_kind text, actor_id text, action text, client_token text,
+      result_token text, details jsonb, outcome text, request_id text, ip text, user_agent text, prev_hmac text, hmac text)
+    order by seq`);
+}
 
 /** Events grouped by account, in their order (linear: a flush may hold tens of thousands). */
 export function byAccountOf(events: AuditEventInput[]): Map<string, AuditEventInput[]> {
