@@ -4,10 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketHistoryImports } from '../../db/schema';
+import { asc } from 'drizzle-orm';
+import { parseShillerCsv } from '@bq/scoring/market-history';
+import { marketHistory, marketHistoryImports } from '../../db/schema';
 import { paths } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedDemoMarketHistory } from './market-history-service';
+import { importMarketHistory, seedDemoMarketHistory } from './market-history-service';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
 
@@ -51,5 +53,26 @@ describe('the market history shipped with the product', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('stores every month exactly as the file says, over several INSERTs, and replaces the previous import whole', async () => {
+    const shipped = readFileSync(paths.demoMarketHistory, 'utf8');
+    await importMarketHistory(t.db, shipped, 'shipped', null);
+    const stored = () => t.db.select().from(marketHistory).orderBy(asc(marketHistory.date));
+    // Doubles compared exactly: the months travel to the database as JSON text and must read back as the same number.
+    expect(await stored()).toEqual(parseShillerCsv(shipped));
+    // 12,000 months (three INSERTs of 5,000 at most) with awkward decimals; the last 30 without a dividend yet,
+    // as Shiller's file leaves the newest months.
+    const lines = ['Date,SP500,Dividend,Earnings,Consumer Price Index,Long Interest Rate'];
+    for (let i = 0; i < 12_000; i++) {
+      const date = `${1000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`;
+      lines.push(`${date},${(0.1 + i * 0.2).toPrecision(17)},${i >= 11_970 ? '' : (1 / (i + 3)).toString()},0.8,${(20 + i / 1000).toFixed(3)},${(Math.PI + i).toString()}`);
+    }
+    const synthetic = `${lines.join('\n')}\n`;
+    await importMarketHistory(t.db, synthetic, 'synthetic', null);
+    const rows = await stored();
+    expect(rows).toHaveLength(12_000);
+    expect(rows).toEqual(parseShillerCsv(synthetic));
+    expect(rows.filter((r) => r.dividend === null)).toHaveLength(30);
   });
 });
