@@ -52,9 +52,12 @@ export function assertTransition(from: InteractionStatus, to: InteractionStatus)
   if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
 }
 
+/** The statuses in which the participant may still open and answer the questionnaire (SQL conditions use them too). */
+export const OPEN_FOR_ANSWERS_STATUSES: readonly InteractionStatus[] = ['NEW', 'OPENED'];
+
 /** The participant may still open and answer the questionnaire. */
 export function isOpenForAnswers(status: InteractionStatus): boolean {
-  return status === 'NEW' || status === 'OPENED';
+  return OPEN_FOR_ANSWERS_STATUSES.includes(status);
 }
 
 /** Nothing can happen to the instance any more. */

@@ -4,10 +4,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
 import type { Salutation } from '@bq/domain/client-rules';
+import { OPEN_FOR_ANSWERS_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
+import { sqlList } from '../../db/sql-list';
 import { bulkSends, productConfigurations } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
 import { trialRuns } from '../credits/wealth-trial';
@@ -57,7 +59,7 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
       select c.id, c.token, c.first_name, c.last_name, c.email, c.locale, c.salutation, cp.active,
         exists (select 1 from interaction_instances ii
                 where ii.client_id = c.id and ii.product_configuration_id = ${configId}
-                  and ii.status in ('NEW', 'OPENED') and (ii.expires_at is null or ii.expires_at > now())) as has_open
+                  and ii.status in (${sqlList(OPEN_FOR_ANSWERS_STATUSES)}) and (ii.expires_at is null or ii.expires_at > now())) as has_open
       from bulk_send_clients b
       join clients c on c.id = b.client_id
       left join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${configId}

@@ -11,6 +11,7 @@ import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
+import { sqlList } from '../../db/sql-list';
 import type { AuthContext } from '../../plugins/auth';
 import {
   anonymisationColumns,
@@ -109,10 +110,7 @@ export async function listClients(
       select ii.token, coalesce(ii.filled_at, ii.created_at) as finished_at, ii.lock_status
       from interaction_instances ii
       where ii.client_id = c.id and ii.product_configuration_id = ${config.id}
-        and ii.status in (${sql.join(
-          RESULT_STATUSES.map((status) => sql`${status}`),
-          sql`, `,
-        )})
+        and ii.status in (${sqlList(RESULT_STATUSES)})
       order by coalesce(ii.filled_at, ii.created_at) desc, ii.id desc
       limit 1
     ) lr on true`;

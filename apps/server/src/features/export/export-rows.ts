@@ -5,12 +5,11 @@
 // pins a pooled connection. Memory is one batch at a time.
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportContent } from '@bq/contracts/export';
+import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
+import { sqlList } from '../../db/sql-list';
 import { anonymisationColumns, type Anonymisation } from '../anonymisation/anonymise';
 import { resultIsOpen } from '../results/locked-results';
-
-/** Statuses whose instance has dimension scores (PREDICTION_ERROR keeps its scores; decision 0009). */
-export const FINISHED_STATUSES = ['RESULTS_AVAILABLE', 'PREDICTION_ERROR'] as const;
 
 export interface ExportClient {
   id: string;
@@ -84,7 +83,7 @@ export async function countExportRows(db: Db, accountId: string, configId: strin
       : await db.execute(sql`
           select count(*)::int as n from interaction_instances
           where product_configuration_id = ${configId}::uuid and account_id = ${accountId}::uuid
-            and status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')`);
+            and status in (${sqlList(RESULT_STATUSES)})`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
@@ -130,10 +129,10 @@ export async function* exportRowBatches(
           left join interaction_instances i on i.id = coalesce(
             -- The trigger-kept latest instance (decision 0017) when it is finished: then it is the latest finished
             -- one, and no probe is needed; coalesce runs the sub-select only otherwise.
-            case when page.latest_instance_status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR') then page.latest_instance_id end,
+            case when page.latest_instance_status in (${sqlList(RESULT_STATUSES)}) then page.latest_instance_id end,
             (select l.id from interaction_instances l
              where l.client_id = page.id and l.product_configuration_id = ${opts.configId}::uuid
-               and l.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+               and l.status in (${sqlList(RESULT_STATUSES)})
              order by l.created_at desc, l.id desc limit 1))
           order by page.k_last, page.k_first, page.id`),
       );
@@ -152,7 +151,7 @@ export async function* exportRowBatches(
                 where i.client_id = any(${`{${ids.join(',')}}`}::uuid[])
                   and i.product_configuration_id = ${opts.configId}::uuid
                   and i.account_id = ${opts.accountId}::uuid
-                  and i.status in ('RESULTS_AVAILABLE', 'PREDICTION_ERROR')
+                  and i.status in (${sqlList(RESULT_STATUSES)})
                 order by i.client_id, i.created_at desc, i.id desc`),
             );
     }

@@ -7,11 +7,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TAnswerProgress, TSaveAnswersRequest } from '@bq/contracts/questionnaire';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { OPEN_FOR_ANSWERS_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { isValidAnswer } from '@bq/scoring/raw-scores';
 import { scoringItems } from '@bq/scoring/scoring-definition';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { sqlList } from '../../db/sql-list';
 import { interactionInstances } from '../../db/schema';
 import { QUESTIONNAIRE_ERRORS, assertStillAnswerable, definitionOf, progress } from './questionnaire-service';
 
@@ -49,7 +51,7 @@ const mergeAnswersQuery = prepared((db: Db) =>
     })
     .where(
       sql`${interactionInstances.id} = ${sql.placeholder('id')}
-        and ${interactionInstances.status} in ('NEW', 'OPENED')
+        and ${interactionInstances.status} in (${sqlList(OPEN_FOR_ANSWERS_STATUSES)})
         and (${interactionInstances.expiresAt} is null or ${interactionInstances.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
     )
     .returning({ status: interactionInstances.status, answers: interactionInstances.answers })
