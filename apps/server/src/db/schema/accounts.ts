@@ -1,6 +1,6 @@
 // Accounts (tenants), their product configurations and the credit ledger.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountType, PlanType, ProductType } from '@bq/domain/product-types';
 
 export const accounts = pgTable('accounts', {
@@ -67,3 +67,14 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_reason_reference_uq').on(t.reason, t.reference).where(sql`${t.reference} is not null`),
   ],
 );
+
+/**
+ * The sum of an account's ledger, kept by a trigger on credit_ledger in the same transaction (migration 0048): read
+ * on every page load and at every unlock, where summing the ledger grew with the account's history.
+ */
+export const creditBalances = pgTable('credit_balances', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  balance: bigint('balance', { mode: 'number' }).notNull(),
+});

@@ -1,9 +1,10 @@
 // Unlocking results with credits and the wealth advisory trial, through the HTTP API.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
-import { creditLedger, interactionInstances, productConfigurations } from '../../db/schema';
+import { creditBalances, creditLedger, interactionInstances, productConfigurations } from '../../db/schema';
+import { creditBalance } from '../user/user-service';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 
@@ -200,5 +201,46 @@ describe('wealth advisory trial', () => {
     const risk = await adviserWithResult();
     expect((await risk.http.request('GET', '/api/trial/bq_advisory_wealth')).json()).toMatchObject({ onTrial: false, trialAvailable: false, trialResults: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/trial/bq_advisory_wealth' })).statusCode).toBe(401);
+  });
+});
+
+describe('the credit balance (migration 0048: kept beside the ledger by a trigger)', () => {
+  it('follows every movement of the ledger, purchases, unlocks, corrections and removals, in the same transaction', async () => {
+    const acc = await createAccount(t.db, { products: ['BQ_RISK'] });
+    const other = await createAccount(t.db, { products: ['BQ_RISK'], credits: 7 });
+    const { email, password } = await createUser(t.db, acc.account.id);
+    const http = new TestClient(t.app);
+    await http.login(email, password);
+    // Computed afresh (as a hard reload asks): these writes bypass the app, so on PostgreSQL the response cache would
+    // hear of them only when the notification arrives.
+    const shown = async () => (await http.request('GET', '/api/user', undefined, { 'cache-control': 'no-cache' })).json().creditBalance as number;
+    const ledgerSum = async (accountId: string) =>
+      Number(((await t.db.execute(sql`select coalesce(sum(delta), 0) as n from credit_ledger where account_id = ${accountId}::uuid`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    // No movement yet: no balance row, and the profile says 0.
+    expect(await shown()).toBe(0);
+    await t.db.insert(creditLedger).values([
+      { accountId: acc.account.id, delta: 25, reason: 'TEST', reference: 'purchase-1' },
+      { accountId: acc.account.id, delta: -1, reason: 'TEST', reference: 'unlock-1' },
+      { accountId: acc.account.id, delta: -1, reason: 'TEST', reference: 'unlock-2' },
+    ]);
+    expect(await shown()).toBe(23);
+    await t.db.update(creditLedger).set({ delta: 30 }).where(eq(creditLedger.reference, 'purchase-1'));
+    expect(await shown()).toBe(28);
+    await t.db.delete(creditLedger).where(eq(creditLedger.reference, 'unlock-2'));
+    expect(await shown()).toBe(29);
+    // A movement that rolls back leaves the balance as it was.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(creditLedger).values({ accountId: acc.account.id, delta: 100, reason: 'TEST', reference: 'rolled-back' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await creditBalance(t.db, acc.account.id)).toBe(29);
+    expect(await ledgerSum(acc.account.id)).toBe(29);
+    // Another account's movements are its own.
+    expect(await creditBalance(t.db, other.account.id)).toBe(7);
+    expect(await ledgerSum(other.account.id)).toBe(7);
+    const rows = await t.db.select().from(creditBalances).where(eq(creditBalances.accountId, acc.account.id));
+    expect(rows).toEqual([{ accountId: acc.account.id, balance: 29 }]);
   });
 });

@@ -1,5 +1,5 @@
 // The signed-in evaluator's profile (GET /api/user) and settings.
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TUser } from '@bq/contracts/user';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { initials } from '@bq/domain/initials';
@@ -11,11 +11,12 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import type { TAllowListEntry } from '@bq/contracts/anonymisation';
 import { ANONYMITY_K_DEFAULT } from '@bq/domain/anonymity';
-import { accounts, creditLedger, users } from '../../db/schema';
+import { accounts, creditBalances, users } from '../../db/schema';
 
+/** The account's credits: the ledger's sum, kept in credit_balances by a trigger (migration 0048); 0 before any movement. */
 export async function creditBalance(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.accountId, accountId));
-  return Number(row?.total ?? 0);
+  const [row] = await db.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.accountId, accountId));
+  return Number(row?.balance ?? 0);
 }
 
 /** The user's saved language: one column, for calls that only need to know which texts to send. */
@@ -46,7 +47,7 @@ const currentUserQuery = prepared((db: Db) =>
         select coalesce(json_agg(json_build_object('id', pc.id, 'productType', pc.product_type, 'planType', pc.plan_type,
           'invitationValidDays', pc.invitation_valid_days)), '[]'::json)
         from product_configurations pc where pc.account_id = ${accounts.id})`,
-      credits: sql<string | number | null>`(select sum(cl.delta) from credit_ledger cl where cl.account_id = ${accounts.id})`,
+      credits: sql<string | number | null>`(select cb.balance from credit_balances cb where cb.account_id = ${accounts.id})`,
       // The allow-list as allowListOf (features/anonymisation) reads it: entries of this user in this account, by name.
       allowListEnabled: sql<boolean | null>`(select aus.allow_list_enabled from anonymisation_user_settings aus where aus.user_id = ${users.id})`,
       allowList: sql<TAllowListEntry[] | string>`(
