@@ -18,7 +18,7 @@ const COLUMNS: ExportColumn[] = [
   { key: 'tolerance', header: 'Tolerance (T)', kind: 'decimal', value: (r) => r.result?.scores?.tolerance ?? null },
 ];
 
-/** 250 rows (three turns of the writer), every third without a result, so each column has empty and filled cells. */
+/** 250 rows (several turns of the writer), every third without a result, so each column has empty and filled cells. */
 function rows(): ExportRow[] {
   return Array.from({ length: 250 }, (_, i) => ({
     client: {

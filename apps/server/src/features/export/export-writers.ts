@@ -46,11 +46,12 @@ function xlsxCell(column: ExportColumn, value: CellValue): ExcelJS.CellValue {
 }
 
 /**
- * Rows written between two turns of the event loop: about 3 ms of exceljs's work. A turn that starts in the poll
- * phase (a batch arriving from the database) runs two such blocks back to back before the next poll, so a block must
- * stay well under half the liveness check's 50 ms (decision 0058, second addendum of 2026-11-29).
+ * Rows written between two turns of the event loop: 1-2 ms of exceljs's work once warm, several times that in the
+ * first export of a process. A turn that starts in the poll phase (a batch arriving from the database) runs two such
+ * blocks back to back before the next poll, so a block must stay well under half the liveness check's 50 ms
+ * (decision 0058, second addendum of 2026-11-29).
  */
-const XLSX_ROWS_PER_TURN = 100;
+const XLSX_ROWS_PER_TURN = 50;
 
 /**
  * One style object per column, given to every cell of that column. exceljs gives each cell a fresh style object and,
