@@ -17,6 +17,7 @@ import { SCIM_BASE_PATH, scimTokenRoutes } from './features/scim/token-routes';
 import cacheControlPlugin from './plugins/cache-control';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
+import { normalisedUrl } from './plugins/path-normalisation';
 import { loggerOptions, type LogStream } from './plugins/logging';
 import openapiPlugin from './plugins/openapi';
 import responseCachePlugin from './plugins/response-cache';
@@ -104,6 +105,8 @@ export async function buildApp(opts: {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: badUrlHandler,
+    // Every hook sees the path the router matches: /%61pi/login is /api/login to all of them (issue 36 point 7).
+    rewriteUrl: (req) => normalisedUrl(req.url ?? '/'),
     // During shutdown the ops plugin answers 503 with an errorKey itself (features/ops/routes.ts).
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -120,6 +123,8 @@ export async function buildApp(opts: {
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);
+  // First of the hooks that read the request: unsafe text in the path or query stops it here (issue 36 point 1).
+  await app.register(inputGuardPlugin);
   await app.register(cacheControlPlugin);
   // Before compression: the cache keeps (and sends again) the uncompressed JSON, compressed per request as usual.
   await app.register(responseCachePlugin, { changes: opts.dataChanges });
@@ -128,7 +133,6 @@ export async function buildApp(opts: {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(errorsPlugin);
-  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin, { changes: opts.dataChanges });
   // After auth: the event names the caller auth resolved.

@@ -1,7 +1,10 @@
-// Refuses text no handler should ever see, before any validation or handler runs: a NUL byte or a lone UTF-16
-// surrogate in a path parameter, query parameter or anywhere in the body (record keys too), and a URL whose
-// percent-encoding is not UTF-8. Answer: 400 error.validation with the field (error.validation.invalid_characters).
-// One place for every route, public ones included; PostgreSQL would otherwise refuse such text with a 500.
+// Refuses text no handler should ever see: a NUL byte or a lone UTF-16 surrogate in a path parameter, query parameter
+// or anywhere in the body (record keys too), and a URL whose percent-encoding is not UTF-8. Answer: 400
+// error.validation with the field (error.validation.invalid_characters). One place for every route, public ones
+// included; PostgreSQL would otherwise refuse such text with a 500.
+// The path and query are checked on request, before any other hook reads them: sign-in, the response cache's key and
+// the audit trail's subject all come later (issue 36 point 1: a refused request's token once reached the audit flush
+// and stopped every account's read trail). The body exists only after parsing, so it is checked before validation.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -64,11 +67,15 @@ export default fp(async function inputGuardPlugin(app: FastifyInstance) {
     response[400] = ZApiError.describe(`errorKey: ${[ERROR_KEYS.validation, ...(listed ? [listed] : [])].join(' | ')}`);
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const badQuery = undecodableQueryParameter(request.url);
     if (badQuery !== null) throw invalidCharacters(`querystring.${badQuery}`);
-    const where =
-      findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'querystring') ?? findUnsafeText(request.body, 'body');
+    const where = findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'querystring');
+    if (where) throw invalidCharacters(where);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const where = findUnsafeText(request.body, 'body');
     if (where) throw invalidCharacters(where);
   });
 });

@@ -9,6 +9,8 @@
 // fails closed: if the event cannot be stored, the write rolls back and the caller gets 500.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
 import { withoutCommitHook } from '../../db/commit-hooks';
 import { AuditRecorder, type PendingEvent } from './audit-recorder';
 import type { ActorKind } from './audit-chain';
@@ -78,11 +80,15 @@ declare module 'fastify' {
   }
 }
 
+/** The alphabet of every token and id a subject is named by (base64url tokens, UUIDs). */
+const TOKEN_ALPHABET = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** A subject's token where the declaration says, if it is one: anything else (text a refused probe sent) names none. */
 function tokenAt(request: FastifyRequest, path: TokenPath | undefined): string | null {
   if (!path) return null;
   const [part, name] = path.split('.') as ['params' | 'query' | 'body', string];
   const value = (request[part] as Record<string, unknown> | undefined)?.[name!];
-  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
+  return typeof value === 'string' && TOKEN_ALPHABET.test(value) ? value : null;
 }
 
 function outcomeOf(status: number): 'ALLOWED' | 'REFUSED' | null {
@@ -199,7 +205,16 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
       }
       if (buffered(request) || note?.recorded) return payload;
       const event = eventOf(request, reply.statusCode);
-      if (event) await recorder.recordNow(event);
+      if (!event) return payload;
+      try {
+        await recorder.recordNow(event);
+      } catch (err) {
+        // What the database said (its query, its parameters) never reaches the answer (issue 36 point 8).
+        request.log.error({ err }, 'audit event could not be written');
+        if (reply.statusCode < 400) throw new AppError(ERROR_KEYS.general, 500, 'Unexpected error');
+        // A refusal stays a refusal; the event it should have left is a gap in its account's chain.
+        if (event.accountId) await recorder.recordLoss(event.accountId, 1);
+      }
       return payload;
     }),
   );

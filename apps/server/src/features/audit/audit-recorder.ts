@@ -5,7 +5,24 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { clients, interactionInstances } from '../../db/schema';
+import { isDatabaseUnavailable } from '../../plugins/errors';
 import { appendEvents, appendToChain, byAccountOf, type AuditEventInput } from './audit-chain';
+import { recordSystemEvent } from './system-events';
+
+/** The SYSTEM event that stands where events could not be written (issue 36 point 1). */
+export const EVENTS_LOST = 'audit.events_lost';
+
+// SQLSTATE classes of a failure that passes: the database away or busy (08, 53, 57), a lock or serialisation conflict
+// (40, 55P03). Anything else (a data exception such as a NUL byte, class 22) fails the same way at every retry.
+const PASSING_CLASSES = /^(08|40|53|57|55P03)/;
+
+function isPassing(error: unknown, depth = 0): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && PASSING_CLASSES.test(code)) return true;
+  return isPassing(cause, depth + 1);
+}
 
 /** An event before its subject is resolved: the account may still be unknown (a participant's token names it). */
 export type PendingEvent = Omit<AuditEventInput, 'accountId'> & { accountId: string | null };
@@ -49,38 +66,86 @@ export class AuditRecorder {
   }
 
   /**
-   * Writes every buffered event; flushes never overlap, so each account's events keep their order. An account whose
-   * append fails (the database away for a moment) gets its events back at the head of the buffer for the next flush,
-   * up to MAX_BUFFERED events in all; beyond that the oldest are dropped and the loss is logged with its count.
+   * Writes every buffered event; flushes never overlap, so each account's events keep their order. One event can never
+   * hold up the others (issue 36 point 1): when an account's append is refused for what an event holds, its events are
+   * written one by one, and those the database refuses are replaced by one SYSTEM `audit.events_lost` event with their
+   * count, so the gap is itself in the chain. When the database is away, the account's events go back to the head of
+   * the buffer for the next flush, up to MAX_BUFFERED events in all; beyond that the oldest are dropped and counted in
+   * the same way.
    */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.buffer.length === 0) return;
       const batch = this.buffer;
       this.buffer = [];
-      const failed: PendingEvent[] = [];
-      try {
-        for (const [accountId, events] of byAccountOf(await resolveSubjects(this.db, batch))) {
-          try {
-            await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, events));
-          } catch (err) {
-            failed.push(...events);
+      const retry: PendingEvent[] = [];
+      const lost = new Map<string, number>();
+      const resolved = await this.resolveEach(batch, retry);
+      for (const [accountId, events] of byAccountOf(resolved)) {
+        try {
+          await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, events));
+        } catch (err) {
+          if (isPassing(err)) {
+            retry.push(...events);
             this.log.error({ err, events: events.length }, 'audit events could not be written; retried at the next flush');
+            continue;
+          }
+          this.log.error({ err, events: events.length }, 'audit events refused; written one by one');
+          for (const event of events) {
+            try {
+              await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, [event]));
+            } catch (one) {
+              if (isPassing(one)) retry.push(event);
+              else lost.set(accountId, (lost.get(accountId) ?? 0) + 1);
+            }
           }
         }
-      } catch (err) {
-        failed.push(...batch);
-        this.log.error({ err, events: batch.length }, 'audit events could not be resolved; retried at the next flush');
       }
-      if (failed.length === 0) return;
-      this.buffer = [...failed, ...this.buffer];
+      this.buffer = [...retry, ...this.buffer];
       const over = this.buffer.length - MAX_BUFFERED;
       if (over > 0) {
-        this.buffer.splice(0, over);
+        const dropped = this.buffer.splice(0, over);
         this.log.error({ dropped: over }, 'audit buffer full: the oldest read events were dropped');
+        for (const event of dropped) if (event.accountId) lost.set(event.accountId, (lost.get(event.accountId) ?? 0) + 1);
       }
+      for (const [accountId, count] of lost) await this.recordLoss(accountId, count);
     });
     return this.flushing;
+  }
+
+  /** The batch's subjects in one go; when that is refused, event by event, so that only the bad ones are left out. */
+  private async resolveEach(batch: PendingEvent[], retry: PendingEvent[]): Promise<AuditEventInput[]> {
+    try {
+      return await resolveSubjects(this.db, batch);
+    } catch (err) {
+      if (isPassing(err)) {
+        retry.push(...batch);
+        this.log.error({ err, events: batch.length }, 'audit events could not be resolved; retried at the next flush');
+        return [];
+      }
+      this.log.error({ err, events: batch.length }, 'audit subjects refused; resolved one by one');
+    }
+    const out: AuditEventInput[] = [];
+    for (const event of batch) {
+      try {
+        out.push(...(await resolveSubjects(this.db, [event])));
+      } catch (err) {
+        if (isPassing(err)) retry.push(event);
+        // An event whose subject the database refuses is kept without it when its account is known.
+        else if (event.accountId) out.push({ ...event, accountId: event.accountId, clientToken: null, resultToken: null });
+      }
+    }
+    return out;
+  }
+
+  /** The gap, in the chain it is in: how many of the account's events could not be written. */
+  async recordLoss(accountId: string, count: number): Promise<void> {
+    try {
+      await recordSystemEvent(this.db, this.key, { accountId, action: EVENTS_LOST, details: { count } });
+      this.log.error({ accountId, count }, 'audit events lost; the gap is recorded in the chain');
+    } catch (err) {
+      this.log.error({ err, accountId, count }, 'audit events lost, and the gap could not be recorded');
+    }
   }
 
   async close(): Promise<void> {
