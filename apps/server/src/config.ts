@@ -49,6 +49,8 @@ const ZEnv = z.object({
   MARKET_HISTORY_CSV: z.string().min(1).optional(),
   /** How long the download link in an auto report mail stays valid (/report/{token}/download). */
   REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days a participant's IP address and browser are kept in the participant access log (decision 0068). */
+  PARTICIPANT_ACCESS_LOG_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How often an idle worker asks the queue for jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   /**

@@ -58,6 +58,8 @@ export const ZEraseClientResponse = z
       reportLinks: z.number().int(),
       certificates: z.number().int(),
       mails: z.number().int(),
+      /** Rows of the participant access log: the client's IP addresses and browsers on their own pages (decision 0068). */
+      accessLogRows: z.number().int(),
     }),
   })
   .meta({ id: 'EraseClientResponse' });

@@ -29,3 +29,23 @@ export const auditEvents = pgTable(
     index('audit_events_account_actor_idx').on(t.accountId, t.actorId, t.id),
   ],
 );
+
+/**
+ * Where a participant's or visitor's address and browser go instead of the 7-year trail (issue 36 point 13, migration
+ * 0053): a log of their calls kept PARTICIPANT_ACCESS_LOG_DAYS days, emptied for a client at erasure. The trail's
+ * event of the same call names the result token and the request id, not the person's network identity.
+ */
+export const participantAccessLog = pgTable(
+  'participant_access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    action: text('action').notNull(),
+    resultToken: text('result_token'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('participant_access_log_occurred_idx').on(t.occurredAt), index('participant_access_log_result_idx').on(t.accountId, t.resultToken)],
+);

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { clients, interactionInstances } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../plugins/errors';
 import { appendEvents, appendToChain, byAccountOf, type AuditEventInput } from './audit-chain';
+import { logParticipantAccess, splitParticipantAccess } from './participant-access';
 import { recordSystemEvent } from './system-events';
 
 /** The SYSTEM event that stands where events could not be written (issue 36 point 1). */
@@ -55,14 +56,17 @@ export class AuditRecorder {
 
   /** Writes one event now, in a transaction of its own (a write whose service did not record it in its own). */
   async recordNow(event: PendingEvent): Promise<void> {
-    const resolved = await resolveSubjects(this.db, [event]);
-    await appendEvents(this.db, this.key, resolved);
+    const { chained, access } = splitParticipantAccess(await resolveSubjects(this.db, [event]));
+    await appendEvents(this.db, this.key, chained);
+    await this.logAccess(access);
   }
 
   /** Writes one event inside the caller's transaction: it commits or rolls back with the write it records. */
   async recordInTransaction(tx: Tx, event: PendingEvent): Promise<void> {
-    const [resolved] = await resolveSubjects(tx, [event]);
+    const { chained, access } = splitParticipantAccess(await resolveSubjects(tx, [event]));
+    const [resolved] = chained;
     if (resolved) await appendToChain(tx, this.key, resolved.accountId, [resolved]);
+    await logParticipantAccess(tx, access);
   }
 
   /**
@@ -80,8 +84,9 @@ export class AuditRecorder {
       this.buffer = [];
       const retry: PendingEvent[] = [];
       const lost = new Map<string, number>();
-      const resolved = await this.resolveEach(batch, retry);
-      for (const [accountId, events] of byAccountOf(resolved)) {
+      const { chained, access } = splitParticipantAccess(await this.resolveEach(batch, retry));
+      await this.logAccess(access);
+      for (const [accountId, events] of byAccountOf(chained)) {
         try {
           await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, events));
         } catch (err) {
@@ -136,6 +141,15 @@ export class AuditRecorder {
       }
     }
     return out;
+  }
+
+  /** The participant access log is no evidence: a row it cannot take is logged, never a reason to fail the event. */
+  private async logAccess(rows: Parameters<typeof logParticipantAccess>[1]): Promise<void> {
+    try {
+      await logParticipantAccess(this.db, rows);
+    } catch (err) {
+      this.log.error({ err, rows: rows.length }, 'participant access log rows could not be written');
+    }
   }
 
   /** The gap, in the chain it is in: how many of the account's events could not be written. */

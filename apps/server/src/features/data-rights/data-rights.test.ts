@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductType } from '@bq/domain/product-types';
-import { accountRetention, biCounts, clients, interactionInstances, mailOutbox } from '../../db/schema';
+import { accountRetention, auditEvents, biCounts, clients, interactionInstances, mailOutbox, participantAccessLog } from '../../db/schema';
 import { sweepAccount } from '../retention/retention-sweep';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
@@ -164,6 +164,15 @@ describe('POST /api/client/{token}/erase', () => {
     const biBefore = await t.db.select().from(biCounts).where(eq(biCounts.productConfigurationId, ctx.config('BQ_RISK')));
     expect(biBefore.reduce((n, r) => n + r.n, 0)).toBeGreaterThan(0);
 
+    // The client's own calls (answering, the report) left their address and browser in the participant access log, and
+    // none in the 7-year trail (issue 36 point 13).
+    await t.app.audit.flush();
+    const accessRows = async () => (await t.db.select().from(participantAccessLog).where(inArray(participantAccessLog.resultToken, Object.values(tokens)))).length;
+    expect(await accessRows()).toBeGreaterThan(0);
+    const participantEvents = await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, ctx.account.id), eq(auditEvents.actorKind, 'PARTICIPANT')));
+    expect(participantEvents.length).toBeGreaterThan(0);
+    expect(participantEvents.filter((e) => e.ip !== null || e.userAgent !== null)).toEqual([]);
+
     // The account keeps advisory records 7 years (Settings > Retention): the kept result's period says so.
     await t.db.insert(accountRetention).values({ accountId: ctx.account.id, advisoryYears: 7, selectionMonths: 6 });
     const preview = (await ctx.http.request('GET', `/api/client/${client.token}/erasure`)).json();
@@ -176,7 +185,9 @@ describe('POST /api/client/{token}/erase', () => {
     expect(byProduct.BQ_RISK).toMatchObject({ kept: true, retentionDuty: 'MIFID_II_RECORD_KEEPING' });
     expect(byProduct.BQ_RISK.keepUntil).toBe(`${new Date().getUTCFullYear() + 7}${new Date().toISOString().slice(4, 10)}`);
     expect(byProduct.BQ_SELECTION).toMatchObject({ kept: false, retentionDuty: null, keepUntil: null });
-    expect(body.removed).toMatchObject({ results: 1, mails: 2 });
+    expect(body.removed).toMatchObject({ results: 1, mails: 2, accessLogRows: expect.any(Number) });
+    expect(body.removed.accessLogRows).toBeGreaterThan(0);
+    expect(await accessRows()).toBe(0);
 
     // A dump of the whole database holds neither the name nor the e-mail.
     expect(await scanDatabase([firstName, lastName, email, phone.slice(-7)])).toEqual([]);

@@ -24,6 +24,8 @@ import { newPublicToken } from '../clients/client-tokens';
 import { retentionSettings } from '../retention/retention-settings';
 import { keepUntil, retentionDutyOf } from './retention-duty';
 import { erasureSecurityCode } from './security-code';
+import { withoutIdentity } from './without-identity';
+import { forgetParticipantAccess } from '../audit/participant-access';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -50,14 +52,6 @@ export async function erasurePlan(db: Db | Tx, client: Pick<ClientRow, 'id' | 'a
     };
     return { id: r.id, shown };
   });
-}
-
-/** Replaces every mention of the person in a kept free text (case-insensitive). */
-function withoutIdentity(text: string, client: ClientRow): string {
-  const needles = [client.email, `${client.firstName} ${client.lastName}`, client.lastName, client.firstName, client.phone]
-    .filter((n): n is string => !!n && n.trim().length >= 2)
-    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return needles.length ? text.replace(new RegExp(needles.join('|'), 'gi'), '[erased]') : text;
 }
 
 export async function eraseClient(
@@ -96,6 +90,9 @@ export async function eraseClient(
       })
       .where(and(eq(mailOutbox.accountId, client.accountId), mailMatch))
       .returning({ id: mailOutbox.id });
+    const accessRows = allIds.length
+      ? await forgetParticipantAccess(tx, (await tx.select({ token: interactionInstances.token }).from(interactionInstances).where(inArray(interactionInstances.id, allIds))).map((r) => r.token))
+      : 0;
     const reportLinks = allIds.length ? await tx.delete(reportDownloadTokens).where(inArray(reportDownloadTokens.instanceId, allIds)).returning({ id: reportDownloadTokens.id }) : [];
     const certs = allIds.length ? await tx.delete(certificates).where(inArray(certificates.instanceId, allIds)).returning({ id: certificates.id }) : [];
     if (deletedIds.length) await tx.delete(interactionInstances).where(inArray(interactionInstances.id, deletedIds));
@@ -122,7 +119,7 @@ export async function eraseClient(
       .set({ firstName: 'Client', lastName: 'Erased', email: `erased-${client.id}@erased.invalid`, phone: null, salutation: 'NEUTRAL', erasedAt, updatedAt: erasedAt })
       .where(eq(clients.id, client.id));
 
-    const removed = { results: deletedIds.length, reportLinks: reportLinks.length, certificates: certs.length, mails: mails.length };
+    const removed = { results: deletedIds.length, reportLinks: reportLinks.length, certificates: certs.length, mails: mails.length, accessLogRows: accessRows };
     // Counts only: the trail never holds who it was (ADR 0039).
     await audit(tx, { kept: keptIds.length, removed });
     return { erasedAt: erasedAt.toISOString(), results: plan.map((p) => p.shown), removed };

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
+import { expireParticipantAccess } from '../audit/participant-access';
 import { runRetention } from './retention-sweep';
 
 /** pg-boss refuses a throttle slot longer than its archive interval (archiveCompletedAfterSeconds, 12 hours). */
@@ -15,9 +16,10 @@ export function scheduleRetention(queue: JobQueue): Promise<string | null> {
   return queue.boss.send(QUEUES.retention, {}, { singletonKey: 'retention', singletonSeconds: SLOT_SECONDS });
 }
 
-export async function startRetentionWorker(db: Db, chainKey: string, log: FastifyBaseLogger, queue: JobQueue): Promise<void> {
+export async function startRetentionWorker(db: Db, chainKey: string, log: FastifyBaseLogger, queue: JobQueue, accessLogDays: number): Promise<void> {
   await queue.boss.work(QUEUES.retention, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
     const run = await runRetention(db, chainKey, new Date(), (accountId, err) => log.error({ err, accountId }, 'retention failed for an account'));
-    log.info({ accounts: run.accounts, removed: run.removed, accountlessMails: run.accountlessMails }, 'retention run finished');
+    const accessLogRows = await expireParticipantAccess(db, accessLogDays);
+    log.info({ accounts: run.accounts, removed: run.removed, accountlessMails: run.accountlessMails, accessLogRows }, 'retention run finished');
   });
 }

@@ -3,7 +3,7 @@
 // results within their years stay, one tombstone event per run and the audit chain still verifies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, clientProducts, clients, interactionInstances, mailOutbox } from '../../db/schema';
+import { auditEvents, clientProducts, clients, interactionInstances, mailOutbox, participantAccessLog } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { QUEUES } from '../../jobs/queue';
@@ -182,11 +182,17 @@ describe('the daily retention job', () => {
   it('runs on the queue: a queued job pseudonymises the due mail of an account and records its tombstone', async () => {
     const f = await newAccount();
     const mail = await newMail(f, 'queued@example.org', dated(new Date(), { days: -91 }));
+    // A participant's address and browser are kept 30 days (PARTICIPANT_ACCESS_LOG_DAYS), then the job deletes them.
+    const accessRow = (days: number, requestId: string) => ({ accountId: f.accountId, occurredAt: dated(new Date(), { days }), action: 'report.view', resultToken: 'r', requestId, ip: '203.0.113.9', userAgent: 'Mozilla/5.0' });
+    await t.db.insert(participantAccessLog).values([accessRow(-31, 'old'), accessRow(-29, 'recent')]);
     expect(await t.queue.boss.send(QUEUES.retention, {})).toEqual(expect.any(String));
-    await startRetentionWorker(t.db, t.config.AUDIT_CHAIN_KEY, t.app.log, t.queue);
+    await startRetentionWorker(t.db, t.config.AUDIT_CHAIN_KEY, t.app.log, t.queue, t.config.PARTICIPANT_ACCESS_LOG_DAYS);
     await expect
       .poll(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail)))[0]?.toAddress, { timeout: 20_000 })
       .toBe('');
+    await expect
+      .poll(async () => (await t.db.select({ requestId: participantAccessLog.requestId }).from(participantAccessLog).where(eq(participantAccessLog.accountId, f.accountId))).map((r) => r.requestId), { timeout: 20_000 })
+      .toEqual(['recent']);
     const [tombstone] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, f.accountId), eq(auditEvents.action, 'retention.sweep')));
     expect(tombstone?.details).toMatchObject({ removed: { mails: 1, advisoryResults: 0, selectionResults: 0, clients: 0 } });
   });
