@@ -205,8 +205,11 @@ export async function replaceScimUser(
       if (deactivated) await endUserAccess(tx, id);
       const reactivated = !before.active && active;
       // The trail keeps that the address changed, as digests (audit-note.ts): never the addresses themselves.
-      const email = change ? { changed: [changedFieldForTrail(env.config.AUDIT_CHAIN_KEY, { field: 'email', old: before.email, new: fields.email })], sessionsEnded: change.sessionsEnded } : {};
-      noteWrite({ details: { userId: id, deactivated, reactivated, ...email } });
+      const addressChange = change && {
+        changed: [changedFieldForTrail(env.config.AUDIT_CHAIN_KEY, { field: 'email', old: before.email, new: fields.email })],
+        sessionsEnded: change.sessionsEnded,
+      };
+      noteWrite({ details: { userId: id, deactivated, reactivated, ...addressChange } });
       const [row] = await tx.select(columns).from(users).where(eq(users.id, id));
       return { row: row!, deactivated, reactivated };
     });
