@@ -24,7 +24,16 @@ export interface InvitationRenderValues {
   nameLocale?: Locale;
 }
 
-export type MailKind = 'INVITATION' | 'REMINDER' | 'REPORT' | 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'ACCOUNT_EXISTS' | 'AUDIT_CHECKPOINT';
+export type MailKind =
+  | 'INVITATION'
+  | 'REMINDER'
+  | 'REPORT'
+  | 'EMAIL_VERIFICATION'
+  | 'PASSWORD_RESET'
+  | 'ACCOUNT_EXISTS'
+  | 'AUDIT_CHECKPOINT'
+  /** The directory changed the user's sign-in address: the notice to the old one (docs/decisions/0062). */
+  | 'SIGN_IN_ADDRESS_CHANGED';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

@@ -36,6 +36,11 @@ export const users = pgTable(
      * it) but SCIM no longer finds it; a later create with the same address revives it.
      */
     scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
+    /**
+     * Set when the directory created (or revived) the user (migration 0049, docs/decisions/0062): SCIM manages such a
+     * user and users of the account's confirmed domains, never any other user of the account.
+     */
+    scimProvisionedAt: timestamp('scim_provisioned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

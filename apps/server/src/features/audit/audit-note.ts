@@ -49,14 +49,18 @@ export interface ChangedField {
 const IDENTITY_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'salutation']);
 
 /**
- * Records an edit with its changed fields in the write's transaction. Values of identity fields are replaced by a
- * keyed digest (HMAC under the chain key): whoever holds the key can confirm "the e-mail was X before", nobody can
- * read it from the trail, and erasing the person leaves nothing of them in it.
+ * The trail's form of a changed field: values of identity fields are replaced by a keyed digest (HMAC under the chain
+ * key): whoever holds the key can confirm "the e-mail was X before", nobody can read it from the trail, and erasing
+ * the person leaves nothing of them in it.
  */
+export function changedFieldForTrail(key: string, c: ChangedField): ChangedField {
+  if (!IDENTITY_FIELDS.has(c.field)) return c;
+  const digest = (value: string | null) => (value === null ? null : `hmac:${createHmac('sha256', key).update(`${c.field}:${value}`).digest('hex').slice(0, 32)}`);
+  return { field: c.field, old: digest(c.old), new: digest(c.new) };
+}
+
+/** Records an edit with its changed fields in the write's transaction (identity values as digests, above). */
 export async function recordEditInTransaction(tx: Tx, request: FastifyRequest, changed: ChangedField[]): Promise<void> {
   const key = request.server.config.AUDIT_CHAIN_KEY;
-  const digest = (field: string, value: string | null) =>
-    value === null ? null : `hmac:${createHmac('sha256', key).update(`${field}:${value}`).digest('hex').slice(0, 32)}`;
-  const shown = changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: digest(c.field, c.old), new: digest(c.field, c.new) } : c));
-  await recordAuditInTransaction(tx, request, { changed: shown });
+  await recordAuditInTransaction(tx, request, { changed: changed.map((c) => changedFieldForTrail(key, c)) });
 }

@@ -27,11 +27,13 @@ export interface QueueMailRequest {
 }
 
 /**
- * Mails the platform sends a user about their own sign-in (verification, password reset, "you have an account"): they
- * are not sent "on behalf of" the user's account, which is often the user themself (issue 22), so they carry the
- * platform's name and footer.
+ * Mails the platform sends a user about their own sign-in (verification, password reset, "you have an account", "your
+ * sign-in address was changed"): they are not sent "on behalf of" the user's account, which is often the user themself
+ * (issue 22), so they carry the platform's name and footer.
  */
-const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['verification', 'passwordReset', 'accountExists']);
+const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['verification', 'passwordReset', 'accountExists', 'signInAddressChanged']);
+/** A platform mail that no request made with the address caused says why it came instead. */
+const PLATFORM_FOOTERS: Partial<Record<MailTemplate, string>> = { signInAddressChanged: 'email.layout.footerDirectory' };
 
 /** RFC 5322 Message-ID, fixed when the mail is written: a resend after a crash is recognisably the same mail. */
 export function messageIdFor(mailId: string, config: Pick<Config, 'publicUrl'>): string {
@@ -45,7 +47,7 @@ export async function queueMail(
   config: Pick<Config, 'publicUrl'>,
 ): Promise<{ queued: boolean; mailId: string | null }> {
   const platformMail = PLATFORM_TEMPLATES.has(mail.template);
-  const footerKey = platformMail ? 'email.layout.footerPlatform' : 'email.layout.footer';
+  const footerKey = platformMail ? (PLATFORM_FOOTERS[mail.template] ?? 'email.layout.footerPlatform') : 'email.layout.footer';
   const keys = [`email.${mail.template}.subject`, `email.${mail.template}.body`, footerKey, 'email.layout.platform'];
   const texts = await loadEmailTexts(tx, mail.locale, keys);
   const [account] = mail.accountId && !platformMail

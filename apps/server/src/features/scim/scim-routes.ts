@@ -1,7 +1,9 @@
 // SCIM 2.0 (RFC 7644) for the company's directory, under /scim/v2 (docs/decisions/0047): Users (list with filter and
 // paging, create, read, replace, patch, delete) and the discovery documents. Outside /api: the session and API
 // credential check of plugins/auth.ts does not apply; the account's SCIM token is the credential (ownAuthorization),
-// checked here on every route, and a user of another account is "not found" like a missing one.
+// checked here on every route, and a user of another account is "not found" like a missing one, as is a user of this
+// account that SCIM does not manage (its admins, its break-glass admin, users it neither provisioned nor has the
+// domain of: scim-scope.ts, docs/decisions/0062).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZScimError, ZScimListQuery, ZScimListResponse, ZScimPatchOp, ZScimUser, ZScimUserIdParams } from '@bq/contracts/scim';
@@ -15,7 +17,10 @@ import { noteAudit } from '../audit/audit-note';
  * SCIM's error format on every status; every call may answer 400 (the input guard refuses control characters in any
  * input, and bodies and filters are checked), so each documents it with its keys.
  */
-const SCIM_400 = ZScimError.describe('detail starts with: error.validation | error.scim.invalid_filter | error.scim.invalid_value | error.scim.invalid_syntax | error.scim.invalid_request | error.scim.user_name_not_email');
+const SCIM_400 = ZScimError.describe(
+  'detail starts with: error.validation | error.scim.invalid_filter | error.scim.invalid_value | error.scim.invalid_syntax | error.scim.invalid_request | ' +
+    'error.scim.user_name_not_email | error.scim.user_name_outside_domains (PUT/PATCH: a new userName outside the account\'s confirmed domains)',
+);
 const errors = (...statuses: number[]) => ({ 400: SCIM_400, ...Object.fromEntries(statuses.filter((s) => s !== 400).map((s) => [s, ZScimError])) });
 const security = [{ scimToken: [] }];
 const OWN = { ownAuthorization: true } as const;
@@ -39,6 +44,7 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const ctxOf = (request: { server: typeof app; scimAccountId: string | null }): ScimContext => ({
     db: app.db,
+    env: { queue: app.queue, config: app.config },
     accountId: request.scimAccountId!,
     outcome: {},
   });
@@ -56,7 +62,9 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'scimListUsers',
         tags: ['scim'],
         security,
-        description: 'SCIM: the account\'s users, filtered (e.g. `userName eq "ada@example.com"`) and paged (startIndex, count).',
+        description:
+          "SCIM: the account's users SCIM manages (those it provisioned and those of the account's confirmed domains, never an " +
+          'account admin or the break-glass admin), filtered (e.g. `userName eq "ada@example.com"`) and paged (startIndex, count).',
         querystring: ZScimListQuery,
         response: { 200: ZScimListResponse, ...errors(400, 401) },
       },
@@ -96,7 +104,14 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Users/:id',
     {
       config: { ...OWN, audit: READ_AUDIT },
-      schema: { operationId: 'scimGetUser', tags: ['scim'], security, description: 'SCIM: one user.', params: ZScimUserIdParams, response: { 200: ZScimUser, ...errors(401, 404) } },
+      schema: {
+        operationId: 'scimGetUser',
+        tags: ['scim'],
+        security,
+        description: 'SCIM: one user SCIM manages; any other user is 404, like a missing one.',
+        params: ZScimUserIdParams,
+        response: { 200: ZScimUser, ...errors(401, 404) },
+      },
     },
     async (request) => {
       const ctx = ctxOf(request);
@@ -114,7 +129,10 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'scimReplaceUser',
         tags: ['scim'],
         security,
-        description: 'SCIM: replaces the user\'s attributes. `active: false` deactivates: sessions end, API credentials are revoked at once.',
+        description:
+          "SCIM: replaces the user's attributes. `active: false` deactivates: sessions end, API credentials are revoked at once. " +
+          "A new userName must be of the account's confirmed domains (else 400 error.scim.user_name_outside_domains); it " +
+          'counts as unverified, the sessions end and the old address gets a notice.',
         params: ZScimUserIdParams,
         body: ZScimUser,
         response: { 200: ZScimUser, ...errors(400, 401, 404, 409) },
@@ -138,7 +156,7 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         description:
           'SCIM PatchOp: add, replace or remove attributes (any case of op; active may be "True"/"False"). `active` false ' +
-          'deactivates at once (sessions end, API credentials are revoked); true reactivates.',
+          'deactivates at once (sessions end, API credentials are revoked); true reactivates. A new userName as for PUT.',
         params: ZScimUserIdParams,
         body: ZScimPatchOp,
         response: { 200: ZScimUser, ...errors(400, 401, 404, 409) },

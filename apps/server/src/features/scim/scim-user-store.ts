@@ -1,15 +1,22 @@
 // The account's evaluators as SCIM Users (docs/decisions/0047): read, create, replace and delete, always within the
-// token's account; a user of another account, a deleted one and an id that is not ours are all "not found".
+// token's account and only the users SCIM manages (scim-scope.ts, docs/decisions/0062); a user of another account, one
+// SCIM does not manage, a deleted one and an id that is not ours are all "not found".
 import { noteWrite } from '../audit/write-transaction';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
+import type { Permission } from '@bq/domain/permissions';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
+import { changedFieldForTrail } from '../audit/audit-note';
 import { endUserAccess } from './end-user-access';
 import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { scimError } from './scim-error';
+import { inConfirmedDomain, isBeyondScim, isScimManaged, scimScopeOf, type ScimScope } from './scim-scope';
+import { signInAddressChanged } from './sign-in-address-change';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,8 +32,30 @@ const columns = {
   externalId: users.scimExternalId,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  accountId: users.accountId,
+  permissions: users.permissions,
+  provisionedAt: users.scimProvisionedAt,
 };
-type Row = { id: string; email: string; firstName: string; lastName: string; active: boolean; locale: Locale; externalId: string | null; createdAt: Date; updatedAt: Date };
+type Row = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+  locale: Locale;
+  externalId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  accountId: string;
+  permissions: Permission[];
+  provisionedAt: Date | null;
+};
+
+/** What a write needs besides the database: the mail outbox's queue and the settings (the notice to an old address). */
+export interface ScimWriteEnv {
+  queue: JobQueue;
+  config: Pick<Config, 'publicUrl' | 'AUDIT_CHAIN_KEY'>;
+}
 
 /** The SCIM shape of a user row: userName and the one e-mail are the address. */
 export function toScimUser(row: Row): Record<string, unknown> {
@@ -48,13 +77,23 @@ const inAccount = (accountId: string) => and(eq(users.accountId, accountId), isN
 export async function listScimUsers(db: Db, accountId: string, userName?: string): Promise<Row[]> {
   // userName is case-insensitive (RFC 7643) and stored lower-cased: the common directory query is one indexed lookup.
   const where = userName === undefined ? inAccount(accountId) : and(inAccount(accountId), eq(users.email, userName.trim().toLowerCase()));
-  return db.select(columns).from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
+  const [rows, scope] = await Promise.all([db.select(columns).from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)), scimScopeOf(db, accountId)]);
+  return rows.filter((row) => isScimManaged(scope, row));
+}
+
+const notFound = (id: string) => scimError(404, undefined, 'error.not_found', `Resource ${id} not found`);
+
+/** The user with this id if SCIM manages it, with the account's scope the answer was decided by. */
+async function managedUser(db: Db | Tx, accountId: string, id: string): Promise<{ row: Row; scope: ScimScope }> {
+  const [row] = UUID.test(id) ? await db.select(columns).from(users).where(and(inAccount(accountId), eq(users.id, id))).limit(1) : [];
+  if (!row) throw notFound(id);
+  const scope = await scimScopeOf(db, accountId);
+  if (!isScimManaged(scope, row)) throw notFound(id);
+  return { row, scope };
 }
 
 export async function findScimUser(db: Db | Tx, accountId: string, id: string): Promise<Row> {
-  const [row] = UUID.test(id) ? await db.select(columns).from(users).where(and(inAccount(accountId), eq(users.id, id))).limit(1) : [];
-  if (!row) throw scimError(404, undefined, 'error.not_found', `Resource ${id} not found`);
-  return row;
+  return (await managedUser(db, accountId, id)).row;
 }
 
 /** What this service keeps of an incoming SCIM User (already checked against the core schema by scimmy). */
@@ -92,14 +131,24 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id, accountId: users.accountId, deletedAt: users.scimDeletedAt }).from(users).where(eq(users.email, fields.email)).limit(1);
+      const [existing] = await tx.select({ ...columns, deletedAt: users.scimDeletedAt }).from(users).where(eq(users.email, fields.email)).limit(1);
       const { locale, externalId, ...rest } = fields;
       const active = input.active ?? true;
       if (existing) {
         if (existing.accountId !== accountId || existing.deletedAt === null) throw taken();
+        // Someone who became an admin or the break-glass admin since the directory deleted them is not its to revive.
+        if (isBeyondScim(await scimScopeOf(tx, accountId), existing)) throw taken();
         await tx
           .update(users)
-          .set({ ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, active, scimDeletedAt: null, updatedAt: new Date() })
+          .set({
+            ...rest,
+            ...(locale ? { locale } : {}),
+            scimExternalId: externalId,
+            active,
+            scimDeletedAt: null,
+            scimProvisionedAt: existing.provisionedAt ?? new Date(),
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, existing.id));
         noteWrite({ details: { userId: existing.id } });
         return findScimUser(tx, accountId, existing.id);
@@ -107,7 +156,7 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
       const defaults = await newEvaluatorDefaults(tx, accountId);
       const [row] = await tx
         .insert(users)
-        .values({ accountId, ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, passwordHash, active, ...defaults })
+        .values({ accountId, ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, scimProvisionedAt: new Date(), passwordHash, active, ...defaults })
         .returning(columns);
       // The outcome the route notes too (scimmy-setup.ts), in the event that commits here (docs/decisions/0039).
       noteWrite({ details: { userId: row!.id } });
@@ -119,23 +168,50 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
   }
 }
 
-/** PUT /Users/{id}, and PATCH after scimmy applied the operations: the user's attributes become these. */
-export async function replaceScimUser(db: Db, accountId: string, id: string, input: ScimUserInput): Promise<{ row: Row; deactivated: boolean; reactivated: boolean }> {
+const outsideDomains = () =>
+  scimError(400, 'invalidValue', 'error.scim.user_name_outside_domains', "userName may change only to an address in one of the account's confirmed domains");
+
+/**
+ * PUT /Users/{id}, and PATCH after scimmy applied the operations: the user's attributes become these. A new address
+ * must be of a confirmed domain, and it ends what the old one opened (sign-in-address-change.ts).
+ */
+export async function replaceScimUser(
+  db: Db,
+  env: ScimWriteEnv,
+  accountId: string,
+  id: string,
+  input: ScimUserInput,
+): Promise<{ row: Row; deactivated: boolean; reactivated: boolean }> {
   const fields = fieldsOf(input);
   const { locale, externalId, ...rest } = fields;
   try {
     return await db.transaction(async (tx) => {
-      const before = await findScimUser(tx, accountId, id);
+      const { row: before, scope } = await managedUser(tx, accountId, id);
+      const addressChanged = fields.email !== before.email;
+      if (addressChanged && !inConfirmedDomain(scope, fields.email)) throw outsideDomains();
       const active = input.active ?? before.active;
       await tx
         .update(users)
         .set({ ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, active, updatedAt: new Date() })
         .where(eq(users.id, id));
+      const change = addressChanged
+        ? await signInAddressChanged(tx, env.queue, env.config, {
+            user: { id, accountId, firstName: fields.firstName, lastName: fields.lastName, locale: locale ?? before.locale },
+            oldEmail: before.email,
+            newEmail: fields.email,
+          })
+        : null;
       const deactivated = before.active && !active;
       if (deactivated) await endUserAccess(tx, id);
       const reactivated = !before.active && active;
-      noteWrite({ details: { userId: id, deactivated, reactivated } });
-      return { row: await findScimUser(tx, accountId, id), deactivated, reactivated };
+      // The trail keeps that the address changed, as digests (audit-note.ts): never the addresses themselves.
+      const addressChange = change && {
+        changed: [changedFieldForTrail(env.config.AUDIT_CHAIN_KEY, { field: 'email', old: before.email, new: fields.email })],
+        sessionsEnded: change.sessionsEnded,
+      };
+      noteWrite({ details: { userId: id, deactivated, reactivated, ...addressChange } });
+      const [row] = await tx.select(columns).from(users).where(eq(users.id, id));
+      return { row: row!, deactivated, reactivated };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();

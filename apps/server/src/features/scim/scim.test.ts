@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../../db/schema';
+import { auditEvents, ssoDomains, users } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { createApiCredential } from '../api-credentials/api-credential-service';
@@ -20,7 +20,7 @@ const SCIM = 'application/scim+json';
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
-/** An account with a signed-in admin who issued the account's SCIM token. */
+/** An account with a signed-in admin who issued the account's SCIM token, and a domain a platform operator confirmed. */
 async function accountWithToken() {
   const { account } = await createAccount(t.db, { products: ['BQ_RISK', 'BQ_SELECTION'] });
   const { email, password } = await createUser(t.db, account.id);
@@ -28,7 +28,9 @@ async function accountWithToken() {
   expect((await admin.login(email, password)).statusCode).toBe(200);
   const issued = await admin.request('POST', '/api/sso/scim/token');
   expect(issued.statusCode).toBe(201);
-  return { accountId: account.id, admin, token: issued.json().token as string };
+  const domain = `bank-${randomUUID().slice(0, 8)}.example`;
+  await t.db.insert(ssoDomains).values({ domain, accountId: account.id, confirmedAt: new Date() });
+  return { accountId: account.id, admin, domain, token: issued.json().token as string };
 }
 
 function scim(token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
@@ -108,7 +110,7 @@ describe('SCIM provisioning', () => {
   });
 
   it('answers the Okta sequence: filter, create, get by id, PUT replace, PATCH active false, and DELETE hides the user', async () => {
-    const { token } = await accountWithToken();
+    const { domain, token } = await accountWithToken();
     const email = `grace.${randomUUID()}@example.com`;
     expect((await scim(token, 'GET', `${filterUrl(email)}&startIndex=1&count=100`)).json()).toMatchObject({ totalResults: 0, startIndex: 1 });
     const id = (await scim(token, 'POST', '/scim/v2/Users', newUser(email, { name: { givenName: 'Grace', familyName: 'Hopper' } }))).json().id as string;
@@ -117,7 +119,8 @@ describe('SCIM provisioning', () => {
     expect(got.statusCode).toBe(200);
     expect(got.json()).toMatchObject({ id, userName: email, emails: [{ value: email, primary: true }], meta: { resourceType: 'User' } });
 
-    const newEmail = `g.hopper.${randomUUID()}@example.com`;
+    // A new address: one of the account's confirmed domains (docs/decisions/0062).
+    const newEmail = `g.hopper.${randomUUID()}@${domain}`;
     const put = await scim(token, 'PUT', `/scim/v2/Users/${id}`, newUser(newEmail, { name: { givenName: 'Grace', familyName: 'Murray Hopper' } }));
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ userName: newEmail, name: { familyName: 'Murray Hopper' } });
@@ -125,10 +128,10 @@ describe('SCIM provisioning', () => {
     const off = await scim(token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', value: { active: false } }] });
     expect(off.json().active).toBe(false);
 
-    // Paging over the account's users.
+    // Paging over the account's users SCIM manages (not the admin who issued the token).
     await scim(token, 'POST', '/scim/v2/Users', newUser(`second.${randomUUID()}@example.com`));
     const page = (await scim(token, 'GET', '/scim/v2/Users?startIndex=2&count=1')).json();
-    expect(page).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
+    expect(page).toMatchObject({ totalResults: 2, startIndex: 2, itemsPerPage: 1 });
     expect(page.Resources).toHaveLength(1);
 
     expect((await scim(token, 'DELETE', `/scim/v2/Users/${id}`)).statusCode).toBe(204);
@@ -197,9 +200,13 @@ describe('SCIM provisioning', () => {
   });
 
   it('ends a deactivated user\'s sessions and API credentials at once (PATCH active false, and DELETE)', async () => {
-    const { accountId, token } = await accountWithToken();
+    const { accountId, domain, token } = await accountWithToken();
     for (const how of ['patch', 'delete'] as const) {
-      const { user, email, password } = await createUser(t.db, accountId, { email: `leaver.${how}.${randomUUID()}@example.com` });
+      // An everyday evaluator of the account's confirmed domain, created before the directory was connected.
+      const { user, email, password } = await createUser(t.db, accountId, {
+        email: `leaver.${how}.${randomUUID()}@${domain}`,
+        permissions: [{ realm: 'BQ_RISK', entity: 'ALL', action: 'ALL' }],
+      });
       const browser = new TestClient(t.app);
       expect((await browser.login(email, password)).statusCode).toBe(200);
       expect((await browser.request('GET', '/api/user')).statusCode).toBe(200);

@@ -12,11 +12,14 @@ import {
   replaceScimUser,
   toScimUser,
   type ScimUserInput,
+  type ScimWriteEnv,
 } from './scim-user-store';
 
 /** What a SCIM request hands to the handlers, and what they hand back (the audit's details, an unexpected failure). */
 export interface ScimContext {
   db: Db;
+  /** The outbox's queue and the settings a write may need (the notice to a user's old address). */
+  env: ScimWriteEnv;
   accountId: string;
   outcome: { userId?: string; deactivated?: boolean; reactivated?: boolean };
   failure?: unknown;
@@ -59,7 +62,7 @@ const write = guard(async (ctx: ScimContext, resource: InstanceType<typeof SCIMM
     ctx.outcome.userId = row.id;
     return toScimUser(row);
   }
-  const { row, deactivated, reactivated } = await replaceScimUser(ctx.db, ctx.accountId, resource.id, instance);
+  const { row, deactivated, reactivated } = await replaceScimUser(ctx.db, ctx.env, ctx.accountId, resource.id, instance);
   Object.assign(ctx.outcome, { userId: row.id, deactivated, reactivated });
   return toScimUser(row);
 });

@@ -21,6 +21,7 @@ import { SSO_ERRORS } from './oidc-code-flow';
 import { lookupSignInMethod } from './sso-routing';
 import { SSO_SETTINGS_ERRORS, confirmSsoDomain, ssoSettings, updateSsoSettings } from './sso-settings';
 import { SSO_SIGN_IN_ERRORS, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
+import { SSO_SCOPE_ERRORS } from './sso-evaluator';
 import { BAD_BODY, FORBIDDEN, FORBIDDEN_WITHOUT_STEP_UP, READ_SSO, UNAUTHORIZED, UPDATE_SSO } from './route-access';
 import { samlRoutes } from './saml-routes';
 
@@ -131,7 +132,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The provider's answer (the callback page's query string) with the bq_sso cookie: the state must match, the code is " +
           'exchanged with the PKCE verifier, the ID token is verified (signature, issuer, audience, expiry, nonce, verified e-mail). ' +
-          'Signs in the evaluator, creating them in the account at the first sign-in. Each attempt works once.',
+          'Signs in the evaluator, creating them in the account at the first sign-in. Each attempt works once. The provider ' +
+          "speaks only for addresses of the account's confirmed domains (else 401 error.sso.foreign_domain) and never for " +
+          'the break-glass admin (403 error.sso.break_glass_password_only).',
         body: ZSsoCallbackRequest,
         response: {
           200: ZSsoCallbackResponse,
@@ -149,9 +152,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
               SSO_ERRORS.invalidToken,
               SSO_ERRORS.emailNotVerified,
               SSO_ERRORS.invalidEmail,
+              SSO_SCOPE_ERRORS.foreignDomain,
               'error.auth.invalid_credentials',
             ],
-            403: ['error.auth.csrf'],
+            403: ['error.auth.csrf', SSO_SCOPE_ERRORS.breakGlassPasswordOnly],
             404: [SSO_SIGN_IN_ERRORS.notAvailable],
             429: ['error.auth.too_many_attempts'],
             502: [SSO_ERRORS.providerUnavailable],

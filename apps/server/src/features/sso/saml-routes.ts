@@ -19,6 +19,7 @@ import { updateSamlSettings } from './saml-settings';
 import { BAD_BODY, FORBIDDEN_WITHOUT_STEP_UP, UNAUTHORIZED, UPDATE_SSO } from './route-access';
 import { SSO_SETTINGS_ERRORS } from './sso-settings';
 import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
+import { SSO_SCOPE_ERRORS } from './sso-evaluator';
 
 /** Refusals of the ACS: the browser is redirected to /login/sso?samlError=<one of these>. */
 const ACS_REFUSALS = [
@@ -28,6 +29,7 @@ const ACS_REFUSALS = [
   SAML_ERRORS.unknownRequest,
   SAML_ERRORS.replayed,
   SAML_ERRORS.foreignDomain,
+  SSO_SCOPE_ERRORS.breakGlassPasswordOnly,
   'error.sso.wrong_audience',
   'error.sso.wrong_issuer',
   'error.sso.invalid_token',

@@ -4,7 +4,7 @@
 // assertion passes every check, else to /login/sso?samlError=<errorKey>, the refusal recorded in the audit trail.
 import { createHash } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TSamlStartRequest } from '@bq/contracts/saml';
@@ -13,7 +13,7 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { withoutCommitHook } from '../../db/commit-hooks';
-import { ssoConnections, ssoDomains, usedSignInNonces } from '../../db/schema';
+import { ssoConnections, usedSignInNonces } from '../../db/schema';
 import { eventOf } from '../audit/audit-plugin';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
 import { establishSession } from '../auth/auth-service';
@@ -82,12 +82,9 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
   }
   const { identity } = checked;
   noteAudit(request, { nameId: identity.subject === identity.email ? undefined : identity.subject });
-  // The provider speaks for the account's own confirmed domains only, not for addresses of other accounts or nobody's.
-  if (!(await isConfirmedDomainOf(db, accountId, identity.email))) {
-    throw new AppError(SAML_ERRORS.foreignDomain, 401, "The address is not of this account's domains");
-  }
-
-  const { user, created } = await findOrCreateEvaluator(db, accountId, identity);
+  // The provider speaks for the account's own confirmed domains only, not for addresses of other accounts or nobody's,
+  // and never for the break-glass admin (sso-evaluator.ts, docs/decisions/0062).
+  const { user, created } = await findOrCreateEvaluator(db, accountId, identity, SAML_ERRORS.foreignDomain);
   noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created, protocol: 'SAML' });
   return { user, created, redirectUrl };
@@ -132,16 +129,6 @@ async function rememberAssertion(db: Db, accountId: string, assertionId: string,
     .onConflictDoNothing()
     .returning({ nonceHash: usedSignInNonces.nonceHash });
   return rows.length > 0;
-}
-
-async function isConfirmedDomainOf(db: Db, accountId: string, email: string): Promise<boolean> {
-  const domain = email.split('@').at(-1) ?? '';
-  const [row] = await db
-    .select({ domain: ssoDomains.domain })
-    .from(ssoDomains)
-    .where(and(eq(ssoDomains.domain, domain), eq(ssoDomains.accountId, accountId), isNotNull(ssoDomains.confirmedAt)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** A refused answer is recorded as such although the browser gets a redirect (the plugin would count it allowed). */

@@ -170,6 +170,14 @@ describe('refusals', () => {
     expect(refusal((await signInWithSaml(t, idp, outsider.email)).res)).toBe('error.sso.other_account');
   });
 
+  it('never signs in the break-glass admin through the provider (docs/decisions/0062)', async () => {
+    const domain = newDomain();
+    const { admin } = await samlAccount(t, idp, domain, { signOnRequired: true });
+    const { res, http } = await signInWithSaml(t, idp, admin.email);
+    expect(refusal(res)).toBe('error.sso.break_glass_password_only');
+    expect(await signedIn(http)).toBe(false);
+  });
+
   it('refuses an answer for an account without SAML, and a form without SAMLResponse', async () => {
     const acc = await createAccount(t.db);
     const res = await postToAcs(t, new TestClient(t.app), `${t.config.publicUrl}/api/sso/saml/${acc.account.id}/acs`, b64('<x/>'));

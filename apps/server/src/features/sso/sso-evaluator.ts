@@ -1,15 +1,26 @@
 // The evaluator an SSO sign-in signs in: the user linked to the provider's subject, else the user with the verified
 // address (then linked), else a new evaluator of the account with an evaluator's defaults (user/evaluator-defaults.ts,
-// the same as SCIM's; docs/decisions/0046).
+// the same as SCIM's; docs/decisions/0046). The provider speaks only for the account's confirmed domains and never for
+// its break-glass admin (docs/decisions/0062), whatever the protocol: it neither creates, links nor signs in others.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { cleanName } from '@bq/contracts/names';
 import type { Locale } from '@bq/domain/locales';
+import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { externalIdentities, users } from '../../db/schema';
 import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { hashPassword } from '../../plugins/passwords';
 import type { ProviderIdentity } from './oidc-code-flow';
+import { breakGlassUserOf, isConfirmedDomainOf } from './sso-routing';
+
+/** The provider's refusals of a user it may not speak for (either protocol). */
+export const SSO_SCOPE_ERRORS = {
+  /** The asserted address, or the linked user's address, is not of the account's confirmed domains. */
+  foreignDomain: 'error.sso.foreign_domain',
+  /** The break-glass admin signs in with the password only: independent of the provider by design. */
+  breakGlassPasswordOnly: 'error.sso.break_glass_password_only',
+} as const;
 
 interface SignInUser {
   id: string;
@@ -20,18 +31,42 @@ interface SignInUser {
 
 const columns = { id: users.id, accountId: users.accountId, email: users.email, active: users.active };
 
-export async function findOrCreateEvaluator(db: Db, accountId: string, identity: ProviderIdentity): Promise<{ user: SignInUser; created: boolean }> {
+/**
+ * The user the provider signs in, created at the first sign-in. `foreignDomainKey` is the protocol's errorKey for an
+ * address outside the account's confirmed domains (SAML keeps its own, older key).
+ */
+export async function findOrCreateEvaluator(
+  db: Db,
+  accountId: string,
+  identity: ProviderIdentity,
+  foreignDomainKey: string = SSO_SCOPE_ERRORS.foreignDomain,
+): Promise<{ user: SignInUser; created: boolean }> {
+  // An address of nobody's or another account's domain: neither created (platform-wide squatting) nor linked.
+  const foreign = () => new AppError(foreignDomainKey, 401, "The address is not of this account's domains");
+  if (!(await isConfirmedDomainOf(db, accountId, identity.email))) throw foreign();
+  const breakGlassUserId = await breakGlassUserOf(db, accountId);
+  const refuseBreakGlass = (user: SignInUser) => {
+    if (user.id === breakGlassUserId) throw new AppError(SSO_SCOPE_ERRORS.breakGlassPasswordOnly, 403, 'The break-glass admin signs in with the password');
+  };
   const [linked] = await db
     .select(columns)
     .from(externalIdentities)
     .innerJoin(users, eq(users.id, externalIdentities.userId))
     .where(and(eq(externalIdentities.issuer, identity.issuer), eq(externalIdentities.subject, identity.subject)))
     .limit(1);
-  if (linked) return { user: linked, created: false };
+  if (linked) {
+    // A link made before the domain rule, or a user whose address changed since: the user's own address decides.
+    if (linked.accountId === accountId) {
+      refuseBreakGlass(linked);
+      if (!(await isConfirmedDomainOf(db, accountId, linked.email))) throw foreign();
+    }
+    return { user: linked, created: false };
+  }
   const [byEmail] = await db.select(columns).from(users).where(eq(users.email, identity.email)).limit(1);
   if (byEmail) {
     // Another account's user is not linked: the caller refuses the sign-in.
     if (byEmail.accountId === accountId) {
+      refuseBreakGlass(byEmail);
       await db.insert(externalIdentities).values({ issuer: identity.issuer, subject: identity.subject, userId: byEmail.id }).onConflictDoNothing();
       await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, byEmail.id));
     }

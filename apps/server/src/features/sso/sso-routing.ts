@@ -3,12 +3,12 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { samlConnections, ssoConnections, ssoDomains } from '../../db/schema';
 import { decryptSecret } from '../../plugins/data-encryption';
 import type { Provider } from './oidc-code-flow';
 
-const domainOf = (email: string) => email.trim().toLowerCase().split('@').at(-1) ?? '';
+export const domainOf = (email: string) => email.trim().toLowerCase().split('@').at(-1) ?? '';
 
 type Connection = typeof ssoConnections.$inferSelect;
 
@@ -37,6 +37,34 @@ export function providerOf(config: Config, connection: Connection): Provider {
     clientSecret: decryptSecret(config.dataEncryptionKey, 'sso-client-secret', connection.clientSecretEncrypted!, connection.accountId),
     allowHttp: config.NODE_ENV !== 'production',
   };
+}
+
+/**
+ * Whether the address is of one of the account's confirmed domains: the only addresses the account's identity systems
+ * (its SAML or OpenID provider, its SCIM directory) speak for (docs/decisions/0050, 0062).
+ */
+export async function isConfirmedDomainOf(db: Db | Tx, accountId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.domain, domainOf(email)), eq(ssoDomains.accountId, accountId), isNotNull(ssoDomains.confirmedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The account's confirmed domains (lower-case), for checking many addresses at once. */
+export async function confirmedDomainsOf(db: Db | Tx, accountId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.accountId, accountId), isNotNull(ssoDomains.confirmedAt)));
+  return new Set(rows.map((r) => r.domain));
+}
+
+/** The account's break-glass admin, or null: the one user no identity system of the account may act for. */
+export async function breakGlassUserOf(db: Db | Tx, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ id: ssoConnections.breakGlassUserId }).from(ssoConnections).where(eq(ssoConnections.accountId, accountId)).limit(1);
+  return row?.id ?? null;
 }
 
 /** Password sign-in of a user whose account requires sign-on for their domain: refused, except the break-glass admin. */

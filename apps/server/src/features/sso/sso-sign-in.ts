@@ -55,6 +55,7 @@ export async function finishSsoSignIn(
   if (!(await spendAttempt(db, attempt))) throw new AppError(SSO_SIGN_IN_ERRORS.attemptReplayed, 401, 'This sign-in was already used');
   const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
 
+  // Only an address of the account's confirmed domains, and never the break-glass admin (docs/decisions/0062).
   const { user, created } = await findOrCreateEvaluator(db, connection.accountId, identity);
   noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created });

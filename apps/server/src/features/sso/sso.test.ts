@@ -3,7 +3,7 @@
 // (state, nonce, issuer, audience, replay), domain claims and their confirmation, sign-on required and the stored secret.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, ssoConnections, ssoDomains, users } from '../../db/schema';
+import { auditEvents, externalIdentities, ssoConnections, ssoDomains, users } from '../../db/schema';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
@@ -128,6 +128,53 @@ describe('signing in through the account provider', () => {
   it('needs the X-Source header (no login CSRF)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/sso/oidc/callback', payload: { callbackQuery: '?code=x&state=y' } });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('what the provider speaks for (docs/decisions/0062)', () => {
+  it("refuses an off-domain address of the account's own admin, and links nothing", async () => {
+    const domain = newDomain();
+    const { account } = await ssoAccount(t, provider, domain);
+    // The account owner at an address outside the confirmed domains (as the demo's admin@demo.example is).
+    const owner = await createUser(t.db, account.id, { email: uniqueEmail('owner') });
+    provider.next({ email: owner.email });
+    const { res, http } = await signInThroughProvider(t, `anyone@${domain}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorKey).toBe('error.sso.foreign_domain');
+    expect(http.cookie).toBeUndefined();
+    expect(await t.db.select().from(externalIdentities).where(eq(externalIdentities.userId, owner.user.id))).toHaveLength(0);
+  });
+
+  it('creates no user for an off-domain address nobody has yet', async () => {
+    const domain = newDomain();
+    await ssoAccount(t, provider, domain);
+    const squatted = `someone@${newDomain()}`;
+    provider.next({ email: squatted });
+    const { res } = await signInThroughProvider(t, `anyone@${domain}`);
+    expect([res.statusCode, res.json().errorKey]).toEqual([401, 'error.sso.foreign_domain']);
+    expect(await t.db.select().from(users).where(eq(users.email, squatted))).toHaveLength(0);
+  });
+
+  it('refuses a user linked before the domain rule when their own address is off-domain', async () => {
+    const domain = newDomain();
+    const { account } = await ssoAccount(t, provider, domain);
+    const owner = await createUser(t.db, account.id, { email: uniqueEmail('owner') });
+    await t.db.insert(externalIdentities).values({ issuer: provider.url, subject: 'sub-linked-owner', userId: owner.user.id });
+    provider.next({ sub: 'sub-linked-owner', email: `cover@${domain}` });
+    const { res, http } = await signInThroughProvider(t, `cover@${domain}`);
+    expect([res.statusCode, res.json().errorKey]).toEqual([401, 'error.sso.foreign_domain']);
+    expect(http.cookie).toBeUndefined();
+  });
+
+  it('never signs in or links the break-glass admin through the provider, who keeps the password', async () => {
+    const domain = newDomain();
+    const { admin } = await ssoAccount(t, provider, domain, { signOnRequired: true });
+    const { res, http } = await signInThroughProvider(t, admin.email);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorKey).toBe('error.sso.break_glass_password_only');
+    expect(http.cookie).toBeUndefined();
+    expect(await t.db.select().from(externalIdentities).where(eq(externalIdentities.userId, admin.user.id))).toHaveLength(0);
+    expect((await new TestClient(t.app, newIp()).login(admin.email, admin.password)).statusCode).toBe(200);
   });
 });
 
