@@ -24,7 +24,7 @@ import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { isKnownDevice, rememberDevice } from './login-devices';
 import { noteAuditUser } from '../audit/audit-note';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
-import { assertPasswordAllowed } from '../sso/sso-routing';
+import { assertSignInMethodAllowed } from '../sso/sso-routing';
 
 export async function login(
   db: Db,
@@ -51,7 +51,7 @@ export async function login(
     throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'E-mail or password is wrong');
   }
   // The account signs its domain's users in through its provider (docs/decisions/0046); the break-glass admin excepted.
-  await assertPasswordAllowed(db, { id: user.id, accountId: user.accountId, email });
+  await assertSignInMethodAllowed(db, { id: user.id, accountId: user.accountId, email }, 'PASSWORD');
 
   const redirectUrl = safeRedirectPath(body.redirectUrl);
   // With a second factor, no session yet (docs/decisions/0040). The failures are not cleared either: the code
@@ -68,8 +68,9 @@ export async function login(
 }
 
 /**
- * The end of every successful sign-in with the password (and the second factor, if any): a new session and its
- * cookie, the sign-in times, the failures forgotten and this browser remembered as a known device.
+ * The end of every successful sign-in (password, passkey, Google, OIDC, SAML; and the second factor, if any), and the
+ * only writer of sessions: a new session and its cookie, the sign-in times, the failures forgotten and this browser
+ * remembered as a known device.
  */
 export async function establishSession(
   db: Db,

@@ -4,7 +4,7 @@
 // user with the same (verified) e-mail, linking them; or creates a SELF_SERVICE account with the requested product.
 // The session is made exactly as the password login makes it (features/auth).
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { cleanName } from '@bq/contracts/names';
@@ -18,11 +18,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, externalIdentities, productConfigurations, users } from '../../db/schema';
 import { hashPassword } from '../../plugins/passwords';
-import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
 import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { beginCodeFlow, finishCodeFlow, type ProviderIdentity } from '../sso/oidc-code-flow';
 import { saveAttempt, spendAttempt, takeAttempt } from '../sso/sso-attempt-cookie';
+import { assertAddressNotRouted, assertSignInMethodAllowed } from '../sso/sso-routing';
+import { establishSession } from '../auth/auth-service';
 import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
 import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
 import { noteAuditUser } from '../audit/audit-note';
@@ -76,8 +77,13 @@ export async function signInWithGoogle(
 
   // Linking the identity or creating the self-service account stands whatever follows: outside the audit hook, so the
   // sign-in event commits with the session (ADR 0039), naming the account found or made here.
+  // An address an account routes to its own provider is that provider's: Google neither links nor creates it.
+  await assertAddressNotRouted(db, identity.email);
   const { user, created } = await withoutCommitHook(() => findOrCreateUser(db, identity, productType));
   noteAuditUser(request, user.accountId, user.id);
+  // A user linked earlier by subject may have moved into a routed domain since (issue 36 point 12).
+  const [{ email } = { email: identity.email }] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+  await assertSignInMethodAllowed(db, { id: user.id, accountId: user.accountId, email }, 'GOOGLE');
   // Google stands in for the password, not for the second factor (docs/decisions/0040): a user who has one enters
   // it next, through the same second step as after the password.
   if (!created && (await hasSecondFactor(db, user.id))) {
@@ -85,16 +91,8 @@ export async function signInWithGoogle(
     return { secondFactorRequired: true };
   }
 
-  const previousToken = request.cookies[SESSION_COOKIE];
-  if (previousToken) await deleteSessionByToken(db, previousToken);
-  const session = await createSession(db, config, {
-    userId: user.id,
-    accountId: user.accountId,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
-  await db.update(users).set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  setSessionCookie(config, request, reply, session.token, session.expiresAt);
+  // The one writer of sessions: with its sign-in event, the failures forgotten and the device remembered.
+  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email });
   const target = await redirectFor(db, user.accountId, productType, created);
   return { redirectUrl: target === '/' ? attempt.redirectUrl : target, created };
 }

@@ -10,6 +10,7 @@ import { accounts, externalIdentities, productConfigurations, users } from '../.
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
+import { newDomain, ssoAccount } from '../sso/sso-test-helpers';
 
 const CLIENT_ID = 'bq-test-client.apps.example';
 const CLIENT_SECRET = 'bq-test-client-secret';
@@ -214,6 +215,29 @@ describe('POST /api/oauth/google/start and POST /api/oauth/google', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/oauth/google', payload: { callbackQuery: '?code=x&state=y' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorKey).toBe('error.auth.csrf');
+  });
+
+  it("refuses an address an account routes to its own provider with sign-on required: no link, no new account, no old link (issue 36 point 12)", async () => {
+    const domain = newDomain();
+    const { account } = await ssoAccount(t, issuer, domain, { signOnRequired: true });
+    const member = await createUser(t.db, account.id, { email: `member@${domain}` });
+    const sub = `sub-${randomBytes(4).toString('hex')}`;
+    const linking = await signIn({ sub, email: member.email });
+    expect([linking.res.statusCode, linking.res.json().errorKey]).toEqual([403, 'error.sso.sign_on_required']);
+    expect(linking.http.cookie).toBeUndefined();
+    expect(await t.db.select().from(externalIdentities).where(eq(externalIdentities.userId, member.user.id))).toHaveLength(0);
+
+    const newcomer = `new-${randomBytes(3).toString('hex')}@${domain}`;
+    const creating = await signIn({ email: newcomer });
+    expect(creating.res.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.email, newcomer))).toHaveLength(0);
+
+    // A Google account linked before the account required its provider signs in no more, whatever address Google says.
+    const oldSub = `sub-${randomBytes(4).toString('hex')}`;
+    await t.db.insert(externalIdentities).values({ issuer: issuer.url, subject: oldSub, userId: member.user.id });
+    const linked = await signIn({ sub: oldSub, email: uniqueEmail('elsewhere') });
+    expect([linked.res.statusCode, linked.res.json().errorKey]).toEqual([403, 'error.sso.sign_on_required']);
+    expect(linked.http.cookie).toBeUndefined();
   });
 
   it('refuses a deactivated user', async () => {

@@ -18,6 +18,7 @@ import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit
 import { isKnownDevice } from '../auth/login-devices';
 import { clearPendingSignIn, readPendingSignIn } from '../two-factor/pending-sign-in';
 import { TWO_FACTOR_ERRORS } from '../two-factor/two-factor-service';
+import { assertSignInMethodAllowed } from '../sso/sso-routing';
 import { PASSKEY_ERRORS } from './passkey-list';
 import { assertionOptions, verifyAssertion } from './passkey-assertion';
 
@@ -61,6 +62,8 @@ export async function completePasskeySignIn(
     throw refused();
   }
   if (!pending) noteAuditUser(request, user.accountId, user.id);
+  // A passkey is no way around the account's provider (issue 36 point 12).
+  await assertSignInMethodAllowed(db, user, 'PASSKEY');
   await establishSession(db, config, request, reply, user, true);
   clearPendingSignIn(reply);
   return { redirectUrl: pending ? pending.redirectUrl : safeRedirectPath(body.redirectUrl) };

@@ -67,12 +67,31 @@ export async function breakGlassUserOf(db: Db | Tx, accountId: string): Promise<
   return row?.id ?? null;
 }
 
-/** Password sign-in of a user whose account requires sign-on for their domain: refused, except the break-glass admin. */
-export async function assertPasswordAllowed(db: Db, user: { id: string; accountId: string; email: string }): Promise<void> {
+/** Every way in that is not the account's own identity provider (issue 36 point 12). */
+export type LocalSignInMethod = 'PASSWORD' | 'PASSKEY' | 'GOOGLE';
+
+const signOnRequired = () => new AppError('error.sso.sign_on_required', 403, 'This account signs in through its identity provider');
+
+/**
+ * The account's "sign-on required" for every way in that is not its provider: the password, a passwordless passkey
+ * and Google alike (a passkey or a Google account on the corporate address once walked around it). Refused for a
+ * user whose address the account routes to its provider, except the break-glass admin.
+ */
+export async function assertSignInMethodAllowed(db: Db, user: { id: string; accountId: string; email: string }, _method: LocalSignInMethod): Promise<void> {
   const routed = await routedConnection(db, user.email);
   if (!routed || !routed.signOnRequired || routed.accountId !== user.accountId) return;
   if (routed.breakGlassUserId === user.id) return;
-  throw new AppError('error.sso.sign_on_required', 403, 'This account signs in through its identity provider');
+  throw signOnRequired();
+}
+
+/**
+ * Before an outside identity (Google) is linked to, or creates, a user of this address: an address an account routes
+ * to its provider with sign-on required belongs to that provider, so nothing else may claim it (the break-glass
+ * admin, who may use the password, may not use Google either: it is no account's own provider).
+ */
+export async function assertAddressNotRouted(db: Db, email: string): Promise<void> {
+  const routed = await routedConnection(db, email);
+  if (routed?.signOnRequired) throw signOnRequired();
 }
 
 /** What the login page asks after the e-mail: go to the provider, or ask for the password. */
