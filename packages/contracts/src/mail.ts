@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 
-export const MAIL_KINDS = ['INVITATION', 'REMINDER', 'REPORT', 'EMAIL_VERIFICATION', 'PASSWORD_RESET', 'ACCOUNT_EXISTS', 'AUDIT_CHECKPOINT'] as const;
+export const MAIL_KINDS = ['INVITATION', 'REMINDER', 'REPORT', 'EMAIL_VERIFICATION', 'PASSWORD_RESET', 'ACCOUNT_EXISTS', 'AUDIT_CHECKPOINT', 'SECOND_FACTOR_CHANGED'] as const;
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 
 /** POST /api/instance/{token}/invite/email: the invitation went into the outbox for this address. */

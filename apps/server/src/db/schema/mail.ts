@@ -24,7 +24,16 @@ export interface InvitationRenderValues {
   nameLocale?: Locale;
 }
 
-export type MailKind = 'INVITATION' | 'REMINDER' | 'REPORT' | 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'ACCOUNT_EXISTS' | 'AUDIT_CHECKPOINT';
+export type MailKind =
+  | 'INVITATION'
+  | 'REMINDER'
+  | 'REPORT'
+  | 'EMAIL_VERIFICATION'
+  | 'PASSWORD_RESET'
+  | 'ACCOUNT_EXISTS'
+  | 'AUDIT_CHECKPOINT'
+  /** A second factor added, removed or reset by an admin (docs/decisions/0064). */
+  | 'SECOND_FACTOR_CHANGED';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

@@ -27,11 +27,11 @@ export interface QueueMailRequest {
 }
 
 /**
- * Mails the platform sends a user about their own sign-in (verification, password reset, "you have an account"): they
- * are not sent "on behalf of" the user's account, which is often the user themself (issue 22), so they carry the
- * platform's name and footer.
+ * Mails the platform sends a user about their own sign-in (verification, password reset, "you have an account", a
+ * change of their second factors): they are not sent "on behalf of" the user's account, which is often the user
+ * themself (issue 22), so they carry the platform's name and footer.
  */
-const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['verification', 'passwordReset', 'accountExists']);
+const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['verification', 'passwordReset', 'accountExists', 'factorAdded', 'factorRemoved', 'factorsReset']);
 
 /** RFC 5322 Message-ID, fixed when the mail is written: a resend after a crash is recognisably the same mail. */
 export function messageIdFor(mailId: string, config: Pick<Config, 'publicUrl'>): string {

@@ -9,7 +9,17 @@ import type { Tx } from '../../db/client';
 import { translations } from '../../db/schema';
 import { isLinkParam, mailValue } from './mail-values';
 
-export type MailTemplate = 'invite' | 'reminder' | 'report' | 'verification' | 'passwordReset' | 'accountExists' | 'auditCheckpoint';
+export type MailTemplate =
+  | 'invite'
+  | 'reminder'
+  | 'report'
+  | 'verification'
+  | 'passwordReset'
+  | 'accountExists'
+  | 'auditCheckpoint'
+  | 'factorAdded'
+  | 'factorRemoved'
+  | 'factorsReset';
 
 export interface RenderedMail {
   subject: string;
