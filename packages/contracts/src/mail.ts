@@ -12,6 +12,7 @@ export const MAIL_KINDS = [
   'ACCOUNT_EXISTS',
   'AUDIT_CHECKPOINT',
   'SIGN_IN_ADDRESS_CHANGED',
+  'SECOND_FACTOR_CHANGED',
 ] as const;
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 

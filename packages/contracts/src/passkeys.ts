@@ -3,6 +3,7 @@
 // and @simplewebauthn/server checks; the schemas bound their size and shape, the server library their content.
 import { z } from 'zod';
 import { zName } from './names';
+import { PASSWORD_MAX_LENGTH } from '@bq/domain/password-policy';
 import { ZTotpCode } from './two-factor';
 
 /** base64url as WebAuthn's JSON forms use it (padding tolerated). */
@@ -100,10 +101,20 @@ export const ZPasskeySignInRequest = z
   .meta({ id: 'PasskeySignInRequest' });
 export type TPasskeySignInRequest = z.input<typeof ZPasskeySignInRequest>;
 
-/** Step-up: a current TOTP code, or a passkey's assertion of POST /api/user/2fa/step-up/passkey-options. */
+/**
+ * Step-up: a current TOTP code, or a passkey's assertion of POST /api/user/2fa/step-up/passkey-options; from a user
+ * without a second factor, the password (before adding a first factor, docs/decisions/0064). Exactly one of them.
+ */
 export const ZStepUpRequest = z
-  .object({ code: ZTotpCode.optional(), passkey: ZAuthenticationResponse.optional() })
-  .refine((body) => (body.code === undefined) !== (body.passkey === undefined), { message: 'code or passkey', path: ['code'] })
+  .object({
+    code: ZTotpCode.optional(),
+    passkey: ZAuthenticationResponse.optional(),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional().meta({ description: 'Only from a user without a second factor' }),
+  })
+  .refine((body) => [body.code, body.passkey, body.password].filter((proof) => proof !== undefined).length === 1, {
+    message: 'code, passkey or password',
+    path: ['code'],
+  })
   .meta({ id: 'StepUpRequest' });
 export type TStepUpRequest = z.input<typeof ZStepUpRequest>;
 

@@ -6,7 +6,8 @@
 // 3. A session whose account requires a second factor the user has not enrolled, past the grace period, reaches only
 //    routes marked `config.whileEnrolling` (docs/decisions/0042).
 // 3b. A route marked `config.stepUp` needs, from a user with a second factor, a factor proof of this session younger
-//    than ten minutes: otherwise 403 error.two_factor.step_up_required (docs/decisions/0045).
+//    than ten minutes: otherwise 403 error.two_factor.step_up_required (docs/decisions/0045). A route that adds or
+//    removes a factor (`stepUp: 'factor-change'`) asks a user without one for a fresh sign-in or password (0064).
 // 4. Enforces the route's declared access: `config.public`, else a session, and `config.permission` if set;
 //    `config.operator` routes (data every account shares) need the platform operator flag, which no permission grants.
 //
@@ -30,7 +31,7 @@ import { SESSION_COOKIE, SessionCache, touchSession, type ViewerSettings } from 
 import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 import { enrolmentOverdue } from '../features/account-security/enrolment-deadline';
-import { STEP_UP_REQUIRED, stepUpRequired } from '../features/step-up/step-up-rule';
+import { STEP_UP_REQUIRED, stepUpRequired, type StepUpDeclaration } from '../features/step-up/step-up-rule';
 
 /** The answer to a session past its deadline to enrol a second factor, on any route not marked whileEnrolling. */
 export const ENROLMENT_REQUIRED = 'error.two_factor.enrolment_required';
@@ -50,6 +51,8 @@ export interface AuthContext {
   hasSecondFactor?: boolean;
   /** When this session last proved the factor (sign-in or step-up, docs/decisions/0045). */
   secondFactorVerifiedAt?: Date | null;
+  /** When this session last proved the first factor: its sign-in, or the password at step-up (docs/decisions/0064). */
+  firstFactorVerifiedAt?: Date | null;
   /** A session's copy of the viewer's anonymisation settings (plugins/sessions.ts); unset for API credentials. */
   viewerSettings?: ViewerSettings;
 }
@@ -92,8 +95,10 @@ declare module 'fastify' {
      * have proved it in this session within the last ten minutes (POST /api/user/2fa/step-up), else 403
      * error.two_factor.step_up_required, which the web client answers with a dialog and a retry. Decided in this hook
      * only (docs/decisions/0045); the list of such routes is asserted in features/step-up/step-up-routes.test.ts.
+     * 'factor-change': the route adds or removes a second factor (docs/decisions/0064): the same, and a user without a
+     * factor must have signed in or given the password within the ten minutes.
      */
-    stepUp?: boolean;
+    stepUp?: StepUpDeclaration;
     /**
      * Permission in the realm of the product the request names (checked in the service); the hook refuses a user who
      * holds none of these entity/action pairs in any product realm.
@@ -176,6 +181,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
           secondFactorDeadline: session.secondFactorDeadline,
           hasSecondFactor: session.hasSecondFactor,
           secondFactorVerifiedAt: session.secondFactorVerifiedAt,
+          firstFactorVerifiedAt: session.firstFactorVerifiedAt,
           viewerSettings: session.viewerSettings,
         };
         await touchSession(app.db, app.config, session);
@@ -202,8 +208,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
       throw new AppError(ERROR_KEYS.operatorRequired, 403, 'Only a platform operator may change data shared by all accounts');
     }
     // Last: whoever may not call the route at all hears that, not a request to prove the factor again.
-    if (routeConfig.stepUp && stepUpRequired(request.auth)) {
-      throw new AppError(STEP_UP_REQUIRED, 403, 'Confirm it is you: enter a code from your authenticator app or use a passkey');
+    if (routeConfig.stepUp && stepUpRequired(request.auth, routeConfig.stepUp)) {
+      const how = request.auth.hasSecondFactor ? 'enter a code from your authenticator app or use a passkey' : 'enter your password';
+      throw new AppError(STEP_UP_REQUIRED, 403, `Confirm it is you: ${how}`);
     }
   });
 });

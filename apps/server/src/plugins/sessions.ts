@@ -34,6 +34,9 @@ export async function createSession(
     userAgent: input.userAgent?.slice(0, 500),
     // A sign-in that passed the second factor counts as a fresh proof for step-up (docs/decisions/0045).
     secondFactorVerifiedAt: input.secondFactorVerified ? new Date() : null,
+    // Every session starts with a sign-in (password, Google, OpenID Connect, SAML, passkey): a fresh first-factor
+    // proof, which lets a user without a factor enrol one right after signing in (docs/decisions/0064).
+    firstFactorVerifiedAt: new Date(),
   });
   return { token, expiresAt };
 }
@@ -66,6 +69,8 @@ export interface SignedInSession {
   hasSecondFactor: boolean;
   /** When this session last proved a factor (sign-in or step-up); null when never. */
   secondFactorVerifiedAt: Date | null;
+  /** When this session last proved the first factor (its sign-in, or the password at step-up; docs/decisions/0064). */
+  firstFactorVerifiedAt: Date | null;
   /** What every list, dashboard and report of the viewer reads first (features/anonymisation/anonymise.ts). */
   viewerSettings: ViewerSettings;
 }
@@ -97,6 +102,7 @@ const signedInSessionQuery = prepared((db: Db) =>
       factorConfirmedAt: userTotp.confirmedAt,
       hasPasskey: hasPasskeySql,
       secondFactorVerifiedAt: sessions.secondFactorVerifiedAt,
+      firstFactorVerifiedAt: sessions.firstFactorVerifiedAt,
       allowListEnabled: sql<boolean | null>`(select aus.allow_list_enabled from anonymisation_user_settings aus where aus.user_id = ${users.id})`,
       locale: users.locale,
       anonymityK: sql<number | null>`(select aa.anonymity_k from account_anonymisation aa where aa.account_id = ${users.accountId})`,

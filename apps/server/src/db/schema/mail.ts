@@ -33,7 +33,9 @@ export type MailKind =
   | 'ACCOUNT_EXISTS'
   | 'AUDIT_CHECKPOINT'
   /** The directory changed the user's sign-in address: the notice to the old one (docs/decisions/0062). */
-  | 'SIGN_IN_ADDRESS_CHANGED';
+  | 'SIGN_IN_ADDRESS_CHANGED'
+  /** A second factor added, removed or reset by an admin (docs/decisions/0064). */
+  | 'SECOND_FACTOR_CHANGED';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

@@ -61,6 +61,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** When this session last proved a second factor (sign-in or step-up, docs/decisions/0045); null: never. */
     secondFactorVerifiedAt: timestamp('second_factor_verified_at', { withTimezone: true }),
+    /**
+     * When this session last proved the first factor: its sign-in, or the password given again at step-up. Routes that
+     * add or remove a factor want it younger than ten minutes from a user without a factor (docs/decisions/0064).
+     */
+    firstFactorVerifiedAt: timestamp('first_factor_verified_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, createUser } from '../../test/factories';
+import { stepUpWithTotp } from '../../test/sign-in';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -25,6 +26,8 @@ async function signedInOnA(accountId: string, permissions: { realm: string; enti
 async function enrol(http: TestClient) {
   const { secret } = (await http.request('POST', '/api/user/2fa/totp')).json() as { secret: string };
   expect((await http.request('POST', '/api/user/2fa/totp/confirm', { code: await generate({ secret }) })).statusCode).toBe(200);
+  // Enrolling is no step-up (docs/decisions/0064): the admin proves the factor before changing the requirement.
+  await stepUpWithTotp(http, secret);
 }
 
 it('restricts a session cached on another process as soon as the requirement is on, and lifts it once the member enrols', async () => {

@@ -4,8 +4,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TAccountMemberFactor, TAccountSecurity, TAccountSecurityResponse } from '@bq/contracts/account-security';
 import { AppError } from '../../app-error';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import { accounts, sessions, userPasskeys, userRecoveryCodes, userTotp, users } from '../../db/schema';
+import { mailFactorChange } from '../two-factor/factor-change-mail';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { enrolmentDeadline } from './enrolment-deadline';
 
@@ -81,7 +84,7 @@ export async function memberFactors(db: Db, accountId: string): Promise<TAccount
  * deleting the session rows notifies every process's session cache (migration 0019), as a password reset does. The
  * member signs in again with the password and, if the account requires it, must enrol a new factor.
  */
-export async function resetMemberFactors(db: Db, accountId: string, userId: string): Promise<void> {
+export async function resetMemberFactors(db: Db, queue: JobQueue, config: Pick<Config, 'publicUrl'>, accountId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: users.id })
@@ -89,9 +92,11 @@ export async function resetMemberFactors(db: Db, accountId: string, userId: stri
       .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
       .limit(1);
     if (!member) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-    await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-    await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
+    const codes = await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId)).returning({ id: userRecoveryCodes.id });
+    const totp = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId });
+    const passkeys = await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId)).returning({ id: userPasskeys.id });
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // The member learns of it in the same transaction (docs/decisions/0064); a reset that removed nothing changed no factor.
+    if (codes.length + totp.length + passkeys.length > 0) await mailFactorChange(tx, queue, config, userId, { change: 'reset' });
   });
 }

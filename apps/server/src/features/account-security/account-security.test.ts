@@ -6,6 +6,7 @@ import { generate } from 'otplib';
 import { accounts, userTotp, users } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
+import { stepUpWithTotp } from '../../test/sign-in';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,8 @@ async function enrol(http: TestClient) {
   const { secret } = (await http.request('POST', '/api/user/2fa/totp')).json() as { secret: string };
   const confirm = await http.request('POST', '/api/user/2fa/totp/confirm', { code: await generate({ secret }) });
   expect(confirm.statusCode).toBe(200);
+  // Enrolling proves the new factor only (docs/decisions/0064): the admin's step-up routes want the factor proved again.
+  await stepUpWithTotp(http, secret);
   return secret;
 }
 

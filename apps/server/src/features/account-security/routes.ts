@@ -1,6 +1,7 @@
 // GET and PUT /api/account/security (the account's second-factor requirement), GET /api/account/security/members and
 // DELETE /api/account/security/members/{userId}/factors (an admin's reset). Permission BQ_ADMIN/BQ_USER: the account
 // admin who manages the account's users (docs/decisions/0042). Session only, like the management of API credentials.
+// Changing the requirement and resetting a member are step-up routes (0045, 0064).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAccountMemberFactorList, ZAccountSecurity, ZAccountSecurityResponse, ZMemberIdParams } from '@bq/contracts/account-security';
 import { ZOkResponse } from '@bq/contracts/auth';
@@ -76,19 +77,25 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/account/security/members/:userId/factors',
     {
-      config: { ...UPDATE, audit: { action: 'auth.factor_reset_by_admin', details: (request) => ({ memberId: (request.params as { userId: string }).userId }) } },
+      config: {
+        ...UPDATE,
+        stepUp: 'factor-change',
+        audit: { action: 'auth.factor_reset_by_admin', details: (request) => ({ memberId: (request.params as { userId: string }).userId }) },
+      },
       schema: {
         operationId: 'resetMemberFactors',
         tags: ['account-security'],
         description:
-          "Removes a member's TOTP factor and recovery codes and ends all of the member's sessions at once. A user of " +
-          'another account is not found (404).',
+          "Removes a member's TOTP factor, recovery codes and passkeys, ends all of the member's sessions at once and mails " +
+          'the member. A user of another account is not found (404). A step-up route (docs/decisions/0064): an admin with a ' +
+          'second factor must have proved it within ten minutes, an admin without one must have signed in or given the ' +
+          'password within ten minutes (403 error.two_factor.step_up_required; POST /api/user/2fa/step-up).',
         params: ZMemberIdParams,
-        response: { 200: ZOkResponse, ...apiErrors({ 400: BAD_BODY, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: ['error.not_found'] }) },
+        response: { 200: ZOkResponse, ...apiErrors({ 400: BAD_BODY, 401: UNAUTHORIZED, 403: [...FORBIDDEN, STEP_UP_REQUIRED], 404: ['error.not_found'] }) },
       },
     },
     async (request) => {
-      await resetMemberFactors(app.db, requireAuth(request).accountId, request.params.userId);
+      await resetMemberFactors(app.db, app.queue, app.config, requireAuth(request).accountId, request.params.userId);
       return { ok: true as const };
     },
   );

@@ -28,10 +28,18 @@ export interface QueueMailRequest {
 
 /**
  * Mails the platform sends a user about their own sign-in (verification, password reset, "you have an account", "your
- * sign-in address was changed"): they are not sent "on behalf of" the user's account, which is often the user themself
- * (issue 22), so they carry the platform's name and footer.
+ * sign-in address was changed", a change of their second factors): they are not sent "on behalf of" the user's
+ * account, which is often the user themself (issue 22), so they carry the platform's name and footer.
  */
-const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['verification', 'passwordReset', 'accountExists', 'signInAddressChanged']);
+const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
+  'verification',
+  'passwordReset',
+  'accountExists',
+  'signInAddressChanged',
+  'factorAdded',
+  'factorRemoved',
+  'factorsReset',
+]);
 /** A platform mail that no request made with the address caused says why it came instead. */
 const PLATFORM_FOOTERS: Partial<Record<MailTemplate, string>> = { signInAddressChanged: 'email.layout.footerDirectory' };
 

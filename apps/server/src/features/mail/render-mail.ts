@@ -17,7 +17,10 @@ export type MailTemplate =
   | 'passwordReset'
   | 'accountExists'
   | 'auditCheckpoint'
-  | 'signInAddressChanged';
+  | 'signInAddressChanged'
+  | 'factorAdded'
+  | 'factorRemoved'
+  | 'factorsReset';
 
 export interface RenderedMail {
   subject: string;

@@ -9,6 +9,8 @@ import type { TPasskey, TRegisterPasskeyRequest, TWebAuthnOptions } from '@bq/co
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { mailFactorChange } from '../two-factor/factor-change-mail';
 import { userPasskeys, users } from '../../db/schema';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { CHALLENGE_SECONDS, issueChallenge, relyingParty, takeChallenge } from './webauthn-party';
@@ -42,7 +44,7 @@ export async function registrationOptions(db: Db, config: Config, userId: string
   return { ...options };
 }
 
-export async function registerPasskey(db: Db, config: Config, userId: string, body: TRegisterPasskeyRequest): Promise<TPasskey> {
+export async function registerPasskey(db: Db, queue: JobQueue, config: Config, userId: string, body: TRegisterPasskeyRequest): Promise<TPasskey> {
   const response = body.response as RegistrationResponseJSON;
   const refused = () => new AppError(PASSKEY_ERRORS.invalid, 400, 'The passkey could not be verified; try again');
   const taken = await takeChallenge(db, response.response.clientDataJSON, 'registration');
@@ -57,7 +59,7 @@ export async function registerPasskey(db: Db, config: Config, userId: string, bo
   }).catch(() => ({ verified: false as const, registrationInfo: undefined }));
   if (!verification.verified) throw refused();
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  // One transaction with the request's audit event, which names the new passkey (docs/decisions/0039).
+  // One transaction with the request's audit event, which names the new passkey (docs/decisions/0039), and the mail.
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(userPasskeys)
@@ -76,6 +78,7 @@ export async function registerPasskey(db: Db, config: Config, userId: string, bo
     if (!row) throw new AppError(PASSKEY_ERRORS.alreadyRegistered, 409, 'This passkey is already registered');
     const passkey = toPasskey(row);
     noteWrite({ details: { passkeyId: passkey.id } });
+    await mailFactorChange(tx, queue, config, userId, { change: 'added', factor: 'passkey', name: passkey.name });
     return passkey;
   });
 }

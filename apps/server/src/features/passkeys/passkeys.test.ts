@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditEvents, webauthnChallenges } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
-import { cookieOf, ipSequence, sessionEmail, signedInEvaluator } from '../../test/sign-in';
+import { cookieOf, ipSequence, sessionEmail, signedInEvaluator, stepUpWithPasskey } from '../../test/sign-in';
 import { assertWith, createPasskey, type SoftPasskey } from './soft-authenticator';
 import { relyingParty } from './webauthn-party';
 
@@ -54,6 +54,8 @@ describe('registering passkeys', () => {
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'preferred' });
     expect(options.attestation).toBe('none');
     const first = await register(http, 'Work laptop');
+    // With a passkey in place, adding another asks for it first (registering proved the new one only, decision 0064).
+    await stepUpWithPasskey(http, first.passkey, origin);
     const second = await register(http, '  YubiKey  ');
     const list = (await http.request('GET', '/api/user/2fa/passkeys')).json().items;
     expect(list.map((p: { name: string }) => p.name)).toEqual(['Work laptop', 'YubiKey']);
@@ -65,7 +67,7 @@ describe('registering passkeys', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Old laptop');
     expect((await http.request('PATCH', `/api/user/2fa/passkeys/${first.id}`, { name: '   ' })).statusCode).toBe(400);
-    // Registering just proved the factor, so removing (a step-up route) goes through at once.
+    // The step-up before the second passkey still holds: removing (a step-up route) goes through.
     expect((await http.request('DELETE', `/api/user/2fa/passkeys/${second.id}`)).statusCode).toBe(200);
     expect((await http.request('GET', '/api/user/2fa/passkeys')).json().items).toHaveLength(1);
   });
@@ -136,6 +138,7 @@ describe('signing in with a passkey', () => {
     expect((await post('/api/login/passkey', { step: 'passwordless', response: assertWith(passkey, await opts(), { origin, counter: 5 }) })).statusCode).toBe(200);
     // A clone of the authenticator would count from an older value.
     expect((await post('/api/login/passkey', { step: 'passwordless', response: assertWith(passkey, await opts(), { origin, counter: 3 }) })).statusCode).toBe(401);
+    await stepUpWithPasskey(http, passkey, origin, 10);
     expect((await http.request('DELETE', `/api/user/2fa/passkeys/${id}`)).statusCode).toBe(200);
     expect((await post('/api/login/passkey', { step: 'passwordless', response: assertWith(passkey, await opts(), { origin }) })).statusCode).toBe(401);
   });

@@ -16,11 +16,16 @@ describe('step-up routes', () => {
   it('are exactly these, each signed in with a session', () => {
     const marked = apiRoutes(collected).filter((r) => (r.route.config as FastifyContextConfig | undefined)?.stepUp);
     expect(marked.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/account/security/members/:userId/factors',
       'DELETE /api/account/sender',
       'DELETE /api/user/2fa/passkeys/:id',
       'POST /api/client/:token/erase',
       'POST /api/management/credentials',
       'POST /api/sso/scim/token',
+      'POST /api/user/2fa/passkeys',
+      'POST /api/user/2fa/passkeys/registration-options',
+      'POST /api/user/2fa/totp',
+      'POST /api/user/2fa/totp/confirm',
       'PUT /api/account/retention',
       'PUT /api/account/security',
       'PUT /api/account/sender',

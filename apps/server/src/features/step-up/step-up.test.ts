@@ -41,7 +41,10 @@ describe('step-up', () => {
     const { http } = await admin();
     const { secret } = (await http.request('POST', '/api/user/2fa/totp')).json();
     expect((await http.request('POST', '/api/user/2fa/totp/confirm', { code: await generate({ secret }) })).statusCode).toBe(200);
-    // Confirming the factor proved it: no question for ten minutes.
+    // Confirming proves the new factor only (docs/decisions/0064): the first sensitive change asks for it at once.
+    expect((await createCredential(http)).json().errorKey).toBe('error.two_factor.step_up_required');
+    elapse(0.5);
+    expect((await http.request('POST', '/api/user/2fa/step-up', { code: await generate({ secret }) })).statusCode).toBe(200);
     elapse(9);
     expect((await createCredential(http)).statusCode).toBe(201);
     elapse(2);
@@ -58,8 +61,6 @@ describe('step-up', () => {
     expect((await http.request('GET', '/api/user/2fa/step-up')).json()).toEqual({ totp: true, passkeys: 0 });
 
     expect((await http.request('POST', '/api/user/2fa/step-up', { code: '000000' })).json().errorKey).toBe('error.two_factor.code_invalid');
-    // The confirming code's step is used up: the next step's code.
-    elapse(0.5);
     const stepUp = await http.request('POST', '/api/user/2fa/step-up', { code: await generate({ secret }) });
     expect(stepUp.statusCode, stepUp.body).toBe(200);
     expect((await createCredential(http)).statusCode).toBe(201);

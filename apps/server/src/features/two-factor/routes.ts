@@ -1,6 +1,7 @@
 // GET, POST and DELETE /api/user/2fa/totp, POST /api/user/2fa/totp/confirm (the signed-in user's own factor, session
 // only) and POST /api/login/2fa (the second step of sign-in). Docs/decisions/0040. Enrolling is reachable by a
-// session restricted to it (whileEnrolling, docs/decisions/0042).
+// session restricted to it (whileEnrolling, docs/decisions/0042). Starting and confirming are step-up routes that ask
+// a user without a factor for a fresh sign-in or the password; confirming never counts as a step-up (0064).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLoginSuccess, ZOkResponse } from '@bq/contracts/auth';
 import {
@@ -13,13 +14,18 @@ import {
 } from '@bq/contracts/two-factor';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
-import { markFactorVerified } from '../step-up/step-up-service';
+import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { completeSecondFactorSignIn } from './login-second-step';
 import { TWO_FACTOR_ERRORS, confirmTotp, disableTotp, startTotpEnrolment, totpStatus, type FactorProof } from './two-factor-service';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.session_required'];
 const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
+
+const STEP_UP_NOTE =
+  ' A step-up route (docs/decisions/0064): a user with a second factor (a passkey) must have proved it in this session ' +
+  'within ten minutes, a user without one must have signed in or given the password within ten minutes ' +
+  '(POST /api/user/2fa/step-up); otherwise 403 error.two_factor.step_up_required.';
 
 const proofOf = (body: { code?: string; recoveryCode?: string }): FactorProof =>
   body.code !== undefined ? { code: body.code } : { recoveryCode: body.recoveryCode ?? '' };
@@ -45,14 +51,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp',
     {
-      config: { audit: { action: 'auth.factor_enrol_start' }, signedIn: true, sessionOnly: true, whileEnrolling: true },
+      config: { audit: { action: 'auth.factor_enrol_start' }, signedIn: true, sessionOnly: true, whileEnrolling: true, stepUp: 'factor-change' },
       schema: {
         operationId: 'startTotpEnrolment',
         tags: ['two-factor'],
         description:
           'Starts (or restarts) the enrolment: a new secret with its otpauth:// URI and QR code (SHA-1, 6 digits, 30 s). ' +
-          'Not in force until POST /api/user/2fa/totp/confirm.',
-        response: { 200: ZStartTotpEnrolmentResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN, 409: [TWO_FACTOR_ERRORS.alreadyEnabled] }) },
+          'Not in force until POST /api/user/2fa/totp/confirm.' +
+          STEP_UP_NOTE,
+        response: {
+          200: ZStartTotpEnrolmentResponse,
+          ...apiErrors({ 401: UNAUTHORIZED, 403: [...FORBIDDEN, STEP_UP_REQUIRED], 409: [TWO_FACTOR_ERRORS.alreadyEnabled] }),
+        },
       },
     },
     async (request, reply) => {
@@ -65,18 +75,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/confirm',
     {
-      config: { audit: { action: 'auth.factor_enable' }, signedIn: true, sessionOnly: true, whileEnrolling: true },
+      config: { audit: { action: 'auth.factor_enable' }, signedIn: true, sessionOnly: true, whileEnrolling: true, stepUp: 'factor-change' },
       schema: {
         operationId: 'confirmTotp',
         tags: ['two-factor'],
-        description: 'Puts the factor in force with a first code; answers ten recovery codes, shown this once.',
+        description:
+          'Puts the factor in force with a first code; answers ten recovery codes, shown this once (they replace any ' +
+          'earlier ones). The user gets a mail about it; the code proves the new factor only, so this is no step-up.' +
+          STEP_UP_NOTE,
         body: ZConfirmTotpRequest,
         response: {
           200: ZConfirmTotpResponse,
           ...apiErrors({
             400: [...BAD_BODY, TWO_FACTOR_ERRORS.codeInvalid],
             401: UNAUTHORIZED,
-            403: FORBIDDEN,
+            403: [...FORBIDDEN, STEP_UP_REQUIRED],
             409: [TWO_FACTOR_ERRORS.notStarted, TWO_FACTOR_ERRORS.alreadyEnabled],
           }),
         },
@@ -84,10 +97,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const auth = requireAuth(request);
-      const answer = await confirmTotp(app.db, app.config, auth.userId, request.body.code);
-      await markFactorVerified(app.db, auth.sessionId);
-      return answer;
+      return confirmTotp(app.db, app.queue, app.config, requireAuth(request).userId, request.body.code);
     },
   );
 
@@ -98,7 +108,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'disableTotp',
         tags: ['two-factor'],
-        description: 'Removes the factor and its recovery codes: needs the password and a current code (or a recovery code).',
+        description:
+          'Removes the factor and its recovery codes: needs the password and a current code (or a recovery code) in the ' +
+          'request itself, a fresher proof than a step-up (docs/decisions/0064). The user gets a mail about it.',
         body: ZDisableTotpRequest,
         response: {
           200: ZOkResponse,
@@ -113,7 +125,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await disableTotp(app.db, app.config, requireAuth(request).userId, request.body.password, proofOf(request.body), request.ip);
+      await disableTotp(app.db, app.queue, app.config, requireAuth(request).userId, request.body.password, proofOf(request.body), request.ip);
       return { ok: true as const };
     },
   );

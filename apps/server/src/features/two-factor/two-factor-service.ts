@@ -7,10 +7,12 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { userPasskeys, userRecoveryCodes, userTotp, users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { verifyPassword } from '../../plugins/passwords';
 import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { mailFactorChange } from './factor-change-mail';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, verifiedStep } from './totp';
 
 export const TWO_FACTOR_ERRORS = {
@@ -73,7 +75,7 @@ export async function startTotpEnrolment(db: Db, config: Config, userId: string)
 }
 
 /** The first code puts the factor in force; the answer holds the ten recovery codes, which are never shown again. */
-export async function confirmTotp(db: Db, config: Config, userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotp(db: Db, queue: JobQueue, config: Config, userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
   const row = await factorRow(db, userId);
   if (!row) throw new AppError(TWO_FACTOR_ERRORS.notStarted, 409, 'Start the enrolment first');
   if (row.confirmedAt) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
@@ -93,6 +95,7 @@ export async function confirmTotp(db: Db, config: Config, userId: string, code: 
     await tx.insert(userRecoveryCodes).values(
       recoveryCodes.map((shown) => ({ userId, codeHash: recoveryCodeHash(config.dataEncryptionKey, userId, shown.replace('-', '')) })),
     );
+    await mailFactorChange(tx, queue, config, userId, { change: 'added', factor: 'totpWithCodes' });
   });
   return { recoveryCodes };
 }
@@ -131,7 +134,7 @@ export async function acceptSecondFactor(db: Db, config: Config, userId: string,
 }
 
 /** Removes the factor: the password and a code (or a recovery code), both throttled like a sign-in. */
-export async function disableTotp(db: Db, config: Config, userId: string, password: string, proof: FactorProof, ip: string): Promise<void> {
+export async function disableTotp(db: Db, queue: JobQueue, config: Config, userId: string, password: string, proof: FactorProof, ip: string): Promise<void> {
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   // A stolen session must not be able to guess the password or the code without limit.
@@ -149,5 +152,6 @@ export async function disableTotp(db: Db, config: Config, userId: string, passwo
   await db.transaction(async (tx) => {
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+    await mailFactorChange(tx, queue, config, userId, { change: 'removed', factor: 'totp' });
   });
 }

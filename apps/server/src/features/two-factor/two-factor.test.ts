@@ -111,6 +111,9 @@ describe('enrolling a TOTP factor', () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect((await http.request('GET', '/api/user/2fa/totp')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, enrolmentDeadline: null, enrolmentOverdue: false });
+    // Confirming proved the new factor only (docs/decisions/0064): touching the factors again asks for a step-up.
+    expect((await http.request('POST', '/api/user/2fa/totp')).json().errorKey).toBe('error.two_factor.step_up_required');
+    expect((await http.request('POST', '/api/user/2fa/step-up', { code: await codeFor(secret, 1) })).statusCode).toBe(200);
     // Shown once: a second confirmation or a new enrolment is refused while the factor is on.
     expect((await http.request('POST', '/api/user/2fa/totp/confirm', { code: await codeFor(secret, 1) })).json().errorKey).toBe('error.two_factor.already_enabled');
     expect((await http.request('POST', '/api/user/2fa/totp')).json().errorKey).toBe('error.two_factor.already_enabled');

@@ -18,5 +18,8 @@ export function factorProof(value: string): { code: string } | { recoveryCode: s
 
 export const ZStepUpCodeForm = z.object({ code: ZTotpCode });
 
+/** The password, when the user has no second factor to confirm with (docs/decisions/0064). */
+export const ZStepUpPasswordForm = z.object({ password: z.string().min(1) });
+
 /** A new passkey's name, as the server checks it. */
 export const ZPasskeyNameForm = z.object({ name: ZPasskeyName });

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TConfirmTotpRequest, TConfirmTotpResponse } from '@bq/contracts/two-factor';
 import { api } from '../../../lib/api-client';
-import { totpStatusQueryKey } from './get-totp-status';
+import { twoFactorQueryPrefix } from './list-passkeys';
 
 export function confirmTotp(request: TConfirmTotpRequest): Promise<TConfirmTotpResponse> {
   return api.post<TConfirmTotpResponse>('/api/user/2fa/totp/confirm', request);
@@ -12,6 +12,7 @@ export function useConfirmTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmTotp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: totpStatusQueryKey }),
+    // Every two-factor query: the status, and the factors the step-up dialog offers from now on.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryPrefix }),
   });
 }

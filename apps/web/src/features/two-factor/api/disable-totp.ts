@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDisableTotpRequest } from '@bq/contracts/two-factor';
 import { apiRequest } from '../../../lib/api-client';
-import { totpStatusQueryKey } from './get-totp-status';
+import { twoFactorQueryPrefix } from './list-passkeys';
 
 export function disableTotp(request: TDisableTotpRequest): Promise<{ ok: true }> {
   return apiRequest<{ ok: true }>('/api/user/2fa/totp', { method: 'DELETE', body: request });
@@ -12,6 +12,7 @@ export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTotp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: totpStatusQueryKey }),
+    // The status, and the factors the step-up dialog offers (none left: it asks for the password, decision 0064).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryPrefix }),
   });
 }

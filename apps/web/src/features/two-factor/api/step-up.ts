@@ -1,5 +1,6 @@
 // GET /api/user/2fa/step-up (which factors the dialog offers) and POST /api/user/2fa/step-up with a code or a
-// passkey's answer to POST /api/user/2fa/step-up/passkey-options (docs/decisions/0045).
+// passkey's answer to POST /api/user/2fa/step-up/passkey-options (docs/decisions/0045), or the password of a user
+// without a factor (docs/decisions/0064).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { TStepUpFactorsResponse, TStepUpResponse, TWebAuthnOptions } from '@bq/contracts/passkeys';
 import { api } from '../../../lib/api-client';
@@ -13,8 +14,9 @@ export function useStepUpFactors(enabled: boolean) {
   );
 }
 
-async function stepUp(proof: { code: string } | { passkey: true }): Promise<TStepUpResponse> {
+async function stepUp(proof: { code: string } | { password: string } | { passkey: true }): Promise<TStepUpResponse> {
   if ('code' in proof) return api.post<TStepUpResponse>('/api/user/2fa/step-up', { code: proof.code });
+  if ('password' in proof) return api.post<TStepUpResponse>('/api/user/2fa/step-up', { password: proof.password });
   const options = await api.post<TWebAuthnOptions>('/api/user/2fa/step-up/passkey-options');
   const passkey = await getPasskeyAssertion(options);
   return api.post<TStepUpResponse>('/api/user/2fa/step-up', { passkey });

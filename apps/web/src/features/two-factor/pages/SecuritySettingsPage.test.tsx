@@ -3,22 +3,35 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithUser, userOf } from '../../../test/fixtures';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { exactLabel, jsonResponse, renderWithProviders } from '../../../test/render';
+import { StepUpDialog } from '../components/StepUpDialog';
 import { SecuritySettingsPage } from './SecuritySettingsPage';
 
 const fetchMock = vi.fn<typeof fetch>();
 let enabled = false;
 const PASSKEY = { id: '00000000-0000-4000-8000-000000000001', name: 'Work laptop', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, deviceType: 'multiDevice', backedUp: true };
 let passkeys: (typeof PASSKEY)[] = [];
+/** The server wants a step-up before a factor change (docs/decisions/0064) until POST /api/user/2fa/step-up passed. */
+let stepUpPending = false;
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-2345${i}`);
 
 beforeAll(() => initTestI18n());
 beforeEach(() => {
   enabled = false;
   passkeys = [];
+  stepUpPending = false;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
+    if (url === '/api/user/2fa/step-up' && method === 'GET') return jsonResponse({ totp: enabled, passkeys: passkeys.length });
+    if (url === '/api/user/2fa/step-up' && method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { password?: string };
+      if (body.password !== 'My-Password-2026!') return jsonResponse({ errorKey: 'error.password.current_wrong', message: 'wrong' }, 400);
+      stepUpPending = false;
+      return jsonResponse({ verifiedAt: new Date().toISOString() });
+    }
+    const changesFactor = method !== 'GET' && url.startsWith('/api/user/2fa/') && !url.includes('step-up');
+    if (changesFactor && stepUpPending) return jsonResponse({ errorKey: 'error.two_factor.step_up_required', message: 'Step-up required' }, 403);
     if (url === '/api/user/2fa/totp' && method === 'GET') return jsonResponse({ enabled, recoveryCodesLeft: enabled ? 10 : 0, enrolmentDeadline: null, enrolmentOverdue: false });
     if (url === '/api/user/2fa/totp' && method === 'POST') {
       return jsonResponse({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' });
@@ -92,5 +105,52 @@ describe('Settings > Security', () => {
     render();
     expect(await screen.findByTestId('passkeys-empty')).toHaveTextContent(enUsTexts['passkeys.empty']!);
     expect(screen.getByRole('button', { name: enUsTexts['passkeys.add'] })).toBeInTheDocument();
+  });
+});
+
+describe('Settings > Security when the server asks to confirm it is you', () => {
+  const renderWithDialog = () =>
+    renderWithProviders(
+      <>
+        <SecuritySettingsPage />
+        <StepUpDialog />
+      </>,
+      { route: '/settings/security', queryClient: queryClientWithUser(userOf()) },
+    );
+
+  it('asks a user without a factor for the password before the enrolment starts, then starts it', async () => {
+    stepUpPending = true;
+    renderWithDialog();
+    fireEvent.click(await screen.findByRole('button', { name: enUsTexts['twoFactor.enrol.start'] }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(enUsTexts['stepUp.passwordLead']!)).toBeInTheDocument();
+    // No factor to offer: no code field, no passkey button.
+    expect(within(dialog).queryByTestId('step-up-code')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('step-up-passkey')).not.toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(exactLabel(enUsTexts['stepUp.password']!)), { target: { value: 'wrong' } });
+    fireEvent.click(within(dialog).getByTestId('step-up-submit'));
+    expect(await within(dialog).findByTestId('step-up-error')).toHaveTextContent(enUsTexts.ERROR_PASSWORD_CURRENT_WRONG!);
+    fireEvent.change(within(dialog).getByLabelText(exactLabel(enUsTexts['stepUp.password']!)), { target: { value: 'My-Password-2026!' } });
+    fireEvent.click(within(dialog).getByTestId('step-up-submit'));
+    // The same call goes again and the enrolment shows its QR code.
+    expect(await screen.findByRole('img', { name: enUsTexts['twoFactor.enrol.qrAlt'] })).toBeInTheDocument();
+    const starts = fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/user/2fa/totp' && init?.method === 'POST');
+    expect(starts).toHaveLength(2);
+    const [, stepUpInit] = fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/user/2fa/step-up' && init?.method === 'POST').at(-1)!;
+    expect(JSON.parse(String(stepUpInit?.body))).toEqual({ password: 'My-Password-2026!' });
+  });
+
+  it('asks a user with a passkey for the passkey, not the password, before adding a factor; closing gives up', async () => {
+    passkeys = [PASSKEY];
+    stepUpPending = true;
+    renderWithDialog();
+    fireEvent.click(await screen.findByRole('button', { name: enUsTexts['twoFactor.enrol.start'] }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('step-up-passkey')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('step-up-password')).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: enUsTexts['stepUp.cancel'] }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('img', { name: enUsTexts['twoFactor.enrol.qrAlt'] })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/user/2fa/totp' && init?.method === 'POST')).toHaveLength(1);
   });
 });
