@@ -15,7 +15,7 @@ import { assertionOptions, verifyAssertion } from '../passkeys/passkey-assertion
 import { PASSKEY_ERRORS } from '../passkeys/passkey-list';
 import { TWO_FACTOR_ERRORS, acceptSecondFactor, hasSecondFactor } from '../two-factor/two-factor-service';
 import { verifyPassword } from '../../plugins/passwords';
-import { assertPasswordAllowed } from '../sso/sso-routing';
+import { assertSignInMethodAllowed } from '../sso/sso-routing';
 
 /** A password offered at step-up by a user who has a second factor (docs/decisions/0064). */
 export const STEP_UP_PASSWORD_NOT_ACCEPTED = 'error.two_factor.step_up_password_not_accepted';
@@ -56,7 +56,7 @@ async function passwordStepUp(db: Db, config: Config, auth: { userId: string; se
   const [user] = await db.select({ email: users.email, accountId: users.accountId, passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
   if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   if (await hasSecondFactor(db, auth.userId)) throw new AppError(STEP_UP_PASSWORD_NOT_ACCEPTED, 400, 'Confirm with your second factor, not the password');
-  await assertPasswordAllowed(db, { id: auth.userId, accountId: user.accountId, email: user.email });
+  await assertSignInMethodAllowed(db, { id: auth.userId, accountId: user.accountId, email: user.email }, 'PASSWORD');
   // As for a password change: the session proves an earlier sign-in, so only this caller's failures slow it down.
   await assertLoginAllowed(db, config, user.email, ip, { knownDevice: true });
   if (!(await verifyPassword(user.passwordHash, password))) {
