@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENDER_ERRORS } from '@bq/contracts/branding';
-import { accountBranding } from '../../db/schema';
+import { accountBranding, mailOutbox } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { decodeWords, headerOf, smtpCatcher } from '../../test/smtp-catcher';
@@ -36,10 +36,10 @@ function tarpit() {
 }
 const silent = tarpit();
 
-async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -128,6 +128,23 @@ describe('saving an own mail server', () => {
     const waived = await f.http.request('PUT', '/api/account/sender', { ...SENDER, port: firmSmtp.port(), allowPlaintext: true });
     expect(waived.statusCode).toBe(200);
     expect((await f.http.request('GET', '/api/account/sender')).json().allowPlaintext).toBe(true);
+  });
+});
+
+describe('delivering through an own mail server', () => {
+  it('checks the address again at every connect: a host that became internal fails the mail for good', async () => {
+    const f = await firm('Umgezogen KG');
+    expect((await f.http.request('PUT', '/api/account/sender', { ...SENDER, port: firmSmtp.port(), allowPlaintext: true })).statusCode).toBe(200);
+    // After the save the host now names another loopback address, not one the operator allowed (as a DNS answer
+    // changed after the test would).
+    await t.db.update(accountBranding).set({ smtpHost: '127.0.0.2', updatedAt: new Date() }).where(eq(accountBranding.accountId, f.account.id));
+    const clientEmail = await invitation(f);
+    const failed = await waitFor(async () => {
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, clientEmail));
+      return row?.status === 'FAILED' ? row : undefined;
+    }, 'the refused invitation');
+    expect(failed.lastError).toBe('127.0.0.2 is a loopback address');
+    expect(firmSmtp.received.some((m) => m.to.includes(clientEmail))).toBe(false);
   });
 });
 
