@@ -90,6 +90,23 @@ const ZEnv = z.object({
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   /** Mails the outbox dispatcher claims from one account per round, so one account's burst cannot starve another's. */
   MAIL_DISPATCH_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Host names (or IP addresses) that outbound connections made for an account may reach although they are internal,
+   * comma-separated, e.g. an on-premises mail relay an account's own sender may use (docs/decisions/0067). Every other
+   * host that is or resolves to a loopback, private, link-local, shared, metadata, multicast or reserved address is
+   * refused. Compared as given, case-insensitively; empty by default.
+   */
+  EGRESS_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => [...new Set(list.split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '').replace(/^\[(.*)\]$/, '$1')).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be a comma-separated list of host names or IP addresses'))),
+  /**
+   * How long an account's own SMTP server may take to accept the connection and to greet (each), when its settings
+   * are saved and at every delivery; idle time within the conversation may be twice this. Kept short: a server that
+   * does not answer holds only its own account's delivery slot, and only this long per attempt.
+   */
+  SENDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**

@@ -13,6 +13,18 @@ export const BRANDING_ERRORS = {
   hostTaken: 'error.branding.host_taken',
 } as const;
 
+/** Why an account's own SMTP server was not saved (docs/decisions/0067); the message carries the server's reason. */
+export const SENDER_ERRORS = {
+  /** The host is, or resolves to, a loopback, private, link-local, metadata or other non-public address. */
+  privateAddress: 'error.sender.private_address',
+  /** The host name has no address. */
+  unresolvable: 'error.sender.unresolvable',
+  /** Connecting, greeting, signing in or the test mail failed (or timed out). */
+  connectionFailed: 'error.sender.connection_failed',
+  /** The server offers no TLS (STARTTLS or TLS on 465) and plain text was not explicitly allowed. */
+  tlsUnavailable: 'error.sender.tls_unavailable',
+} as const;
+
 /** Bytes of an uploaded logo, before it is re-encoded or sanitised. */
 export const LOGO_MAX_BYTES = 512 * 1024;
 /** Pixels per side of a PNG logo. */
@@ -99,18 +111,27 @@ export const ZSenderSettings = z
     user: z.string().nullable(),
     passwordSet: z.boolean(),
     fromAddress: z.string().nullable(),
+    /** The account waived TLS: its password and mails cross the network in clear text. */
+    allowPlaintext: z.boolean(),
   })
   .meta({ id: 'SenderSettings' });
 export type TSenderSettings = z.infer<typeof ZSenderSettings>;
 
 export const ZUpdateSenderRequest = z
   .object({
-    host: zHost.or(z.ipv4()),
+    // A single-label name too (an on-premises relay an operator allowed, EGRESS_ALLOW_HOSTS); which addresses it may
+    // reach is the server's check after DNS, not the schema's.
+    host: zHost.or(z.ipv4()).or(z.ipv6()).or(z.string().trim().toLowerCase().regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, 'error.validation.invalid_format')),
     port: z.number().int().min(1).max(65535),
     user: z.string().max(200).nullable(),
     /** Leave out to keep the stored password; null removes it. */
     password: z.string().max(500).nullable().optional(),
     fromAddress: z.email('error.validation.invalid_email').max(254),
+    /**
+     * TLS is required (STARTTLS, or TLS from the start on port 465) unless this is true: then a server without TLS is
+     * used in clear text, password included. Only for a relay on a network the firm trusts.
+     */
+    allowPlaintext: z.boolean().default(false),
   })
   .strict()
   .meta({ id: 'UpdateSenderRequest' });

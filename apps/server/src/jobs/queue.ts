@@ -10,6 +10,11 @@ export const QUEUES = {
   calculate: 'interaction-calculate',
   /** Deliver one outbox mail; data: { mailId } (features/mail/deliver-mail.ts). */
   mailDeliver: 'mail-deliver',
+  /**
+   * Deliver one outbox mail through its account's own SMTP server, in that account's lane; data: { mailId, accountId }
+   * (features/mail/own-sender-lanes.ts, docs/decisions/0067).
+   */
+  mailDeliverOwn: 'mail-deliver-own',
   /** The daily retention run over every account; no data (features/retention/retention-job.ts). */
   retention: 'retention-sweep',
   /** Work through one bulk send in chunks; data: { bulkSendId } (features/bulk-send/run-bulk-send.ts). */
@@ -37,6 +42,7 @@ function queueOptions(mailLeaseSeconds: number): Partial<Record<QueueName, { ret
     [QUEUES.calculate]: { expireInSeconds: CALCULATION_EXPIRE_SECONDS },
     // Expires after twice the SENDING lease (default 10 minutes); the recovery sweep resends a dead worker's mail sooner.
     [QUEUES.mailDeliver]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * mailLeaseSeconds },
+    [QUEUES.mailDeliverOwn]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * mailLeaseSeconds },
     // A run over many accounts may take a while; a failed one is tried again after 10 minutes, at most 3 times.
     [QUEUES.retention]: { retryLimit: 3, retryDelay: 600, expireInSeconds: 60 * 60 },
     // A dead worker's bulk send goes on from its cursor soon; a live one that overruns is only run twice, and the

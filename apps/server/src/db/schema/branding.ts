@@ -34,6 +34,8 @@ export const accountBranding = pgTable(
     /** AES-256-GCM under DATA_ENCRYPTION_KEY (plugins/data-encryption.ts), bound to the account id. */
     smtpPasswordEncrypted: text('smtp_password_encrypted'),
     smtpFrom: text('smtp_from'),
+    /** The account waived TLS for its own server (docs/decisions/0067); otherwise STARTTLS or TLS is required. */
+    smtpAllowPlaintext: boolean('smtp_allow_plaintext').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -46,6 +46,8 @@ beforeAll(async () => {
     PUBLIC_URL,
     JOB_POLL_SECONDS: '0.5',
     REMINDER_CHECK_SECONDS: '86400',
+    // The firm's "own" server is the local catcher: internal, so the operator allows it (docs/decisions/0067).
+    EGRESS_ALLOW_HOSTS: '127.0.0.1',
   });
   await t.queue.boss.updateQueue(QUEUES.mailDeliver, { name: QUEUES.mailDeliver, retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 600 });
   await t.startWorker();
@@ -281,9 +283,13 @@ describe("the firm's mails", () => {
     await a.http.request('PUT', '/api/account/branding', BRANDING);
     const saved = await a.http.request('PUT', '/api/account/sender', {
       host: '127.0.0.1', port: firmSmtp.port(), user: FIRM_LOGIN.user, password: FIRM_LOGIN.pass, fromAddress: 'mandanten@kanzlei-weiss.example',
+      // The catcher speaks no TLS.
+      allowPlaintext: true,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ configured: true, host: '127.0.0.1', port: firmSmtp.port(), user: FIRM_LOGIN.user, passwordSet: true, fromAddress: 'mandanten@kanzlei-weiss.example' });
+    expect(saved.json()).toEqual({
+      configured: true, host: '127.0.0.1', port: firmSmtp.port(), user: FIRM_LOGIN.user, passwordSet: true, fromAddress: 'mandanten@kanzlei-weiss.example', allowPlaintext: true,
+    });
     // Encrypted at rest: the database holds no trace of the password.
     const [row] = await t.db.select().from(accountBranding).where(eq(accountBranding.accountId, a.account.id));
     expect(row!.smtpPasswordEncrypted).toMatch(/^v1\./);

@@ -3,7 +3,7 @@
 // GET /api/system/tls-allowed?domain= (200 only for an assigned host name).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BRANDING_ERRORS, ZAccountIdParams, ZBranding, ZOperatorBrandingRequest, ZSenderSettings, ZTlsAllowedQuery, ZUpdateSenderRequest } from '@bq/contracts/branding';
+import { BRANDING_ERRORS, SENDER_ERRORS, ZAccountIdParams, ZBranding, ZOperatorBrandingRequest, ZSenderSettings, ZTlsAllowedQuery, ZUpdateSenderRequest } from '@bq/contracts/branding';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { requireAuth } from '../../plugins/auth';
@@ -50,13 +50,24 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateSenderSettings',
         tags: ['branding'],
         description:
-          "Sends the account's mails through its own SMTP server (STARTTLS when the server offers it; TLS from the start on port 465) " +
-          'from its own address. The password is stored encrypted; leave it out to keep the stored one. See the README on SPF and DKIM.',
+          "Sends the account's mails through its own SMTP server from its own address. The server must be public (a host that is or " +
+          'resolves to a loopback, private, link-local, metadata or other internal address is refused unless the operator allowed it in ' +
+          'EGRESS_ALLOW_HOSTS) and must speak TLS (STARTTLS; TLS from the start on port 465) unless `allowPlaintext` waives it. Before ' +
+          'the settings take effect the server is tested: connect, TLS, sign-in and a test mail to the admin making the change; if any ' +
+          'step fails, nothing is saved and the 400 names the step (the message carries the server\'s reason). The password is stored ' +
+          'encrypted; leave it out to keep the stored one. See the README on SPF and DKIM.',
         body: ZUpdateSenderRequest,
-        response: { 200: ZSenderSettings, ...apiErrors({ 400: ['error.validation', 'error.request.malformed_json'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
+        response: {
+          200: ZSenderSettings,
+          ...apiErrors({
+            400: ['error.validation', 'error.request.malformed_json', SENDER_ERRORS.privateAddress, SENDER_ERRORS.unresolvable, SENDER_ERRORS.connectionFailed, SENDER_ERRORS.tlsUnavailable],
+            401: UNAUTHORIZED,
+            403: FORBIDDEN,
+          }),
+        },
       },
     },
-    async (request) => updateSenderSettings(app.db, app.config, requireAuth(request).accountId, request.body, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateSenderSettings(app.db, app.config, requireAuth(request), request.body, (tx) => recordAuditInTransaction(tx, request)),
   );
 
   app.delete(
@@ -70,7 +81,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSenderSettings, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => updateSenderSettings(app.db, app.config, requireAuth(request).accountId, null, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateSenderSettings(app.db, app.config, requireAuth(request), null, (tx) => recordAuditInTransaction(tx, request)),
   );
 
   app.put(

@@ -8,11 +8,13 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { accountBranding, accountHosts, accounts } from '../../db/schema';
-import { encryptSecret } from '../../plugins/data-encryption';
+import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { brandingRow, getBranding } from './branding-service';
+import type { OwnSmtpConfig } from './own-smtp';
+import { testSender } from './test-sender';
 
 type Audit = (tx: Tx) => Promise<void>;
-const SMTP_NONE = { smtpHost: null, smtpPort: null, smtpUser: null, smtpPasswordEncrypted: null, smtpFrom: null };
+const SMTP_NONE = { smtpHost: null, smtpPort: null, smtpUser: null, smtpPasswordEncrypted: null, smtpFrom: null, smtpAllowPlaintext: false };
 
 export async function senderSettings(db: Db, accountId: string): Promise<TSenderSettings> {
   const row = await brandingRow(db, accountId);
@@ -23,16 +25,42 @@ export async function senderSettings(db: Db, accountId: string): Promise<TSender
     user: row?.smtpUser ?? null,
     passwordSet: Boolean(row?.smtpPasswordEncrypted),
     fromAddress: row?.smtpFrom ?? null,
+    allowPlaintext: row?.smtpAllowPlaintext ?? false,
   };
 }
 
-export async function updateSenderSettings(db: Db, config: Pick<Config, 'dataEncryptionKey'>, accountId: string, body: TUpdateSenderRequest | null, audit: Audit): Promise<TSenderSettings> {
+/**
+ * Saves the account's own sender, or removes it (body null). New settings take effect only once they work: the server
+ * is checked by the egress gate, a connection signs in (TLS required unless waived) and a test mail reaches the admin
+ * making the change (test-sender.ts); until then nothing is saved and the answer says what failed.
+ */
+export async function updateSenderSettings(
+  db: Db,
+  config: Pick<Config, 'dataEncryptionKey' | 'MAIL_FROM'> & OwnSmtpConfig,
+  actor: { accountId: string; userId: string },
+  body: TUpdateSenderRequest | null,
+  audit: Audit,
+): Promise<TSenderSettings> {
+  const { accountId } = actor;
+  const [stored] = await db.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
+  if (body) {
+    const kept = body.password === undefined && stored?.password ? decryptSecret(config.dataEncryptionKey, 'smtp-password', stored.password, accountId) : null;
+    await testSender(db, config, actor, { ...body, password: body.password === undefined ? kept : body.password });
+  }
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
     const password =
       body?.password === undefined ? (existing?.password ?? null) : body.password === null ? null : encryptSecret(config.dataEncryptionKey, 'smtp-password', body.password, accountId);
     const set = body
-      ? { smtpHost: body.host, smtpPort: body.port, smtpUser: body.user, smtpPasswordEncrypted: password, smtpFrom: body.fromAddress, updatedAt: new Date() }
+      ? {
+          smtpHost: body.host,
+          smtpPort: body.port,
+          smtpUser: body.user,
+          smtpPasswordEncrypted: password,
+          smtpFrom: body.fromAddress,
+          smtpAllowPlaintext: body.allowPlaintext,
+          updatedAt: new Date(),
+        }
       : { ...SMTP_NONE, updatedAt: new Date() };
     await tx.insert(accountBranding).values({ accountId, ...set }).onConflictDoUpdate({ target: accountBranding.accountId, set });
     await audit(tx);

@@ -11,6 +11,7 @@ import { mailOutbox } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { isPermanentFailure, type MailTransport, type OutboxMail } from './transport';
 import { recordSystemEvent } from '../audit/system-events';
+import { EgressRefusedError } from '../egress/public-destination';
 
 /**
  * How long a claimed mail belongs to the worker that claimed it (default; MAIL_SEND_LEASE_SECONDS). Longer than the
@@ -35,6 +36,8 @@ export async function deliverMail(
     auditChainKey?: string;
     /** The account's own SMTP server for this mail, if it has one (features/branding/own-sender.ts). */
     ownSender?: (mail: OutboxMail) => Promise<MailTransport | null>;
+    /** Give up once the mail has been claimed this often (a job that was deferred starts its retry count anew). */
+    maxAttempts?: number;
   },
 ): Promise<DeliveryOutcome> {
   const lease = sql`now() - make_interval(secs => ${opts.leaseSeconds ?? SENDING_LEASE_SECONDS})`;
@@ -59,8 +62,9 @@ export async function deliverMail(
     const target = (await opts.ownSender?.(mail)) ?? transport;
     await target.send(mail);
   } catch (err) {
-    const permanent = isPermanentFailure(err);
-    const giveUp = permanent || opts.finalAttempt;
+    // An address the egress gate refuses stays refused: retrying cannot make it public.
+    const permanent = isPermanentFailure(err) || err instanceof EgressRefusedError;
+    const giveUp = permanent || opts.finalAttempt || (opts.maxAttempts !== undefined && mail.attempts >= opts.maxAttempts);
     await db
       .update(mailOutbox)
       .set({ status: giveUp ? 'FAILED' : 'PENDING', sentAt: null, lastError: errorText(err) })

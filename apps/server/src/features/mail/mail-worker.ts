@@ -10,6 +10,7 @@ import { sweepReminders } from './reminder-sweep';
 import { OutboxDispatcher, startOutboxDispatcher } from './outbox-dispatcher';
 import { createMailTransport, mailFolder } from './transport';
 import { createOwnSenders } from '../branding/own-sender';
+import { handOverToOwnSender, startOwnSenderLanes } from './own-sender-lanes';
 import { createDeliveryRenderer } from '../bulk-send/render-at-delivery';
 
 export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): Promise<{ stop(): Promise<void> }> {
@@ -29,17 +30,26 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
     QUEUES.mailDeliver,
     { batchSize: concurrency, concurrency, pollingIntervalSeconds: config.JOB_POLL_SECONDS },
     async (job) => {
+      // A mail for an account's own server leaves from that account's lane, never from these shared slots.
+      if (await handOverToOwnSender(db, queue, job.data.mailId)) return;
       const outcome = await deliverMail(db, transport, job.data.mailId, {
         finalAttempt: job.retryCount >= job.retryLimit,
         log,
         leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
         auditChainKey: config.AUDIT_CHAIN_KEY,
-        ownSender,
       });
       // Claimed by a live delivery elsewhere: look again later rather than risk losing it if that one dies.
       if (outcome === 'busy') throw new Error(`mail ${job.data.mailId} is being delivered by another worker`);
     },
   );
+  await startOwnSenderLanes(db, queue, {
+    transport,
+    ownSender,
+    log,
+    leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
+    auditChainKey: config.AUDIT_CHAIN_KEY,
+    pollingIntervalSeconds: config.JOB_POLL_SECONDS,
+  });
 
   let running = false;
   const tick = async () => {

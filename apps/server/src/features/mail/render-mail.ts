@@ -5,7 +5,7 @@
 // cannot linkify it either.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { translations } from '../../db/schema';
 import { isLinkParam, mailValue } from './mail-values';
 
@@ -20,7 +20,8 @@ export type MailTemplate =
   | 'signInAddressChanged'
   | 'factorAdded'
   | 'factorRemoved'
-  | 'factorsReset';
+  | 'factorsReset'
+  | 'senderTest';
 
 export interface RenderedMail {
   subject: string;
@@ -32,7 +33,7 @@ const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 const HTML_LANG: Record<Locale, string> = { EN_US: 'en-US', EN_UK: 'en-GB', DE_DE: 'de-DE' };
 
 /** The EMAIL texts with these keys in one language; a missing one is a shipping error, never an empty mail. */
-export async function loadEmailTexts(tx: Tx, locale: Locale, keys: string[]): Promise<Record<string, string>> {
+export async function loadEmailTexts(tx: Tx | Db, locale: Locale, keys: string[]): Promise<Record<string, string>> {
   const rows = await tx
     .select({ key: translations.key, text: translations.text })
     .from(translations)
