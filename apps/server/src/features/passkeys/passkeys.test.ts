@@ -5,7 +5,9 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditEvents, webauthnChallenges } from '../../db/schema';
+import { accounts, auditEvents, ssoConnections, webauthnChallenges } from '../../db/schema';
+import { startOidcProvider } from '../../test/oidc-provider';
+import { newDomain, ssoAccount } from '../sso/sso-test-helpers';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { cookieOf, ipSequence, sessionEmail, signedInEvaluator, stepUpWithPasskey } from '../../test/sign-in';
@@ -110,6 +112,26 @@ describe('registering passkeys', () => {
 });
 
 describe('signing in with a passkey', () => {
+  it("is refused for an address the account routes to its provider with sign-on required (issue 36 point 12)", async () => {
+    const provider = await startOidcProvider();
+    try {
+      const domain = newDomain();
+      const { account } = await ssoAccount(t, provider, domain);
+      const member = await createUser(t.db, account.id, { email: `member@${domain}` });
+      const http = new TestClient(t.app, newIp());
+      expect((await http.login(member.email, member.password)).statusCode).toBe(200);
+      const { passkey } = await register(http);
+      // The bank then requires its provider: the passkey registered before is no way around it.
+      await t.db.update(ssoConnections).set({ signOnRequired: true }).where(eq(ssoConnections.accountId, account.id));
+      const options = await passwordlessOptions();
+      const res = await post('/api/login/passkey', { step: 'passwordless', response: assertWith(passkey, options, { origin }) });
+      expect([res.statusCode, res.json().errorKey]).toEqual([403, 'error.sso.sign_on_required']);
+      expect(await whoIs(res)).toBeNull();
+    } finally {
+      await provider.close();
+    }
+  });
+
   it('signs in without a password: a discoverable passkey names its user, user verification required', async () => {
     const { email, http } = await evaluator();
     const { passkey } = await register(http);
