@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPublicInteraction } from '@bq/contracts/questionnaire';
-import { interactionInstances, selfIdentifications } from '../../db/schema';
+import { auditEvents, interactionInstances, selfIdentifications } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { fairnessAccount } from './test-fixtures';
 
@@ -158,6 +158,12 @@ describe('the browser that submitted', () => {
 
     const bad = await browser.request('POST', `/api/q/${token}/submit`, { participantKey: 'short' });
     expect([bad.statusCode, bad.json().errorKey]).toEqual([400, 'error.validation']);
+
+    // The audit trail names the result, never the key nor the statement.
+    await t.app.audit.flush();
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.resultToken, token));
+    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(['participant.submit', 'participant.self_identification_save']));
+    for (const needle of [chosen, 'FEMALE']) expect(JSON.stringify(events)).not.toContain(needle);
   }, 60_000);
 
   it('can no longer change the statement once a decision about the result is recorded (409), and sees why', async () => {

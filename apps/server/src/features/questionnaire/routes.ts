@@ -68,7 +68,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
           'Hands the answers in. The submitting browser gets its own key as an HttpOnly cookie (bq_participant, path ' +
           '/api/q/{token}), which alone lets it read back and change its self-identification; a signed-in or API-credential ' +
           'request gets none. A later submit is 409 and gets none, except a retry that sends the participantKey of the ' +
-          'first try: it gets the same answer and cookie again.',
+          'first try: it gets the same answer and cookie again. The body is optional (none: the server draws the key).',
         params: ZTokenParams,
         // No body at all (older pages, scripts) is a submit without a key of the browser's own.
         body: ZSubmitQuestionnaireRequest.nullish(),
