@@ -11,6 +11,7 @@ export {
   FAIRNESS_PRODUCTS,
   PREFER_NOT_TO_SAY,
   SELF_ID_CATEGORIES,
+  SELF_ID_ERRORS,
   type FairnessProduct,
   type SelfIdCategory,
 } from '@bq/domain/self-identification';
@@ -32,13 +33,19 @@ export const ZSelfIdentificationSettings = z
   .meta({ id: 'SelfIdentificationSettings' });
 export type TSelfIdentificationSettings = z.infer<typeof ZSelfIdentificationSettings>;
 
-/** GET /api/q/{token}/self-identification: what the candidate is asked (the categories asked, in order). */
+/**
+ * GET /api/q/{token}/self-identification: what the candidate is asked (the categories asked, in order). Only to the
+ * browser that submitted (its participant key, docs/decisions/0063); any other caller gets offered false and nothing
+ * else, so no one else learns whether a statement exists.
+ */
 export const ZSelfIdentificationForm = z
   .object({
     offered: z.boolean(),
     categories: z.array(z.object({ category: z.enum(SELF_ID_CATEGORIES), options: z.array(ZSelfIdOption) })),
-    /** The candidate's own earlier statement (the token holder only), so they can see and change it. */
+    /** The candidate's own earlier statement, so they can see and change it. */
     given: z.partialRecord(z.enum(SELF_ID_CATEGORIES), z.string()).nullable(),
+    /** False once a decision about the result is recorded: the statement can then no longer be given or changed. */
+    changeable: z.boolean(),
   })
   .meta({ id: 'SelfIdentificationForm' });
 export type TSelfIdentificationForm = z.infer<typeof ZSelfIdentificationForm>;

@@ -67,6 +67,17 @@ export const ZSaveAnswersRequest = z
   .meta({ id: 'SaveAnswersRequest' });
 export type TSaveAnswersRequest = z.infer<typeof ZSaveAnswersRequest>;
 
+/**
+ * POST /api/q/{token}/submit (optional body, docs/decisions/0063): the submitting browser's own key, 32 random bytes
+ * as base64url, which it then holds as an HttpOnly cookie. Sent again with a retried submit whose answer was lost,
+ * it gets the same cookie back; without it the server draws the key.
+ */
+export const ZSubmitQuestionnaireRequest = z
+  .object({ participantKey: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/).optional() })
+  .strict()
+  .meta({ id: 'SubmitQuestionnaireRequest' });
+export type TSubmitQuestionnaireRequest = z.infer<typeof ZSubmitQuestionnaireRequest>;
+
 export const ZAnswerProgress = z
   .object({
     status: z.enum(INTERACTION_STATUSES),

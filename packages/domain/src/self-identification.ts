@@ -9,6 +9,17 @@ export type FairnessProduct = (typeof FAIRNESS_PRODUCTS)[number];
 export const SELF_ID_CATEGORIES = ['sex', 'ageBand', 'ethnicGroup'] as const;
 export type SelfIdCategory = (typeof SELF_ID_CATEGORIES)[number];
 
+/** The errorKeys of the self-identification calls; the participant page tells "decided" apart (docs/decisions/0063). */
+export const SELF_ID_ERRORS = {
+  notSubmitted: 'error.self_identification.not_submitted',
+  notOffered: 'error.self_identification.not_offered',
+  invalidOption: 'error.self_identification.invalid_option',
+  /** Not the browser that submitted (no or another participant key), or a signed-in / API-credential request. */
+  notTheParticipant: 'error.self_identification.not_the_participant',
+  /** A decision about the result is recorded: the statement it could be checked against stays as it was. */
+  decided: 'error.self_identification.decided',
+} as const;
+
 /** Always offered, never counted in a group; not configurable. */
 export const PREFER_NOT_TO_SAY = 'PREFER_NOT_TO_SAY';
 

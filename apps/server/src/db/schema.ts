@@ -26,3 +26,4 @@ export * from './schema/assessment-notice';
 export * from './schema/sso';
 export * from './schema/branding';
 export * from './schema/fairness';
+export * from './schema/participant-keys';

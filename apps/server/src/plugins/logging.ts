@@ -115,7 +115,7 @@ function errorSerializer(err: Error & { code?: unknown; statusCode?: unknown; er
 }
 
 /** Field names whose values are credentials, wherever a log call would include them. */
-const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'token', 'securityCode', 'cookie', 'authorization', 'smtpUrl', 'secret', 'idToken'];
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'token', 'participantKey', 'securityCode', 'cookie', 'authorization', 'smtpUrl', 'secret', 'idToken'];
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 

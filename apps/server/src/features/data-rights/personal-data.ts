@@ -1,13 +1,14 @@
 // Everything held about one client, as the JSON file of their personal-data copy (GDPR Art. 15 and 20): identity,
-// products, every interaction with its answers and results, the adviser's resolution notes on them, the mails sent
-// to them, and the privacy policy shown in their language. A LOCKED result lists its answers but not its scores: the
+// products, every interaction with its answers and results, their own self-identification (docs/decisions/0063: the
+// one way it leaves its table per person), the adviser's resolution notes on them, the mails sent to them, and the
+// privacy policy shown in their language. A LOCKED result lists its answers but not its scores: the
 // scores are shown only once unlocked (docs/decisions/0029), which the adviser can do before handing the copy over.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { hasResult, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
 import type { ReportType } from '@bq/contracts/reports';
 import type { Db } from '../../db/client';
-import { accounts, consistencyResolutions, interactionInstances, mailOutbox, privacyPolicies, productConfigurations } from '../../db/schema';
+import { accounts, consistencyResolutions, interactionInstances, mailOutbox, privacyPolicies, productConfigurations, selfIdentifications } from '../../db/schema';
 import type { DataSubject } from './data-subject';
 
 export interface ReportToRender {
@@ -24,6 +25,12 @@ function reportTypeOf(productType: ProductType, status: InteractionStatus, lockS
   return kind === 'BQA' ? 'bqa' : kind ? 'bqp' : null;
 }
 
+/** What the person stated, as stored (null: not stated or not asked; PREFER_NOT_TO_SAY: declined), with when. */
+function selfIdentificationOf(row: typeof selfIdentifications.$inferSelect | undefined) {
+  if (!row) return null;
+  return { sex: row.sex, ageBand: row.ageBand, ethnicGroup: row.ethnicGroup, statedAt: row.createdAt.toISOString(), changedAt: row.updatedAt.toISOString() };
+}
+
 export async function collectPersonalData(db: Db, subject: DataSubject, now = new Date()) {
   const { client } = subject;
   const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, client.accountId));
@@ -37,6 +44,8 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
   const notes = instanceIds.length
     ? await db.select().from(consistencyResolutions).where(inArray(consistencyResolutions.instanceId, instanceIds)).orderBy(asc(consistencyResolutions.createdAt))
     : [];
+  // The person asks for their copy (the account's privacy contact hands it over): it must hold what they stated too.
+  const statements = instanceIds.length ? await db.select().from(selfIdentifications).where(inArray(selfIdentifications.instanceId, instanceIds)) : [];
   const mails = await db
     .select()
     .from(mailOutbox)
@@ -68,6 +77,7 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
       answers: instance.answers,
       results: instance.lockStatus === 'LOCKED' ? null : instance.results,
       resultsWithheld: instance.lockStatus === 'LOCKED' && instance.results !== null,
+      selfIdentification: selfIdentificationOf(statements.find((st) => st.instanceId === instance.id)),
       adviserNotes: notes.filter((n) => n.instanceId === instance.id).map((n) => ({ author: n.authorName, note: n.note, createdAt: n.createdAt.toISOString() })),
       reportFile: path,
     };

@@ -6,7 +6,7 @@ import { FAIRNESS_PRODUCTS, type TRecordDecisionRequest, type TResultDecision, t
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { resultDecisions, users } from '../../db/schema';
+import { interactionInstances, resultDecisions, users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { requireOpenResult } from '../results/result-access';
 
@@ -48,6 +48,9 @@ export async function recordDecision(
   const [author] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, auth.userId));
   const authorName = author ? `${author.firstName} ${author.lastName}`.trim() || author.email : '';
   await db.transaction(async (tx) => {
+    // The candidate's self-identification is fixed once a decision exists (self-identification.ts locks the same row
+    // for update): a change in flight finishes before the decision, or is refused after it.
+    await tx.select({ id: interactionInstances.id }).from(interactionInstances).where(eq(interactionInstances.id, instance.id)).for('share');
     await tx.insert(resultDecisions).values({ accountId: instance.accountId, instanceId: instance.id, userId: auth.userId, authorName, decision: input.decision, reason: input.reason });
     await inTransaction(tx);
   });

@@ -1,11 +1,14 @@
 // Selection you can defend (issue 25, docs/decisions/0051 and 0052): the candidate's self-identification
-// (GET/POST /api/q/{token}/self-identification, public: the instance token is the credential), the account's
-// categories (GET/PUT /api/fairness/self-identification/settings), a person's decision on a result
+// (GET/POST /api/q/{token}/self-identification, public: the participant key of the browser that submitted is the
+// credential, docs/decisions/0063), the account's categories (GET/PUT /api/fairness/self-identification/settings),
+// a person's decision on a result
 // (POST /api/instance/{token}/decision) and the adverse-impact report with its CSV and PDF
 // (GET /api/fairness/{product}/adverse-impact[.csv|.pdf], BQ_SELECTION/FAIRNESS_REPORT/READ).
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  SELF_ID_ERRORS,
   ZAdverseImpactQuery,
   ZAdverseImpactReport,
   ZFairnessProductParams,
@@ -21,8 +24,9 @@ import { apiErrors } from '../../plugins/openapi';
 import { recordAuditInTransaction } from '../audit/audit-note';
 import { RESULT_ERRORS } from '../results/result-access';
 import { adverseImpactReport } from './adverse-impact-report';
+import { isAccountRequest, participantKeyOf } from '../questionnaire/participant-key';
 import { DECISION_ERRORS, recordDecision } from './decisions';
-import { SELF_ID_ERRORS, saveSelfIdentification, selfIdentificationForm } from './self-identification';
+import { saveSelfIdentification, selfIdentificationForm, type SelfIdCaller } from './self-identification';
 import { saveSelfIdentificationSettings, selfIdentificationSettings } from './self-identification-settings';
 import { fairnessDownloadRoutes } from './download-routes';
 
@@ -30,6 +34,8 @@ export const READ_FAIRNESS = { realm: 'BQ_SELECTION', entity: 'FAIRNESS_REPORT',
 const UPDATE_FAIRNESS = { realm: 'BQ_SELECTION', entity: 'FAIRNESS_REPORT', action: 'UPDATE' } as const;
 const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
+
+const callerOf = (request: FastifyRequest): SelfIdCaller => ({ participantKey: participantKeyOf(request), accountRequest: isAccountRequest(request) });
 
 export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,44 +47,48 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fairness'],
         security: [],
         description:
-          'After submitting a selection or performance questionnaire: the categories the account asks (offered false otherwise) and what this ' +
-          'candidate stated before. Only the token holder sees their own statement; the account never sees it per person.',
+          'After submitting a selection or performance questionnaire, to the browser that submitted it (its bq_participant cookie): the ' +
+          'categories the account asks, what this candidate stated before, and whether it can still be changed (not once a decision is ' +
+          'recorded). Any other caller (no or another cookie, a signed-in user, an API credential) gets offered false and nothing else, ' +
+          'whether or not a statement exists: the account never sees it per person.',
         params: ZTokenParams,
         response: { 200: ZSelfIdentificationForm, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'] }) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return selfIdentificationForm(app.db, request.params.token);
+      return selfIdentificationForm(app.db, request.params.token, callerOf(request));
     },
   );
 
   app.post(
     '/api/q/:token/self-identification',
     {
-      // The event names the result, never the answers (they are no one's business but the report's counts).
+      // The event names the result, never the answers (they are no one's business but the report's counts), nor the key.
       config: { public: true, audit: { action: 'participant.self_identification_save', subject: { result: 'params.token' } } },
       schema: {
         operationId: 'saveSelfIdentification',
         tags: ['fairness'],
         security: [],
         description:
-          'Voluntary: sex, age band and ethnic group (each optional; PREFER_NOT_TO_SAY always allowed). Stored apart from answers and results, ' +
-          'never scored, never shown per person, never exported; a second call replaces the first.',
+          'Voluntary: sex, age band and ethnic group (each optional; PREFER_NOT_TO_SAY always allowed). Only from the browser that submitted ' +
+          'the questionnaire (its bq_participant cookie), never with a session or an Authorization header. Stored apart from answers and ' +
+          'results, never scored, never shown per person; exported only in the person\'s own copy of their data. A second call replaces ' +
+          'the first until a decision about the result is recorded.',
         params: ZTokenParams,
         body: ZSelfIdentificationRequest,
         response: {
           200: ZSelfIdentificationSaved,
           ...apiErrors({
             400: [...BAD_INPUT, SELF_ID_ERRORS.invalidOption],
-            403: ['error.auth.csrf'],
+            403: ['error.auth.csrf', SELF_ID_ERRORS.notTheParticipant],
             404: ['error.not_found'],
-            409: [SELF_ID_ERRORS.notSubmitted, SELF_ID_ERRORS.notOffered],
+            409: [SELF_ID_ERRORS.notSubmitted, SELF_ID_ERRORS.notOffered, SELF_ID_ERRORS.decided],
           }),
         },
       },
     },
-    async (request) => saveSelfIdentification(app.db, request.params.token, request.body),
+    async (request) => saveSelfIdentification(app.db, request.params.token, request.body, callerOf(request)),
   );
 
   app.get(

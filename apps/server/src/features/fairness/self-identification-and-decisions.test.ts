@@ -1,6 +1,7 @@
 // The candidate's self-identification and the evaluator's decisions through the API, on PGlite and PostgreSQL: asked
 // only after submitting, with the account's categories and "prefer not to say"; never in any other answer, export
-// or file of the account; decisions append to a history whose latest counts, shown in the result's evidence, with
+// or file of the account but the person's own copy of their data; who may read and change it is
+// self-identification-key.test.ts. Decisions append to a history whose latest counts, shown in the result's evidence, with
 // an audit event committed with them.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -26,21 +27,21 @@ describe('self-identification', () => {
   it('is offered after submitting only, with the account’s categories, and refuses options not offered', async () => {
     const f = await fairnessAccount(t);
     const token = await f.addPerson({});
-    const form = await f.candidate.request('GET', `/api/q/${token}/self-identification`);
-    expect(form.json()).toMatchObject({ offered: true, given: null });
+    const form = await f.asCandidate('GET', token);
+    expect(form.json()).toMatchObject({ offered: true, given: null, changeable: true });
     expect(form.json().categories.map((c: { category: string }) => c.category)).toEqual(['sex', 'ageBand', 'ethnicGroup']);
     expect(form.json().categories[2].options.map((o: { code: string }) => o.code)).toContain('HISPANIC_LATINO');
 
-    const bad = await f.candidate.request('POST', `/api/q/${token}/self-identification`, { sex: 'NOT_AN_OPTION' });
+    const bad = await f.asCandidate('POST', token, { sex: 'NOT_AN_OPTION' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorKey).toBe('error.self_identification.invalid_option');
-    expect((await f.candidate.request('POST', `/api/q/${token}/self-identification`, { sex: 'PREFER_NOT_TO_SAY' })).statusCode).toBe(200);
-    expect((await f.candidate.request('GET', `/api/q/${token}/self-identification`)).json().given).toEqual({ sex: 'PREFER_NOT_TO_SAY' });
+    expect((await f.asCandidate('POST', token, { sex: 'PREFER_NOT_TO_SAY' })).statusCode).toBe(200);
+    expect((await f.asCandidate('GET', token)).json().given).toEqual({ sex: 'PREFER_NOT_TO_SAY' });
 
     // Not yet submitted: nothing offered, nothing saved.
     await t.db.update(interactionInstances).set({ status: 'OPENED' }).where(eq(interactionInstances.token, token));
-    expect((await f.candidate.request('GET', `/api/q/${token}/self-identification`)).json().offered).toBe(false);
-    const early = await f.candidate.request('POST', `/api/q/${token}/self-identification`, { sex: 'FEMALE' });
+    expect((await f.asCandidate('GET', token)).json().offered).toBe(false);
+    const early = await f.asCandidate('POST', token, { sex: 'FEMALE' });
     expect(early.statusCode).toBe(409);
     expect(early.json().errorKey).toBe('error.self_identification.not_submitted');
     expect((await f.candidate.request('POST', '/api/q/no-such-token/self-identification', { sex: 'FEMALE' })).statusCode).toBe(404);
@@ -54,10 +55,10 @@ describe('self-identification', () => {
     const saved = await f.http.request('PUT', '/api/fairness/self-identification/settings', settings);
     expect(saved.statusCode, saved.body).toBe(200);
     const token = await f.addPerson({});
-    const form = (await f.candidate.request('GET', `/api/q/${token}/self-identification`)).json();
+    const form = (await f.asCandidate('GET', token)).json();
     expect(form.categories.map((c: { category: string }) => c.category)).toEqual(['sex', 'ethnicGroup']);
     expect(form.categories[0].options).toContainEqual(MARKER);
-    const refused = await f.candidate.request('POST', `/api/q/${token}/self-identification`, { ageBand: 'UNDER_40' });
+    const refused = await f.asCandidate('POST', token, { ageBand: 'UNDER_40' });
     expect(refused.statusCode).toBe(400);
     const reserved = await f.http.request('PUT', '/api/fairness/self-identification/settings', {
       categories: settings.categories.map((c: { options: unknown[] }, i: number) => (i === 0 ? { ...c, options: [{ code: 'PREFER_NOT_TO_SAY' }, { code: 'A' }] } : c)),
@@ -65,7 +66,7 @@ describe('self-identification', () => {
     expect(reserved.statusCode).toBe(400);
   }, 60_000);
 
-  it('never appears in any other answer, export or file of the account', async () => {
+  it('never appears in any other answer, export or file of the account; the person’s own copy of their data holds it', async () => {
     const f = await fairnessAccount(t);
     const settings = (await f.http.request('GET', '/api/fairness/self-identification/settings')).json();
     settings.categories[2].options.push(MARKER);
@@ -93,19 +94,26 @@ describe('self-identification', () => {
       const body = res.rawPayload.toString('utf8');
       for (const needle of [MARKER.code, MARKER.label, 'FEMALE']) expect(body, url).not.toContain(needle);
     }
-    // The person's copy of their data (Art. 15) leaves it out too: decision 0051 gives it to them through their own link.
+    // The person's copy of their data (Art. 15) is the one exception (decision 0063, amending 0051): the candidate
+    // asks the account's privacy contact for it, and it must hold what they stated, or they could never get it back
+    // outside the browser that gave it. It is in personal-data.json, with the result it belongs to, and nowhere else
+    // in the ZIP (not in a report PDF).
     const zip = await f.http.request('GET', `/api/client/${client!.token}/personal-data`);
     expect(zip.statusCode).toBe(200);
     const dir = mkdtempSync(join(tmpdir(), 'self-id-'));
     writeFileSync(join(dir, 'copy.zip'), zip.rawPayload);
     execFileSync('unzip', ['-q', 'copy.zip', '-d', 'x'], { cwd: dir });
-    for (const file of readdirSync(join(dir, 'x'), { recursive: true }) as string[]) {
-      if (!file.includes('.')) continue;
+    const copy = JSON.parse(readFileSync(join(dir, 'x', 'personal-data.json'), 'utf8'));
+    const result = copy.results.find((r: { token: string }) => r.token === token);
+    expect(result.selfIdentification).toMatchObject({ sex: 'FEMALE', ageBand: null, ethnicGroup: MARKER.code });
+    const files = (readdirSync(join(dir, 'x'), { recursive: true }) as string[]).filter((file) => file.includes('.') && file !== 'personal-data.json');
+    expect(files.some((file) => file.endsWith('.pdf'))).toBe(true);
+    for (const file of files) {
       const text = readFileSync(join(dir, 'x', file)).toString('latin1');
       for (const needle of [MARKER.code, MARKER.label]) expect(text, file).not.toContain(needle);
     }
-    // The candidate, holding their own link, sees what they stated.
-    expect((await f.candidate.request('GET', `/api/q/${token}/self-identification`)).json().given).toEqual({ sex: 'FEMALE', ethnicGroup: MARKER.code });
+    // The candidate, in the browser that gave it, sees what they stated.
+    expect((await f.asCandidate('GET', token)).json().given).toEqual({ sex: 'FEMALE', ethnicGroup: MARKER.code });
   }, 60_000);
 });
 

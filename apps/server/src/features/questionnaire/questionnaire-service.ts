@@ -1,7 +1,7 @@
 // The participant's questionnaire, reached only through the instance token of the invite link: opening it
 // (NEW -> OPENED), saving answers as they are given (save-answers.ts), and submitting (OPENED -> FILLED, calculation
-// enqueued in the same transaction). Unknown tokens are 404; expired or closed ones 410; submitted ones refuse
-// changes and no longer return the answers.
+// enqueued in the same transaction, the submitting browser's own key with it). Unknown tokens are 404; expired or
+// closed ones 410; submitted ones refuse changes and no longer return the answers.
 import { and, eq, sql } from 'drizzle-orm';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
@@ -16,6 +16,7 @@ import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
 import { assessmentNoticeFor } from '../assessment-notice/assessment-notice-service';
+import { isParticipantKey, issueParticipantKey } from './participant-key';
 
 export const QUESTIONNAIRE_ERRORS = {
   expired: 'error.interaction.expired',
@@ -153,9 +154,32 @@ export async function openQuestionnaire(db: Db, token: string): Promise<TQuestio
   };
 }
 
-export async function submitQuestionnaire(db: Db, queue: JobQueue, token: string): Promise<TAnswerProgress> {
+export interface SubmitOptions {
+  /** The browser's own key (ZSubmitQuestionnaireRequest), if it sent one; else the server draws it. */
+  participantKey?: string | undefined;
+  /** False for a signed-in or API-credential request: the account is never handed the participant's key. */
+  issueKey: boolean;
+}
+
+/**
+ * OPENED -> FILLED, and the participant's key (participant-key.ts) for the submitting browser. A submit of a submitted
+ * questionnaire is 409 and hands out nothing, except the same browser's retry: it sends the key of its first try,
+ * whose answer was lost, and gets the same answer and key again.
+ */
+export async function submitQuestionnaire(
+  db: Db,
+  queue: JobQueue,
+  token: string,
+  options: SubmitOptions,
+): Promise<{ progress: TAnswerProgress; participantKey: string | null }> {
   return db.transaction(async (tx) => {
     const { instance } = await loadByToken(tx, token, true);
+    const retried =
+      options.issueKey &&
+      !isOpenForAnswers(instance.status) &&
+      instance.status !== 'CLOSED' &&
+      (await isParticipantKey(tx, instance.id, options.participantKey));
+    if (retried) return { progress: progress(definitionOf(instance), instance), participantKey: options.participantKey! };
     assertStillAnswerable(instance);
     const definition = definitionOf(instance);
     const current = progress(definition, instance);
@@ -171,6 +195,7 @@ export async function submitQuestionnaire(db: Db, queue: JobQueue, token: string
       .returning();
     // Same transaction: the calculation is queued exactly when the FILLED status commits.
     await enqueueInTransaction(queue, tx, QUEUES.calculate, { instanceId: instance.id }, { singletonKey: instance.id });
-    return progress(definition, row!);
+    const participantKey = options.issueKey ? await issueParticipantKey(tx, instance.id, options.participantKey) : null;
+    return { progress: progress(definition, row!), participantKey };
   });
 }

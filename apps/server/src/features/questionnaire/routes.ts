@@ -1,10 +1,12 @@
 // The participant's calls (public; the instance token is the credential): GET /api/q?token=,
-// PUT /api/q/{token}/answers, POST /api/q/{token}/submit.
+// PUT /api/q/{token}/answers, POST /api/q/{token}/submit (which hands the submitting browser its own key,
+// participant-key.ts, docs/decisions/0063).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAnswerProgress, ZQuestionnaire, ZQuestionnaireQuery, ZSaveAnswersRequest } from '@bq/contracts/questionnaire';
+import { ZAnswerProgress, ZQuestionnaire, ZQuestionnaireQuery, ZSaveAnswersRequest, ZSubmitQuestionnaireRequest } from '@bq/contracts/questionnaire';
 import { apiErrors } from '../../plugins/openapi';
 import { openQuestionnaire, submitQuestionnaire } from './questionnaire-service';
+import { isAccountRequest, setParticipantKeyCookie } from './participant-key';
 import { saveAnswers } from './save-answers';
 
 const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
@@ -62,13 +64,27 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'submitQuestionnaire',
         tags: ['questionnaire'],
         security: [],
+        description:
+          'Hands the answers in. The submitting browser gets its own key as an HttpOnly cookie (bq_participant, path ' +
+          '/api/q/{token}), which alone lets it read back and change its self-identification; a signed-in or API-credential ' +
+          'request gets none. A later submit is 409 and gets none, except a retry that sends the participantKey of the ' +
+          'first try: it gets the same answer and cookie again. The body is optional (none: the server draws the key).',
         params: ZTokenParams,
+        // No body at all (older pages, scripts) is a submit without a key of the browser's own.
+        body: ZSubmitQuestionnaireRequest.nullish(),
         response: {
           200: ZAnswerProgress,
-          ...apiErrors({ 400: ['error.questionnaire.incomplete'], 403: ['error.auth.csrf'], 404: ['error.not_found'], 409: ['error.interaction.already_submitted'], 410: GONE }),
+          ...apiErrors({ 400: ['error.questionnaire.incomplete', 'error.validation', 'error.request.malformed_json'], 403: ['error.auth.csrf'], 404: ['error.not_found'], 409: ['error.interaction.already_submitted'], 410: GONE }),
         },
       },
     },
-    async (request) => submitQuestionnaire(app.db, app.queue, request.params.token),
+    async (request, reply) => {
+      const { progress, participantKey } = await submitQuestionnaire(app.db, app.queue, request.params.token, {
+        participantKey: request.body?.participantKey,
+        issueKey: !isAccountRequest(request),
+      });
+      if (participantKey) setParticipantKeyCookie(app.config, request, reply, request.params.token, participantKey);
+      return progress;
+    },
   );
 };

@@ -49,7 +49,7 @@ const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
   'POST /api/trial/bq_advisory_wealth/dismiss': 'signedIn: hides a notice for this user only',
   'PUT /api/q/:token/answers': "public: the participant's instance token is the credential",
   'POST /api/q/:token/submit': "public: the participant's instance token is the credential",
-  'POST /api/q/:token/self-identification': "public: the participant's instance token is the credential (their own voluntary statement)",
+  'POST /api/q/:token/self-identification': "public: the participant key the submit handed the candidate's browser is the credential, never a session (their own voluntary statement, docs/decisions/0063)",
   'POST /api/presignup/bqaself': 'public: sign-up starts an account of its own',
   'POST /api/signup': 'public: sign-up starts an account of its own',
   'POST /api/presignup/selfassessment': 'public: sign-up starts an account of its own',

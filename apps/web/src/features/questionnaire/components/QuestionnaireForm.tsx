@@ -8,7 +8,7 @@ import type { TQuestionnaire } from '@bq/contracts/questionnaire';
 import { ApiError } from '../../../lib/api-client';
 import { useTexts } from '../../../participant/texts';
 import { fetchQuestionnaire } from '../api/get-questionnaire';
-import { submitQuestionnaire } from '../api/submit-questionnaire';
+import { newParticipantKey, submitQuestionnaire } from '../api/submit-questionnaire';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import {
   answeredCount,
@@ -61,6 +61,8 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
   // The required questions still open when the participant last tried to submit.
   const [missingAtSubmit, setMissingAtSubmit] = useState<string[]>([]);
   const [submitProblem, setSubmitProblem] = useState<SubmitProblem | null>(null);
+  // The same key for every try on this page: a retry after a lost answer gets this browser's key back.
+  const [participantKey] = useState(newParticipantKey);
   const [submitting, setSubmitting] = useState(false);
   // The review of all answers is shown instead of a page; a page opened from it leads back to it.
   const [reviewing, setReviewing] = useState(false);
@@ -140,7 +142,7 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
         setSubmitProblem('notSaved');
         return;
       }
-      await submitQuestionnaire(instanceToken);
+      await submitQuestionnaire(instanceToken, participantKey);
       writeUnsavedAnswers(instanceToken, {});
       onEnd('submitted');
     } catch (error) {

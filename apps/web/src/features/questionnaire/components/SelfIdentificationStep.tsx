@@ -1,14 +1,17 @@
 // The optional self-identification step under the thanks of a submitted selection or performance questionnaire
 // (docs/decisions/0051): the categories the account asks, each with "prefer not to say", and why and who sees it.
-// Nothing is required; nothing shows when the account asks nothing or the product does not ask. Plain elements and
-// the participant entry's styles (docs/decisions/0054).
+// Nothing is required; nothing shows when the account asks nothing, the product does not ask, or this is not the
+// browser that submitted (docs/decisions/0063: the server offers it to that browser only). Once a decision about the
+// result is recorded, what was stated is shown but can no longer be changed. Plain elements and the participant
+// entry's styles (docs/decisions/0054).
 import { useEffect, useState } from 'react';
 import type { TSelfIdentificationForm, TSelfIdentificationRequest } from '@bq/contracts/fairness';
-import { PREFER_NOT_TO_SAY, type SelfIdCategory } from '@bq/domain/self-identification';
+import { PREFER_NOT_TO_SAY, SELF_ID_ERRORS, type SelfIdCategory } from '@bq/domain/self-identification';
+import { ApiError } from '../../../lib/api-client';
 import { useTexts } from '../../../participant/texts';
 import { fetchSelfIdentificationForm, saveSelfIdentification } from '../api/self-identification';
 
-type Saving = 'idle' | 'saving' | 'saved' | 'failed';
+type Saving = 'idle' | 'saving' | 'saved' | 'failed' | 'decided';
 
 export function SelfIdentificationStep({ instanceToken }: { instanceToken: string }) {
   const { t } = useTexts();
@@ -23,12 +26,18 @@ export function SelfIdentificationStep({ instanceToken }: { instanceToken: strin
   }, [instanceToken]);
   if (!form?.offered) return null;
   const given = form.given ?? {};
-  const value = (category: SelfIdCategory) => chosen[category] ?? given[category] ?? '';
+  const locked = !form.changeable || saving === 'decided';
+  const value = (category: SelfIdCategory) =>
+    (locked ? given[category] : (chosen[category] ?? given[category])) ?? '';
   const save = () => {
     setSaving('saving');
     saveSelfIdentification(instanceToken, { ...given, ...chosen }).then(
       () => setSaving('saved'),
-      () => setSaving('failed'),
+      // A decision recorded while the page was open: the answer the page loaded stays.
+      (error: unknown) =>
+        setSaving(
+          error instanceof ApiError && error.errorKey === SELF_ID_ERRORS.decided ? 'decided' : 'failed',
+        ),
     );
   };
 
@@ -58,6 +67,7 @@ export function SelfIdentificationStep({ instanceToken }: { instanceToken: strin
                   name={`self-id-${category}`}
                   value={option.code}
                   checked={value(category) === option.code}
+                  disabled={locked}
                   onChange={() => setChosen((c) => ({ ...c, [category]: option.code }))}
                 />
                 <span>{option.label}</span>
@@ -67,21 +77,28 @@ export function SelfIdentificationStep({ instanceToken }: { instanceToken: strin
         </fieldset>
       ))}
       {saving === 'saved' ? <p role="status">{t('selfId.saved')}</p> : null}
+      {locked ? (
+        <p className="p-small" role="status">
+          {t('selfId.decided')}
+        </p>
+      ) : null}
       {saving === 'failed' ? (
         <p className="p-alert" role="alert">
           {t('questionnaire.loadFailed.text')}
         </p>
       ) : null}
-      <div>
-        <button
-          type="button"
-          className="p-button"
-          onClick={save}
-          disabled={Object.keys(chosen).length === 0 || saving === 'saving'}
-        >
-          {t('selfId.submit')}
-        </button>
-      </div>
+      {locked ? null : (
+        <div>
+          <button
+            type="button"
+            className="p-button"
+            onClick={save}
+            disabled={Object.keys(chosen).length === 0 || saving === 'saving'}
+          >
+            {t('selfId.submit')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -362,6 +362,29 @@ describe('participant questionnaire', () => {
     expect(thanks).toHaveTextContent(text('questionnaire.thankYou.text'));
   });
 
+  it('sends a key of its own with the submit, and the same key again when the first answer was lost', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ answers: ALL_ANSWERS }));
+    // The first submit reaches the server, but its answer never comes back.
+    let lost = true;
+    postReply = () => {
+      if (lost) {
+        lost = false;
+        throw new TypeError('network down');
+      }
+      return jsonResponse(progressOf(ALL_ANSWERS, 'FILLED'));
+    };
+    renderPage();
+    fireEvent.click(await screen.findByTestId('questionnaire-review-open'));
+    fireEvent.click(await screen.findByTestId('questionnaire-submit'));
+    expect(await screen.findByText(text('questionnaire.submitFailed.title'))).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('questionnaire-submit'));
+    expect(await screen.findByTestId('questionnaire-thank-you')).toBeInTheDocument();
+    const keys = callsTo('POST', `/api/q/${TOKEN}/submit`).map(([, init]) => (JSON.parse(String(init?.body)) as { participantKey: string }).participantKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('lists what the server still misses when it refuses the submission, and opens that page', async () => {
     getReply = () => jsonResponse(questionnaireOf({ answers: ALL_ANSWERS }));
     postReply = () => error(400, 'error.questionnaire.incomplete');
