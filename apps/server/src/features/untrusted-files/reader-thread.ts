@@ -25,8 +25,8 @@ export interface ReaderLimits {
 }
 
 /**
- * The product's 100,000-row workbook (the row limit) reads in 4-9 s on a loaded 2-core machine with a heap of about
- * 150 MB; a file within the inflation limits but slower or larger than this is refused.
+ * The product's 100,000-row workbook (the row limit) reads in 4-10 s on a loaded 2-core machine, within this heap; a
+ * file within the inflation limits but slower or larger than this is refused.
  */
 export const READER_LIMITS: ReaderLimits = { timeoutMs: 30_000, maxHeapMb: 384 };
 
