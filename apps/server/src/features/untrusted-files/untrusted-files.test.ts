@@ -11,7 +11,7 @@ const MiB = 1024 * 1024;
 const LIMITS: ZipLimits = { maxEntries: 10, maxEntryBytes: 8 * MiB, maxTotalBytes: 12 * MiB, maxRatio: 100, ratioFloorBytes: 1 * MiB };
 /** Random letters: they deflate less than 2:1. */
 function plainText(bytes: number): Buffer {
-  return randomBytes(bytes).map((b) => 97 + (b % 26));
+  return Buffer.from(randomBytes(bytes).map((b) => 97 + (b % 26)));
 }
 
 async function refusal(buffer: Buffer, read: string[] = []): Promise<string> {
