@@ -20,7 +20,10 @@ export type ReaderReply =
 export interface ReaderLimits {
   /** From handing the file to a thread to its answer. */
   timeoutMs: number;
-  /** The worker's V8 heap (old generation); past it the worker dies, the API's process does not. */
+  /**
+   * A thread's V8 heap (old generation); past it the thread dies, the API's process does not. Set when a thread
+   * starts: a thread kept from an earlier file has the heap it started with.
+   */
   maxHeapMb: number;
 }
 
@@ -55,16 +58,25 @@ let threads = 0;
 const waiting: ((worker: Worker) => void)[] = [];
 let nextId = 1;
 
+function newThread(limits: ReaderLimits): Worker {
+  threads++;
+  const worker = startWorker(limits);
+  // Never keeps the process alive by itself.
+  worker.unref();
+  // A thread that ends while it waits for a file is no longer one (a thread that ends during a file is discarded).
+  worker.once('exit', () => {
+    const at = idle.indexOf(worker);
+    if (at < 0) return;
+    idle.splice(at, 1);
+    threads--;
+  });
+  return worker;
+}
+
 async function takeThread(limits: ReaderLimits): Promise<Worker> {
   const ready = idle.pop();
   if (ready) return ready;
-  if (threads < MAX_THREADS) {
-    threads++;
-    const worker = startWorker(limits);
-    // Never keeps the process alive by itself.
-    worker.unref();
-    return worker;
-  }
+  if (threads < MAX_THREADS) return newThread(limits);
   if (waiting.length >= MAX_WAITING) {
     throw new AppError(ERROR_KEYS.serviceUnavailable, 503, 'Too many files are being read; try again shortly', { 'retry-after': '10' });
   }
@@ -83,12 +95,7 @@ function discard(worker: Worker, limits: ReaderLimits): void {
   void worker.terminate();
   threads--;
   const next = waiting.shift();
-  if (next) {
-    threads++;
-    const fresh = startWorker(limits);
-    fresh.unref();
-    next(fresh);
-  }
+  if (next) next(newThread(limits));
 }
 
 function runOn(worker: Worker, task: ReaderTask, limits: ReaderLimits, refused: (why: string) => AppError): Promise<unknown> {
