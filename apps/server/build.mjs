@@ -13,6 +13,8 @@ await build({
     'pdf-worker': 'src/features/reports/pdf/pdf-worker.ts',
     // The embedded PGlite's thread (src/db/pglite-thread.ts looks for it beside main.js).
     'pglite-worker': 'src/db/pglite-worker.ts',
+    // The reader thread of uploaded files (src/features/untrusted-files/reader-thread.ts looks for it beside main.js).
+    'untrusted-reader-worker': 'src/features/untrusted-files/untrusted-reader-worker.ts',
     migrate: 'src/db/migrate-cli.ts',
   },
   outdir: 'dist',

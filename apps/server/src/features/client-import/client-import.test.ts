@@ -1,11 +1,13 @@
 // POST /api/u/import through the HTTP API: the dry run's report, all-or-nothing import, updates by e-mail and by
 // external id, XLSX, bad uploads, the client limit, and accounts kept apart.
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, clientProducts, clients } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
+import { bombRows, repeat, rowXml, workbookEntries, zipOf } from '../untrusted-files/zip-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +38,31 @@ async function upload(http: TestClient, configId: string, body: FormData, dryRun
 }
 
 const clientsOf = (accountId: string) => t.db.select().from(clients).where(eq(clients.accountId, accountId)).orderBy(clients.email);
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An XLSX upload mapping the three required columns (the sheets below have no others). */
+const xlsxForm = (buffer: Buffer) => form(buffer, { name: 'clients.xlsx', type: XLSX_TYPE, mapping: { firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail' } });
+
+/** The upload's answer and time, and the slowest liveness answer while it ran (polled every 20 ms). */
+async function uploadWatchingLiveness(http: TestClient, configId: string, body: FormData) {
+  let worst = 0;
+  let uploading = true;
+  const poll = (async () => {
+    while (uploading) {
+      const asked = performance.now();
+      const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      worst = Math.max(worst, performance.now() - asked);
+      expect(live.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  const res = await upload(http, configId, body, true);
+  const took = performance.now() - started;
+  uploading = false;
+  await poll;
+  return { res, took, worst };
+}
 
 const GOOD = [HEADER, 'Lena;Müller;lena@example.com;+49 89 123456;Deutsch;Bestandskunde;K-1;Frau', 'Tom;Baker;TOM@example.com;;en-GB;prospect;K-2;Mr'].join('\n');
 
@@ -124,6 +151,77 @@ describe('POST /api/u/import', () => {
     expect(eva).toMatchObject({ firstName: 'Eva', email: 'eva@example.com', externalId: '1001', salutation: 'MS' });
   });
 
+  it('reads what the sheet shows: a formula\'s result, a link\'s text, a date, rich text, the first sheet in order', async () => {
+    const { http, configId } = await adviser();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Clients');
+    sheet.addRow(['Vorname', 'Nachname', 'E-Mail', 'Seit', 'Nr']);
+    sheet.addRow([
+      { formula: 'A3&"a"', result: 'Eva' },
+      { richText: [{ text: 'Kl' }, { text: 'ein', font: { bold: true } }] },
+      { text: 'eva@example.com', hyperlink: 'mailto:eva@example.com' },
+      new Date(Date.UTC(2024, 0, 15)),
+      { formula: '1000+1', result: 1001 },
+    ]);
+    workbook.addWorksheet('Other').addRow(['not read']);
+    const res = await upload(http, configId, xlsxForm(Buffer.from(await workbook.xlsx.writeBuffer())), true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().headers).toEqual(['Vorname', 'Nachname', 'E-Mail', 'Seit', 'Nr']);
+    expect(res.json().preview).toEqual([['Eva', 'Klein', 'eva@example.com', new Date(Date.UTC(2024, 0, 15)).toString(), '1001']]);
+  });
+
+  it('refuses a zip-bomb workbook (under 1 MB, its sheet inflating to 128 MB) with 413 error.import.too_large in seconds, liveness answering meanwhile', async () => {
+    const { http, configId } = await adviser();
+    const bomb = await zipOf(workbookEntries(bombRows(128)));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const { res, took, worst } = await uploadWatchingLiveness(http, configId, xlsxForm(bomb));
+    expect([res.statusCode, res.json().errorKey]).toEqual([413, 'error.import.too_large']);
+    expect(took).toBeLessThan(15_000);
+    expect(worst).toBeLessThan(500);
+  }, 120_000);
+
+  it('refuses a bomb that understates its sheet\'s size as it inflates, liveness answering meanwhile', async () => {
+    const { http, configId } = await adviser();
+    const bomb = await zipOf(workbookEntries(bombRows(128), [], 100_000));
+    const { res, took, worst } = await uploadWatchingLiveness(http, configId, xlsxForm(bomb));
+    expect([res.statusCode, res.json().errorKey]).toEqual([413, 'error.import.too_large']);
+    expect(took).toBeLessThan(15_000);
+    expect(worst).toBeLessThan(500);
+  }, 120_000);
+
+  it('parses a big workbook off the API thread: 200,000 rows (a 58 MB sheet) answer 413 too_many_rows, liveness answering meanwhile', async () => {
+    const { http, configId } = await adviser();
+    // Each row a different e-mail and number, so the sheet deflates like a real one and passes the inflation limits.
+    const rows = (function* () {
+      yield Buffer.from(rowXml(1, ['Vorname', 'Nachname', 'E-Mail', 'Kundennummer']));
+      for (let block = 0; block < 200; block++) {
+        let xml = '';
+        for (let i = 0; i < 1000; i++) xml += rowXml(block * 1000 + i + 2, ['Eva', 'Klein', `${randomUUID()}@example.com`, randomUUID()]);
+        yield Buffer.from(xml);
+      }
+    })();
+    const { res, took, worst } = await uploadWatchingLiveness(http, configId, xlsxForm(await zipOf(workbookEntries(rows))));
+    expect([res.statusCode, res.json().errorKey]).toEqual([413, 'error.import.too_many_rows']);
+    expect(took).toBeLessThan(30_000);
+    expect(worst).toBeLessThan(500);
+  }, 120_000);
+
+  it('refuses a workbook of too many entries and one with 80 MB of shared strings', async () => {
+    const { http, configId } = await adviser();
+    const rows = [Buffer.from(rowXml(1, ['Vorname', 'Nachname', 'E-Mail']) + rowXml(2, ['Eva', 'Klein', 'eva@example.com']))];
+    const crowded = await zipOf(workbookEntries(rows, Array.from({ length: 1000 }, (_, i) => ({ name: `xl/media/image${i}.png`, chunks: [Buffer.from('x')] }))));
+    const many = await upload(http, configId, xlsxForm(crowded), true);
+    expect([many.statusCode, many.json().errorKey]).toEqual([413, 'error.import.too_large']);
+    const si = Buffer.from('<si><t>Eva</t></si>'.repeat(50_000));
+    const strings = { name: 'xl/sharedStrings.xml', chunks: [Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'), ...repeat(si, 84), Buffer.from('</sst>')] };
+    const wordy = await upload(http, configId, xlsxForm(await zipOf(workbookEntries(rows, [strings]))), true);
+    expect([wordy.statusCode, wordy.json().errorKey]).toEqual([413, 'error.import.too_large']);
+    // The same workbook without the extra entries is read.
+    const plain = await upload(http, configId, xlsxForm(await zipOf(workbookEntries(rows))), true);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({ headers: ['Vorname', 'Nachname', 'E-Mail'], rows: 1 });
+  }, 120_000);
+
   it('refuses a wrong file type, a missing file, a mapping to a missing column and a too-large file with errorKeys', async () => {
     const { http, configId } = await adviser();
     const pdf = await upload(http, configId, form('%PDF-1.4', { name: 'clients.pdf', type: 'application/pdf' }));
@@ -175,6 +273,7 @@ describe('POST /api/u/import', () => {
     expect(op.responses['200']).toBeDefined();
     expect(op.responses['422'].description).toContain('error.import.rows_invalid');
     expect(op.responses['415'].description).toContain('error.import.unsupported_type');
+    expect(op.responses['413'].description).toContain('error.import.too_large');
   });
 
   it('imports 10,000 rows in one request, each a member of the product', async () => {

@@ -1,18 +1,13 @@
 // Reads an uploaded client file into its header and data rows (cells as trimmed text): CSV through csv-parse (comma,
 // semicolon or tab, whichever the header line uses; a UTF-8 byte-order mark is dropped), XLSX through exceljs, the
-// library the export writes workbooks with (first worksheet).
+// library the export writes workbooks with (first worksheet; read-xlsx.ts). Runs on a reader thread, never on the
+// API's (read-client-file.ts, docs/decisions/0066).
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS } from '@bq/contracts/client-import';
 import { AppError } from '../../app-error';
-
-export const IMPORT_FILE_ERRORS = {
-  unreadable: 'error.import.unreadable',
-  empty: 'error.import.empty',
-  tooManyRows: 'error.import.too_many_rows',
-  unsupportedType: 'error.import.unsupported_type',
-} as const;
+import { IMPORT_FILE_ERRORS, tooManyRows } from './file-errors';
+import { readXlsx } from './read-xlsx';
 
 export interface ClientFile {
   headers: string[];
@@ -35,10 +30,6 @@ export function fileKind(filename: string, mimetype: string): FileKind | null {
   return null;
 }
 
-function tooMany(): AppError {
-  return new AppError(IMPORT_FILE_ERRORS.tooManyRows, 413, `The file has more than ${IMPORT_MAX_ROWS} rows`);
-}
-
 function delimiterOf(buffer: Buffer): string {
   const firstLine = buffer.subarray(0, 64 * 1024).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   const count = (c: string) => firstLine.split(c).length - 1;
@@ -55,33 +46,13 @@ async function readCsv(buffer: Buffer): Promise<FileRow[]> {
       records.push({ line: info.lines, cells: record });
       if (records.length > IMPORT_MAX_ROWS + 1) {
         parser.destroy();
-        throw tooMany();
+        throw tooManyRows();
       }
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError(IMPORT_FILE_ERRORS.unreadable, 400, `The CSV could not be read: ${(err as Error).message}`);
   }
-  return records;
-}
-
-async function readXlsx(buffer: Buffer): Promise<FileRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new AppError(IMPORT_FILE_ERRORS.unreadable, 400, 'The workbook could not be read');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw tooMany();
-  const records: FileRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    // cell.text is what the sheet shows: a formula's result, a hyperlink's text, a number as displayed.
-    for (let i = 1; i <= row.cellCount; i++) cells.push(row.getCell(i).text.trim());
-    if (cells.some((c) => c !== '')) records.push({ line: row.number, cells });
-  });
   return records;
 }
 

@@ -15,7 +15,9 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
-import { fileKind, IMPORT_FILE_ERRORS, readClientFile, type ClientFile } from './read-file';
+import { readOnReaderThread } from '../untrusted-files/reader-thread';
+import { IMPORT_FILE_ERRORS } from './file-errors';
+import { fileKind, type ClientFile, type FileKind } from './read-file';
 import { importClients, IMPORT_ERRORS } from './import-service';
 
 const MISSING = { file: 'error.import.file_missing', mapping: 'error.import.mapping_invalid' } as const;
@@ -34,6 +36,14 @@ function parseMapping(text: string | undefined): TClientImportMapping | null {
     throw new AppError(MISSING.mapping, 400, 'The mapping is missing a required field or names a column twice', {}, fields);
   }
   return parsed.data;
+}
+
+/** The file read on a reader thread (docs/decisions/0066): a file that passes its time or memory limit is too large. */
+function readClientFile(buffer: Buffer, kind: FileKind): Promise<ClientFile> {
+  return readOnReaderThread<ClientFile>(
+    { kind: 'clientFile', fileKind: kind, bytes: new Uint8Array(buffer) },
+    (why) => new AppError(IMPORT_FILE_ERRORS.tooLarge, 413, `The file is too large to read: ${why}`),
+  );
 }
 
 /** The multipart parts: one file (read into memory, at most IMPORT_MAX_BYTES) and the mapping field. */
@@ -101,9 +111,11 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
             401: ['error.auth.unauthorized'],
             403: ['error.auth.csrf', 'error.auth.forbidden', 'error.client.limit_reached'],
             404: ['error.not_found'],
-            413: [ERROR_KEYS.payloadTooLarge, IMPORT_FILE_ERRORS.tooManyRows],
+            // too_large: an XLSX over the inflation limits (entries, size, ratio) or a file past the reader's time or memory limit.
+            413: [ERROR_KEYS.payloadTooLarge, IMPORT_FILE_ERRORS.tooManyRows, IMPORT_FILE_ERRORS.tooLarge],
             415: [IMPORT_FILE_ERRORS.unsupportedType, 'error.request.unsupported_media_type'],
             422: [IMPORT_ERRORS.rowsInvalid],
+            503: [ERROR_KEYS.serviceUnavailable],
           }),
         },
       },
