@@ -90,14 +90,7 @@ function PasswordStepUpForm({ onDone, onCancel }: StepUpFormProps) {
         <Text size="xs" c="dimmed">
           {t('stepUp.ssoHint')}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('stepUp.cancel')}
-          </Button>
-          <Button type="submit" loading={stepUp.isPending} leftSection={<IconShieldCheck size={18} aria-hidden />} data-testid="step-up-submit">
-            {t('stepUp.submit')}
-          </Button>
-        </Group>
+        <StepUpActions onCancel={onCancel} pending={stepUp.isPending} />
       </Stack>
     </form>
   );
@@ -139,14 +132,7 @@ function FactorStepUpForm({ onDone, onCancel, totp, passkeys }: StepUpFormProps 
               data-testid="step-up-code"
               {...form.inputProps('code', { describedBy: 'step-up-lead' })}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onCancel}>
-                {t('stepUp.cancel')}
-              </Button>
-              <Button type="submit" loading={stepUp.isPending} leftSection={<IconShieldCheck size={18} aria-hidden />} data-testid="step-up-submit">
-                {t('stepUp.submit')}
-              </Button>
-            </Group>
+            <StepUpActions onCancel={onCancel} pending={stepUp.isPending} />
           </Stack>
         </form>
       ) : (
@@ -157,5 +143,20 @@ function FactorStepUpForm({ onDone, onCancel, totp, passkeys }: StepUpFormProps 
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** Cancel, and the submit of the form it stands in. */
+function StepUpActions({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('stepUp.cancel')}
+      </Button>
+      <Button type="submit" loading={pending} leftSection={<IconShieldCheck size={18} aria-hidden />} data-testid="step-up-submit">
+        {t('stepUp.submit')}
+      </Button>
+    </Group>
   );
 }
