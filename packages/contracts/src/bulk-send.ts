@@ -58,3 +58,10 @@ export const ZBulkSendProgress = z
 export type TBulkSendProgress = z.infer<typeof ZBulkSendProgress>;
 
 export const ZBulkSendParams = z.object({ id: z.uuid() });
+
+/** The optional `Idempotency-Key` header of POST /api/instance/bulk: a retried start answers the send it started. */
+export const ZIdempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/);
+
+export const BULK_SEND_ERRORS = {
+  idempotencyKeyReused: 'error.bulk_send.idempotency_key_reused',
+} as const;

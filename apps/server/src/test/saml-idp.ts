@@ -28,6 +28,8 @@ export interface SamlAnswer {
   sign?: boolean;
   /** Another key than the provider's (a signature the account never trusted). */
   key?: TestSigningKey;
+  /** Other algorithm URIs than RSA-SHA256 and SHA-256 (a provider still signing with SHA-1). */
+  algorithms?: { signature?: string; digest?: string };
 }
 
 export interface TestSamlIdp {
@@ -71,13 +73,13 @@ export function signedResponseXml(entityId: string, providerKey: TestSigningKey,
   const signer = new SignedXml({
     privateKey: key.privateKeyPem,
     publicCert: key.certificatePem,
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    signatureAlgorithm: answer.algorithms?.signature ?? 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
   });
   signer.addReference({
     xpath: "//*[local-name(.)='Assertion']",
     transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    digestAlgorithm: answer.algorithms?.digest ?? 'http://www.w3.org/2001/04/xmlenc#sha256',
   });
   // The signature goes right after the assertion's Issuer, where the SAML schema puts it.
   signer.computeSignature(response, { location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' } });

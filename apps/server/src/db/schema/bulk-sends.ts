@@ -1,6 +1,7 @@
 // A send of one questionnaire to many clients (features/bulk-send, docs/decisions/0049): the job's row (options,
 // counts, how far it got) and the clients chosen when it started, which the job works through in client-id order.
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BulkSendStatus } from '@bq/contracts/bulk-send';
 import { accounts, productConfigurations } from './accounts';
 import { clients } from './clients';
@@ -33,8 +34,11 @@ export const bulkSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The client's Idempotency-Key: a start sent again with it answers this send instead of starting a second. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
+    uniqueIndex('bulk_sends_idempotency_uq').on(t.accountId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index('bulk_sends_account_idx').on(t.accountId),
     index('bulk_sends_user_idx').on(t.userId),
     index('bulk_sends_product_config_idx').on(t.productConfigurationId),

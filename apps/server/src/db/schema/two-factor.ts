@@ -1,5 +1,5 @@
 // The second factor (docs/decisions/0040): a user's TOTP secret (encrypted) and their one-time recovery codes (hashed).
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One TOTP factor per user; confirmedAt null while the enrolment waits for its first code. */
@@ -12,6 +12,9 @@ export const userTotp = pgTable('user_totp', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   /** The RFC 6238 time step of the last accepted code: a code of this step or an earlier one is refused (no replay). */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /** Wrong codes in a row (issue 36 point 12): at MAX_CODE_FAILURES the code factor locks until a recovery code or reset. */
+  failedCodes: integer('failed_codes').notNull().default(0),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

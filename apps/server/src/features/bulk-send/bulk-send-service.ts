@@ -2,7 +2,7 @@
 // all in one transaction), read its progress, ask it to stop. The work itself runs in the worker (run-bulk-send.ts).
 import { noteWrite } from '../audit/write-transaction';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ZBulkSendRequest, type TBulkSendProgress, type TBulkSendRequest } from '@bq/contracts/bulk-send';
+import { BULK_SEND_ERRORS, ZBulkSendRequest, type TBulkSendProgress, type TBulkSendRequest } from '@bq/contracts/bulk-send';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -32,20 +32,60 @@ function toProgress(row: BulkRow): TBulkSendProgress {
   };
 }
 
-export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, input: TBulkSendRequest): Promise<TBulkSendProgress> {
+/** A start sent again with the same Idempotency-Key: the send it started, or null when the key is new. */
+async function sendOfKey(db: Db, auth: AuthContext, key: string, productConfigurationId: string): Promise<TBulkSendProgress | null> {
+  const [row] = await db.select().from(bulkSends).where(and(eq(bulkSends.accountId, auth.accountId), eq(bulkSends.idempotencyKey, key)));
+  if (!row) return null;
+  if (row.productConfigurationId !== productConfigurationId || row.userId !== auth.userId) {
+    throw new AppError(BULK_SEND_ERRORS.idempotencyKeyReused, 422, 'This Idempotency-Key was used for another send');
+  }
+  return noteProgress(toProgress(row));
+}
+
+export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, input: TBulkSendRequest, idempotencyKey?: string): Promise<TBulkSendProgress> {
   const request = ZBulkSendRequest.parse(input);
   // The same permission and account checks as POST /api/instance; the per-client ones (inactive, interaction limit,
   // an open questionnaire) are made per chunk and reported per client.
   const config = await requireProductConfiguration(db, auth, request.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action: 'CREATE' });
   await assertMaySendQuestionnaires(db, auth);
+  if (idempotencyKey) {
+    const earlier = await sendOfKey(db, auth, idempotencyKey, config.id);
+    if (earlier) return earlier;
+  }
   const where = request.filter ? await filterConditions(db, auth, config.id, request.filter) : null;
+  try {
+    return await startNewSend(db, queue, auth, request, config.id, where, idempotencyKey);
+  } catch (err) {
+    // Two starts with the same key at once: the unique index lets one through, the other answers its send.
+    const earlier = idempotencyKey && isUniqueViolation(err) ? await sendOfKey(db, auth, idempotencyKey, config.id) : null;
+    if (earlier) return earlier;
+    throw err;
+  }
+}
+
+function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code === '23505' || isUniqueViolation(cause, depth + 1);
+}
+
+async function startNewSend(
+  db: Db,
+  queue: JobQueue,
+  auth: AuthContext,
+  request: ReturnType<typeof ZBulkSendRequest.parse>,
+  configId: string,
+  where: Awaited<ReturnType<typeof filterConditions>> | null,
+  idempotencyKey: string | undefined,
+): Promise<TBulkSendProgress> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(bulkSends)
       .values({
         accountId: auth.accountId,
         userId: auth.userId,
-        productConfigurationId: config.id,
+        productConfigurationId: configId,
+        idempotencyKey: idempotencyKey ?? null,
         options: {
           ...(request.expiresInDays !== undefined ? { expiresInDays: request.expiresInDays } : {}),
           autoReminder: request.autoReminder,
@@ -54,7 +94,7 @@ export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, 
         },
       })
       .returning();
-    const { chosen, unknownTokens } = await chooseClients(tx, auth, row!.id, config.id, where ? { where } : { clientTokens: request.clientTokens! });
+    const { chosen, unknownTokens } = await chooseClients(tx, auth, row!.id, configId, where ? { where } : { clientTokens: request.clientTokens! });
     const failures = unknownTokens.map((clientToken) => ({ clientToken, errorKey: BULK_SKIP.unknown }));
     const [started] = await tx
       .update(bulkSends)

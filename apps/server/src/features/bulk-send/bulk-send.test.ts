@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkSends, clientProducts, clients, interactionInstances, mailOutbox, productConfigurations } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../../test/factories';
 import { adviserWithClients } from './bulk-fixtures';
 import { createDeliveryRenderer } from './render-at-delivery';
 import { runBulkSend } from './run-bulk-send';
@@ -125,6 +126,35 @@ describe('POST /api/instance/bulk', () => {
     // The other account's clients were never touched.
     expect(await instancesOf(other.tokens)).toHaveLength(0);
     expect((await instancesOf(tokens)).length).toBe(6);
+  });
+
+  it('takes a start once per Idempotency-Key: a retry answers the send it started and invites nobody twice (issue 36 point 14)', async () => {
+    const { http, configId, tokens } = await adviserWithClients(t, 5);
+    const body = { productConfigurationId: configId, clientTokens: tokens, sendInvitationEmail: true };
+    const key = { 'idempotency-key': `retry-${Date.now()}` };
+    const first = await http.request('POST', '/api/instance/bulk', body, key);
+    expect(first.statusCode).toBe(202);
+    // The answer was lost; the client sends the same start again, also after the job ran.
+    const again = await http.request('POST', '/api/instance/bulk', body, key);
+    expect([again.statusCode, again.json().id]).toEqual([202, first.json().id]);
+    await run(first.json().id);
+    const late = await http.request('POST', '/api/instance/bulk', body, key);
+    expect(late.json()).toMatchObject({ id: first.json().id, status: 'DONE', created: 5 });
+    expect(await t.db.select().from(bulkSends).where(eq(bulkSends.idempotencyKey, key['idempotency-key']))).toHaveLength(1);
+    expect(await instancesOf(tokens)).toHaveLength(5);
+
+    // The same key from a colleague is another send's key: refused. A key that is no plain key is bad input; no key
+    // starts a new send.
+    const [{ accountId } = { accountId: '' }] = await t.db.select({ accountId: bulkSends.accountId }).from(bulkSends).where(eq(bulkSends.id, first.json().id));
+    const colleague = await createUser(t.db, accountId);
+    const colleagueHttp = new TestClient(t.app);
+    expect((await colleagueHttp.login(colleague.email, colleague.password)).statusCode).toBe(200);
+    const reused = await colleagueHttp.request('POST', '/api/instance/bulk', body, key);
+    expect([reused.statusCode, reused.json().errorKey]).toEqual([422, 'error.bulk_send.idempotency_key_reused']);
+    const bad = await http.request('POST', '/api/instance/bulk', body, { 'idempotency-key': 'no spaces allowed' });
+    expect([bad.statusCode, bad.json().errorKey]).toEqual([400, 'error.validation']);
+    const fresh = await http.request('POST', '/api/instance/bulk', body);
+    expect(fresh.json().id).not.toBe(first.json().id);
   });
 
   it('refuses bad input with 400 and an errorKey, and another account or a missing right', async () => {

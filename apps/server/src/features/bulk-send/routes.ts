@@ -2,7 +2,9 @@
 // (its progress) and POST /api/instance/bulk/{id}/stop (docs/decisions/0049).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ZBulkSendParams, ZBulkSendProgress, ZBulkSendRequest, type TBulkSendRequest } from '@bq/contracts/bulk-send';
+import { BULK_SEND_ERRORS, ZBulkSendParams, ZBulkSendProgress, ZBulkSendRequest, ZIdempotencyKey, type TBulkSendRequest } from '@bq/contracts/bulk-send';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { getBulkSend, startBulkSend, stopBulkSend } from './bulk-send-service';
@@ -18,6 +20,17 @@ function selectionOf(request: FastifyRequest): Record<string, unknown> {
   if (Array.isArray(body.clientTokens)) return { tokens: body.clientTokens.length };
   const { q, ...filter } = body.filter ?? {};
   return { filter: { ...filter, ...(q ? { search: true } : {}) } };
+}
+
+/** The Idempotency-Key header, checked like any input (400 error.validation when it is not a plain key). */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const parsed = ZIdempotencyKey.safeParse(header);
+  if (!parsed.success) {
+    throw new AppError(ERROR_KEYS.validation, 400, 'The Idempotency-Key header is not valid', {}, [{ path: 'headers.idempotency-key', errorKey: 'error.validation.invalid_format' }]);
+  }
+  return parsed.data;
 }
 
 const countsOf = (body: unknown) => {
@@ -36,14 +49,25 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'startBulkSend',
         tags: ['instances'],
+        description:
+          'Starts the send and answers its job at once. An optional Idempotency-Key header (1-200 of A-Z a-z 0-9 _ . : -) makes a ' +
+          'retry safe: a start sent again with the same key answers the send it started (202, the same id) instead of starting a ' +
+          'second; the same key for another product configuration or by another user is 422.',
         body: ZBulkSendRequest,
         response: {
           202: ZBulkSendProgress,
-          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.email_verification.required'], 404: NOT_FOUND }),
+          ...apiErrors({
+            400: BAD_INPUT,
+            401: UNAUTHORIZED,
+            403: [...FORBIDDEN, 'error.email_verification.required'],
+            404: NOT_FOUND,
+            422: [BULK_SEND_ERRORS.idempotencyKeyReused],
+          }),
         },
       },
     },
-    async (request, reply) => reply.code(202).send(await startBulkSend(app.db, app.queue, requireAuth(request), request.body)),
+    async (request, reply) =>
+      reply.code(202).send(await startBulkSend(app.db, app.queue, requireAuth(request), request.body, idempotencyKeyOf(request))),
   );
 
   app.get(

@@ -53,6 +53,10 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
   };
   if (bulk.status === 'STOPPING') return finish('STOPPED');
   const configId = bulk.productConfigurationId;
+  // Locked as the single send locks it, so sends at the same time cannot overshoot the interaction limit together;
+  // and before the chunk's "already open" is read, so a send that committed while this one waited is seen (issue 36
+  // point 14, review L13: the check once ran before the lock and two overlapping sends could both invite a client).
+  const [product] = await tx.select().from(productConfigurations).where(eq(productConfigurations.id, configId)).for('update');
   // An open questionnaire of this product (not answered, not expired) is not sent again (docs/decisions/0049).
   const chosen = (
     (await tx.execute(sql`
@@ -69,8 +73,6 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
   ).rows;
   if (chosen.length === 0) return finish('DONE');
 
-  // Locked as the single send locks it, so sends at the same time cannot overshoot the interaction limit together.
-  const [product] = await tx.select().from(productConfigurations).where(eq(productConfigurations.id, configId)).for('update');
   let room = Number.POSITIVE_INFINITY;
   if (product!.maxInstances !== null) {
     const [used] = (

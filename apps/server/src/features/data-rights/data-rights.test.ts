@@ -63,7 +63,17 @@ async function download(http: TestClient, token: string) {
 describe('GET /api/client/{token}/personal-data', () => {
   it('gives a ZIP with the JSON of everything held and one PDF report per open result, and records the download', async () => {
     const ctx = await adviser();
-    const { client, email, firstName, lastName, phone } = await clientWithResults(ctx);
+    const { client, email, firstName, lastName, phone, tokens } = await clientWithResults(ctx);
+    // What else the account holds about them (issue 36 point 13): the bank's client number, a decision and its reason,
+    // the weight profile their fit is measured against.
+    const externalId = `CRM-${unique()}`;
+    await t.db.update(clients).set({ externalId }).where(eq(clients.token, client.token));
+    const reason = 'Strong analytical profile; invited to the second round.';
+    expect((await ctx.http.request('POST', `/api/instance/${tokens.BQ_SELECTION}/decision`, { decision: 'advance', reason })).statusCode).toBe(201);
+    await t.db.execute(sql`with p as (insert into weight_profiles (account_id, product_type, name, weights) values (${ctx.account.id}, 'BQ_SELECTION', 'Sales lead', '[]'::jsonb) returning id)
+      insert into client_weight_profiles (client_id, product_type, profile_id, account_id) select c.id, 'BQ_SELECTION', p.id, c.account_id from clients c, p where c.token = ${client.token}`);
+    expect((await ctx.http.request('GET', `/api/client/${client.token}/product/${ctx.config('BQ_RISK')}/profile`)).statusCode).toBe(200);
+    await t.app.audit.flush();
     const res = await download(ctx.http, client.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -72,7 +82,15 @@ describe('GET /api/client/{token}/personal-data', () => {
     writeFileSync(join(out, 'copy.zip'), res.rawPayload);
     execFileSync('unzip', ['-q', 'copy.zip', '-d', 'x'], { cwd: out });
     const json = JSON.parse(readFileSync(join(out, 'x', 'personal-data.json'), 'utf8'));
-    expect(json.client).toMatchObject({ firstName, lastName, email, phone });
+    expect(json.client).toMatchObject({ firstName, lastName, email, phone, externalId });
+    const selection = json.results.find((r: { productType: string }) => r.productType === 'BQ_SELECTION');
+    expect(selection.decisions).toEqual([{ decision: 'advance', reason, by: expect.any(String), at: expect.any(String) }]);
+    expect(json.weightProfiles).toEqual([expect.objectContaining({ productType: 'BQ_SELECTION', name: 'Sales lead' })]);
+    expect(json.teams).toEqual([]);
+    // Who looked at their data (the profile just now among it), and their own calls' addresses while they are kept.
+    expect(json.accessHistory).toContainEqual({ action: 'client.view', at: expect.any(String), actor: 'USER', outcome: 'ALLOWED' });
+    expect(json.ownAccessLog.length).toBeGreaterThan(0);
+    expect(json.ownAccessLog[0]).toMatchObject({ ip: expect.any(String), browser: expect.any(String) });
     expect(json.products.map((p: { productType: string }) => p.productType).sort()).toEqual(['BQ_RISK', 'BQ_SELECTION']);
     expect(json.results).toHaveLength(2);
     for (const r of json.results) {

@@ -1,7 +1,8 @@
-// Everything held about one client, as the JSON file of their personal-data copy (GDPR Art. 15 and 20): identity,
-// products, every interaction with its answers and results, their own self-identification (docs/decisions/0063: the
-// one way it leaves its table per person), the adviser's resolution notes on them, the mails sent to them, and the
-// privacy policy shown in their language. A LOCKED result lists its answers but not its scores: the
+// Everything held about one client, as the JSON file of their personal-data copy (GDPR Art. 15 and 20): identity
+// (the external id too), products, every interaction with its answers and results, their own self-identification
+// (docs/decisions/0063: the one way it leaves its table per person), the adviser's resolution notes and the decisions
+// about them with their reasons, weight profiles, teams, the access history (records-about-client.ts), the mails sent
+// to them, and the privacy policy shown in their language. A LOCKED result lists its answers but not its scores: the
 // scores are shown only once unlocked (docs/decisions/0029), which the adviser can do before handing the copy over.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { hasResult, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
@@ -10,6 +11,7 @@ import type { ReportType } from '@bq/contracts/reports';
 import type { Db } from '../../db/client';
 import { accounts, consistencyResolutions, interactionInstances, mailOutbox, privacyPolicies, productConfigurations, selfIdentifications } from '../../db/schema';
 import type { DataSubject } from './data-subject';
+import { recordsAboutClient } from './records-about-client';
 
 export interface ReportToRender {
   instanceToken: string;
@@ -57,6 +59,7 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
     )
     .orderBy(asc(mailOutbox.createdAt));
   const policies = await db.select().from(privacyPolicies).where(eq(privacyPolicies.accountId, client.accountId));
+  const more = await recordsAboutClient(db, client, instances.map((i) => i.instance));
 
   const reports: ReportToRender[] = [];
   const results = instances.map(({ instance, productType }, index) => {
@@ -79,6 +82,7 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
       resultsWithheld: instance.lockStatus === 'LOCKED' && instance.results !== null,
       selfIdentification: selfIdentificationOf(statements.find((st) => st.instanceId === instance.id)),
       adviserNotes: notes.filter((n) => n.instanceId === instance.id).map((n) => ({ author: n.authorName, note: n.note, createdAt: n.createdAt.toISOString() })),
+      decisions: more.decisionsOf(instance.id),
       reportFile: path,
     };
   });
@@ -93,6 +97,7 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
       lastName: client.lastName,
       email: client.email,
       phone: client.phone,
+      externalId: client.externalId,
       salutation: client.salutation,
       group: client.clientGroup,
       locale: client.locale,
@@ -102,6 +107,10 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
     },
     products: subject.products.map((p) => ({ productType: p.productType, active: p.active, since: p.since.toISOString() })),
     results,
+    weightProfiles: more.weightProfiles,
+    teams: more.teams,
+    accessHistory: more.accessHistory,
+    ownAccessLog: more.ownAccessLog,
     mails: mails.map((m) => ({
       kind: m.kind,
       to: m.toAddress,

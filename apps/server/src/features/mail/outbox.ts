@@ -39,6 +39,7 @@ const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
   'factorAdded',
   'factorRemoved',
   'factorsReset',
+  'factorLocked',
 ]);
 /** A platform mail that no request made with the address caused says why it came instead. */
 const PLATFORM_FOOTERS: Partial<Record<MailTemplate, string>> = { signInAddressChanged: 'email.layout.footerDirectory' };

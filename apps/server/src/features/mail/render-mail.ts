@@ -21,6 +21,7 @@ export type MailTemplate =
   | 'factorAdded'
   | 'factorRemoved'
   | 'factorsReset'
+  | 'factorLocked'
   | 'senderTest';
 
 export interface RenderedMail {

@@ -13,6 +13,7 @@ export const SAML_ERRORS = {
   unknownRequest: 'error.sso.saml_unknown_request',
   replayed: 'error.sso.saml_replayed',
   foreignDomain: 'error.sso.saml_foreign_domain',
+  weakAlgorithm: 'error.sso.saml_weak_algorithm',
 } as const;
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';

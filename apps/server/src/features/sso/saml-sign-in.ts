@@ -21,6 +21,7 @@ import { countAuthRequest } from '../signup/auth-request-limit';
 import { startPendingSignIn } from '../two-factor/pending-sign-in';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { SAML_ERRORS, checkAssertion, refusalOf } from './saml-assertion';
+import { checkAlgorithms } from './saml-algorithms';
 import { samlConnectionOf, serviceProviderOf } from './saml-connection';
 import { SAML_CLOCK_SKEW_MS, SamlRequestStore, serviceProvider } from './saml-service-provider';
 import { findOrCreateEvaluator } from './sso-evaluator';
@@ -66,6 +67,7 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
   const sp = serviceProviderOf(config, accountId);
 
   checkDestination(samlResponse, sp.acsUrl);
+  checkAlgorithms(samlResponse);
   const store = new SamlRequestStore(db, accountId);
   let checked;
   try {

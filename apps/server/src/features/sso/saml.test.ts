@@ -85,6 +85,8 @@ describe('refusals', () => {
     ['an expired NotOnOrAfter', (email) => ({ nameId: email, notOnOrAfter: new Date(Date.now() - 5 * 60_000) }), 'error.sso.saml_expired'],
     ['another issuer', (email) => ({ nameId: email, issuer: 'https://evil.example/idp' }), 'error.sso.wrong_issuer'],
     ['an InResponseTo the app never sent', (email) => ({ nameId: email, requestId: '_never-sent-by-this-app' }), 'error.sso.saml_unknown_request'],
+    ['an RSA-SHA1 signature', (email) => ({ nameId: email, algorithms: { signature: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1' } }), 'error.sso.saml_weak_algorithm'],
+    ['a SHA-1 digest', (email) => ({ nameId: email, algorithms: { digest: 'http://www.w3.org/2000/09/xmldsig#sha1' } }), 'error.sso.saml_weak_algorithm'],
   ];
   it.each(cases)('refuses %s, signs no one in and records the refusal', async (_name, falsify, errorKey) => {
     const domain = newDomain();

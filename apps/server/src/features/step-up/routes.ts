@@ -82,11 +82,12 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
             400: [...BAD_BODY, TWO_FACTOR_ERRORS.codeInvalid, PASSKEY_ERRORS.invalid, 'error.password.current_wrong', STEP_UP_PASSWORD_NOT_ACCEPTED],
             401: UNAUTHORIZED,
             403: [...FORBIDDEN, 'error.sso.sign_on_required'],
+            423: [TWO_FACTOR_ERRORS.locked],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),
         },
       },
     },
-    async (request) => stepUp(app.db, app.config, requireAuth(request), request.body, request.ip),
+    async (request) => stepUp(app.db, app.queue, app.config, requireAuth(request), request.body, request.ip),
   );
 };

@@ -15,6 +15,7 @@ import { assertionOptions, verifyAssertion } from '../passkeys/passkey-assertion
 import { PASSKEY_ERRORS } from '../passkeys/passkey-list';
 import { TWO_FACTOR_ERRORS, acceptSecondFactor, hasSecondFactor } from '../two-factor/two-factor-service';
 import { verifyPassword } from '../../plugins/passwords';
+import type { JobQueue } from '../../jobs/queue';
 import { assertSignInMethodAllowed } from '../sso/sso-routing';
 
 /** A password offered at step-up by a user who has a second factor (docs/decisions/0064). */
@@ -30,14 +31,14 @@ export function stepUpPasskeyOptions(db: Db, config: Config, userId: string): Pr
   return assertionOptions(db, config, 'step_up', userId);
 }
 
-export async function stepUp(db: Db, config: Config, auth: { userId: string; sessionId: string }, body: TStepUpRequest, ip: string): Promise<TStepUpResponse> {
+export async function stepUp(db: Db, queue: JobQueue, config: Config, auth: { userId: string; sessionId: string }, body: TStepUpRequest, ip: string): Promise<TStepUpResponse> {
   if (body.password !== undefined) return passwordStepUp(db, config, auth, body.password, ip);
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId)).limit(1);
   if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   await assertLoginAllowed(db, config, user.email, ip, { knownDevice: true, secondFactor: true });
   const ok = body.passkey
     ? (await verifyAssertion(db, config, body.passkey as AuthenticationResponseJSON, 'step_up', auth.userId)) !== null
-    : await acceptSecondFactor(db, config, auth.userId, { code: body.code ?? '' });
+    : await acceptSecondFactor(db, queue, config, auth.userId, { code: body.code ?? '' });
   if (!ok) {
     await recordLoginFailure(db, user.email, ip, 'SECOND_FACTOR');
     throw body.passkey

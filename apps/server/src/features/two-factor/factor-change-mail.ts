@@ -1,5 +1,5 @@
 // The mail to a user whose second factors changed (docs/decisions/0064): a factor added (TOTP with its new recovery
-// codes, a passkey), one removed, or all of them reset by an admin. Queued in the change's own transaction (the
+// codes, a passkey), one removed, all of them reset by an admin, or the code factor locked by wrong codes (0069). Queued in the change's own transaction (the
 // outbox), so a committed change always tells its user and a rolled-back one never does. The user is the one who can
 // tell whether it was them; an intruder holding the session cannot stop the mail.
 import { randomUUID } from 'node:crypto';
@@ -14,9 +14,11 @@ import { fillPlaceholders, loadEmailTexts } from '../mail/render-mail';
 export type FactorChange =
   | { change: 'added' | 'removed'; factor: 'totp' | 'totpWithCodes' }
   | { change: 'added' | 'removed'; factor: 'passkey'; name: string }
-  | { change: 'reset' };
+  | { change: 'reset' }
+  /** Too many wrong codes in a row locked the code factor (issue 36 point 12). */
+  | { change: 'locked' };
 
-const TEMPLATE = { added: 'factorAdded', removed: 'factorRemoved', reset: 'factorsReset' } as const;
+const TEMPLATE = { added: 'factorAdded', removed: 'factorRemoved', reset: 'factorsReset', locked: 'factorLocked' } as const;
 
 /** "2026-12-06 14:03 UTC": one unambiguous form for every language (the mail has no time zone of the reader). */
 export const mailTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -29,7 +31,7 @@ export async function mailFactorChange(tx: Tx, queue: JobQueue, config: Pick<Con
     .limit(1);
   if (!user) return;
   let factor = '';
-  if (what.change !== 'reset') {
+  if (what.change === 'added' || what.change === 'removed') {
     const key = `email.factor.${what.factor}`;
     const label = (await loadEmailTexts(tx, user.locale, [key]))[key]!;
     // The passkey's name is the user's own text: filled in plainly here, defanged with the rest of the value later.
@@ -51,7 +53,7 @@ export async function mailFactorChange(tx: Tx, queue: JobQueue, config: Pick<Con
         lastName: user.lastName,
         time: mailTime(at),
         link: `${config.publicUrl}/settings/security`,
-        ...(what.change === 'reset' ? {} : { factor }),
+        ...(factor ? { factor } : {}),
       },
       userId,
     },

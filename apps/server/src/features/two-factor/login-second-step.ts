@@ -12,11 +12,13 @@ import { noteAudit, noteAuditUser } from '../audit/audit-note';
 import { establishSession } from '../auth/auth-service';
 import { isKnownDevice } from '../auth/login-devices';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import type { JobQueue } from '../../jobs/queue';
 import { clearPendingSignIn, readPendingSignIn } from './pending-sign-in';
 import { TWO_FACTOR_ERRORS, acceptSecondFactor, type FactorProof } from './two-factor-service';
 
 export async function completeSecondFactorSignIn(
   db: Db,
+  queue: JobQueue,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -39,7 +41,7 @@ export async function completeSecondFactorSignIn(
   noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { step: 'second_factor' });
   await assertLoginAllowed(db, config, user.email, request.ip, { knownDevice: await isKnownDevice(db, request, user.email), secondFactor: true });
-  if (!(await acceptSecondFactor(db, config, user.id, proof))) {
+  if (!(await acceptSecondFactor(db, queue, config, user.id, proof))) {
     await recordLoginFailure(db, user.email, request.ip, 'SECOND_FACTOR');
     const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
     throw new AppError(key, 401, 'The code is wrong, expired or already used');

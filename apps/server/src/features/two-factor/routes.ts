@@ -119,6 +119,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
             401: UNAUTHORIZED,
             403: FORBIDDEN,
             409: [TWO_FACTOR_ERRORS.notEnabled],
+            423: [TWO_FACTOR_ERRORS.locked],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),
         },
@@ -141,7 +142,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Completes a sign-in that answered { secondFactorRequired: true }: with the bq_2fa cookie it set (five minutes), ' +
           'a current code or an unused recovery code. Sets the same cookies as POST /api/login. A code works once; wrong ' +
-          'codes slow down further attempts per user (429 with Retry-After).',
+          'codes slow down further attempts per user (429 with Retry-After), and ten in a row lock codes (423) until a recovery ' +
+          'code or an administrator\'s reset; the user is mailed.',
         body: ZLoginSecondFactorRequest,
         response: {
           200: ZLoginSuccess.meta({ id: 'LoginSecondFactorResponse' }),
@@ -149,11 +151,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
             400: BAD_BODY,
             401: [TWO_FACTOR_ERRORS.signInExpired, TWO_FACTOR_ERRORS.codeInvalid, TWO_FACTOR_ERRORS.recoveryCodeInvalid],
             403: ['error.auth.csrf'],
+            423: [TWO_FACTOR_ERRORS.locked],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),
         },
       },
     },
-    async (request, reply) => completeSecondFactorSignIn(app.db, app.config, request, reply, proofOf(request.body)),
+    async (request, reply) => completeSecondFactorSignIn(app.db, app.queue, app.config, request, reply, proofOf(request.body)),
   );
 };

@@ -1,6 +1,6 @@
 // The TOTP factor of the signed-in user: status, enrolment, confirmation (with recovery codes), removal; and the check
 // of a code or recovery code at sign-in, which uses it up (docs/decisions/0040).
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TStartTotpEnrolmentResponse, TTotpStatusResponse } from '@bq/contracts/two-factor';
 import { AppError } from '../../app-error';
@@ -12,6 +12,7 @@ import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { verifyPassword } from '../../plugins/passwords';
 import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { withoutCommitHook } from '../../db/commit-hooks';
 import { mailFactorChange } from './factor-change-mail';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, verifiedStep } from './totp';
 
@@ -22,7 +23,14 @@ export const TWO_FACTOR_ERRORS = {
   notStarted: 'error.two_factor.not_started',
   notEnabled: 'error.two_factor.not_enabled',
   signInExpired: 'error.two_factor.sign_in_expired',
+  locked: 'error.two_factor.locked',
 } as const;
+
+/**
+ * Wrong codes in a row before the code factor locks (issue 36 point 12). NIST SP 800-63B 5.2.2 allows at most 100; ten
+ * leaves an attacker who holds the password a chance of about 3 in a million, and a user who mistypes room enough.
+ */
+export const MAX_CODE_FAILURES = 10;
 
 /** What proves the factor: a current code, or one of the recovery codes (both as ZTotpCode / ZRecoveryCode left them). */
 export type FactorProof = { code: string; recoveryCode?: undefined } | { code?: undefined; recoveryCode: string };
@@ -105,7 +113,7 @@ export async function confirmTotp(db: Db, queue: JobQueue, config: Config, userI
  * used one (a code of that step or before is refused from then on), a recovery code is marked used. Both are
  * conditional updates, so two requests with the same code cannot both succeed.
  */
-export async function acceptSecondFactor(db: Db, config: Config, userId: string, proof: FactorProof): Promise<boolean> {
+export async function acceptSecondFactor(db: Db, queue: JobQueue, config: Config, userId: string, proof: FactorProof): Promise<boolean> {
   const row = await factorRow(db, userId);
   if (!row?.confirmedAt) return false;
   if (proof.recoveryCode !== undefined) {
@@ -120,17 +128,38 @@ export async function acceptSecondFactor(db: Db, config: Config, userId: string,
         ),
       )
       .returning({ id: userRecoveryCodes.id });
+    // A recovery code is the way out of a lock: it proves the user holds what was issued with the factor.
+    if (used.length > 0 && (row.failedCodes > 0 || row.lockedAt)) await db.update(userTotp).set({ failedCodes: 0, lockedAt: null }).where(eq(userTotp.userId, userId));
     return used.length > 0;
   }
+  if (row.lockedAt) throw new AppError(TWO_FACTOR_ERRORS.locked, 423, 'Too many wrong codes: use a recovery code, or ask an administrator to reset your second factor');
   const secret = decryptSecret(config.dataEncryptionKey, 'totp-secret', row.secretEncrypted, userId);
   const step = await verifiedStep(secret, proof.code, row.lastUsedStep);
-  if (step === null) return false;
+  if (step === null) {
+    await countWrongCode(db, queue, config, userId);
+    return false;
+  }
   const taken = await db
     .update(userTotp)
-    .set({ lastUsedStep: step })
+    .set({ lastUsedStep: step, failedCodes: 0 })
     .where(and(eq(userTotp.userId, userId), or(isNull(userTotp.lastUsedStep), lt(userTotp.lastUsedStep, step))))
     .returning({ userId: userTotp.userId });
   return taken.length > 0;
+}
+
+/** One more wrong code; the one that reaches MAX_CODE_FAILURES locks the code factor and tells the user, in one transaction. */
+async function countWrongCode(db: Db, queue: JobQueue, config: Config, userId: string): Promise<void> {
+  // Bookkeeping of a refusal, like the throttle's: it commits without the request's audit event (ADR 0039).
+  await withoutCommitHook(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(userTotp)
+        .set({ failedCodes: sql`${userTotp.failedCodes} + 1`, lockedAt: sql`case when ${userTotp.failedCodes} + 1 >= ${MAX_CODE_FAILURES} then now() else null end` })
+        .where(and(eq(userTotp.userId, userId), isNull(userTotp.lockedAt)))
+        .returning({ lockedAt: userTotp.lockedAt });
+      if (row?.lockedAt) await mailFactorChange(tx, queue, config, userId, { change: 'locked' });
+    }),
+  );
 }
 
 /** Removes the factor: the password and a code (or a recovery code), both throttled like a sign-in. */
@@ -144,7 +173,7 @@ export async function disableTotp(db: Db, queue: JobQueue, config: Config, userI
     throw new AppError(ERROR_KEYS.wrongCurrentPassword, 400, 'The current password is wrong');
   }
   if (!(await hasTotp(db, userId))) throw new AppError(TWO_FACTOR_ERRORS.notEnabled, 409, 'No second factor is enabled');
-  if (!(await acceptSecondFactor(db, config, userId, proof))) {
+  if (!(await acceptSecondFactor(db, queue, config, userId, proof))) {
     await recordLoginFailure(db, user.email, ip, 'SECOND_FACTOR');
     const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
     throw new AppError(key, 400, 'The code is wrong, expired or already used');

@@ -2,11 +2,11 @@
 // confirmation with recovery codes, sign-in in two steps with no session before the second, a code working once,
 // wrong codes slowed down per user, recovery codes working once, removal needing password and code. Codes come from
 // otplib with the secret the enrolment answered; the server's clock (Date only) moves when the test says.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { auditEvents, loginFailures, userRecoveryCodes, userTotp } from '../../db/schema';
+import { auditEvents, loginFailures, mailOutbox, userRecoveryCodes, userTotp } from '../../db/schema';
 import { decryptSecret } from '../../plugins/data-encryption';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
@@ -219,6 +219,50 @@ describe('signing in with a second factor', () => {
     elapse(2);
     expect(await signedInAs(await secondStep(cookie, { code: right }, newIp(), device))).toBe(email);
     expect(await t.db.select().from(loginFailures).where(eq(loginFailures.email, email))).toEqual([]);
+  });
+
+  it('locks codes after ten wrong ones in a row, however slowly they come, mails the user, and a recovery code unlocks (issue 36 point 12)', async () => {
+    const { user, email, password, secret, recoveryCodes } = await enrolled();
+    const wrongCode = async () => ((await codeFor(secret)) === '000000' ? '111111' : '000000');
+    // One guess every 20 minutes: the throttle's window forgets each one, the count of wrong codes in a row does not.
+    for (let i = 1; i <= 10; i++) {
+      elapse(20 * 60);
+      const { cookie, ip } = await passwordStep(email, password);
+      const res = await secondStep(cookie, { code: await wrongCode() }, ip);
+      expect([res.statusCode, res.json().errorKey], `guess ${i}`).toEqual([401, 'error.two_factor.code_invalid']);
+    }
+    elapse(20 * 60);
+    const locked = await passwordStep(email, password);
+    const right = await secondStep(locked.cookie, { code: await codeFor(secret) }, locked.ip);
+    expect([right.statusCode, right.json().errorKey]).toEqual([423, 'error.two_factor.locked']);
+    expect(cookieOf(right, 'bq_session')).toBeUndefined();
+    const mails = await t.db
+      .select({ subject: mailOutbox.subject, to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'SECOND_FACTOR_CHANGED')));
+    expect(mails.filter((m) => m.subject === 'Your second factor was locked after too many wrong codes')).toEqual([
+      { subject: 'Your second factor was locked after too many wrong codes', to: email },
+    ]);
+
+    // A recovery code signs in and unlocks; then the app's codes work again.
+    expect(await signedInAs(await secondStep(locked.cookie, { recoveryCode: recoveryCodes[0] }, locked.ip))).toBe(email);
+    elapse(30);
+    const again = await passwordStep(email, password);
+    expect(await signedInAs(await secondStep(again.cookie, { code: await codeFor(secret) }, again.ip))).toBe(email);
+  });
+
+  it('forgets wrong codes once a right one comes', async () => {
+    const { email, password, secret } = await enrolled();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++) {
+        elapse(20 * 60);
+        const { cookie, ip } = await passwordStep(email, password);
+        expect((await secondStep(cookie, { code: (await codeFor(secret)) === '000000' ? '111111' : '000000' }, ip)).statusCode).toBe(401);
+      }
+      elapse(20 * 60);
+      const { cookie, ip } = await passwordStep(email, password);
+      expect(await signedInAs(await secondStep(cookie, { code: await codeFor(secret) }, ip))).toBe(email);
+    }
   });
 
   it('signs in with a recovery code once, refuses it the second time, and takes another in any letter case', async () => {
