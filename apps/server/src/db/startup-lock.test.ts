@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './client';
 import { prepareDatabase } from './prepare-database';
 import { STARTUP_LOCK_KEY, withStartupLock } from './startup-lock';
 import { adminQuery, testDatabaseUrl, withDatabase } from '../test/postgres-admin';
+import { QUEUES } from '../jobs/queue';
 
 const adminUrl = testDatabaseUrl() ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const created: string[] = [];
@@ -37,7 +38,7 @@ describe('start-up of several processes against one fresh PostgreSQL', () => {
       const texts = await databases[0]!.executeSql('select count(*)::int as n from translations');
       for (const database of databases) await database.close();
       expect(failures).toEqual([]);
-      expect((queues.rows as { name: string }[]).map((q) => q.name)).toEqual(['bulk-send', 'interaction-calculate', 'mail-deliver', 'retention-sweep']);
+      expect((queues.rows as { name: string }[]).map((q) => q.name)).toEqual(Object.values(QUEUES).sort());
       expect((texts.rows[0] as { n: number }).n).toBeGreaterThan(1000);
     }
   }, 120_000);
