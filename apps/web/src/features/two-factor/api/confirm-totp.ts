@@ -8,11 +8,19 @@ export function confirmTotp(request: TConfirmTotpRequest): Promise<TConfirmTotpR
   return api.post<TConfirmTotpResponse>('/api/user/2fa/totp/confirm', request);
 }
 
-export function useConfirmTotp() {
+/**
+ * `onConfirmed` gets the recovery codes before the two-factor queries refresh: once the status reads "on", the
+ * enrolment form that called `mutate` is gone, and a callback passed to `mutate` would never run (the codes were lost
+ * that way once, caught by e2e/two-factor.spec.ts).
+ */
+export function useConfirmTotp(onConfirmed: (recoveryCodes: string[]) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmTotp,
-    // Every two-factor query: the status, and the factors the step-up dialog offers from now on.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryPrefix }),
+    onSuccess: (response) => {
+      onConfirmed(response.recoveryCodes);
+      // Every two-factor query: the status, and the factors the step-up dialog offers from now on.
+      return queryClient.invalidateQueries({ queryKey: twoFactorQueryPrefix });
+    },
   });
 }

@@ -33,8 +33,8 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (recoveryCodes: st
 function EnrolmentSteps({ enrolment, onConfirmed }: { enrolment: TStartTotpEnrolmentResponse; onConfirmed: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const form = useZodForm(ZConfirmTotpForm, { code: '' });
-  const confirm = useConfirmTotp();
-  const submit = form.handleSubmit((request) => confirm.mutate(request, { onSuccess: (response) => onConfirmed(response.recoveryCodes) }));
+  const confirm = useConfirmTotp(onConfirmed);
+  const submit = form.handleSubmit((request) => confirm.mutate(request));
   return (
     <Stack gap="md">
       <Text size="sm">{t('twoFactor.enrol.scan')}</Text>
