@@ -5,6 +5,11 @@ import { z } from 'zod';
 export const AUDIT_OUTCOMES = ['ALLOWED', 'REFUSED'] as const;
 export const AUDIT_ACTOR_KINDS = ['USER', 'CREDENTIAL', 'OPERATOR', 'PARTICIPANT', 'SYSTEM'] as const;
 export const AUDIT_PAGE_SIZE = 50;
+/**
+ * The alphabet of every token and id an event's subject is named by (base64url tokens, UUIDs). The trail records a
+ * subject only if it is spelled in it: text a refused probe sent (a NUL byte, a lone surrogate) names none.
+ */
+export const SUBJECT_TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 const invalid = { error: () => 'error.validation.invalid_value' };
 

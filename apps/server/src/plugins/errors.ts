@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../app-error';
+import { hasErrorCode, hasErrorMessage } from '../db/sql-state';
 
 interface FieldError {
   path: string;
@@ -44,12 +45,10 @@ const FASTIFY_CODES: Record<string, { errorKey: string; status: number }> = {
 // Connection-level failures: refused or reset sockets, and the server's "shutting down / starting up / connection
 // lost" SQLSTATE classes 57P and 08.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 3) return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (typeof e.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(e.message)) return true;
-  return isDatabaseUnavailable(e.cause, depth + 1);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable/i;
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return hasErrorCode(error, UNAVAILABLE_CODES) || hasErrorMessage(error, UNAVAILABLE_MESSAGES);
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {

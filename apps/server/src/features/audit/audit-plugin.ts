@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { SUBJECT_TOKEN } from '@bq/contracts/audit';
 import { AppError } from '../../app-error';
 import { withoutCommitHook } from '../../db/commit-hooks';
 import { AuditRecorder, type PendingEvent } from './audit-recorder';
@@ -80,15 +81,12 @@ declare module 'fastify' {
   }
 }
 
-/** The alphabet of every token and id a subject is named by (base64url tokens, UUIDs). */
-const TOKEN_ALPHABET = /^[A-Za-z0-9_-]{1,200}$/;
-
 /** A subject's token where the declaration says, if it is one: anything else (text a refused probe sent) names none. */
 function tokenAt(request: FastifyRequest, path: TokenPath | undefined): string | null {
   if (!path) return null;
   const [part, name] = path.split('.') as ['params' | 'query' | 'body', string];
   const value = (request[part] as Record<string, unknown> | undefined)?.[name!];
-  return typeof value === 'string' && TOKEN_ALPHABET.test(value) ? value : null;
+  return typeof value === 'string' && SUBJECT_TOKEN.test(value) ? value : null;
 }
 
 function outcomeOf(status: number): 'ALLOWED' | 'REFUSED' | null {

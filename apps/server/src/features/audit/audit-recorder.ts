@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../../plugins/errors';
 import { appendEvents, appendToChain, byAccountOf, type AuditEventInput } from './audit-chain';
 import { logParticipantAccess, splitParticipantAccess } from './participant-access';
 import { recordSystemEvent } from './system-events';
+import { sqlStateOf } from '../../db/sql-state';
 
 /** The SYSTEM event that stands where events could not be written (issue 36 point 1). */
 export const EVENTS_LOST = 'audit.events_lost';
@@ -17,12 +18,8 @@ export const EVENTS_LOST = 'audit.events_lost';
 // (40, 55P03). Anything else (a data exception such as a NUL byte, class 22) fails the same way at every retry.
 const PASSING_CLASSES = /^(08|40|53|57|55P03)/;
 
-function isPassing(error: unknown, depth = 0): boolean {
-  if (isDatabaseUnavailable(error)) return true;
-  if (!error || typeof error !== 'object' || depth > 3) return false;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  if (typeof code === 'string' && PASSING_CLASSES.test(code)) return true;
-  return isPassing(cause, depth + 1);
+function isPassing(error: unknown): boolean {
+  return isDatabaseUnavailable(error) || PASSING_CLASSES.test(sqlStateOf(error) ?? '');
 }
 
 /** An event before its subject is resolved: the account may still be unknown (a participant's token names it). */

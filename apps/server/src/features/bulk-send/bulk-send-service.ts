@@ -13,6 +13,7 @@ import { requireProductConfiguration } from '../products/product-access';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { chooseClients, filterConditions } from './choose-clients';
 import { BULK_SKIP, MAX_LISTED_FAILURES } from './send-chunk';
+import { isUniqueViolation } from '../../db/sql-state';
 
 type BulkRow = typeof bulkSends.$inferSelect;
 
@@ -61,12 +62,6 @@ export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, 
     if (earlier) return earlier;
     throw err;
   }
-}
-
-function isUniqueViolation(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 3) return false;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  return code === '23505' || isUniqueViolation(cause, depth + 1);
 }
 
 async function startNewSend(

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { requireProductConfiguration, requireProductConfigurationByType } from '../products/product-access';
 import { assertIdentityEditable, clientViewFor, showClient, type ClientView } from '../anonymisation/client-view';
 import { newPublicToken } from './client-tokens';
+import { isUniqueViolation } from '../../db/sql-state';
 
 export const CLIENT_ERRORS = {
   duplicate: 'error.client.duplicate',
@@ -61,11 +62,6 @@ export function toInstanceSummary(row: typeof interactionInstances.$inferSelect,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     expirationStatus: instanceExpirationStatus(row.status, row.expiresAt, now),
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function clientLimit(db: Db, accountId: string): Promise<TResourceLimit> {

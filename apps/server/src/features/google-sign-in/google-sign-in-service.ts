@@ -28,6 +28,7 @@ import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
 import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
 import { noteAuditUser } from '../audit/audit-note';
 import { withoutCommitHook } from '../../db/commit-hooks';
+import { isUniqueViolation } from '../../db/sql-state';
 
 type VerifiedIdentity = ProviderIdentity;
 const GOOGLE_ATTEMPT_COOKIE = { name: 'bq_google', path: '/api/oauth/google' };
@@ -113,7 +114,7 @@ async function findOrCreateUser(db: Db, identity: VerifiedIdentity, productType:
       created = true;
     } catch (err) {
       // Two first sign-ins of the same person at once: the other one created the user; link to it.
-      if ((err as { code?: string }).code !== '23505' && (err as { cause?: { code?: string } }).cause?.code !== '23505') throw err;
+      if (!isUniqueViolation(err)) throw err;
       user = await findLinkedUser(db, identity);
       if (!user) throw err;
     }

@@ -17,6 +17,7 @@ import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { scimError } from './scim-error';
 import { inConfirmedDomain, isBeyondScim, isScimManaged, scimScopeOf, type ScimScope } from './scim-scope';
 import { signInAddressChanged } from './sign-in-address-change';
+import { isUniqueViolation } from '../../db/sql-state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -115,11 +116,6 @@ function fieldsOf(input: ScimUserInput) {
   const tag = (input.preferredLanguage ?? '').toLowerCase();
   const locale: Locale | undefined = tag.startsWith('de') ? 'DE_DE' : tag === 'en-gb' ? 'EN_UK' : tag.startsWith('en') ? 'EN_US' : undefined;
   return { email, firstName, lastName, locale, externalId: input.externalId?.slice(0, 200) ?? null };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const taken = () => scimError(409, 'uniqueness', 'error.scim.user_name_taken', 'A user with this userName already exists');

@@ -13,6 +13,7 @@ import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { hashPassword } from '../../plugins/passwords';
 import type { ProviderIdentity } from './oidc-code-flow';
 import { breakGlassUserOf, isConfirmedDomainOf } from './sso-routing';
+import { isUniqueViolation } from '../../db/sql-state';
 
 /** The provider's refusals of a user it may not speak for (either protocol). */
 export const SSO_SCOPE_ERRORS = {
@@ -76,7 +77,7 @@ export async function findOrCreateEvaluator(
     return { user: await createEvaluator(db, accountId, identity), created: true };
   } catch (err) {
     // Two first sign-ins of the same person at once: the other one created the user.
-    if ((err as { code?: string }).code !== '23505' && (err as { cause?: { code?: string } }).cause?.code !== '23505') throw err;
+    if (!isUniqueViolation(err)) throw err;
     const [again] = await db.select(columns).from(users).where(eq(users.email, identity.email)).limit(1);
     if (!again) throw err;
     return { user: again, created: false };

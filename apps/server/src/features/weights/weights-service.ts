@@ -29,6 +29,7 @@ import { definitionForProduct } from '../interactions/definitions';
 import { requireProductConfigurationByType } from '../products/product-access';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { readerLocale } from '../results/dashboard-content';
+import { isUniqueViolation } from '../../db/sql-state';
 
 const DEFAULT_TARGET = 50;
 const notFound = () => new AppError(ERROR_KEYS.notFound, 404, 'Not found');
@@ -90,10 +91,6 @@ function checkWeights(productType: ProductType, weights: TDimensionWeight[]): TD
   return weights.map(({ dimension, weight, target }) => ({ dimension, weight, target }));
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 const duplicateName = () => new AppError(WEIGHT_ERRORS.duplicateName, 409, 'A profile with this name exists', {}, [{ path: 'name', errorKey: WEIGHT_ERRORS.duplicateName }]);
 
 export async function createWeightProfile(db: Db, auth: AuthContext, body: TCreateWeightProfileRequest): Promise<TWeightProfile> {
