@@ -6,9 +6,9 @@ import { createAccount, createUser } from '../test/factories';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
-    app.get('/api/test/public', { config: { public: true } }, async () => ({ ok: true }));
-    app.get('/api/test/signed-in', async (request) => ({ userId: request.auth?.userId }));
-    app.delete('/api/test/risk-client', { config: { permission: { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'DELETE' } } }, async () => ({ ok: true }));
+    app.get('/api/test/public', { config: { audit: false, public: true } }, async () => ({ ok: true }));
+    app.get('/api/test/signed-in', { config: { audit: false } }, async (request) => ({ userId: request.auth?.userId }));
+    app.delete('/api/test/risk-client', { config: { audit: false, permission: { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'DELETE' } } }, async () => ({ ok: true }));
   });
 });
 afterAll(() => t.close());

@@ -119,8 +119,20 @@ export async function createTestApp(
     ...(more.onRoute ? { onRoute: more.onRoute } : {}),
     ...(more.logStream ? { logStream: more.logStream } : {}),
   });
-  registerExtra?.(app);
-  await app.ready();
+  try {
+    registerExtra?.(app);
+    await app.ready();
+  } catch (err) {
+    // An app that refuses to start (a test of a start-up rule) leaves no database, queue or listener behind.
+    closing = true;
+    await queue.stop();
+    await app.close().catch(() => undefined);
+    await dataChanges?.stop();
+    await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (baseUrl && databaseUrl) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    throw err;
+  }
   let worker: { stop(): void } | undefined;
   const others: (() => Promise<void>)[] = [];
   return {

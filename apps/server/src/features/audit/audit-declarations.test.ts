@@ -33,6 +33,15 @@ describe('audit declarations', () => {
     expect(badNames).toEqual([]);
   });
 
+  it('stops the server at start-up when a route declares nothing (an /api or a /scim route)', async () => {
+    for (const url of ['/api/test/undeclared', '/scim/v2/Undeclared']) {
+      await expect(createTestApp({}, (app) => void app.post(url, async () => ({ ok: true })))).rejects.toThrow(`POST ${url} declares no config.audit`);
+    }
+    // Declaring it false is a declaration: the app starts.
+    const declared = await createTestApp({}, (app) => void app.post('/api/test/declared', { config: { audit: false } }, async () => ({ ok: true })));
+    await declared.close();
+  });
+
   it('leaves exactly one event per answered signed-in read that declares an action, and none for audit: false', async () => {
     const acc = await createAccount(t.db, { products: ['BQ_RISK'], credits: 10 });
     const { email, password, user } = await createUser(t.db, acc.account.id);

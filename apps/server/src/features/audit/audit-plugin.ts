@@ -152,10 +152,20 @@ function buffered(request: FastifyRequest): boolean {
   return (declaration.timing ?? (read ? 'buffered' : 'before-answer')) === 'buffered';
 }
 
+/** The routes that must declare `config.audit`: the API and the directory's SCIM calls (API docs excepted). */
+const AUDITED_PREFIXES = ['/api/', '/scim/'];
+
 export default fp(async function auditPlugin(app: FastifyInstance) {
   const recorder = new AuditRecorder(app.db, app.config.AUDIT_CHAIN_KEY, app.log);
   app.decorate('audit', recorder);
   app.decorateRequest('auditNote', null);
+  // Declared on every route or the server does not start (issue 36 point 11): a route that forgot would answer with no
+  // event and nobody would notice; the route table's test names them too, this stops a development server at once.
+  app.addHook('onRoute', (route) => {
+    if (AUDITED_PREFIXES.some((prefix) => route.url.startsWith(prefix)) && route.config?.audit === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} declares no config.audit: an action ({ action: 'area.verb' }) or audit: false`);
+    }
+  });
   recorder.start();
   app.addHook('onClose', () => recorder.close());
   if (app.config.BENCH_WITHOUT_AUDIT_TRAIL) {
