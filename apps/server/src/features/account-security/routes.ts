@@ -28,8 +28,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccountSecurityResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return accountSecurity(app.db, requireAuth(request).accountId);
     },
   );
@@ -68,8 +67,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccountMemberFactorList, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { members: await memberFactors(app.db, requireAuth(request).accountId) };
     },
   );

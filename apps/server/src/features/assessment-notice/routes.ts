@@ -27,8 +27,7 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAssessmentNoticeSettingsResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return assessmentNoticeSettings(app.db, requireAuth(request).accountId);
     },
   );

@@ -55,8 +55,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSelfIdentificationForm, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return selfIdentificationForm(app.db, request.params.token, callerOf(request));
     },
   );
@@ -179,8 +178,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdverseImpactReport, ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return adverseImpactReport(app.db, requireAuth(request).accountId, request.params.product, request.query);
     },
   );

@@ -88,8 +88,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       if (request.query.email !== undefined) {
         return resendEmailVerificationByAddress(app.db, app.queue, app.config, request.query.email, request.ip);
       }
@@ -117,8 +116,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return verifyEmail(app.db, request.params.token);
     },
   );
@@ -137,8 +135,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDevMailboxList, ...apiErrors(DEV_MAILBOX_ERRORS) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const auth = await requireDemoAdmin(app.db, requireAuth(request));
       return { mails: await listDevMails(app.db, auth.accountId) };
     },
@@ -157,8 +154,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDevMail, ...apiErrors({ ...DEV_MAILBOX_ERRORS, 400: ['error.validation'], 404: ['error.not_found'] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const auth = await requireDemoAdmin(app.db, requireAuth(request));
       return getDevMail(app.db, app.config, auth.accountId, request.params.id);
     },

@@ -53,8 +53,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
       config: { audit: false, public: true },
       schema: { operationId: 'getLiveness', tags: ['ops'], description: 'The process runs and answers HTTP.', response: { 200: ZHealth } },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       return { status: 'ok' as const };
     },
   );
@@ -70,8 +69,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZReady, ...apiErrors({ 503: [ERROR_KEYS.serviceUnavailable] }) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       if (app.lifecycle.draining) throw new AppError(ERROR_KEYS.serviceUnavailable, 503, 'Shutting down');
       try {
         await executeSql('select 1');
@@ -104,7 +102,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
       if (!wanted) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
       const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (!sameSecret(given, wanted)) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Metrics token required');
-      reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8');
+      reply.type('text/plain; version=0.0.4; charset=utf-8');
       return renderMetrics(app, histogram, { executeSql });
     },
   );

@@ -71,8 +71,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return verifyPasswordResetToken(app.db, request.query.token);
     },
   );

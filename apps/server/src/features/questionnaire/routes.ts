@@ -25,8 +25,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZQuestionnaire, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'], 410: GONE }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return openQuestionnaire(app.db, request.query.token);
     },
   );

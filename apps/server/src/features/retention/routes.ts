@@ -30,8 +30,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRetentionResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return toRetentionResponse(await retentionSettings(app.db, requireAuth(request).accountId));
     },
   );
@@ -76,8 +75,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRetentionPreview, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return retentionPreview(app.db, requireAuth(request).accountId);
     },
   );

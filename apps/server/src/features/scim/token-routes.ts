@@ -37,8 +37,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZScimTokenStatus, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return statusOf(request, await scimTokenOf(app.db, requireAuth(request).accountId));
     },
   );
@@ -58,8 +57,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, row } = await issueScimToken(app.db, requireAuth(request));
-      // The token is in this one response only: no cache may keep it.
-      reply.header('cache-control', 'no-store');
+
       return reply.code(201).send({ ...statusOf(request, row), token });
     },
   );

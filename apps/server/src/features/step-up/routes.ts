@@ -36,8 +36,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZStepUpFactorsResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return stepUpFactors(app.db, requireAuth(request).userId);
     },
   );
@@ -55,8 +54,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWebAuthnOptions, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN, 409: [PASSKEY_ERRORS.none] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return stepUpPasskeyOptions(app.db, app.config, requireAuth(request).userId);
     },
   );

@@ -42,8 +42,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTotpStatusResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return totpStatus(app.db, requireAuth(request));
     },
   );
@@ -65,9 +64,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      // The secret is in this answer only: no cache may keep it.
-      reply.header('cache-control', 'no-store');
+    async (request) => {
+
       return startTotpEnrolment(app.db, app.config, requireAuth(request).userId);
     },
   );
@@ -95,8 +93,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return confirmTotp(app.db, app.queue, app.config, requireAuth(request).userId, request.body.code);
     },
   );

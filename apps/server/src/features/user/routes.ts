@@ -13,8 +13,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     { config: { audit: false, signedIn: true, responseCache: true, whileEnrolling: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const auth = requireAuth(request);
       cacheResponse(request, [auth.accountId]);
       return getCurrentUser(app.db, auth.userId);
