@@ -53,6 +53,11 @@ export const ZQuestionnaire = z
     assessmentNotice: ZAssessmentNotice.nullable().optional(),
     /** On screens below 480 px one question per screen (the account's setting; absent = on). */
     oneQuestionPerScreen: z.boolean().optional(),
+    /**
+     * Days the platform keeps the access log of this link (IP address and browser of each call, decision 0068): the
+     * notice on the first page says so in the participant's words.
+     */
+    accessLogDays: z.number().int().min(1),
   })
   .meta({ id: 'Questionnaire' });
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;

@@ -113,7 +113,7 @@ export async function definitionTexts(
   return found;
 }
 
-export async function openQuestionnaire(db: Db, token: string): Promise<TQuestionnaire> {
+export async function openQuestionnaire(db: Db, token: string): Promise<Omit<TQuestionnaire, 'accessLogDays'>> {
   const loaded = await loadByToken(db, token);
   const { client, accountName, oneQuestionPerScreen } = loaded;
   let instance = loaded.instance;

@@ -14,7 +14,7 @@ import { getInteractionDefinition } from '../interactions/definitions';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ JOB_POLL_SECONDS: '0.5' });
+  t = await createTestApp({ JOB_POLL_SECONDS: '0.5', PARTICIPANT_ACCESS_LOG_DAYS: '21' });
 });
 afterAll(() => t.close());
 
@@ -55,6 +55,8 @@ describe('GET /api/q (open the questionnaire)', () => {
     expect(res.statusCode).toBe(200);
     const q = res.json();
     expect(q).toMatchObject({ status: 'OPENED', locale: 'DE_DE', participantFirstName: 'Jana', accountName: 'Test Advisory', answers: {} });
+    // The notice on the first page names how long this link's access log is kept: the operator's setting.
+    expect(q.accessLogDays).toBe(21);
     expect(q.interaction.items).toHaveLength(risk().items.length);
     const firstItem = risk().items[0]!;
     expect(q.texts[firstItem.textKey]).toMatch(/[a-zäöüß]/i);

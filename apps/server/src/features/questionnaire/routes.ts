@@ -26,7 +26,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return openQuestionnaire(app.db, request.query.token);
+      return { ...(await openQuestionnaire(app.db, request.query.token)), accessLogDays: app.config.PARTICIPANT_ACCESS_LOG_DAYS };
     },
   );
 

@@ -1,7 +1,8 @@
 // The inviting account's privacy policy, shown on the first page before any answer: plain text (never HTML), in
 // the participant's language or the nearest one the account wrote; long texts fold and can be expanded. An account
 // without one: the platform's default notice in the participant's language (issue 22, docs/decisions/0033), so a
-// participant never answers without having been told how the answers are handled.
+// participant never answers without having been told how the answers are handled. Below either, what the platform
+// itself does with each answer and each visit, which no account's text can change.
 import { useState } from 'react';
 import type { TQuestionnaire } from '@bq/contracts/questionnaire';
 import { LOCALE_TAGS } from '@bq/domain/locales';
@@ -56,6 +57,11 @@ export function QuestionnairePrivacyPolicy({ questionnaire }: { questionnaire: T
           </button>
         </div>
       ) : null}
+      {/* The platform's own handling, true under any account's policy: answers are saved as given (the autosave), and
+          each call is in the access log for accessLogDays (issue 37 point 4). */}
+      <p className="p-small" data-testid="questionnaire-saving-notice">
+        {t('questionnaire.privacyPolicy.saving', { days: questionnaire.accessLogDays })}
+      </p>
     </section>
   );
 }

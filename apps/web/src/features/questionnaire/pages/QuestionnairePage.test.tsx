@@ -96,6 +96,7 @@ function questionnaireOf(overrides: Partial<TQuestionnaire> = {}): TQuestionnair
     interaction,
     texts,
     answers: {},
+    accessLogDays: 30,
     ...overrides,
   };
 }
@@ -267,6 +268,26 @@ describe('participant questionnaire', () => {
     fireEvent.click(screen.getByTestId('questionnaire-back'));
     expect(pageTitle()).toHaveTextContent('Your approach');
     expect(radio('q2', 'No')).toBeChecked();
+  });
+
+  it('tells the participant before the first answer what the page does: each answer saved as given, the visit logged', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ accessLogDays: 14 }));
+    renderPage();
+    const notice = await screen.findByTestId('questionnaire-saving-notice');
+    expect(notice).toHaveTextContent(text('questionnaire.privacyPolicy.saving').replace('{{days}}', '14'));
+    expect(notice).toHaveTextContent('deletes that record after 14 days');
+    // The platform's notice no longer promises what the page does not keep (issue 37 point 4).
+    expect(screen.getByTestId('questionnaire-privacy-policy')).not.toHaveTextContent(/nothing is sent until you submit/i);
+    // And what it says is what happens: the first answer goes to the server at once, long before any submit.
+    fireEvent.click(await screen.findByRole('radio', { name: 'Agree' }));
+    await waitFor(() => expect(savedBodies()).toEqual([{ answers: { q1: 4 } }]));
+    expect(callsTo('POST', `/api/q/${TOKEN}/submit`)).toHaveLength(0);
+  });
+
+  it("keeps the saving notice under an account's own privacy policy", async () => {
+    getReply = () => jsonResponse(questionnaireOf({ privacyPolicy: { text: 'Our own policy.', locale: 'EN_US', updatedAt: '2026-11-01T00:00:00Z' } }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-saving-notice')).toHaveTextContent(text('questionnaire.privacyPolicy.saving').replace('{{days}}', '30'));
   });
 
   it('saves each answer as it is given', async () => {
