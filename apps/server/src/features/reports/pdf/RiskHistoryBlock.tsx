@@ -4,7 +4,7 @@
 // charts I-III side by side, chart IV (value over time, history only) with the largest drawdown, the table, and
 // the same windows after US inflation (real).
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { TRiskSection, TRiskView } from '@bq/contracts/dashboard';
+import { historyCutBeforeFileEnd, type TRiskSection, type TRiskView } from '@bq/contracts/dashboard';
 import type { ReportLabelKey } from './labels';
 import { MinMaxChart } from './MinMaxChart';
 import type { ReportContext } from './report-context';
@@ -48,6 +48,14 @@ export function RiskHistoryBlock({ section, ctx }: { section: TRiskSection; ctx:
                 source: section.basis.source,
               })}
             </Text>
+            {historyCutBeforeFileEnd(section.basis) ? (
+              <Text style={styles.paragraph}>
+                {t('report.risk.basis.historyCut', {
+                  to: fmt.monthYear(section.basis.lastDate, 'long'),
+                  fileTo: fmt.monthYear(section.basis.marketData.fileLastDate, 'long'),
+                })}
+              </Text>
+            ) : null}
             <Text style={[styles.paragraph, history.what]}>
               {t('report.risk.basis.what')}
             </Text>
@@ -148,6 +156,7 @@ function ViewSummary({ view, basis, ctx }: { view: TRiskView; basis: 'nominal' |
             peak: fmt.monthYear(drawdown.peakDate, 'long'),
             trough: fmt.monthYear(drawdown.troughDate, 'long'),
             recovery: drawdown.recoveryDate ? fmt.monthYear(drawdown.recoveryDate, 'long') : '',
+            end: last ? fmt.monthYear(last.dateAt, 'long') : '',
           })}
           {view.volatility !== null ? ` ${t('report.risk.volatility', { volatility: fmt.percent(view.volatility) })}` : ''}
         </Text>

@@ -58,6 +58,7 @@ export const REPORT_LABEL_KEYS = [
   'report.risk.bar.projection.best',
   'report.risk.bar.projection.worst',
   'report.risk.basis.history',
+  'report.risk.basis.historyCut',
   'report.risk.basis.projection',
   'report.risk.binding',
   'report.risk.basis.what',

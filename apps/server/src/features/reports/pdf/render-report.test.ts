@@ -272,6 +272,11 @@ describe('renderReportPdf', () => {
       expect(pdf.flat).toContain('US equities (S&P 500, dividends reinvested) and 10-year US Treasuries, total return in US dollars');
       expect(pdf.text).toContain('Annualised return, nominal, in US dollars');
       expect(pdf.flat).toContain('Largest fall from a previous high, over every month: -27.8% (September 1929 to June 1932)');
+      // Where the figures end and why, in the client's words (issue 37 point 3).
+      expect(pdf.flat).toContain(
+        'The figures end in June 2023: for later months the data source is missing dividends or interest rates (its file runs to June 2026), so those months are left out rather than estimated.',
+      );
+      expect(pdf.flat).not.toContain('end of the history');
       expect(pdf.text).toContain('After inflation (real)');
       expect(pdf.flat).toContain('After US inflation, the same US$100 would have been worth');
       expect(pdf.flat).toContain('Market-risk class of the model portfolio (PRIIPs method): 3 of 7');

@@ -78,6 +78,7 @@ export function PortfolioValueChart({ lines, basis, maxDrawdown, volatility }: P
               peak: month(maxDrawdown.peakDate),
               trough: month(maxDrawdown.troughDate),
               recovery: maxDrawdown.recoveryDate ? month(maxDrawdown.recoveryDate) : '',
+              end: last ? month(last.date) : '',
             },
           )}
         </span>

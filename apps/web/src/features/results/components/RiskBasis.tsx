@@ -4,7 +4,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconChartLine, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TRiskSection } from '@bq/contracts/dashboard';
+import { historyCutBeforeFileEnd, type TRiskSection } from '@bq/contracts/dashboard';
 import { useFormat } from '../../../lib/formats';
 import { formatMonthYear, formatPercent } from '../result-formats';
 
@@ -28,6 +28,14 @@ export function RiskBasis({ basis }: { basis: TRiskSection['basis'] }) {
             source: basis.source,
           })}
         </Text>
+        {historyCutBeforeFileEnd(basis) ? (
+          <Text size="sm" mt="xs" data-testid="risk-basis-cut">
+            {t('results.risk.basis.history.cutNote', {
+              to: formatMonthYear(basis.lastDate, locale),
+              fileTo: formatMonthYear(basis.marketData.fileLastDate, locale),
+            })}
+          </Text>
+        ) : null}
         <Text size="sm" mt="xs" data-testid="risk-basis-what">
           {t('results.risk.basis.history.what')}
         </Text>

@@ -44,6 +44,30 @@ describe('risk section figures', () => {
     expect(within(section).getByTestId('risk-line-summary')).toHaveTextContent(/^After US inflation, \$100 invested/);
   });
 
+  it('says in which month the figures end and why, and words a fall not yet regained against that month (issue 37 point 3)', async () => {
+    let section = await renderIn('EN_US', enUsTexts);
+    expect(within(section).getByTestId('risk-basis-cut')).toHaveTextContent(
+      'The figures end in Jun 2023: for later months the data source is missing dividends or interest rates (its file runs to Jun 2026), so those months are left out rather than estimated.',
+    );
+    fireEvent.click(within(section).getByRole('radio', { name: 'Real (after US inflation)' }));
+    expect(within(section).getByTestId('risk-drawdown')).toHaveTextContent(/not back at the previous high by [A-Z][a-z]{2} \d{4}, the last month of the data\./);
+    expect(within(section).getByTestId('risk-drawdown')).not.toHaveTextContent(/end of the history/);
+    section.remove();
+
+    section = await renderIn('DE_DE', deBqui as Record<string, string>);
+    expect(within(section).getByTestId('risk-basis-cut')).toHaveTextContent(/^Die Zahlen enden im Juni 2023: .*\(ihre Datei reicht bis Juni 2026\)/);
+  });
+
+  it('says nothing of a cut when the figures reach the end of the imported file', async () => {
+    await initI18nWith('EN_US', enUsTexts);
+    const full = historySection();
+    if (full.basis.kind !== 'history') throw new Error('a history section');
+    full.basis.marketData.fileLastDate = full.basis.lastDate;
+    renderWithProviders(<RiskSection content={contentOf({ sections: { BQA_RISK: full } })} risk={dashboardOf().risk} token="i1" canResolve={false} />);
+    expect(screen.getByTestId('risk-basis')).toBeInTheDocument();
+    expect(screen.queryByTestId('risk-basis-cut')).not.toBeInTheDocument();
+  });
+
   it('shows the PRIIPs-way market-risk class beside the class and names the class scale as the product own', async () => {
     const section = await renderIn('EN_US', enUsTexts);
     const mrm = within(section).getByTestId('risk-market-class');
