@@ -250,15 +250,6 @@ export const ZMarketDataVersion = z.object({
 });
 
 /**
- * Whether the figures stop before the imported file does: under the 'cut' gap policy the series ends at the last
- * month with price, dividend and rate, and a file whose later months lack dividends or rates (the shipped Shiller
- * data from 2023-07 on) is cut there. The dashboard and the report then say where and why (issue 37 point 3).
- */
-export function historyCutBeforeFileEnd(basis: { lastDate: string; marketData: { fileLastDate: string; gapPolicy: 'cut' | 'carry' } }): boolean {
-  return basis.marketData.gapPolicy === 'cut' && basis.marketData.fileLastDate.slice(0, 7) > basis.lastDate.slice(0, 7);
-}
-
-/**
  * The model portfolio's market-risk class computed the PRIIPs way (Category 2: VaR-equivalent volatility of the
  * last 5 years of monthly returns, bands 0.5 / 5 / 12 / 20 / 30 / 80 %). Only the market-risk part of a PRIIPs
  * summary risk indicator: a product's SRI also needs its credit risk.

@@ -3,6 +3,7 @@
 import type { TReportContent, TReportDownloadInfo } from '@bq/contracts/reports';
 import type { Locale } from '@bq/domain/locales';
 import { vi } from 'vitest';
+import enUsReport from '../../../../server/src/features/translations/data/EN_US/REPORT.json';
 
 const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
   EN_US: {
@@ -31,6 +32,9 @@ const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
       'Norms {{norm}} ({{normStatus}}) · Algorithm {{algorithm}} · Answers fingerprint {{hash}}',
     'report.evidence.lineAnonymized': 'Norms {{norm}} ({{normStatus}}) · Algorithm {{algorithm}} · Calculated in {{calculated}}',
     'report.evidence.normStatus.PROVISIONAL': 'provisional',
+    // The shipped wording of the history's period and end, as the server sends it.
+    'report.risk.basis.history': enUsReport['report.risk.basis.history'],
+    'report.risk.basis.historyCut': enUsReport['report.risk.basis.historyCut'],
   },
   DE_DE: {
     'report.cover.client': 'Erstellt für',

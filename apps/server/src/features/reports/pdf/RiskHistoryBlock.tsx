@@ -4,7 +4,8 @@
 // charts I-III side by side, chart IV (value over time, history only) with the largest drawdown, the table, and
 // the same windows after US inflation (real).
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import { historyCutBeforeFileEnd, type TRiskSection, type TRiskView } from '@bq/contracts/dashboard';
+import type { TRiskSection, TRiskView } from '@bq/contracts/dashboard';
+import { historyCutBeforeFileEnd } from '@bq/domain/market-history-end';
 import type { ReportLabelKey } from './labels';
 import { MinMaxChart } from './MinMaxChart';
 import type { ReportContext } from './report-context';

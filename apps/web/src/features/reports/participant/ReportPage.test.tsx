@@ -83,6 +83,11 @@ describe('report view: content', () => {
     expect(screen.getByTestId('report-consistency-discussed')).toHaveTextContent('Discussed with your advisor: 04/05/2026.');
     expect(screen.getByTestId('risk-portfolio')).toHaveAttribute('data-equity', '0.4');
     expect(within(screen.getByTestId('risk-table')).getByText('-31.2%')).toBeInTheDocument();
+    // The period and where the figures end, with the reason, as the PDF says it (issue 37 point 3).
+    expect(screen.getByTestId('report-risk-basis')).toHaveTextContent('market history from January 1871 to June 2023 (source: Shiller)');
+    expect(screen.getByTestId('report-risk-cut')).toHaveTextContent(
+      'The figures end in June 2023: for later months the data source is missing dividends or interest rates (its file runs to June 2026), so those months are left out rather than estimated.',
+    );
 
     const tolerance = screen.getByTestId('report-dimension-tolerance');
     expect(tolerance).toHaveAttribute('data-t', '56.2');

@@ -2,7 +2,8 @@
 // the client's own estimate), the model portfolio, the worded notes, and, where the report includes the risk
 // section, the worst and best 1/5/10-year windows as a table. The "charts" are plain CSS, drawn with the first paint.
 import type { TReportContent } from '@bq/contracts/reports';
-import type { Locale } from '@bq/domain/locales';
+import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
+import { historyCutBeforeFileEnd } from '@bq/domain/market-history-end';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
 import { PortfolioBar } from './PortfolioBar';
 import { ReportRiskNotes } from './ReportRiskNotes';
@@ -12,6 +13,33 @@ import classes from './ReportDocument.module.css';
 
 type ReportRiskData = NonNullable<TReportContent['risk']>;
 type Label = (key: string, values?: Record<string, string | number>) => string;
+
+/** "March 2023" / "März 2023": the report's long month, as the PDF writes it. */
+function monthYear(isoDate: string, locale: Locale): string {
+  const [year, month] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, 1)));
+}
+
+type HistoryBasisData = Extract<NonNullable<ReportRiskData['section']>['basis'], { kind: 'history' }>;
+
+/** The period and source of the windows, where they end and why when the file reaches further, and what they are. */
+function HistoryBasis({ basis, label, locale }: { basis: HistoryBasisData; label: Label; locale: Locale }) {
+  return (
+    <>
+      <p className={classes.small} data-testid="report-risk-basis">
+        {label('report.risk.basis.history', { from: monthYear(basis.firstDate, locale), to: monthYear(basis.lastDate, locale), source: basis.source })}
+      </p>
+      {historyCutBeforeFileEnd(basis) ? (
+        <p className={classes.small} data-testid="report-risk-cut">
+          {label('report.risk.basis.historyCut', { to: monthYear(basis.lastDate, locale), fileTo: monthYear(basis.marketData.fileLastDate, locale) })}
+        </p>
+      ) : null}
+      <p className={`${classes.small} ${classes.dimmed}`} data-testid="report-risk-what">
+        {label('report.risk.basis.what')}
+      </p>
+    </>
+  );
+}
 
 /** Each limit that lowered the class, with its reason; the one that set it marked. */
 function Caps({ risk, label }: { risk: ReportRiskData; label: Label }) {
@@ -77,11 +105,7 @@ export function ReportRisk({ risk, texts, locale }: { risk: ReportRiskData; text
       {section ? (
         <div className={classes.section} style={{ gap: 8 }} data-testid="report-risk-windows">
           <h3>{label('report.section.riskHistory')}</h3>
-          {section.basis.kind === 'history' ? (
-            <p className={`${classes.small} ${classes.dimmed}`} data-testid="report-risk-what">
-              {label('report.risk.basis.what')}
-            </p>
-          ) : null}
+          {section.basis.kind === 'history' ? <HistoryBasis basis={section.basis} label={label} locale={locale} /> : null}
           {section.marketRisk ? (
             <p className={`${classes.small} ${classes.strong}`} data-testid="report-market-risk">
               {label('report.risk.marketRisk.title', { mrm: section.marketRisk.mrm })}

@@ -4,7 +4,8 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconChartLine, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { historyCutBeforeFileEnd, type TRiskSection } from '@bq/contracts/dashboard';
+import type { TRiskSection } from '@bq/contracts/dashboard';
+import { historyCutBeforeFileEnd } from '@bq/domain/market-history-end';
 import { useFormat } from '../../../lib/formats';
 import { formatMonthYear, formatPercent } from '../result-formats';
 
