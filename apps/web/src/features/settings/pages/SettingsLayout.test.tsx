@@ -31,6 +31,15 @@ describe('settings navigation', () => {
     expect(marketHistoryLink()).toHaveAttribute('href', '/settings/market-history');
   });
 
+  it('offers the audit trail only to holders of BQ_ADMIN/AUDIT_LOG/READ (or a wildcard over it)', () => {
+    const auditLink = () => screen.queryByRole('link', { name: enUsTexts['page.settingsAudit.title'] });
+    const { unmount } = renderLayout(user);
+    expect(auditLink()).not.toBeInTheDocument();
+    unmount();
+    renderLayout({ ...user, permissions: [{ realm: 'BQ_ADMIN', entity: 'AUDIT_LOG', action: 'READ' }] });
+    expect(auditLink()).toHaveAttribute('href', '/settings/audit');
+  });
+
   it('hides the market history from other users', () => {
     renderLayout(user);
     expect(screen.getByRole('link', { name: enUsTexts['page.settingsLanguage.title'] })).toBeInTheDocument();

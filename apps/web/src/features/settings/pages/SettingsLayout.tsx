@@ -20,7 +20,9 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/ui/AppLink';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import type { TUser } from '@bq/contracts/user';
 import { hasPermission } from '@bq/domain/permissions';
+import { canReadAuditLog } from '../../audit/audit-access';
 import { hasAdminPermission } from '../../../lib/admin-access';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 
@@ -32,6 +34,8 @@ interface Section {
   admin?: boolean;
   /** Only for whoever manages the account's users (READ on BQ_ADMIN/BQ_USER). */
   accountAdmin?: boolean;
+  /** Only for whoever may open it: a section the server would refuse is not offered (issue 37 point 11). */
+  visibleTo?: (permissions: TUser['permissions']) => boolean;
 }
 
 const SECTIONS: Section[] = [
@@ -44,7 +48,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
-  { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory },
+  { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory, visibleTo: canReadAuditLog },
   { path: '/settings/retention', labelKey: 'page.settingsRetention.title', icon: IconArchive, admin: true },
   {
     path: '/settings/market-history',
@@ -59,7 +63,12 @@ export function SettingsLayout() {
   const { pathname } = useLocation();
   const user = useSignedInUser();
   const accountAdmin = hasPermission(user.permissions, { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'READ' });
-  const sections = SECTIONS.filter((section) => (!section.admin || hasAdminPermission(user, 'READ')) && (!section.accountAdmin || accountAdmin));
+  const sections = SECTIONS.filter(
+    (section) =>
+      (!section.admin || hasAdminPermission(user, 'READ')) &&
+      (!section.accountAdmin || accountAdmin) &&
+      (!section.visibleTo || section.visibleTo(user.permissions)),
+  );
   return (
     <>
       <PageHeader title={t('page.settings.title')} description={t('settings.lead')} />
