@@ -12,6 +12,8 @@ interface QuestionnaireEndScreenProps {
   questionnaire?: TQuestionnaire;
   /** The participant was answering when this replaced the questionnaire: move the focus to it. */
   focusHeading?: boolean;
+  /** An optional step follows below (self-identification): "close this window" comes after it, not here. */
+  optionalStepBelow?: boolean;
 }
 
 const NOTICES = {
@@ -35,7 +37,7 @@ const NOTICES = {
   },
 } as const;
 
-export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: QuestionnaireEndScreenProps) {
+export function QuestionnaireEndScreen({ end, questionnaire, focusHeading, optionalStepBelow }: QuestionnaireEndScreenProps) {
   const { t } = useTexts();
   const accountName = questionnaire?.accountName ?? '';
 
@@ -49,7 +51,7 @@ export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: Que
         focusHeading={focusHeading}
       >
         {outro ? <p style={{ fontSize: '1.125rem' }}>{outro}</p> : null}
-        <p className="p-dimmed">{t('questionnaire.thankYou.text')}</p>
+        <p className="p-dimmed">{t(optionalStepBelow ? 'questionnaire.thankYou.optionalBelow' : 'questionnaire.thankYou.text')}</p>
       </QuestionnaireNotice>
     );
   }
@@ -61,7 +63,7 @@ export function QuestionnaireEndScreen({ end, questionnaire, focusHeading }: Que
         testId="questionnaire-already-submitted"
         focusHeading={focusHeading}
       >
-        <p>{t('questionnaire.alreadySubmitted.text', { accountName })}</p>
+        <p>{t(optionalStepBelow ? 'questionnaire.alreadySubmitted.received' : 'questionnaire.alreadySubmitted.text', { accountName })}</p>
       </QuestionnaireNotice>
     );
   }

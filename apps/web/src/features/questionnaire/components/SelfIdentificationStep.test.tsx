@@ -7,7 +7,7 @@ import type { TSelfIdentificationForm } from '@bq/contracts/fairness';
 import { loadLocaleTexts, resetTexts, seedTexts } from '../../../participant/texts';
 import { enUsTexts } from '../../../test/i18n';
 import { jsonResponse } from '../../../test/render';
-import { SelfIdentificationStep } from './SelfIdentificationStep';
+import { SelfIdentificationStep, useSelfIdentificationForm } from './SelfIdentificationStep';
 
 const TOKEN = 'tok-self';
 const fetchMock = vi.fn<typeof fetch>();
@@ -35,7 +35,10 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-const render = () => renderPlain(<SelfIdentificationStep instanceToken={TOKEN} />);
+function Step() {
+  return <SelfIdentificationStep instanceToken={TOKEN} form={useSelfIdentificationForm(TOKEN, true)} />;
+}
+const render = () => renderPlain(<Step />);
 
 describe('the self-identification step', () => {
   it('offers each category with "prefer not to say", says why, and sends what was chosen', async () => {

@@ -13,17 +13,26 @@ import { fetchSelfIdentificationForm, saveSelfIdentification } from '../api/self
 
 type Saving = 'idle' | 'saving' | 'saved' | 'failed' | 'decided';
 
-export function SelfIdentificationStep({ instanceToken }: { instanceToken: string }) {
-  const { t } = useTexts();
+/**
+ * The step's form as the server offers it to this browser; null while loading, or when it could not be loaded (a step
+ * nobody has to take is then simply not offered). The page reads it too: the thanks above say "close this window"
+ * only when no step follows (issue 37 point 11).
+ */
+export function useSelfIdentificationForm(instanceToken: string, enabled: boolean): TSelfIdentificationForm | null {
   const [form, setForm] = useState<TSelfIdentificationForm | null>(null);
-  const [chosen, setChosen] = useState<TSelfIdentificationRequest>({});
-  const [saving, setSaving] = useState<Saving>('idle');
   useEffect(() => {
+    if (!enabled) return undefined;
     const controller = new AbortController();
-    // A step nobody has to take: when it cannot be loaded it is simply not offered.
     fetchSelfIdentificationForm(instanceToken, controller.signal).then(setForm, () => {});
     return () => controller.abort();
-  }, [instanceToken]);
+  }, [instanceToken, enabled]);
+  return form;
+}
+
+export function SelfIdentificationStep({ instanceToken, form }: { instanceToken: string; form: TSelfIdentificationForm | null }) {
+  const { t } = useTexts();
+  const [chosen, setChosen] = useState<TSelfIdentificationRequest>({});
+  const [saving, setSaving] = useState<Saving>('idle');
   if (!form?.offered) return null;
   const given = form.given ?? {};
   const locked = !form.changeable || saving === 'decided';
@@ -99,6 +108,9 @@ export function SelfIdentificationStep({ instanceToken }: { instanceToken: strin
           </button>
         </div>
       )}
+      <p className="p-dimmed" data-testid="self-identification-close">
+        {t('questionnaire.thankYou.text')}
+      </p>
     </section>
   );
 }

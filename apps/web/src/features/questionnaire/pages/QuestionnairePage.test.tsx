@@ -114,6 +114,7 @@ const fetchMock = vi.fn<typeof fetch>();
 let getReply: () => Response;
 let putReply: (answers: Record<string, string | number | null>) => Response;
 let postReply: () => Response;
+let selfIdReply: () => Response;
 let saved: Record<string, string | number>;
 
 /** The screen's width as matchMedia answers it (jsdom has none). */
@@ -141,6 +142,7 @@ beforeEach(() => {
     return jsonResponse(progressOf(saved));
   };
   postReply = () => jsonResponse(progressOf(ALL_ANSWERS, 'FILLED'));
+  selfIdReply = () => jsonResponse({ offered: false, given: null, categories: [], changeable: false });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
@@ -152,6 +154,7 @@ beforeEach(() => {
       );
     }
     if (method === 'POST' && url === `/api/q/${TOKEN}/submit`) return postReply();
+    if (method === 'GET' && url === `/api/q/${TOKEN}/self-identification`) return selfIdReply();
     if (url.startsWith('/api/i18ns?language=DE_DE')) {
       return jsonResponse(
         Object.entries(deBqui).map(([key, value]) => ({
@@ -288,6 +291,29 @@ describe('participant questionnaire', () => {
     getReply = () => jsonResponse(questionnaireOf({ privacyPolicy: { text: 'Our own policy.', locale: 'EN_US', updatedAt: '2026-11-01T00:00:00Z' } }));
     renderPage();
     expect(await screen.findByTestId('questionnaire-saving-notice')).toHaveTextContent(text('questionnaire.privacyPolicy.saving').replace('{{days}}', '30'));
+  });
+
+  it('says "close this window" after the optional self-identification, not before it (issue 37 point 11)', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ status: 'FILLED' }));
+    selfIdReply = () =>
+      jsonResponse({ offered: true, given: null, changeable: true, categories: [{ category: 'sex', options: [{ code: 'FEMALE' }, { code: 'MALE' }] }] });
+    renderPage();
+    const step = await screen.findByTestId('self-identification');
+    const thanks = screen.getByTestId('questionnaire-already-submitted');
+    expect(thanks).toHaveTextContent(text('questionnaire.alreadySubmitted.received').replace('{{accountName}}', 'Nordbank Advisory'));
+    expect(thanks).not.toHaveTextContent(/close this window/);
+    const close = within(step).getByTestId('self-identification-close');
+    expect(close).toHaveTextContent(text('questionnaire.thankYou.text'));
+    // The closing line is the step's last word: after its questions and its button.
+    expect(within(step).getByRole('button', { name: text('selfId.submit') }).compareDocumentPosition(close) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps "close this window" in the thanks when no optional step follows', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ status: 'FILLED' }));
+    renderPage();
+    expect(await screen.findByTestId('questionnaire-already-submitted')).toHaveTextContent(/close this window/);
+    await waitFor(() => expect(callsTo('GET', `/api/q/${TOKEN}/self-identification`)).toHaveLength(1));
+    expect(screen.queryByTestId('self-identification')).toBeNull();
   });
 
   it('saves each answer as it is given', async () => {

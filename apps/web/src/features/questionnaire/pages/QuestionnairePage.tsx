@@ -14,7 +14,7 @@ import { QuestionnaireForm } from '../components/QuestionnaireForm';
 import { QuestionnaireFrame } from '../components/QuestionnaireFrame';
 import { QuestionnaireNotice } from '../components/QuestionnaireNotice';
 import { QuestionnaireSkeleton } from '../components/QuestionnaireSkeleton';
-import { SelfIdentificationStep } from '../components/SelfIdentificationStep';
+import { SelfIdentificationStep, useSelfIdentificationForm } from '../components/SelfIdentificationStep';
 import { questionnaireEndOf, type QuestionnaireEnd } from '../questionnaire-end';
 import { useQuestionnaireLocale } from '../use-questionnaire-locale';
 import { useNoticeAcknowledged } from '../use-notice-acknowledged';
@@ -53,13 +53,16 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
   const [end, setEnd] = useState<QuestionnaireEnd | null>(null);
   const [acknowledged, acknowledge] = useNoticeAcknowledged(instanceToken);
   const onEnd = useCallback((next: QuestionnaireEnd) => setEnd(next), []);
+  const submitted = end === 'submitted' || (!end && data !== undefined && !isOpenForAnswers(data.status));
+  const selfIdForm = useSelfIdentificationForm(instanceToken, submitted);
+  const stepBelow = selfIdForm?.offered === true;
 
   if (!load || !localeReady) return <QuestionnaireSkeleton />;
   if (end) {
     return (
       <>
-        <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading />
-        {end === 'submitted' ? <SelfIdentificationStep instanceToken={instanceToken} /> : null}
+        <QuestionnaireEndScreen end={end} questionnaire={data} focusHeading optionalStepBelow={end === 'submitted' && stepBelow} />
+        {end === 'submitted' ? <SelfIdentificationStep instanceToken={instanceToken} form={selfIdForm} /> : null}
       </>
     );
   }
@@ -67,8 +70,8 @@ function Questionnaire({ instanceToken }: { instanceToken: string }) {
     if (!isOpenForAnswers(data.status)) {
       return (
         <>
-          <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} />
-          <SelfIdentificationStep instanceToken={instanceToken} />
+          <QuestionnaireEndScreen end="alreadySubmitted" questionnaire={data} optionalStepBelow={stepBelow} />
+          <SelfIdentificationStep instanceToken={instanceToken} form={selfIdForm} />
         </>
       );
     }
