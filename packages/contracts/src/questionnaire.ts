@@ -2,6 +2,7 @@
 // answers as they are given, submit. The token in the invite link is the only credential.
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
+import { SALUTATIONS } from '@bq/domain/client-rules';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { ZPrivacyPolicyText } from './privacy-policy';
 import { ZAssessmentNotice } from './assessment-notice';
@@ -42,6 +43,8 @@ export const ZQuestionnaire = z
     participantFirstName: z.string(),
     /** German greets formally with the full name ("Guten Tag Anna Müller"), English with the first name. */
     participantLastName: z.string(),
+    /** How the adviser addresses the client (the mails' salutation): the page greets the same way, "Guten Tag Frau Weber". */
+    participantSalutation: z.enum(SALUTATIONS),
     accountName: z.string(),
     interaction: ZPublicInteraction,
     /** The texts of every key above, in the participant's language. */

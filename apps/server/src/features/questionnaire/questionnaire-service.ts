@@ -143,6 +143,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<Omit<TQu
     locale: client.locale,
     participantFirstName: client.firstName,
     participantLastName: client.lastName,
+    participantSalutation: client.salutation,
     accountName,
     interaction: publicInteraction(definition),
     texts: await definitionTexts(db, definition, client.locale),

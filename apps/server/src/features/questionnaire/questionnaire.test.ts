@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { ProductType } from '@bq/domain/product-types';
-import { accounts, interactionInstances, productConfigurations } from '../../db/schema';
+import { accounts, clients, interactionInstances, productConfigurations } from '../../db/schema';
 import { openJobQueue } from '../../jobs/queue';
 import { startWorker } from '../../jobs/worker';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -57,6 +57,10 @@ describe('GET /api/q (open the questionnaire)', () => {
     expect(q).toMatchObject({ status: 'OPENED', locale: 'DE_DE', participantFirstName: 'Jana', accountName: 'Test Advisory', answers: {} });
     // The notice on the first page names how long this link's access log is kept: the operator's setting.
     expect(q.accessLogDays).toBe(21);
+    // The page greets as the mails do: with the salutation the adviser chose for the client.
+    expect(q.participantSalutation).toBe('NEUTRAL');
+    await t.db.update(clients).set({ salutation: 'MS' }).where(eq(clients.token, client.token));
+    expect((await participant.request('GET', `/api/q?token=${instance.token}`)).json().participantSalutation).toBe('MS');
     expect(q.interaction.items).toHaveLength(risk().items.length);
     const firstItem = risk().items[0]!;
     expect(q.texts[firstItem.textKey]).toMatch(/[a-zäöüß]/i);

@@ -11,6 +11,11 @@ interface QuestionnaireIntroProps {
   returning: boolean;
 }
 
+// The page greets as the mails do (issue 37 point 11): with the salutation the adviser chose ("Guten Tag Frau Weber"),
+// the full name when neutral.
+const GREETING_KEYS = { MS: 'questionnaire.greetingMs', MR: 'questionnaire.greetingMr', NEUTRAL: 'questionnaire.greeting' } as const;
+const WELCOME_BACK_KEYS = { MS: 'questionnaire.welcomeBackMs', MR: 'questionnaire.welcomeBackMr', NEUTRAL: 'questionnaire.welcomeBack' } as const;
+
 export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIntroProps) {
   const { t } = useTexts();
   const { accountName, interaction, texts, expiresAt, locale } = questionnaire;
@@ -19,7 +24,7 @@ export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIn
   if (returning) {
     return (
       <div className="p-stack-sm">
-        <p data-testid="questionnaire-welcome-back">{t('questionnaire.welcomeBack', name)}</p>
+        <p data-testid="questionnaire-welcome-back">{t(WELCOME_BACK_KEYS[questionnaire.participantSalutation], name)}</p>
         <QuestionnairePrivacyPolicy questionnaire={questionnaire} />
       </div>
     );
@@ -27,7 +32,8 @@ export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIn
   return (
     <div className="p-stack-sm" data-testid="questionnaire-intro">
       <p className="p-strong">
-        {t('questionnaire.greeting', name)} {t('questionnaire.invitedBy', { accountName })}
+        <span data-testid="questionnaire-greeting">{t(GREETING_KEYS[questionnaire.participantSalutation], name)}</span>{' '}
+        {t('questionnaire.invitedBy', { accountName })}
       </p>
       {texts[interaction.introKey] ? <p>{texts[interaction.introKey]}</p> : null}
       <ul className="p-facts p-small p-dimmed">

@@ -92,6 +92,7 @@ function questionnaireOf(overrides: Partial<TQuestionnaire> = {}): TQuestionnair
     locale: 'EN_US',
     participantFirstName: 'Anna',
     participantLastName: 'Müller',
+    participantSalutation: 'NEUTRAL',
     accountName: 'Nordbank Advisory',
     interaction,
     texts,
@@ -204,6 +205,16 @@ describe('the notice before an assessment questionnaire (docs/decisions/0053)', 
 });
 
 describe('participant questionnaire', () => {
+  it('greets with the salutation the adviser chose, as the mails do: "Guten Tag Frau Müller!", "Welcome, Mr. Müller!"', async () => {
+    getReply = () => jsonResponse(questionnaireOf({ locale: 'DE_DE', participantSalutation: 'MS' }));
+    const { unmount } = renderPage();
+    expect(await screen.findByTestId('questionnaire-greeting')).toHaveTextContent(/^Guten Tag Frau Müller!$/);
+    unmount();
+    getReply = () => jsonResponse(questionnaireOf({ participantSalutation: 'MR' }));
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('questionnaire-greeting')).toHaveTextContent(/^Welcome, Mr\. Müller!$/));
+  });
+
   it("greets the participant and shows the first page in the client's texts", async () => {
     renderPage();
     expect(await screen.findByTestId('questionnaire')).toBeInTheDocument();
