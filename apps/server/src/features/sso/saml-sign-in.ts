@@ -24,6 +24,7 @@ import { SAML_ERRORS, checkAssertion, refusalOf } from './saml-assertion';
 import { checkAlgorithms } from './saml-algorithms';
 import { samlConnectionOf, serviceProviderOf } from './saml-connection';
 import { SAML_CLOCK_SKEW_MS, SamlRequestStore, serviceProvider } from './saml-service-provider';
+import { bindBrowser, isSameBrowser } from './saml-browser-binding';
 import { findOrCreateEvaluator } from './sso-evaluator';
 import { routedConnection } from './sso-routing';
 import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
@@ -31,11 +32,19 @@ import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
 /** Where the ACS sends the browser when it refuses (the callback page shows the error). */
 export const SAML_REFUSED_PATH = '/login/sso';
 
-export async function startSamlSignIn(db: Db, config: Config, body: TSamlStartRequest): Promise<{ authorizationUrl: string }> {
+export async function startSamlSignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: TSamlStartRequest,
+): Promise<{ authorizationUrl: string }> {
   const routed = await routedConnection(db, body.email);
   const connection = routed?.protocol === 'SAML' ? await samlConnectionOf(db, routed.accountId) : null;
   if (!connection) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'This address does not sign in with SAML');
-  const store = new SamlRequestStore(db, connection.accountId, safeRedirectPath(body.redirectUrl));
+  // The request is kept with the hash of this browser's bq_saml value: only this browser can finish it.
+  const browserHash = bindBrowser(config, request, reply);
+  const store = new SamlRequestStore(db, connection.accountId, { redirectUrl: safeRedirectPath(body.redirectUrl), browserHash });
   return { authorizationUrl: await serviceProvider(config, connection, store).getAuthorizeUrlAsync('', undefined, {}) };
 }
 
@@ -77,8 +86,13 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
   } catch (err) {
     throw refusalOf(err);
   }
-  const redirectUrl = await store.spend(checked.requestId);
-  if (redirectUrl === null) throw new AppError(SAML_ERRORS.unknownRequest, 401, 'This sign-in was already used');
+  const spent = await store.spend(checked.requestId);
+  if (spent === null) throw new AppError(SAML_ERRORS.unknownRequest, 401, 'This sign-in was already used');
+  // Spent above whatever follows: an answer posted from another browser burns the request, so it is never used.
+  if (!isSameBrowser(request, spent.browserHash)) {
+    throw new AppError(SAML_ERRORS.browserMismatch, 401, 'This sign-in was started in another browser');
+  }
+  const { redirectUrl } = spent;
   if (!(await rememberAssertion(db, accountId, checked.assertionId, checked.validUntil))) {
     throw new AppError(SAML_ERRORS.replayed, 401, 'This assertion was already used');
   }
