@@ -29,7 +29,8 @@ let origin: string;
 beforeAll(async () => {
   [google, provider, idp] = await Promise.all([startOidcProvider(), startOidcProvider(), startSamlIdp()]);
   google.clients.set(GOOGLE_CLIENT, GOOGLE_SECRET);
-  t = await createTestApp({ GOOGLE_CLIENT_ID: GOOGLE_CLIENT, GOOGLE_CLIENT_SECRET: GOOGLE_SECRET, GOOGLE_ISSUER: google.url });
+  // The local providers listen on 127.0.0.1: allowed as an operator would allow an internal one (decision 0073).
+  t = await createTestApp({ GOOGLE_CLIENT_ID: GOOGLE_CLIENT, GOOGLE_CLIENT_SECRET: GOOGLE_SECRET, GOOGLE_ISSUER: google.url, EGRESS_ALLOW_HOSTS: '127.0.0.1' });
   origin = relyingParty(t.app.config).origin;
 });
 afterAll(async () => {
