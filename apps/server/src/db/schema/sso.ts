@@ -63,6 +63,8 @@ export const samlRequests = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** The same-site path to land on after signing in. */
     redirectUrl: text('redirect_url').notNull(),
+    /** SHA-256 of the starting browser's bq_saml cookie: the answer must come from that browser (docs/decisions/0073). */
+    browserHash: text('browser_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -1,5 +1,5 @@
 // Sign-in, sign-out and password change.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TChangePasswordRequest, TLoginRequest, TLoginResponse } from '@bq/contracts/auth';
@@ -9,22 +9,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../plugins/passwords';
-import {
-  SESSION_COOKIE,
-  clearSessionCookie,
-  createSession,
-  deleteOtherSessions,
-  deleteSessionByToken,
-  setSessionCookie,
-} from '../../plugins/sessions';
+import { SESSION_COOKIE, clearSessionCookie, deleteOtherSessions, deleteSessionByToken } from '../../plugins/sessions';
 import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
-import { hasSecondFactor } from '../two-factor/two-factor-service';
-import { ENROLMENT_PAGE, enrolmentOverdueFor } from '../account-security/enrolment-deadline';
-import { startPendingSignIn } from '../two-factor/pending-sign-in';
-import { isKnownDevice, rememberDevice } from './login-devices';
+import { isKnownDevice } from './login-devices';
 import { noteAuditUser } from '../audit/audit-note';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
-import { assertSignInMethodAllowed } from '../sso/sso-routing';
+import { assertLoginAllowed, recordLoginFailure } from './login-rate-limit';
+import { completeSignIn } from './complete-sign-in';
 
 export async function login(
   db: Db,
@@ -50,58 +40,9 @@ export async function login(
     await recordLoginFailure(db, email, request.ip);
     throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'E-mail or password is wrong');
   }
-  // The account signs its domain's users in through its provider (docs/decisions/0046); the break-glass admin excepted.
-  await assertSignInMethodAllowed(db, { id: user.id, accountId: user.accountId, email }, 'PASSWORD');
-
-  const redirectUrl = safeRedirectPath(body.redirectUrl);
-  // With a second factor, no session yet (docs/decisions/0040). The failures are not cleared either: the code
-  // failures counted so far must not restart with every right password.
-  if (await hasSecondFactor(db, user.id)) {
-    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl });
-    return { secondFactorRequired: true };
-  }
-  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email });
-  // The account requires a factor this user lacks and the grace is over: the session may only enrol one, so the
-  // answer says so and sends the browser to the enrolment (plugins/auth.ts enforces it, docs/decisions/0042).
-  if (await enrolmentOverdueFor(db, user.id)) return { redirectUrl: ENROLMENT_PAGE, secondFactorEnrolmentRequired: true };
-  return { redirectUrl };
-}
-
-/**
- * The end of every successful sign-in (password, passkey, Google, OIDC, SAML; and the second factor, if any), and the
- * only writer of sessions: a new session and its cookie, the sign-in times, the failures forgotten and this browser
- * remembered as a known device.
- */
-export async function establishSession(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: { id: string; accountId: string; email: string },
-  secondFactorVerified = false,
-): Promise<void> {
-  // One transaction, so the sign-in's audit event commits with the session it opens (docs/decisions/0039).
-  const session = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    // A new session id at every sign-in (no session fixation); the one the browser had is dropped.
-    const previousToken = request.cookies[SESSION_COOKIE];
-    if (previousToken) await deleteSessionByToken(t, previousToken);
-    const created = await createSession(t, config, {
-      userId: user.id,
-      accountId: user.accountId,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      secondFactorVerified,
-    });
-    await t
-      .update(users)
-      .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
-      .where(eq(users.id, user.id));
-    await clearLoginFailures(t, user.email);
-    await rememberDevice(t, config, request, reply, user.id);
-    return created;
-  });
-  setSessionCookie(config, request, reply, session.token, session.expiresAt);
+  // Sign-on required, the second factor, the session and the enrolment: the same for every way in (ADR 0073). With a
+  // second factor, the failures are not cleared either: the code failures so far must not restart with every right password.
+  return completeSignIn(db, config, request, reply, user.id, { method: 'PASSWORD', secondFactor: false, redirectUrl: safeRedirectPath(body.redirectUrl) });
 }
 
 export async function logout(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { accounts, clientProducts, clients, interactionInstances, productConfigurations, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
-import { SESSION_COOKIE, createSession, deleteSessionByToken, setSessionCookie } from '../../plugins/sessions';
+import { establishSession } from '../auth/establish-session';
 import { newPublicToken } from '../clients/client-tokens';
 import { queueEmailVerification } from '../mail/email-verification';
 import { assertNewPasswordAcceptable } from '../password-rules/password-rules';
@@ -101,14 +101,8 @@ export async function setDemoPassword(
     return { user, productType: found.productType, clientToken: client!.token, instanceToken: instance!.token };
   });
 
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await deleteSessionByToken(db, previous);
-  const session = await createSession(db, config, {
-    userId: created.user.id,
-    accountId: created.user.accountId,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
-  setSessionCookie(config, request, reply, session.token, session.expiresAt);
+  // The one writer of sessions (docs/decisions/0073). A brand-new self-service user: no provider, factor or enrolment
+  // rule can apply yet, so no sign-in policy runs here.
+  await establishSession(db, config, request, reply, { id: created.user.id, accountId: created.user.accountId, email: created.user.email });
   return { redirectUrl: `/${created.productType}/client/${created.clientToken}/dashboard/${created.instanceToken}` };
 }

@@ -2,7 +2,7 @@
 // POST /api/oauth/google/start answers Google's URL and keeps the attempt in the encrypted bq_google cookie; the page
 // /login/google posts Google's answer to POST /api/oauth/google, which signs in the user linked to the subject, or the
 // user with the same (verified) e-mail, linking them; or creates a SELF_SERVICE account with the requested product.
-// The session is made exactly as the password login makes it (features/auth).
+// The sign-in ends as every sign-in does (features/auth/complete-sign-in.ts).
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,12 +18,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, externalIdentities, productConfigurations, users } from '../../db/schema';
 import { hashPassword } from '../../plugins/passwords';
-import { startPendingSignIn } from '../two-factor/pending-sign-in';
-import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { beginCodeFlow, finishCodeFlow, type ProviderIdentity } from '../sso/oidc-code-flow';
 import { saveAttempt, spendAttempt, takeAttempt } from '../sso/sso-attempt-cookie';
-import { assertAddressNotRouted, assertSignInMethodAllowed } from '../sso/sso-routing';
-import { establishSession } from '../auth/auth-service';
+import { assertAddressNotRouted } from '../sso/sso-routing';
+import { completeSignIn } from '../auth/complete-sign-in';
 import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
 import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
 import { noteAuditUser } from '../audit/audit-note';
@@ -82,20 +80,15 @@ export async function signInWithGoogle(
   await assertAddressNotRouted(db, identity.email);
   const { user, created } = await withoutCommitHook(() => findOrCreateUser(db, identity, productType));
   noteAuditUser(request, user.accountId, user.id);
-  // A user linked earlier by subject may have moved into a routed domain since (issue 36 point 12).
-  const [{ email } = { email: identity.email }] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-  await assertSignInMethodAllowed(db, { id: user.id, accountId: user.accountId, email }, 'GOOGLE');
-  // Google stands in for the password, not for the second factor (docs/decisions/0040): a user who has one enters
-  // it next, through the same second step as after the password.
-  if (!created && (await hasSecondFactor(db, user.id))) {
-    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl: await redirectFor(db, user.accountId, productType, created) });
-    return { secondFactorRequired: true };
-  }
-
-  // The one writer of sessions: with its sign-in event, the failures forgotten and the device remembered.
-  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email });
+  // The user's own address decides sign-on required (a user linked earlier by subject may have moved into a routed
+  // domain since); a second factor is asked next, through the same second step as after the password (ADR 0073).
   const target = await redirectFor(db, user.accountId, productType, created);
-  return { redirectUrl: target === '/' ? attempt.redirectUrl : target, created };
+  const result = await completeSignIn(db, config, request, reply, user.id, {
+    method: 'GOOGLE',
+    secondFactor: false,
+    redirectUrl: target === '/' ? attempt.redirectUrl : target,
+  });
+  return 'secondFactorRequired' in result ? result : { redirectUrl: result.redirectUrl, created };
 }
 
 interface SignInUser {

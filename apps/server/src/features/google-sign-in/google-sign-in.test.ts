@@ -19,7 +19,8 @@ let issuer: TestOidcProvider;
 beforeAll(async () => {
   issuer = await startOidcProvider();
   issuer.clients.set(CLIENT_ID, CLIENT_SECRET);
-  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: issuer.url });
+  // The local provider (as an account's provider, too) listens on 127.0.0.1: allowed as an operator would allow an internal one (decision 0073).
+  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: issuer.url, EGRESS_ALLOW_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();

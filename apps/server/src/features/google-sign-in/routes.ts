@@ -58,7 +58,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
               GOOGLE_ERRORS.invalidEmail,
               'error.auth.invalid_credentials',
             ],
-            403: ['error.auth.csrf'],
+            403: ['error.auth.csrf', 'error.sso.sign_on_required'],
             404: [GOOGLE_ERRORS.notConfigured],
             429: ['error.auth.too_many_attempts'],
             502: [GOOGLE_ERRORS.issuerUnavailable],

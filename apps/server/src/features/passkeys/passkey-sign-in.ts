@@ -1,7 +1,7 @@
 // POST /api/login/passkey/options and POST /api/login/passkey (docs/decisions/0045): a passkey as the second step
 // after the password (the bq_2fa cookie of decision 0040 names the user; only their passkeys count) or as the whole
 // sign-in from the login page's button (a discoverable passkey names its user; user verification required). Both
-// end as every sign-in does (establishSession), with the session's factor proof stamped for step-up.
+// end as every sign-in does (features/auth/complete-sign-in.ts), with the session's factor proof stamped for step-up.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
@@ -13,12 +13,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { establishSession } from '../auth/auth-service';
+import { assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
 import { isKnownDevice } from '../auth/login-devices';
 import { clearPendingSignIn, readPendingSignIn } from '../two-factor/pending-sign-in';
 import { TWO_FACTOR_ERRORS } from '../two-factor/two-factor-service';
-import { assertSignInMethodAllowed } from '../sso/sso-routing';
 import { PASSKEY_ERRORS } from './passkey-list';
 import { assertionOptions, verifyAssertion } from './passkey-assertion';
 
@@ -52,6 +51,8 @@ export async function completePasskeySignIn(
     noteAuditUser(request, pendingUser.accountId, pendingUser.id);
     noteAudit(request, { step: 'second_factor', factor: 'passkey' });
     await assertLoginAllowed(db, config, pendingUser.email, request.ip, { knownDevice: await isKnownDevice(db, request, pendingUser.email), secondFactor: true });
+    // The first step's rules once more before the challenge is spent (ADR 0073).
+    await assertSignInPolicy(db, pendingUser.id, { method: pending.method });
   } else {
     noteAudit(request, { step: 'passkey', factor: 'passkey' });
   }
@@ -62,11 +63,12 @@ export async function completePasskeySignIn(
     throw refused();
   }
   if (!pending) noteAuditUser(request, user.accountId, user.id);
-  // A passkey is no way around the account's provider (issue 36 point 12).
-  await assertSignInMethodAllowed(db, user, 'PASSKEY');
-  await establishSession(db, config, request, reply, user, true);
-  clearPendingSignIn(reply);
-  return { redirectUrl: pending ? pending.redirectUrl : safeRedirectPath(body.redirectUrl) };
+  // As the second step, the first step's way in decides (a provider's user under sign-on required may use the
+  // passkey as factor); alone, a passkey is a way in of its own, no way around the account's provider (ADR 0073).
+  const attempt = pending
+    ? { method: pending.method, redirectUrl: pending.redirectUrl }
+    : { method: 'PASSKEY' as const, redirectUrl: safeRedirectPath(body.redirectUrl) };
+  return signedIn(await completeSignIn(db, config, request, reply, user.id, { ...attempt, secondFactor: true }));
 }
 
 async function activeUser(db: Db, userId: string) {

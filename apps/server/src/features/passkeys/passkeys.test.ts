@@ -18,7 +18,8 @@ let t: TestApp;
 let accountId: string;
 let origin: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The local provider listens on 127.0.0.1: allowed as an operator would allow an internal one (decision 0073).
+  t = await createTestApp({ EGRESS_ALLOW_HOSTS: '127.0.0.1' });
   accountId = (await createAccount(t.db)).account.id;
   origin = relyingParty(t.app.config).origin;
 });

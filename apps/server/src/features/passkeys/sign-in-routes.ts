@@ -58,7 +58,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
           ...apiErrors({
             400: BAD_BODY,
             401: [TWO_FACTOR_ERRORS.signInExpired, PASSKEY_ERRORS.invalid],
-            403: ['error.auth.csrf'],
+            403: ['error.auth.csrf', 'error.sso.sign_on_required', 'error.sso.break_glass_password_only'],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),
         },

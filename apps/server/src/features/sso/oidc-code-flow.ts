@@ -2,9 +2,12 @@
 // discovery document, the authorization request, and at the callback the code exchanged for an ID token that
 // openid-client verifies (signature by the provider's JWKS, iss, aud, exp, nonce). Used by the accounts' own providers
 // (features/sso) and by Sign in with Google; tests run it against a local provider over HTTP (src/test/oidc-issuer.ts).
+// An account's provider is an address an account admin chose: every request to it (discovery, JWKS, token endpoint)
+// passes the egress gate first (features/egress, docs/decisions/0067, 0073).
 import * as oidc from 'openid-client';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../app-error';
+import { EgressRefusedError, assertPublicDestination } from '../egress/public-destination';
 
 export const SSO_ERRORS = {
   providerUnavailable: 'error.sso.provider_unavailable',
@@ -16,6 +19,8 @@ export const SSO_ERRORS = {
   cancelled: 'error.sso.cancelled',
   emailNotVerified: 'error.sso.email_not_verified',
   invalidEmail: 'error.sso.invalid_email',
+  /** The provider's host is or resolves to an internal address that no operator allowed (EGRESS_ALLOW_HOSTS). */
+  privateAddress: 'error.sso.provider_private_address',
 } as const;
 
 export interface Provider {
@@ -24,6 +29,12 @@ export interface Provider {
   clientSecret: string | null;
   /** Plain http issuers only outside production (tests, a local provider). */
   allowHttp: boolean;
+  /**
+   * For an issuer someone other than the operator chose (an account's provider): the hosts the operator allowed
+   * although internal (EGRESS_ALLOW_HOSTS); every other request must go to a public address. Absent: the operator's
+   * own issuer (GOOGLE_ISSUER), not gated.
+   */
+  egressAllowHosts?: readonly string[];
 }
 
 /** What the browser's attempt must keep until the callback (encrypted cookie, sso-attempt-cookie.ts). */
@@ -50,7 +61,7 @@ const configurations = new Map<string, Promise<oidc.Configuration>>();
 
 /** The provider's configuration, discovered once per process (a failure is not kept, so the next call retries). */
 async function configurationOf(provider: Provider): Promise<oidc.Configuration> {
-  const key = [provider.issuer, provider.clientId, createHash('sha256').update(provider.clientSecret ?? '').digest('hex')].join('\n');
+  const key = [provider.issuer, provider.clientId, createHash('sha256').update(provider.clientSecret ?? '').digest('hex'), provider.egressAllowHosts?.join(',') ?? '-'].join('\n');
   let pending = configurations.get(key);
   if (!pending) {
     pending = oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret ?? undefined, provider.clientSecret ? undefined : oidc.None(), {
@@ -58,15 +69,39 @@ async function configurationOf(provider: Provider): Promise<oidc.Configuration> 
       // endpoint (OIDC Core 3.1.3.7 would allow trusting TLS alone): a token the provider never signed is refused.
       execute: provider.allowHttp ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
       timeout: 5,
+      // Kept by the configuration: the JWKS and token requests later go through the same gate.
+      ...(provider.egressAllowHosts ? { [oidc.customFetch]: gatedFetch(provider.egressAllowHosts) } : {}),
     });
     configurations.set(key, pending);
     pending.catch(() => configurations.delete(key));
   }
   try {
     return await pending;
-  } catch {
-    throw new AppError(SSO_ERRORS.providerUnavailable, 502, 'The sign-in provider could not be reached');
+  } catch (err) {
+    throw egressRefusal(err) ?? new AppError(SSO_ERRORS.providerUnavailable, 502, 'The sign-in provider could not be reached');
   }
+}
+
+/**
+ * fetch behind the egress gate: the host of every URL is resolved and refused when any of its addresses is internal.
+ * The connection itself resolves the name again (global fetch cannot be pinned to the checked address without a
+ * dispatcher of undici, which is no dependency here): a DNS answer that changes between the two lookups is not caught.
+ */
+function gatedFetch(allowHosts: readonly string[]): oidc.CustomFetch {
+  return async (url, options) => {
+    await assertPublicDestination(new URL(url).hostname, { allowHosts });
+    return fetch(url, options as RequestInit);
+  };
+}
+
+/** The gate's refusal, however deep openid-client wrapped it, as the API's error; else null. */
+export function egressRefusal(err: unknown): AppError | null {
+  for (let cause = err, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    if (cause instanceof EgressRefusedError) {
+      return new AppError(SSO_ERRORS.privateAddress, 502, "The sign-in provider's address is not public");
+    }
+  }
+  return null;
 }
 
 /** The provider's authorization endpoint (for a settings check); throws provider_unavailable when unreachable. */
@@ -138,6 +173,8 @@ export async function finishCodeFlow(provider: Provider, redirectUri: string, ca
 
 function refusal(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  const refused = egressRefusal(err);
+  if (refused) return refused;
   if (err instanceof oidc.AuthorizationResponseError) return new AppError(SSO_ERRORS.cancelled, 401, 'The provider did not sign you in');
   if (err instanceof oidc.ClientError) {
     const claim = ((err.cause as { cause?: { claim?: unknown } } | undefined)?.cause)?.claim;

@@ -69,7 +69,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: ZSsoSettingsResponse,
           ...apiErrors({
-            400: [...BAD_BODY, SSO_SETTINGS_ERRORS.clientSecretRequired, SSO_SETTINGS_ERRORS.breakGlassUnknown, SSO_SETTINGS_ERRORS.breakGlassRequired],
+            400: [...BAD_BODY, SSO_SETTINGS_ERRORS.clientSecretRequired, SSO_SETTINGS_ERRORS.breakGlassUnknown, SSO_SETTINGS_ERRORS.breakGlassRequired, SSO_ERRORS.privateAddress],
             401: UNAUTHORIZED,
             403: FORBIDDEN_WITHOUT_STEP_UP,
             409: [SSO_SETTINGS_ERRORS.domainTaken],
@@ -114,7 +114,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSsoStartRequest,
         response: {
           200: ZSsoStartResponse,
-          ...apiErrors({ 400: BAD_BODY, 403: ['error.auth.csrf'], 404: [SSO_SIGN_IN_ERRORS.notAvailable], 502: [SSO_ERRORS.providerUnavailable] }),
+          ...apiErrors({ 400: BAD_BODY, 403: ['error.auth.csrf'], 404: [SSO_SIGN_IN_ERRORS.notAvailable], 502: [SSO_ERRORS.providerUnavailable, SSO_ERRORS.privateAddress] }),
         },
       },
     },
@@ -158,7 +158,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
             403: ['error.auth.csrf', SSO_SCOPE_ERRORS.breakGlassPasswordOnly],
             404: [SSO_SIGN_IN_ERRORS.notAvailable],
             429: ['error.auth.too_many_attempts'],
-            502: [SSO_ERRORS.providerUnavailable],
+            502: [SSO_ERRORS.providerUnavailable, SSO_ERRORS.privateAddress],
           }),
         },
       },

@@ -14,6 +14,8 @@ export const SAML_ERRORS = {
   replayed: 'error.sso.saml_replayed',
   foreignDomain: 'error.sso.saml_foreign_domain',
   weakAlgorithm: 'error.sso.saml_weak_algorithm',
+  /** The answer's request was started by another browser (or this one sent no bq_saml cookie; docs/decisions/0073). */
+  browserMismatch: 'error.sso.saml_browser_mismatch',
 } as const;
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';

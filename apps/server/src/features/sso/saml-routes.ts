@@ -27,7 +27,9 @@ const ACS_REFUSALS = [
   SAML_ERRORS.wrongRecipient,
   SAML_ERRORS.expired,
   SAML_ERRORS.unknownRequest,
+  SAML_ERRORS.browserMismatch,
   SAML_ERRORS.replayed,
+  SAML_ERRORS.weakAlgorithm,
   SAML_ERRORS.foreignDomain,
   SSO_SCOPE_ERRORS.breakGlassPasswordOnly,
   'error.sso.wrong_audience',
@@ -117,12 +119,14 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         description:
           "Starts an SP-initiated sign-in at the SAML provider of the address's account: answers the provider's SSO URL with " +
-          'the AuthnRequest (HTTP-Redirect binding). The request id is kept server side for ten minutes; the answer must name it, once.',
+          'the AuthnRequest (HTTP-Redirect binding). The request id is kept server side for ten minutes; the answer must name it, once. ' +
+          'Sets the bq_saml cookie (HttpOnly, path /api/sso/saml, ten minutes; SameSite=None; Secure on https, Lax on http): the ' +
+          'answer is accepted only when posted by the browser holding it (decision 0073).',
         body: ZSamlStartRequest,
         response: { 200: ZSamlStartResponse, ...apiErrors({ 400: BAD_BODY, 403: ['error.auth.csrf'], 404: [SSO_SIGN_IN_ERRORS.notAvailable] }) },
       },
     },
-    async (request) => startSamlSignIn(app.db, app.config, request.body),
+    async (request, reply) => startSamlSignIn(app.db, app.config, request, reply, request.body),
   );
 
   app.post(
@@ -137,7 +141,8 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The Assertion Consumer Service (HTTP-POST binding, form-encoded SAMLResponse). The assertion must be signed by the ' +
           "account's provider certificate and name this app as audience, this ACS URL as recipient (and Destination), an " +
-          'open AuthnRequest of this app as InResponseTo (spent now) and be within NotBefore/NotOnOrAfter; an assertion id is ' +
+          'open AuthnRequest of this app as InResponseTo (spent now), started by the browser posting it (its bq_saml cookie; an ' +
+          'IdP-initiated answer is refused), and be within NotBefore/NotOnOrAfter; an assertion id is ' +
           "accepted once. The address must be of the account's confirmed domains. Signs in (creating the evaluator at the first " +
           `sign-in) and redirects (303) into the app; a refusal redirects to ${SAML_REFUSED_PATH}?samlError=<errorKey>, ` +
           `one of: ${ACS_REFUSALS.join(', ')}.`,

@@ -15,21 +15,31 @@ export const SAML_REQUEST_SECONDS = 600;
 export const SAML_CLOCK_SKEW_MS = 30_000;
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
-/** The account's AuthnRequests in the database; `spend` takes one out, once. */
+/** An answered request: where to land, and the hash of the browser that started it (saml-browser-binding.ts). */
+export interface SpentSamlRequest {
+  redirectUrl: string;
+  browserHash: string;
+}
+
+/**
+ * The account's AuthnRequests in the database; `spend` takes one out, once. At the start, `started` says where to land
+ * and which browser started it; the ACS's store needs neither.
+ */
 export class SamlRequestStore implements CacheProvider {
-  /** Requests this answer spent, with where to land. */
-  private readonly spent = new Map<string, string>();
+  /** Requests this answer spent. */
+  private readonly spent = new Map<string, SpentSamlRequest>();
 
   constructor(
     private readonly db: Db,
     private readonly accountId: string,
-    private readonly redirectUrl = '/',
+    private readonly started?: SpentSamlRequest,
   ) {}
 
   async saveAsync(key: string, value: string): Promise<CacheItem | null> {
     await this.db.delete(samlRequests).where(lt(samlRequests.expiresAt, new Date()));
     const expiresAt = new Date(Date.now() + SAML_REQUEST_SECONDS * 1000);
-    await this.db.insert(samlRequests).values({ id: key, accountId: this.accountId, redirectUrl: this.redirectUrl, expiresAt });
+    if (!this.started) throw new Error('An AuthnRequest is saved only at the start, with its browser');
+    await this.db.insert(samlRequests).values({ id: key, accountId: this.accountId, ...this.started, expiresAt });
     return { value, createdAt: Date.now() };
   }
 
@@ -50,15 +60,15 @@ export class SamlRequestStore implements CacheProvider {
     return key;
   }
 
-  /** Where the request wanted to land, or null when it was spent already (also by a concurrent answer). */
-  async spend(key: string): Promise<string | null> {
+  /** The request, or null when it was spent already (also by a concurrent answer) or expired. */
+  async spend(key: string): Promise<SpentSamlRequest | null> {
     if (!this.spent.has(key)) {
       const [row] = await this.db
         .delete(samlRequests)
         .where(and(eq(samlRequests.id, key), eq(samlRequests.accountId, this.accountId), gt(samlRequests.expiresAt, new Date())))
-        .returning({ redirectUrl: samlRequests.redirectUrl });
+        .returning({ redirectUrl: samlRequests.redirectUrl, browserHash: samlRequests.browserHash });
       if (!row) return null;
-      this.spent.set(key, row.redirectUrl);
+      this.spent.set(key, row);
     }
     return this.spent.get(key)!;
   }

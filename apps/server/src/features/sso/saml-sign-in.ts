@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TSamlStartRequest } from '@bq/contracts/saml';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
@@ -16,14 +15,13 @@ import { withoutCommitHook } from '../../db/commit-hooks';
 import { ssoConnections, usedSignInNonces } from '../../db/schema';
 import { eventOf } from '../audit/audit-plugin';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { establishSession } from '../auth/auth-service';
+import { completeSignIn } from '../auth/complete-sign-in';
 import { countAuthRequest } from '../signup/auth-request-limit';
-import { startPendingSignIn } from '../two-factor/pending-sign-in';
-import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { SAML_ERRORS, checkAssertion, refusalOf } from './saml-assertion';
 import { checkAlgorithms } from './saml-algorithms';
 import { samlConnectionOf, serviceProviderOf } from './saml-connection';
 import { SAML_CLOCK_SKEW_MS, SamlRequestStore, serviceProvider } from './saml-service-provider';
+import { bindBrowser, isSameBrowser } from './saml-browser-binding';
 import { findOrCreateEvaluator } from './sso-evaluator';
 import { routedConnection } from './sso-routing';
 import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
@@ -31,11 +29,19 @@ import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
 /** Where the ACS sends the browser when it refuses (the callback page shows the error). */
 export const SAML_REFUSED_PATH = '/login/sso';
 
-export async function startSamlSignIn(db: Db, config: Config, body: TSamlStartRequest): Promise<{ authorizationUrl: string }> {
+export async function startSamlSignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: TSamlStartRequest,
+): Promise<{ authorizationUrl: string }> {
   const routed = await routedConnection(db, body.email);
   const connection = routed?.protocol === 'SAML' ? await samlConnectionOf(db, routed.accountId) : null;
   if (!connection) throw new AppError(SSO_SIGN_IN_ERRORS.notAvailable, 404, 'This address does not sign in with SAML');
-  const store = new SamlRequestStore(db, connection.accountId, safeRedirectPath(body.redirectUrl));
+  // The request is kept with the hash of this browser's bq_saml value: only this browser can finish it.
+  const browserHash = bindBrowser(config, request, reply);
+  const store = new SamlRequestStore(db, connection.accountId, { redirectUrl: safeRedirectPath(body.redirectUrl), browserHash });
   return { authorizationUrl: await serviceProvider(config, connection, store).getAuthorizeUrlAsync('', undefined, {}) };
 }
 
@@ -77,8 +83,13 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
   } catch (err) {
     throw refusalOf(err);
   }
-  const redirectUrl = await store.spend(checked.requestId);
-  if (redirectUrl === null) throw new AppError(SAML_ERRORS.unknownRequest, 401, 'This sign-in was already used');
+  const spent = await store.spend(checked.requestId);
+  if (spent === null) throw new AppError(SAML_ERRORS.unknownRequest, 401, 'This sign-in was already used');
+  // Spent above whatever follows: an answer posted from another browser burns the request, so it is never used.
+  if (!isSameBrowser(request, spent.browserHash)) {
+    throw new AppError(SAML_ERRORS.browserMismatch, 401, 'This sign-in was started in another browser');
+  }
+  const { redirectUrl } = spent;
   if (!(await rememberAssertion(db, accountId, checked.assertionId, checked.validUntil))) {
     throw new AppError(SAML_ERRORS.replayed, 401, 'This assertion was already used');
   }
@@ -95,15 +106,10 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
 async function signIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string, samlResponse: string): Promise<string> {
   // Checking the answer spends the request, remembers the assertion and may create the evaluator: bookkeeping that
   // stands whatever the outcome, so outside the audit hook; the sign-in event commits with the session (ADR 0039).
-  const { user, created, redirectUrl } = await withoutCommitHook(() => checkAnswer(db, config, request, accountId, samlResponse));
-  if (!user.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
-  if (user.accountId !== accountId) throw new AppError(SSO_SIGN_IN_ERRORS.otherAccount, 401, 'This address belongs to another account');
-  if (!created && (await hasSecondFactor(db, user.id))) {
-    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl });
-    return `${SAML_REFUSED_PATH}?secondFactor=1`;
-  }
-  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email: user.email });
-  return redirectUrl;
+  const { user, redirectUrl } = await withoutCommitHook(() => checkAnswer(db, config, request, accountId, samlResponse));
+  // The same policy as every way in (ADR 0073); the browser came from the provider's page, so the answer is a redirect.
+  const result = await completeSignIn(db, config, request, reply, user.id, { method: 'SAML', secondFactor: false, providerAccountId: accountId, redirectUrl });
+  return 'secondFactorRequired' in result ? `${SAML_REFUSED_PATH}?secondFactor=1` : result.redirectUrl;
 }
 
 /** The Response's Destination, when it names one, must be this ACS (SAML core 3.2.2). */

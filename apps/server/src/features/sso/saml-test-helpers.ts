@@ -26,13 +26,19 @@ export async function samlAccount(t: TestApp, idp: TestSamlIdp, domain: string, 
   return { account: acc.account, admin, adminHttp: http, spEntityId: `${base}/metadata`, acsUrl: `${base}/acs` };
 }
 
-/** The ACS of a form post from the provider's page (no X-Source: it comes cross-site); signs `http` in when it worked. */
-export async function postToAcs(t: TestApp, http: TestClient, acsUrl: string, samlResponse: string) {
+/** The SAML start's cookie of a browser, as the Cookie header the browser sends back to the ACS (or undefined). */
+export type SamlBrowser = string | undefined;
+
+/**
+ * The ACS of a form post from the provider's page (no X-Source: it comes cross-site) by the browser whose cookies
+ * `browser` holds (the bq_saml cookie its start set; none: another browser); signs `http` in when it worked.
+ */
+export async function postToAcs(t: TestApp, http: TestClient, acsUrl: string, samlResponse: string, browser?: SamlBrowser) {
   const res = await t.app.inject({
     method: 'POST',
     url: new URL(acsUrl).pathname,
     remoteAddress: newIp(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(browser ? { cookie: browser } : {}) },
     payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
   });
   const session = res.cookies.find((c) => c.name === 'bq_session');
@@ -49,13 +55,15 @@ export async function startAtProvider(t: TestApp, idp: TestSamlIdp, email: strin
   const page = await (await fetch(start.json().authorizationUrl)).text();
   const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
   const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!;
-  return { http, action, samlResponse, requestId: idp.lastRequest!.id };
+  const bound = start.cookies.find((c) => c.name === 'bq_saml');
+  const browser: SamlBrowser = bound?.value ? `bq_saml=${bound.value}` : undefined;
+  return { http, action, samlResponse, requestId: idp.lastRequest!.id, browser, startCookie: bound };
 }
 
 /** Start, provider, ACS: the whole SP-initiated sign-in. */
 export async function signInWithSaml(t: TestApp, idp: TestSamlIdp, email: string, person?: Parameters<TestSamlIdp['next']>[0]) {
   const started = await startAtProvider(t, idp, email, person);
-  const res = await postToAcs(t, started.http, started.action, started.samlResponse);
+  const res = await postToAcs(t, started.http, started.action, started.samlResponse, started.browser);
   return { ...started, res };
 }
 

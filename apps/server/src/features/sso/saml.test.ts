@@ -108,10 +108,10 @@ describe('refusals', () => {
     const email = `once@${domain}`;
     const first = await signInWithSaml(t, idp, email);
     expect(first.res.headers.location).toBe('/clients');
-    const replay = await postToAcs(t, new TestClient(t.app, newIp()), acsUrl, first.samlResponse);
+    const replay = await postToAcs(t, first.http, acsUrl, first.samlResponse, first.browser);
     expect(refusal(replay)).toBe('error.sso.saml_unknown_request');
     const fresh = idp.responseXml({ requestId: first.requestId, acsUrl, audience: idp.lastRequest!.issuer, nameId: email });
-    expect(refusal(await postToAcs(t, new TestClient(t.app, newIp()), acsUrl, b64(fresh)))).toBe('error.sso.saml_unknown_request');
+    expect(refusal(await postToAcs(t, first.http, acsUrl, b64(fresh), first.browser))).toBe('error.sso.saml_unknown_request');
   });
 
   it('refuses an assertion presented again with a new request (the assertion id is remembered until it expires)', async () => {
@@ -122,7 +122,7 @@ describe('refusals', () => {
     expect((await signInWithSaml(t, idp, email, { nameId: email, assertionId })).res.headers.location).toBe('/clients');
     const second = await startAtProvider(t, idp, email);
     const replayed = idp.responseXml({ requestId: second.requestId, acsUrl, audience: spEntityId, nameId: email, assertionId });
-    const res = await postToAcs(t, second.http, acsUrl, b64(replayed));
+    const res = await postToAcs(t, second.http, acsUrl, b64(replayed), second.browser);
     expect(refusal(res)).toBe('error.sso.saml_replayed');
     expect(await signedIn(second.http)).toBe(false);
   });
@@ -137,7 +137,7 @@ describe('refusals', () => {
     const attacker = `attacker@${domain}`;
     const started = await startAtProvider(t, idp, attacker);
     const genuine = idp.responseXml({ requestId: started.requestId, acsUrl, audience: spEntityId, nameId: attacker });
-    const res = await postToAcs(t, started.http, acsUrl, b64(attack(genuine, victim.email)));
+    const res = await postToAcs(t, started.http, acsUrl, b64(attack(genuine, victim.email)), started.browser);
     expect(refusal(res)).toBe('error.sso.saml_invalid_signature');
     expect(await signedIn(started.http)).toBe(false);
   });
@@ -151,7 +151,7 @@ describe('refusals', () => {
     const signed = idp.responseXml({ requestId: started.requestId, acsUrl, audience: spEntityId, nameId: attacker });
     const injected = commentInNameId(signed, victim.email);
     expect(injected).toContain(`${victim.email}<!---->.evil.example`);
-    const res = await postToAcs(t, started.http, acsUrl, b64(injected));
+    const res = await postToAcs(t, started.http, acsUrl, b64(injected), started.browser);
     expect(refusal(res)).toBe('error.sso.saml_foreign_domain');
     expect(await signedIn(started.http)).toBe(false);
   });
@@ -187,6 +187,75 @@ describe('refusals', () => {
     const bad = await t.app.inject({ method: 'POST', url: `/api/sso/saml/${acc.account.id}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'RelayState=x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorKey).toBe('error.validation');
+  });
+});
+
+describe('the request is bound to the browser that started it (login CSRF, docs/decisions/0073)', () => {
+  const failures = async (accountId: string) =>
+    (await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, 'auth.sign_in_failed')))).map(
+      (e) => (e.details as { errorKey?: string }).errorKey,
+    );
+
+  it('sets an HttpOnly cookie for the SAML paths only at the start', async () => {
+    const domain = newDomain();
+    await samlAccount(t, idp, domain);
+    const { startCookie } = await startAtProvider(t, idp, `cookie@${domain}`);
+    expect(startCookie).toMatchObject({ httpOnly: true, path: '/api/sso/saml' });
+    expect(startCookie!.value.length).toBeGreaterThanOrEqual(40);
+    // The test app runs on http: Lax (None needs Secure); on https it is None; Secure (saml-browser-binding.test.ts).
+    expect(startCookie!.sameSite).toBe('Lax');
+  });
+
+  it("refuses a genuine answer posted from another browser, and spends the request: the starting browser can't use it after", async () => {
+    const domain = newDomain();
+    const { account, acsUrl } = await samlAccount(t, idp, domain);
+    const email = `stolen@${domain}`;
+    const started = await startAtProvider(t, idp, email);
+    const elsewhere = new TestClient(t.app, newIp());
+    const res = await postToAcs(t, elsewhere, acsUrl, started.samlResponse);
+    expect(refusal(res)).toBe('error.sso.saml_browser_mismatch');
+    expect(res.cookies.find((c) => c.name === 'bq_session')).toBeUndefined();
+    expect(await signedIn(elsewhere)).toBe(false);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await failures(account.id)).toContain('error.sso.saml_browser_mismatch');
+    expect(refusal(await postToAcs(t, started.http, acsUrl, started.samlResponse, started.browser))).toBe('error.sso.saml_unknown_request');
+  });
+
+  it("refuses the attacker's own answer in the victim's browser, which started a sign-in of its own", async () => {
+    const domain = newDomain();
+    const { account, acsUrl } = await samlAccount(t, idp, domain);
+    const attacker = await startAtProvider(t, idp, `attacker@${domain}`);
+    const victim = await startAtProvider(t, idp, `victim@${domain}`);
+    expect(victim.browser).not.toBe(attacker.browser);
+    const res = await postToAcs(t, victim.http, acsUrl, attacker.samlResponse, victim.browser);
+    expect(refusal(res)).toBe('error.sso.saml_browser_mismatch');
+    expect(await signedIn(victim.http)).toBe(false);
+    expect(await failures(account.id)).toContain('error.sso.saml_browser_mismatch');
+    // The victim's own answer still works in the victim's browser.
+    expect((await postToAcs(t, victim.http, acsUrl, victim.samlResponse, victim.browser)).headers.location).toBe('/clients');
+    expect(await signedIn(victim.http)).toBe(true);
+  });
+
+  it('refuses an IdP-initiated answer (no InResponseTo), even in a browser that started a sign-in', async () => {
+    const domain = newDomain();
+    const { account, acsUrl, spEntityId } = await samlAccount(t, idp, domain);
+    const email = `unsolicited@${domain}`;
+    const started = await startAtProvider(t, idp, email);
+    const unsolicited = idp.responseXml({ requestId: null, acsUrl, audience: spEntityId, nameId: email });
+    const res = await postToAcs(t, started.http, acsUrl, b64(unsolicited), started.browser);
+    expect(refusal(res)).toBe('error.sso.saml_unknown_request');
+    expect(await signedIn(started.http)).toBe(false);
+    expect(await failures(account.id)).toContain('error.sso.saml_unknown_request');
+  });
+
+  it('lets two sign-ins started in the same browser (two tabs) both finish', async () => {
+    const domain = newDomain();
+    const { acsUrl } = await samlAccount(t, idp, domain);
+    const first = await startAtProvider(t, idp, `tabs@${domain}`);
+    const http = first.http;
+    const start = await http.request('POST', '/api/sso/saml/start', { email: `tabs@${domain}`, redirectUrl: '/clients' }, { cookie: first.browser! });
+    expect(start.cookies.find((c) => c.name === 'bq_saml')?.value).toBe(first.startCookie!.value);
+    expect((await postToAcs(t, http, acsUrl, first.samlResponse, first.browser)).headers.location).toBe('/clients');
   });
 });
 

@@ -36,6 +36,8 @@ export function providerOf(config: Config, connection: Connection): Provider {
     clientId: connection.clientId!,
     clientSecret: decryptSecret(config.dataEncryptionKey, 'sso-client-secret', connection.clientSecretEncrypted!, connection.accountId),
     allowHttp: config.NODE_ENV !== 'production',
+    // The account admin chose this address: its requests pass the egress gate (docs/decisions/0073).
+    egressAllowHosts: config.EGRESS_ALLOW_HOSTS,
   };
 }
 
@@ -69,18 +71,28 @@ export async function breakGlassUserOf(db: Db | Tx, accountId: string): Promise<
 
 /** Every way in that is not the account's own identity provider (issue 36 point 12). */
 export type LocalSignInMethod = 'PASSWORD' | 'PASSKEY' | 'GOOGLE';
+/** Every way in: the local ones and the account's own provider (features/auth/complete-sign-in.ts). */
+export type SignInMethod = LocalSignInMethod | 'OIDC' | 'SAML';
 
 const signOnRequired = () => new AppError('error.sso.sign_on_required', 403, 'This account signs in through its identity provider');
 
 /**
- * The account's "sign-on required" for every way in that is not its provider: the password, a passwordless passkey
- * and Google alike (a passkey or a Google account on the corporate address once walked around it). Refused for a
- * user whose address the account routes to its provider, except the break-glass admin.
+ * The routing rules of a sign-in by `method` (docs/decisions/0046, 0062, 0073). The account's provider (OIDC, SAML)
+ * never signs in the account's break-glass admin. Every other way in (the password, a passwordless passkey, Google)
+ * is refused for a user whose address the account routes to its provider with sign-on required; the break-glass
+ * admin keeps the password and a passkey, not Google, which is no account's own provider.
  */
-export async function assertSignInMethodAllowed(db: Db, user: { id: string; accountId: string; email: string }, _method: LocalSignInMethod): Promise<void> {
+export async function assertSignInMethodAllowed(db: Db, user: { id: string; accountId: string; email: string }, method: SignInMethod): Promise<void> {
+  if (method === 'OIDC' || method === 'SAML') {
+    // The same key as sso-evaluator.ts's SSO_SCOPE_ERRORS.breakGlassPasswordOnly (that module imports this one).
+    if ((await breakGlassUserOf(db, user.accountId)) === user.id) {
+      throw new AppError('error.sso.break_glass_password_only', 403, 'The break-glass admin signs in with the password');
+    }
+    return;
+  }
   const routed = await routedConnection(db, user.email);
   if (!routed || !routed.signOnRequired || routed.accountId !== user.accountId) return;
-  if (routed.breakGlassUserId === user.id) return;
+  if (routed.breakGlassUserId === user.id && method !== 'GOOGLE') return;
   throw signOnRequired();
 }
 

@@ -11,6 +11,8 @@ import type { Db, Tx } from '../../db/client';
 import { sessions, ssoConnections, ssoDomains, users } from '../../db/schema';
 import { encryptSecret } from '../../plugins/data-encryption';
 import { samlSettingsOf } from './saml-connection';
+import { EgressRefusedError, assertPublicDestination } from '../egress/public-destination';
+import { SSO_ERRORS } from './oidc-code-flow';
 
 export const SSO_SETTINGS_ERRORS = {
   domainTaken: 'error.sso.domain_taken',
@@ -53,6 +55,7 @@ export async function updateSsoSettings(db: Db, config: Config, accountId: strin
     ? encryptSecret(config.dataEncryptionKey, 'sso-client-secret', body.clientSecret, accountId)
     : (existing?.clientSecretEncrypted ?? null);
   if (!secret) throw new AppError(SSO_SETTINGS_ERRORS.clientSecretRequired, 400, 'Enter the client secret');
+  await assertIssuerPublic(config, body.issuer.trim());
 
   const breakGlassUserId = await breakGlassUserOf(db, accountId, body);
   await db.transaction(async (tx) => {
@@ -67,6 +70,18 @@ export async function updateSsoSettings(db: Db, config: Config, accountId: strin
     });
   });
   return ssoSettings(db, config, accountId);
+}
+
+/**
+ * An issuer at an internal address is refused when saved, not only at the first sign-in (the egress gate of every
+ * request to it, oidc-code-flow.ts). A name that does not resolve now is saved: the sign-in will say it is unreachable.
+ */
+async function assertIssuerPublic(config: Config, issuer: string): Promise<void> {
+  try {
+    await assertPublicDestination(new URL(issuer).hostname, { allowHosts: config.EGRESS_ALLOW_HOSTS });
+  } catch (err) {
+    if (err instanceof EgressRefusedError) throw new AppError(SSO_ERRORS.privateAddress, 400, `The issuer's address is not public: ${err.message}`);
+  }
 }
 
 type SignInRules = Pick<TSsoSettingsRequest | TSamlSettingsRequest, 'signOnRequired' | 'breakGlassEmail'>;

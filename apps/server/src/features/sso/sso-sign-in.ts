@@ -3,7 +3,6 @@
 // creating them at the first sign-in. Users of a claimed domain are routed only once an operator confirmed it.
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TSsoCallbackRequest, TSsoCallbackResponse, TSsoStartRequest } from '@bq/contracts/sso';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
@@ -11,10 +10,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ssoConnections } from '../../db/schema';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { establishSession } from '../auth/auth-service';
+import { OTHER_ACCOUNT, completeSignIn } from '../auth/complete-sign-in';
+import { withoutCommitHook } from '../../db/commit-hooks';
 import { countAuthRequest } from '../signup/auth-request-limit';
-import { startPendingSignIn } from '../two-factor/pending-sign-in';
-import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { beginCodeFlow, finishCodeFlow } from './oidc-code-flow';
 import { saveAttempt, spendAttempt, takeAttempt } from './sso-attempt-cookie';
 import { redirectUriOf } from './sso-settings';
@@ -25,7 +23,7 @@ export const SSO_SIGN_IN_ERRORS = {
   notAvailable: 'error.sso.not_available',
   attemptMissing: 'error.sso.attempt_missing',
   attemptReplayed: 'error.sso.attempt_replayed',
-  otherAccount: 'error.sso.other_account',
+  otherAccount: OTHER_ACCOUNT,
 } as const;
 
 export const SSO_ATTEMPT_COOKIE = { name: 'bq_sso', path: '/api/sso/oidc' };
@@ -56,17 +54,17 @@ export async function finishSsoSignIn(
   const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
 
   // Only an address of the account's confirmed domains, and never the break-glass admin (docs/decisions/0062).
-  const { user, created } = await findOrCreateEvaluator(db, connection.accountId, identity);
+  // Creating or linking the evaluator stands whatever follows (a second step, a refusal): outside the audit hook, as
+  // for SAML and Google; the sign-in event commits with the session (ADR 0039).
+  const { user, created } = await withoutCommitHook(() => findOrCreateEvaluator(db, connection.accountId, identity));
   noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created });
-  if (!user.active) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
-  if (user.accountId !== connection.accountId) throw new AppError(SSO_SIGN_IN_ERRORS.otherAccount, 401, 'This address belongs to another account');
-
-  if (!created && (await hasSecondFactor(db, user.id))) {
-    startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl: attempt.redirectUrl });
-    return { secondFactorRequired: true };
-  }
-  await establishSession(db, config, request, reply, { id: user.id, accountId: user.accountId, email: user.email });
-  return { redirectUrl: attempt.redirectUrl, created };
+  const result = await completeSignIn(db, config, request, reply, user.id, {
+    method: 'OIDC',
+    secondFactor: false,
+    providerAccountId: connection.accountId,
+    redirectUrl: attempt.redirectUrl,
+  });
+  return 'secondFactorRequired' in result ? result : { redirectUrl: result.redirectUrl, created };
 }
 

@@ -13,7 +13,8 @@ let t: TestApp;
 let provider: TestOidcProvider;
 beforeAll(async () => {
   provider = await startOidcProvider();
-  t = await createTestApp();
+  // The local provider listens on 127.0.0.1: allowed as an operator would allow an internal one (decision 0073).
+  t = await createTestApp({ EGRESS_ALLOW_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();

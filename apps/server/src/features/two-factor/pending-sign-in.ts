@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import type { SignInMethod } from '../sso/sso-routing';
 import { keyedHash } from '../../plugins/data-encryption';
 
 export const PENDING_SIGN_IN_COOKIE = 'bq_2fa';
@@ -15,7 +16,11 @@ export const PENDING_SIGN_IN_SECONDS = 300;
 export interface PendingSignIn {
   userId: string;
   redirectUrl: string;
+  /** The first step's way in: the second step applies its rules again (features/auth/complete-sign-in.ts). */
+  method: SignInMethod;
 }
+
+const METHODS: readonly string[] = ['PASSWORD', 'PASSKEY', 'GOOGLE', 'OIDC', 'SAML'] satisfies SignInMethod[];
 
 function sign(config: Config, payload: string): string {
   return keyedHash(config.dataEncryptionKey, 'pending-sign-in', payload);
@@ -23,7 +28,7 @@ function sign(config: Config, payload: string): string {
 
 export function startPendingSignIn(config: Config, request: FastifyRequest, reply: FastifyReply, pending: PendingSignIn): void {
   const expiresAt = new Date(Date.now() + PENDING_SIGN_IN_SECONDS * 1000);
-  const payload = Buffer.from(JSON.stringify({ u: pending.userId, r: pending.redirectUrl, x: expiresAt.getTime() })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ u: pending.userId, r: pending.redirectUrl, m: pending.method, x: expiresAt.getTime() })).toString('base64url');
   const secure = config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true';
   reply.setCookie(PENDING_SIGN_IN_COOKIE, `${payload}.${sign(config, payload)}`, {
     httpOnly: true,
@@ -44,9 +49,11 @@ export function readPendingSignIn(config: Config, request: FastifyRequest): Pend
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; r?: unknown; x?: unknown };
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; r?: unknown; m?: unknown; x?: unknown };
     if (typeof data.u !== 'string' || typeof data.r !== 'string' || typeof data.x !== 'number' || data.x <= Date.now()) return null;
-    return { userId: data.u, redirectUrl: data.r };
+    // A cookie without its way in (set before decision 0073) is as good as expired: the password step comes again.
+    if (typeof data.m !== 'string' || !METHODS.includes(data.m)) return null;
+    return { userId: data.u, redirectUrl: data.r, method: data.m as SignInMethod };
   } catch {
     return null;
   }

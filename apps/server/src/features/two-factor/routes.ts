@@ -147,7 +147,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           ...apiErrors({
             400: BAD_BODY,
             401: [TWO_FACTOR_ERRORS.signInExpired, TWO_FACTOR_ERRORS.codeInvalid, TWO_FACTOR_ERRORS.recoveryCodeInvalid],
-            403: ['error.auth.csrf'],
+            403: ['error.auth.csrf', 'error.sso.sign_on_required', 'error.sso.break_glass_password_only'],
             423: [TWO_FACTOR_ERRORS.locked],
             429: ['error.auth.too_many_sign_in_attempts'],
           }),

@@ -1,0 +1,45 @@
+// The SAML sign-in bound to the browser that started it (docs/decisions/0073, the code review's L9): the start sets
+// bq_saml, a random value only this browser holds; its SHA-256 is kept with the AuthnRequest id, and the ACS accepts an
+// answer only when the browser posting it sends the value whose hash its request names. Without it, an attacker could
+// start a sign-in of their own, have their provider answer it and make a victim's browser post that answer (the ACS
+// takes cross-site posts): the victim would work signed in as the attacker (login CSRF).
+//
+// SameSite: the provider's page posts the form to the ACS from the provider's site, a cross-site top-level POST, which
+// carries neither Strict nor Lax cookies. So on https the cookie is SameSite=None; Secure (browsers refuse None without
+// Secure). On plain http (development, tests) Secure is impossible, so it is Lax: a provider on the same site (a local
+// one on another port of localhost) still gets it through. HttpOnly, and sent only to /api/sso/saml/... (the start and
+// the ACS). One value per browser for ten minutes: a second start in another tab keeps it, so both tabs can finish.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { SAML_REQUEST_SECONDS } from './saml-service-provider';
+
+export const SAML_BROWSER_COOKIE = 'bq_saml';
+const COOKIE_PATH = '/api/sso/saml';
+/** 32 random bytes in base64url. */
+const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (value: string) => createHash('sha256').update(`saml-browser\n${value}`).digest('hex');
+
+/** The cookie's attributes: SameSite=None needs Secure, so plain http falls back to Lax (see the header). */
+export function samlBrowserCookieOptions(secure: boolean, expires: Date) {
+  return { httpOnly: true, secure, sameSite: secure ? ('none' as const) : ('lax' as const), path: COOKIE_PATH, expires };
+}
+
+/** At the start: (re)sets this browser's value and answers its hash, to be kept with the AuthnRequest id. */
+export function bindBrowser(config: Config, request: FastifyRequest, reply: FastifyReply): string {
+  const previous = request.cookies[SAML_BROWSER_COOKIE];
+  const value = previous && WELL_FORMED.test(previous) ? previous : randomBytes(32).toString('base64url');
+  const secure = config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true';
+  reply.setCookie(SAML_BROWSER_COOKIE, value, samlBrowserCookieOptions(secure, new Date(Date.now() + SAML_REQUEST_SECONDS * 1000)));
+  return hashOf(value);
+}
+
+/** At the ACS: whether the posting browser holds the value whose hash the answered request keeps. */
+export function isSameBrowser(request: FastifyRequest, browserHash: string): boolean {
+  const value = request.cookies[SAML_BROWSER_COOKIE];
+  if (!value || !WELL_FORMED.test(value)) return false;
+  const given = Buffer.from(hashOf(value));
+  const expected = Buffer.from(browserHash);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
