@@ -41,6 +41,9 @@ env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 // Mail goes over real SMTP to a catcher the journeys can read (e2e/mail-catcher.mjs); see mailCatcherUrl in support.ts.
 const mail = await startMailCatcher(Number(port) + 1000, Number(port) + 1001);
 env.SMTP_URL = `smtp://127.0.0.1:${Number(port) + 1000}`;
+// The journeys' local stand-ins (the single sign-on journey's OpenID provider, a mail relay) live on this machine: named
+// here, as an operator names an on-premises host, so the egress gate lets them through (docs/decisions/0067).
+env.EGRESS_ALLOW_HOSTS = process.env.EGRESS_ALLOW_HOSTS ?? '127.0.0.1,localhost';
 env.REMINDER_CHECK_SECONDS = '5';
 // Every journey signs up from 127.0.0.1: more than a real address's 10 an hour.
 env.SIGNUP_MAX_PER_IP = process.env.SIGNUP_MAX_PER_IP ?? '200';

@@ -6,8 +6,10 @@
 //
 // SameSite: the provider's page posts the form to the ACS from the provider's site, a cross-site top-level POST, which
 // carries neither Strict nor Lax cookies. So on https the cookie is SameSite=None; Secure (browsers refuse None without
-// Secure). On plain http (development, tests) Secure is impossible, so it is Lax: a provider on the same site (a local
-// one on another port of localhost) still gets it through. HttpOnly, and sent only to /api/sso/saml/... (the start and
+// Secure). Browsers take a Secure cookie over plain http from a loopback host (localhost, 127.0.0.1, ::1: a trustworthy
+// origin), so `npm start` and the journeys, whose local provider sits on another site (127.0.0.1 against localhost),
+// get the same cookie as production. Only plain http on another host falls back to Lax: a provider on the same site
+// still gets it through there. HttpOnly, and sent only to /api/sso/saml/... (the start and
 // the ACS). One value per browser for ten minutes: a second start in another tab keeps it, so both tabs can finish.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +18,8 @@ import { SAML_REQUEST_SECONDS } from './saml-service-provider';
 
 export const SAML_BROWSER_COOKIE = 'bq_saml';
 const COOKIE_PATH = '/api/sso/saml';
+/** Hosts whose plain-http pages browsers treat as secure (Fastify's hostname may still carry the port). */
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|::1)(?::\d+)?$/i;
 /** 32 random bytes in base64url. */
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
@@ -30,7 +34,8 @@ export function samlBrowserCookieOptions(secure: boolean, expires: Date) {
 export function bindBrowser(config: Config, request: FastifyRequest, reply: FastifyReply): string {
   const previous = request.cookies[SAML_BROWSER_COOKIE];
   const value = previous && WELL_FORMED.test(previous) ? previous : randomBytes(32).toString('base64url');
-  const secure = config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true';
+  const secure =
+    config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' || LOOPBACK_HOST.test(request.hostname) : config.COOKIE_SECURE === 'true';
   reply.setCookie(SAML_BROWSER_COOKIE, value, samlBrowserCookieOptions(secure, new Date(Date.now() + SAML_REQUEST_SECONDS * 1000)));
   return hashOf(value);
 }
