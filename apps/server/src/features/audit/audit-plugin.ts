@@ -155,7 +155,7 @@ function buffered(request: FastifyRequest): boolean {
 }
 
 export default fp(async function auditPlugin(app: FastifyInstance) {
-  const recorder = new AuditRecorder(app.db, app.config.AUDIT_CHAIN_KEY, app.log);
+  const recorder = new AuditRecorder(app.db, app.log);
   app.decorate('audit', recorder);
   app.decorateRequest('auditNote', null);
   recorder.start();
