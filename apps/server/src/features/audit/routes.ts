@@ -120,19 +120,17 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/audit/keys',
     {
       // Public: anyone verifying an export needs the keys, and they reveal nothing; reading them is not audited.
-      config: { audit: false, public: true },
+      config: { audit: false, public: true, httpCache: `public, max-age=${KEYS_MAX_AGE_SECONDS}` },
       schema: {
         operationId: 'getAuditKeys',
         tags: ['audit'],
+        security: [],
         description:
           "The Ed25519 public keys that sign the audit trail's checkpoints, with their ids (current and retired ones, so checkpoints signed " +
           'before a rotation still verify). No sign-in; cacheable. Save the body as keys.json for npm run audit:verify.',
         response: { 200: ZAuditKeys },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', `public, max-age=${KEYS_MAX_AGE_SECONDS}`);
-      return publishedKeys(app.config);
-    },
+    async () => publishedKeys(app.config),
   );
 };
