@@ -185,9 +185,8 @@ describe('the verifiable audit trail', () => {
     const third = parse(lines[at(lines, 3)]!);
     writeFileSync(join(dir, 'changed.jsonl'), `${lines.map((l, i) => (i === at(lines, 3) ? JSON.stringify({ ...third, action: 'client.list' }) : l)).join('\n')}\n`);
     const cli = (file: string) =>
-      promisify(execFile)(join(process.cwd(), 'node_modules/.bin/tsx'), [join(import.meta.dirname, 'verify-export-cli.ts'), '--file', file, '--keys', 'keys.json'], {
+      promisify(execFile)(join(process.cwd(), 'node_modules/.bin/tsx'), [join(import.meta.dirname, 'verify-export-cli.ts'), '--file', join(dir, file), '--keys', join(dir, 'keys.json')], {
         cwd: dir,
-        env: { ...process.env, INIT_CWD: dir },
       }).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),

@@ -21,7 +21,9 @@ try {
 }
 if (!values.file) usage('--file is missing');
 if (!values.keys) usage('--keys is missing');
-// npm runs the script in apps/server; a relative path means the folder where the command was typed (INIT_CWD).
+// npm runs the script in apps/server; a relative path means the folder where the command was typed (INIT_CWD). Read
+// here, not through src/config.ts: this command runs for anyone, without the server's configuration.
+// eslint-disable-next-line no-restricted-properties
 const base = process.env.INIT_CWD ?? process.cwd();
 const file = resolve(base, values.file);
 const keysFile = resolve(base, values.keys);
