@@ -4,7 +4,8 @@
 // times: in the database, as a file in AUDIT_CHECKPOINT_DIR (a folder every API process shares and reads), and in a
 // mail to the account's compliance address. The export carries the union of the first two.
 import { sign } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -79,16 +80,26 @@ export async function writeCheckpointIfDue(db: Db, config: CheckpointConfig & Pi
   return now.getTime() - newest >= CHECKPOINT_INTERVAL_MS ? writeCheckpoints(db, config, now, queue) : [];
 }
 
-/** The folder's copies of one account's checkpoints (unreadable or foreign files are the verifier's to report). */
-function checkpointFiles(dir: string, accountId: string): ExportedCheckpoint[] {
+/** The folder's copies of one account's checkpoints (read without blocking: an account has one per active day). */
+async function checkpointFiles(dir: string, accountId: string): Promise<ExportedCheckpoint[]> {
   if (!UUID.test(accountId)) return [];
   let names: string[];
   try {
-    names = readdirSync(join(dir, accountId)).filter((n) => n.endsWith('.json'));
+    names = (await readdir(join(dir, accountId))).filter((n) => n.endsWith('.json'));
   } catch {
     return [];
   }
-  return names.map((n) => JSON.parse(readFileSync(join(dir, accountId, n), 'utf8')) as ExportedCheckpoint);
+  // A file that is not JSON still goes to the verifier, which names it (invalid_line) rather than losing it here.
+  return Promise.all(
+    names.map(async (n) => {
+      const text = await readFile(join(dir, accountId, n), 'utf8');
+      try {
+        return JSON.parse(text) as ExportedCheckpoint;
+      } catch {
+        return { type: 'checkpoint', v: 1, accountId, seq: 0, headHash: '', createdAt: '', keyId: `unreadable file ${n}`, signature: '' } as ExportedCheckpoint;
+      }
+    }),
+  );
 }
 
 /**
@@ -108,7 +119,7 @@ export async function checkpointsOf(db: Db, config: CheckpointConfig, accountId:
     signature: r.signature,
   }));
   const seen = new Set(all.map((c) => c.signature));
-  for (const c of checkpointFiles(config.AUDIT_CHECKPOINT_DIR, accountId)) {
+  for (const c of await checkpointFiles(config.AUDIT_CHECKPOINT_DIR, accountId)) {
     if (!seen.has(c.signature)) all.push(c);
     seen.add(c.signature);
   }
