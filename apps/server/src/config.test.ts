@@ -51,6 +51,7 @@ describe('loadConfig', () => {
     // The chain needs no key; AUDIT_CHAIN_KEY is only read to check a trail from before (and must still be a real one).
     expect(loadConfig(production).AUDIT_CHAIN_KEY).toBeUndefined();
     expect(() => loadConfig({ AUDIT_CHAIN_KEY: 'short' })).toThrow(/AUDIT_CHAIN_KEY/);
+    expect(loadConfig({ ...production, AUDIT_CHAIN_KEY: '', AUDIT_SIGNING_KEYS_RETIRED: '' }).AUDIT_CHAIN_KEY).toBeUndefined();
     expect(() => loadConfig({ AUDIT_SIGNING_KEY: 'not-a-key' })).toThrow(/AUDIT_SIGNING_KEY: must be an Ed25519 private key/);
     const retired = generateKeyPairSync('ed25519').publicKey;
     const pem = retired.export({ type: 'spki', format: 'pem' }).toString().replace(/\n/g, '\\n');

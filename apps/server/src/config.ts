@@ -186,7 +186,8 @@ const ZEnv = z.object({
    * Only to carry a trail recorded before migration 0056 over (docs/decisions/0071): the key of its old HMAC chain,
    * checked once at start-up and recorded in the transition's event. The chain needs no key since; unset it after.
    */
-  AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  // Empty is unset: compose.yaml passes it through as `${AUDIT_CHAIN_KEY:-}` for deployments that still have one.
+  AUDIT_CHAIN_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (a random secret)').optional()),
   /**
    * Ed25519 private key (PEM, or base64 of the PKCS#8 DER) that signs the checkpoints of every account's audit chain
    * head (docs/decisions/0071). Required in production. `npm run audit:checkpoint -- --new-key` prints a fresh one.
