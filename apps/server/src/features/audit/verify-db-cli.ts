@@ -1,7 +1,8 @@
 // `npm run audit:verify-db [-- <accountId>]`: the operator's check, straight on the database: recomputes every
 // account's audit chain (or one) and names the first broken event of each, against the account's newest checkpoint
 // whose signature verifies (so a deleted tail shows too); exit code 1 when any chain is broken. Anyone else verifies
-// an export with `npm run audit:verify` (verify-export-cli.ts). On the embedded database stop the server first: two
+// an export with `npm run audit:verify` (verify-export-cli.ts). Like a start-up, it first carries a trail from before
+// decision 0071 over to the hash chain (legacy-chain.ts). On the embedded database stop the server first: two
 // processes must never open one PGlite folder.
 import { createPublicKey, verify } from 'node:crypto';
 import { loadConfig } from '../../config';
