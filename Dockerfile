@@ -28,6 +28,8 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The workspace packages ship as source and are bundled into dist; their package.json keep node_modules/@bq links valid.
 COPY --from=build /app/packages packages
+# The audit checkpoints' shared folder (compose.yaml mounts a volume here; it takes this owner when first created).
+RUN mkdir -p /srv/audit-checkpoints && chown node:node /srv/audit-checkpoints
 USER node
 EXPOSE 3000
 STOPSIGNAL SIGTERM

@@ -2,7 +2,7 @@
 // PGlite folder), and the server started as its own process (`node --import tsx apps/server/src/main.ts`), as
 // it runs in production, so the bench's own requests and polling do not share its event loop.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import { paths } from '../apps/server/src/paths';
 import { adminQuery, withDatabase } from '../apps/server/src/test/postgres-admin';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The audit checkpoints' signing key of every bench server (production refuses to start without one). */
+const BENCH_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
 
 export interface BenchDatabase {
   kind: 'postgres' | 'pglite';
@@ -122,7 +124,9 @@ export async function startServerProcess(
       ...inherited,
       NODE_ENV: 'production',
       DEMO_DATA: 'false',
-      AUDIT_CHAIN_KEY: 'bench-audit-chain-key-of-at-least-32-characters',
+      // Production needs the audit checkpoints' signing key and shared folder (docs/decisions/0071).
+      AUDIT_SIGNING_KEY: BENCH_SIGNING_KEY,
+      AUDIT_CHECKPOINT_DIR: join(tmpdir(), 'bq-bench-audit-checkpoints'),
       // Production needs the key that encrypts second-factor secrets (docs/decisions/0040); any 32 bytes will do here.
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
       LOG_LEVEL: role === 'worker' ? 'info' : 'warn',

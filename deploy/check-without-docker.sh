@@ -33,7 +33,8 @@ METRICS_TOKEN="deploy-check-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n
 # compose.yaml's x-app environment, with loopback addresses instead of service names.
 app_env=(NODE_ENV=production DATABASE_URL="$DATABASE_URL" PUBLIC_URL=https://localhost:18443 TRUST_PROXY=true
   DATA_ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)"
-  AUDIT_CHAIN_KEY="deploy-check-audit-chain-key-of-32-characters" COOKIE_SECURE=true DB_POOL_SIZE=20 SHUTDOWN_GRACE_SECONDS=25 METRICS_TOKEN="$METRICS_TOKEN" LOG_LEVEL=warn
+  AUDIT_SIGNING_KEY="$(node -e "console.log(require('node:crypto').generateKeyPairSync('ed25519').privateKey.export({type:'pkcs8',format:'der'}).toString('base64'))")"
+  AUDIT_CHECKPOINT_DIR="$WORK/audit-checkpoints" COOKIE_SECURE=true DB_POOL_SIZE=20 SHUTDOWN_GRACE_SECONDS=25 METRICS_TOKEN="$METRICS_TOKEN" LOG_LEVEL=warn
   HOST=127.0.0.1 DATA_DIR="$WORK/data")
 
 env "${app_env[@]}" node apps/server/dist/migrate.js >"$WORK/migrate.log" 2>&1

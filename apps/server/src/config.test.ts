@@ -1,9 +1,15 @@
 // Start-up configuration: defaults, the demo-data guard, and messages naming the bad variable.
 import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
 import { loadConfig } from './config';
 
 /** What every production start needs besides the variable under test. */
-const KEY = { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), AUDIT_CHAIN_KEY: 'audit-chain-key-of-at-least-32-characters' };
+const SIGNING = generateKeyPairSync('ed25519');
+const KEY = {
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  AUDIT_SIGNING_KEY: SIGNING.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+  AUDIT_CHECKPOINT_DIR: '/srv/shared/audit-checkpoints',
+};
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 3000', () => {
@@ -35,12 +41,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REMINDER_CHECK_SECONDS: '0' })).toThrow(/REMINDER_CHECK_SECONDS/);
   });
 
-  it('requires AUDIT_CHAIN_KEY in production, and uses a fixed development key elsewhere', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', DATA_ENCRYPTION_KEY: KEY.DATA_ENCRYPTION_KEY })).toThrow(/AUDIT_CHAIN_KEY: required in production/);
+  it('refuses a production start without the checkpoint signing key or the shared checkpoint folder (docs/decisions/0071)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', ...KEY };
+    const { AUDIT_SIGNING_KEY: _key, ...noKey } = production;
+    expect(() => loadConfig(noKey)).toThrow(/AUDIT_SIGNING_KEY: required in production/);
+    const { AUDIT_CHECKPOINT_DIR: _dir, ...noDir } = production;
+    expect(() => loadConfig(noDir)).toThrow(/AUDIT_CHECKPOINT_DIR: required in production/);
+    expect(loadConfig(production)).toMatchObject({ AUDIT_SIGNING_KEY: KEY.AUDIT_SIGNING_KEY, AUDIT_CHECKPOINT_DIR: '/srv/shared/audit-checkpoints' });
+    // The chain needs no key; AUDIT_CHAIN_KEY is only read to check a trail from before (and must still be a real one).
+    expect(loadConfig(production).AUDIT_CHAIN_KEY).toBeUndefined();
     expect(() => loadConfig({ AUDIT_CHAIN_KEY: 'short' })).toThrow(/AUDIT_CHAIN_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://advice.example.com', ...KEY }).AUDIT_CHAIN_KEY).toBe(KEY.AUDIT_CHAIN_KEY);
-    expect(loadConfig({}).AUDIT_CHAIN_KEY).toBe(loadConfig({}).AUDIT_CHAIN_KEY);
+    expect(loadConfig({ ...production, AUDIT_CHAIN_KEY: '', AUDIT_SIGNING_KEYS_RETIRED: '' }).AUDIT_CHAIN_KEY).toBeUndefined();
     expect(() => loadConfig({ AUDIT_SIGNING_KEY: 'not-a-key' })).toThrow(/AUDIT_SIGNING_KEY: must be an Ed25519 private key/);
+    const retired = generateKeyPairSync('ed25519').publicKey;
+    const pem = retired.export({ type: 'spki', format: 'pem' }).toString().replace(/\n/g, '\\n');
+    const der = retired.export({ type: 'spki', format: 'der' }).toString('base64');
+    expect(loadConfig({ AUDIT_SIGNING_KEYS_RETIRED: `${pem},${der}` }).AUDIT_SIGNING_KEYS_RETIRED).toBe(`${pem},${der}`);
+    expect(() => loadConfig({ AUDIT_SIGNING_KEYS_RETIRED: 'nope' })).toThrow(/AUDIT_SIGNING_KEYS_RETIRED/);
+    // Outside production: no key (no checkpoints), and the folder beside the data.
     expect(loadConfig({ DATA_DIR: '/srv/bq' }).AUDIT_CHECKPOINT_DIR).toBe('/srv/bq/audit-checkpoints');
     // The trail's benchmark baseline cannot be switched on alone: only beside the bench's own routes.
     expect(() => loadConfig({ BENCH_WITHOUT_AUDIT_TRAIL: 'true' })).toThrow(/BENCH_WITHOUT_AUDIT_TRAIL: only for benchmarks/);

@@ -1,6 +1,6 @@
 // Every environment variable the server reads, parsed once with zod. A bad value stops start-up with a
 // message naming the variable; nothing else in the server reads process.env.
-import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -183,19 +183,31 @@ const ZEnv = z.object({
     .refine((value) => /^[A-Za-z0-9+/]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
   /**
-   * The key of the audit trail's HMAC chain (docs/decisions/0039); never stored in the database, so whoever can write
-   * the database cannot forge a chain. Required in production; elsewhere a fixed development key.
+   * Only to carry a trail recorded before migration 0056 over (docs/decisions/0071): the key of its old HMAC chain,
+   * checked once at start-up and recorded in the transition's event. The chain needs no key since; unset it after.
    */
-  AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  // Empty is unset: compose.yaml passes it through as `${AUDIT_CHAIN_KEY:-}` for deployments that still have one.
+  AUDIT_CHAIN_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (a random secret)').optional()),
   /**
-   * Ed25519 private key (PEM, or base64 of the PKCS#8 DER) that signs the daily checkpoint of every audit chain's head;
-   * without it no checkpoint is written. `npm run audit:checkpoint -- --new-key` prints a fresh one.
+   * Ed25519 private key (PEM, or base64 of the PKCS#8 DER) that signs the checkpoints of every account's audit chain
+   * head (docs/decisions/0071). Required in production. `npm run audit:checkpoint -- --new-key` prints a fresh one.
    */
   AUDIT_SIGNING_KEY: z
     .string()
     .refine((v) => isEd25519PrivateKey(v), 'must be an Ed25519 private key (PEM, or base64 of PKCS#8 DER)')
     .optional(),
-  /** Where the signed checkpoints go (outside the database); default DATA_DIR/audit-checkpoints. */
+  /**
+   * Public keys that signed checkpoints before a rotation, still published at GET /api/audit/keys so those verify:
+   * comma-separated, each PEM (line breaks as \\n) or base64 of the SPKI DER.
+   */
+  AUDIT_SIGNING_KEYS_RETIRED: z
+    .string()
+    .refine((v) => v.split(',').every((k) => k.trim() === '' || isEd25519PublicKey(k)), 'must be Ed25519 public keys (PEM or base64 SPKI DER), comma-separated')
+    .optional(),
+  /**
+   * The folder (shared by every API and worker process: a shared volume, or an object store mounted as one) where each
+   * checkpoint is written besides the database; the export reads both. Required in production; default DATA_DIR/audit-checkpoints.
+   */
   AUDIT_CHECKPOINT_DIR: z.string().min(1).optional(),
 });
 
@@ -210,6 +222,20 @@ export function auditSigningKey(value: string): KeyObject {
     : createPrivateKey({ key: Buffer.from(pem, 'base64'), format: 'der', type: 'pkcs8' });
 }
 
+/** A public key of AUDIT_SIGNING_KEYS_RETIRED (PEM with real or escaped line breaks, or base64 SPKI DER). */
+export function auditPublicKey(value: string): KeyObject {
+  const pem = value.replace(/\\n/g, '\n').trim();
+  return pem.startsWith('-----BEGIN') ? createPublicKey(pem) : createPublicKey({ key: Buffer.from(pem, 'base64'), format: 'der', type: 'spki' });
+}
+
+function isEd25519PublicKey(value: string): boolean {
+  try {
+    return auditPublicKey(value).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
 function isEd25519PrivateKey(value: string): boolean {
   try {
     return auditSigningKey(value).asymmetricKeyType === 'ed25519';
@@ -218,8 +244,7 @@ function isEd25519PrivateKey(value: string): boolean {
   }
 }
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS' | 'AUDIT_CHAIN_KEY' | 'AUDIT_CHECKPOINT_DIR'> & {
-  AUDIT_CHAIN_KEY: string;
+export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMAIL' | 'AUTH_CACHE_SECONDS' | 'RESPONSE_CACHE_SECONDS' | 'AUDIT_CHECKPOINT_DIR'> & {
   AUDIT_CHECKPOINT_DIR: string;
   MAIL_FROM: string;
   SALES_CONTACT_EMAIL: string;
@@ -252,9 +277,6 @@ function paymentsConfig(parsed: z.infer<typeof ZEnv>): PaymentsConfig {
   }
   return { provider, sandboxSecret: parsed.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('base64url') };
 }
-
-/** The audit chain's key outside production (never accepted in production, where AUDIT_CHAIN_KEY is required). */
-export const DEV_AUDIT_CHAIN_KEY = 'development-audit-chain-key-not-for-production';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = ZEnv.safeParse(env);
@@ -290,8 +312,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production: 32 random bytes in base64 (openssl rand -base64 32); it encrypts the second-factor secrets',
     );
   }
-  if (parsed.NODE_ENV === 'production' && !parsed.AUDIT_CHAIN_KEY) {
-    throw new Error('Invalid configuration:\n  AUDIT_CHAIN_KEY: required in production: a random secret of 32 characters or more that keys the audit chain');
+  // Without signed checkpoints kept outside the database, whoever can write the database could cut the newest events
+  // off the trail unnoticed (docs/decisions/0071).
+  if (parsed.NODE_ENV === 'production' && !parsed.AUDIT_SIGNING_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  AUDIT_SIGNING_KEY: required in production: the Ed25519 key that signs the audit trail\'s checkpoints (npm run audit:checkpoint -- --new-key prints one)',
+    );
+  }
+  if (parsed.NODE_ENV === 'production' && !parsed.AUDIT_CHECKPOINT_DIR) {
+    throw new Error('Invalid configuration:\n  AUDIT_CHECKPOINT_DIR: required in production: a folder every API and worker process shares, for the audit checkpoints');
   }
   if (parsed.BENCH_WITHOUT_AUDIT_TRAIL && !parsed.BENCH_ROUTES) {
     throw new Error('Invalid configuration:\n  BENCH_WITHOUT_AUDIT_TRAIL: only for benchmarks, together with BENCH_ROUTES');
@@ -309,12 +338,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
   const dataEncryptionKey = parsed.DATA_ENCRYPTION_KEY ? Buffer.from(parsed.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_DATA_ENCRYPTION_KEY;
-  // Development and tests: a fixed key, so an embedded demo's chain still verifies after a restart.
-  const AUDIT_CHAIN_KEY = parsed.AUDIT_CHAIN_KEY ?? DEV_AUDIT_CHAIN_KEY;
   const AUDIT_CHECKPOINT_DIR = parsed.AUDIT_CHECKPOINT_DIR ?? join(DATA_DIR, 'audit-checkpoints');
   return {
     ...parsed,
-    AUDIT_CHAIN_KEY,
     AUDIT_CHECKPOINT_DIR,
     DATA_DIR,
     MAIL_FROM,

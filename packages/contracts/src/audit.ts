@@ -1,5 +1,6 @@
-// The audit trail (docs/decisions/0039): GET /api/audit/events (filters, newest first, keyset pages) and
-// GET /api/audit/verify (the caller's account's chain recomputed). Permission BQ_ADMIN/AUDIT_LOG/READ.
+// The audit trail (docs/decisions/0039, 0071): GET /api/audit/events (filters, newest first, keyset pages),
+// GET /api/audit/verify (the caller's account's export verified) with permission BQ_ADMIN/AUDIT_LOG/READ, and
+// GET /api/audit/keys (public: the keys that sign the checkpoints).
 import { z } from 'zod';
 
 export const AUDIT_OUTCOMES = ['ALLOWED', 'REFUSED'] as const;
@@ -38,7 +39,10 @@ export const ZListAuditEventsRequest = z
 // No meta id: a query string schema must stay inline for the OpenAPI document (a $ref cannot be split into parameters).
 export type TListAuditEventsRequest = z.infer<typeof ZListAuditEventsRequest>;
 
-/** csv: UTF-8 with BOM, header row, RFC 4180; jsonl: one event (as in the list) per line. */
+/**
+ * csv: UTF-8 with BOM, header row, RFC 4180, newest first; jsonl: the chain oldest first, one event (type event, with
+ * seq, prevHash and hash) per line, and unfiltered also the signed checkpoints (type checkpoint) as lines of their own.
+ */
 export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 
@@ -87,29 +91,56 @@ export const ZListAuditEventsResponse = z
   .meta({ id: 'ListAuditEventsResponse' });
 export type TListAuditEventsResponse = z.infer<typeof ZListAuditEventsResponse>;
 
+export const AUDIT_EXPORT_PROBLEMS = [
+  'invalid_line', 'changed', 'not_linked', 'missing_before', 'seq_out_of_order', 'other_account', 'unknown_key', 'bad_signature',
+  'checkpoint_mismatch', 'checkpoint_out_of_place', 'tail_deleted',
+] as const;
+export type AuditExportProblem = (typeof AUDIT_EXPORT_PROBLEMS)[number];
+
+/** The verifier's report (docs/decisions/0071): the same one `npm run audit:verify` prints for an export file. */
 export const ZVerifyAuditChainResponse = z
   .object({
     ok: z.boolean(),
-    events: z.number().int().meta({ description: 'Events checked (up to the first broken one)' }),
+    accountId: z.string().nullable(),
+    events: z.number().int().meta({ description: 'Events verified (up to the first broken one)' }),
+    checkpoints: z.number().int().meta({ description: 'Signed checkpoints whose signature verified' }),
     headSeq: z.number().int(),
+    headHash: z.string().meta({ description: 'hex SHA-256 of the last verified event' }),
+    lastCheckpoint: z
+      .object({ seq: z.number().int(), createdAt: z.string(), keyId: z.string() })
+      .nullable()
+      .meta({ description: 'The newest checkpoint that matched the chain (null: none yet, so a deleted tail cannot show)' }),
     firstBroken: z
       .object({
-        id: z.string().nullable().meta({ description: 'null when the event is gone (tail_deleted)' }),
-        seq: z.number().int(),
-        problem: z.enum(['changed', 'missing_before', 'not_linked', 'seq_out_of_order', 'tail_deleted', 'checkpoint_mismatch']).meta({
+        line: z.number().int().meta({ description: 'Line of the JSON Lines export (GET /api/audit/events/export?format=jsonl)' }),
+        seq: z.number().int().nullable(),
+        problem: z.enum(AUDIT_EXPORT_PROBLEMS).meta({
           description:
-            'changed: content or HMAC altered; missing_before: events before it were deleted; not_linked: an event was inserted or replaced; ' +
-            'tail_deleted: events the last signed checkpoint saw are gone; checkpoint_mismatch: the chain no longer holds the checkpoint\'s head',
+            'changed: content altered after it was recorded; missing_before: events before it were deleted; not_linked: an event was inserted, ' +
+            'replaced or moved; tail_deleted: events a signed checkpoint saw are gone; checkpoint_mismatch: the chain no longer holds the ' +
+            "checkpoint's head; bad_signature / unknown_key: a checkpoint not signed by a published key",
         }),
+        message: z.string(),
       })
       .nullable(),
-    checkpoint: z
-      .object({ createdAt: z.string(), headSeq: z.number().int() })
-      .nullable()
-      .meta({ description: 'The newest signed checkpoint verified against (null: none has the account yet)' }),
   })
   .meta({ id: 'VerifyAuditChainResponse' });
 export type TVerifyAuditChainResponse = z.infer<typeof ZVerifyAuditChainResponse>;
+
+/** GET /api/audit/keys: the public keys of the checkpoints' signatures, current and retired (public, cacheable). */
+export const ZAuditKeys = z
+  .object({
+    keys: z.array(
+      z.object({
+        keyId: z.string().meta({ description: 'First 16 hex digits of SHA-256 over the key\'s SPKI DER; checkpoints name it' }),
+        algorithm: z.literal('Ed25519'),
+        publicKey: z.string().meta({ description: 'SPKI, PEM' }),
+        current: z.boolean().meta({ description: 'Signs new checkpoints (false: retired, kept so older checkpoints verify)' }),
+      }),
+    ),
+  })
+  .meta({ id: 'AuditKeys' });
+export type TAuditKeys = z.infer<typeof ZAuditKeys>;
 
 /** GET|PUT /api/audit/settings: where the daily signed checkpoint of the account's chain head is mailed (null: nowhere). */
 export const ZAuditSettings = z

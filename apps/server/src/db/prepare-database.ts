@@ -1,5 +1,6 @@
 // The start-up steps every process runs before it serves or works, under the start-up lock (db/startup-lock.ts):
 // migrations, the shipped texts, the demo data where configured, and the job queue (pg-boss's schema and queues).
+import { carryOverLegacyChains } from '../features/audit/legacy-chain';
 import type { Config } from '../config';
 import type { Database } from './client';
 import { migrateDatabase } from './migrate';
@@ -19,12 +20,14 @@ export interface PreparedDatabase {
 
 export async function prepareDatabase(
   database: Database,
-  config: Pick<Config, 'DATABASE_URL' | 'demoData' | 'MARKET_HISTORY_CSV' | 'MAIL_SEND_LEASE_SECONDS'>,
+  config: Pick<Config, 'DATABASE_URL' | 'demoData' | 'MARKET_HISTORY_CSV' | 'MAIL_SEND_LEASE_SECONDS' | 'AUDIT_CHAIN_KEY'>,
   /** Errors of the running queue (after start-up), for the app's log. */
   onQueueError: (err: Error) => void,
 ): Promise<PreparedDatabase> {
   return withStartupLock(config.DATABASE_URL, async () => {
     await migrateDatabase(database);
+    // Audit events recorded before migration 0056 join the hash chain before anything is appended (docs/decisions/0071).
+    await carryOverLegacyChains(database.db, config.AUDIT_CHAIN_KEY, (message) => console.log(message));
     await seedTranslations(database.db, paths.translationsData);
     let marketHistorySeed: MarketHistorySeed | null = null;
     if (config.demoData) {

@@ -39,7 +39,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   // Mail: delivery jobs, automatic reminders (features/mail/mail-worker.ts).
   const mail = await startMailWorker(db, config, log, queue);
   // Retention: once a day, deletes or pseudonymises what is due (docs/decisions/0044).
-  await startRetentionWorker(db, config.AUDIT_CHAIN_KEY, log, queue, config.PARTICIPANT_ACCESS_LOG_DAYS);
+  await startRetentionWorker(db, log, queue, config.PARTICIPANT_ACCESS_LOG_DAYS);
   // Sending to many clients (features/bulk-send).
   await startBulkSendWorker(db, config, log, queue);
   const run = async () => {

@@ -4,10 +4,28 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** What a derived key is for: each purpose its own key, so one can never stand in for another. */
-export type KeyPurpose = 'totp-secret' | 'recovery-code' | 'pending-sign-in' | 'sso-client-secret' | 'sso-attempt' | 'smtp-password';
+export type KeyPurpose =
+  | 'totp-secret'
+  | 'recovery-code'
+  | 'pending-sign-in'
+  | 'sso-client-secret'
+  | 'sso-attempt'
+  | 'smtp-password'
+  // The audit trail's keyed values (docs/decisions/0071): an identity field's digest (one key per account) and the
+  // erasure's security code. The chain itself has no key.
+  | 'audit-identity-digest'
+  | 'erasure-code';
 
-export function deriveKey(masterKey: Buffer, purpose: KeyPurpose): Buffer {
-  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `bq ${purpose} v1`, 32));
+/**
+ * The derivation's version is the key id of every derived key: `v1` in the HKDF info. A rotation adds v2 (a new master
+ * key, or a new label) while values made under v1 stay recognisable by their id (an identity digest names it).
+ */
+export const DERIVED_KEY_ID = 'v1';
+
+/** `scope` (e.g. an account id) gives a key of its own per scope: a digest in one account says nothing in another. */
+export function deriveKey(masterKey: Buffer, purpose: KeyPurpose, scope?: string): Buffer {
+  const info = `bq ${purpose} ${DERIVED_KEY_ID}${scope === undefined ? '' : ` ${scope}`}`;
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), info, 32));
 }
 
 /** `context` (e.g. the user id) is authenticated with the ciphertext: a row copied to another user does not decrypt. */

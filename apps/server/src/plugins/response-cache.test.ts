@@ -143,10 +143,11 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // outbox and the PDF renderer, docs/decisions/0055 and 0056), the candidates' self-identification, the account's
     // categories and the cells adverse-impact reports showed (read only by the uncached fairness routes,
     // docs/decisions/0051), the participants' keys (read only by the uncached participant routes, docs/decisions/0063),
-    // the participant access log (written beside the trail, read only by the personal-data copy, docs/decisions/0068).
+    // the participant access log (written beside the trail, read only by the personal-data copy, docs/decisions/0068),
+    // the audit checkpoints (read only by the uncached export and verify routes, docs/decisions/0071).
     const silent = [
       'account_branding', 'account_hosts', 'account_retention', 'account_self_identification_settings',
-      'api_credentials', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends',
+      'api_credentials', 'audit_checkpoints', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends',
       'fairness_report_releases', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports',
       'participant_access_log', 'participant_keys', 'password_reset_tokens', 'payment_events', 'saml_connections', 'saml_requests', 'scim_tokens',
       'self_identifications', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces',

@@ -1,4 +1,5 @@
-// The audit trail (migration 0027, docs/decisions/0039): append-only events, one HMAC chain per account.
+// The audit trail (migrations 0027 and 0056, docs/decisions/0039 and 0071): append-only events, one hash chain per
+// account, and the signed checkpoints of the chains' heads.
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const auditEvents = pgTable(
@@ -20,14 +21,33 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    prevHmac: text('prev_hmac').notNull(),
-    hmac: text('hmac').notNull(),
+    /** The keyed chain of events recorded before migration 0056 (docs/decisions/0039); null since. */
+    prevHmac: text('prev_hmac'),
+    hmac: text('hmac'),
+    /** SHA-256 of the exported event (docs/decisions/0071); null only for an old event not yet carried over. */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
     uniqueIndex('audit_events_account_seq_uq').on(t.accountId, t.seq),
     index('audit_events_account_client_idx').on(t.accountId, t.clientToken, t.id),
     index('audit_events_account_actor_idx').on(t.accountId, t.actorId, t.id),
   ],
+);
+
+/** A signed checkpoint of one account's chain head (verify-export.ts has the format). */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    headHash: text('head_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    keyId: text('key_id').notNull(),
+    signature: text('signature').notNull(),
+  },
+  (t) => [uniqueIndex('audit_checkpoints_account_seq_key_uq').on(t.accountId, t.seq, t.keyId)],
 );
 
 /**

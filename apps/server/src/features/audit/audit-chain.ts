@@ -1,15 +1,15 @@
-// The audit chain (docs/decisions/0039): canonical content of an event, its HMAC over the previous one, and the one
-// way events enter the table: appended under a per-account transaction lock, so concurrent writers never fork a chain.
-import { createHmac } from 'node:crypto';
+// The audit chain (docs/decisions/0039, 0071): each event's SHA-256 over its exported form including the previous
+// event's hash (no key: anyone can recompute it), and the one way events enter the table: appended under a per-account transaction lock, so concurrent writers never fork a chain.
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import { eventHash, GENESIS_PREV_HASH, type ExportedEvent } from './verify-export';
 
 export const ACTOR_KINDS = ['USER', 'CREDENTIAL', 'OPERATOR', 'PARTICIPANT', 'SYSTEM'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 export type Outcome = 'ALLOWED' | 'REFUSED';
 
-/** An event as the application records it; the chain adds seq, prev_hmac and hmac. */
+/** An event as the application records it; the chain adds seq, prev_hash and hash. */
 export interface AuditEventInput {
   accountId: string;
   occurredAt: Date;
@@ -27,20 +27,11 @@ export interface AuditEventInput {
 
 export type ChainedEvent = AuditEventInput & { seq: number };
 
-/** JSON with object keys sorted at every depth: the same event always gives the same bytes (and jsonb keeps no order). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-/** The content the HMAC covers: every column but id (the database's) and the two HMACs themselves. */
-export function canonicalEvent(e: ChainedEvent): string {
-  return canonicalJson({
-    v: 1,
+/** The event as the export carries it (docs/decisions/0071): what its hash covers, every field but `hash`. */
+export function exportedEventOf(e: ChainedEvent, prevHash: string): Omit<ExportedEvent, 'hash'> {
+  return {
+    type: 'event',
+    v: 2,
     accountId: e.accountId,
     seq: e.seq,
     occurredAt: e.occurredAt.toISOString(),
@@ -54,12 +45,24 @@ export function canonicalEvent(e: ChainedEvent): string {
     requestId: e.requestId,
     ip: e.ip,
     userAgent: e.userAgent,
-  });
+    prevHash,
+  };
 }
 
-/** HMAC-SHA256(key, previous hmac + canonical event), hex; the first event of a chain has previous hmac ''. */
-export function chainHmac(key: string, prevHmac: string, event: ChainedEvent): string {
-  return createHmac('sha256', key).update(prevHmac).update(canonicalEvent(event)).digest('hex');
+/**
+ * The event as JSON will give it back from the database: no undefined members, no toJSON objects, and strings
+ * well-formed (RFC 8785 refuses a lone surrogate, which a caller's user agent or a details value might carry). Hashing
+ * exactly what is stored and exported is what lets anyone recompute the hash later.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function wellFormed<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD') : v))) as T;
+}
+
+/** hex SHA-256 over the JCS of the exported event: no key, anyone with the export recomputes it. */
+export function chainHash(prevHash: string, event: ChainedEvent): string {
+  return eventHash(exportedEventOf(event, prevHash));
 }
 
 /**
@@ -67,22 +70,25 @@ export function chainHmac(key: string, prevHmac: string, event: ChainedEvent): s
  * rolls back with it). The transaction-scoped advisory lock on the account serialises every appender of that chain,
  * in this process or another; the unique (account_id, seq) index would refuse a fork even without it.
  */
-export async function appendToChain(tx: Tx | Db, key: string, accountId: string, events: Omit<AuditEventInput, 'accountId'>[]): Promise<void> {
+export async function appendToChain(tx: Tx | Db, accountId: string, events: Omit<AuditEventInput, 'accountId'>[]): Promise<void> {
   if (events.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${accountId}`}, 0))`);
   const [head] = await tx
-    .select({ seq: auditEvents.seq, hmac: auditEvents.hmac })
+    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
     .from(auditEvents)
     .where(eq(auditEvents.accountId, accountId))
     .orderBy(desc(auditEvents.seq))
     .limit(1);
+  // A head without hash is an event of the keyed chain before migration 0056, not yet carried over (legacy-chain.ts
+  // does that at start-up, before anything is appended): appending now would fork the evidence.
+  if (head && !head.hash) throw new Error(`audit chain of account ${accountId}: events from before migration 0056 have no hash yet`);
   let seq = head?.seq ?? 0;
-  let prevHmac = head?.hmac ?? '';
+  let prevHash = head?.hash ?? GENESIS_PREV_HASH;
   const rows = events.map((input) => {
-    const event: ChainedEvent = { ...input, accountId, seq: ++seq };
-    const hmac = chainHmac(key, prevHmac, event);
-    const row = { ...event, prevHmac, hmac };
-    prevHmac = hmac;
+    const event: ChainedEvent = { ...wellFormed(input), occurredAt: input.occurredAt, accountId, seq: ++seq };
+    const hash = chainHash(prevHash, event);
+    const row = { ...event, prevHash, hash };
+    prevHash = hash;
     return row;
   });
   for (let from = 0; from < rows.length; from += INSERT_CHUNK) await insertChained(tx, rows.slice(from, from + INSERT_CHUNK));
@@ -100,7 +106,7 @@ const INSERT_CHUNK = 1_000;
  * builder turned each of the 15 values of every event into a parameter of its own: building that statement was a
  * tenth of a busy read route's CPU (decision 0026, addendum of 2026-11-29). The column types are the table's.
  */
-async function insertChained(tx: Tx | Db, rows: (ChainedEvent & { prevHmac: string; hmac: string })[]): Promise<void> {
+async function insertChained(tx: Tx | Db, rows: (ChainedEvent & { prevHash: string; hash: string })[]): Promise<void> {
   const records = rows.map((r) => ({
     account_id: r.accountId,
     seq: r.seq,
@@ -115,17 +121,17 @@ async function insertChained(tx: Tx | Db, rows: (ChainedEvent & { prevHmac: stri
     request_id: r.requestId,
     ip: r.ip,
     user_agent: r.userAgent,
-    prev_hmac: r.prevHmac,
-    hmac: r.hmac,
+    prev_hash: r.prevHash,
+    hash: r.hash,
   }));
   await tx.execute(sql`
     insert into audit_events (account_id, seq, occurred_at, actor_kind, actor_id, action, client_token, result_token, details,
-                              outcome, request_id, ip, user_agent, prev_hmac, hmac)
+                              outcome, request_id, ip, user_agent, prev_hash, hash)
     select account_id, seq, occurred_at, actor_kind, actor_id, action, client_token, result_token, details,
-           outcome, request_id, ip, user_agent, prev_hmac, hmac
+           outcome, request_id, ip, user_agent, prev_hash, hash
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as e(
       account_id uuid, seq bigint, occurred_at timestamptz, actor_kind text, actor_id text, action text, client_token text,
-      result_token text, details jsonb, outcome text, request_id text, ip text, user_agent text, prev_hmac text, hmac text)
+      result_token text, details jsonb, outcome text, request_id text, ip text, user_agent text, prev_hash text, hash text)
     order by seq`);
 }
 
@@ -141,8 +147,8 @@ export function byAccountOf(events: AuditEventInput[]): Map<string, AuditEventIn
 }
 
 /** Appends in a transaction of its own (events of reads, and writes whose service does not record them itself). */
-export async function appendEvents(db: Db, key: string, events: AuditEventInput[]): Promise<void> {
+export async function appendEvents(db: Db, events: AuditEventInput[]): Promise<void> {
   for (const [accountId, list] of byAccountOf(events)) {
-    await db.transaction((tx) => appendToChain(tx, key, accountId, list));
+    await db.transaction((tx) => appendToChain(tx, accountId, list));
   }
 }

@@ -1,5 +1,5 @@
-// GET /api/audit/events/export (docs/decisions/0039): the filtered trail as CSV or JSON Lines holds exactly what the
-// list shows for the same filter, in keyset pages over any length; only AUDIT_LOG may take it; bad filters are a 400;
+// GET /api/audit/events/export (docs/decisions/0039, 0071): the filtered trail as CSV or JSON Lines holds exactly what
+// the list shows for the same filter (JSON Lines in chain order, with the hashes), in keyset pages over any length; only AUDIT_LOG may take it; bad filters are a 400;
 // and the export is on record (filter, format, row count) in the database before the first byte of the file leaves.
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
@@ -78,21 +78,28 @@ describe('the audit trail export', () => {
     expect(jsonl.headers['content-disposition']).toMatch(/\.jsonl"/);
     const lines = jsonl.body.split('\n');
     expect(lines.pop()).toBe('');
-    expect(lines.map((l) => JSON.parse(l) as TAuditEvent)).toEqual(listed);
+    // JSON Lines is the chain's form (docs/decisions/0071): oldest first, no id or looked-up name (the hash covers
+    // exactly what the line carries), with seq, prevHash and hash; a filtered file carries no checkpoints.
+    const chained = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(chained.map((e) => e.type)).toEqual(listed.map(() => 'event'));
+    expect(chained.map((e) => e.seq)).toEqual(listed.map((e) => e.seq).reverse());
+    expect(chained).toEqual(
+      [...listed].reverse().map(({ id: _id, actorName: _name, ...e }) => ({ type: 'event', v: 2, accountId: o.accountId, ...e, prevHash: expect.stringMatching(/^[0-9a-f]{64}$/), hash: expect.stringMatching(/^[0-9a-f]{64}$/) })),
+    );
     // Pseudonymous as the trail is: the client's name is nowhere in the file.
     expect(csv.body + jsonl.body).not.toMatch(/Exa|Port\b/);
   });
 
-  it('pages through a long trail: every event once, newest first, and neutralises a token crafted as a formula', async () => {
+  it('pages through a long trail: every event once, in chain order, and neutralises a token crafted as a formula', async () => {
     const o = await officerWithTrail();
     const base = { actorKind: 'USER' as const, actorId: o.user.id, resultToken: null, details: { n: 1 }, outcome: 'ALLOWED' as const, requestId: null, ip: null, userAgent: '=HYPERLINK("http://evil")' };
     const many = Array.from({ length: AUDIT_EXPORT_PAGE * 2 + 7 }, (_, i) => ({ ...base, accountId: o.accountId, occurredAt: new Date(), action: 'client.view', clientToken: `bulk-${i}` }));
-    await appendEvents(t.db, t.config.AUDIT_CHAIN_KEY, many);
+    await appendEvents(t.db, many);
     const res = await o.http.request('GET', '/api/audit/events/export?format=jsonl&action=client.view');
-    const ids = res.body.trim().split('\n').map((l) => Number((JSON.parse(l) as TAuditEvent).id));
-    expect(ids).toHaveLength(many.length);
-    expect(new Set(ids).size).toBe(many.length);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const seqs = res.body.trim().split('\n').map((l) => Number((JSON.parse(l) as TAuditEvent).seq));
+    expect(seqs).toHaveLength(many.length);
+    expect(new Set(seqs).size).toBe(many.length);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     const csv = (await o.http.request('GET', '/api/audit/events/export?format=csv&action=client.view')).body;
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).not.toMatch(/,=HYPERLINK/);

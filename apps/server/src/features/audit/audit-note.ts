@@ -2,6 +2,7 @@
 // handler knows (a list's row count, an edit's old and new values), the user a sign-in concerns, or the event itself
 // written inside the service's own transaction, so it commits with the write it records.
 import { createHmac } from 'node:crypto';
+import { deriveKey, DERIVED_KEY_ID } from '../../plugins/data-encryption';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { eventOf, type AuditSubject } from './audit-plugin';
@@ -49,18 +50,22 @@ export interface ChangedField {
 const IDENTITY_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'salutation']);
 
 /**
- * The trail's form of a changed field: values of identity fields are replaced by a keyed digest (HMAC under the chain
- * key): whoever holds the key can confirm "the e-mail was X before", nobody can read it from the trail, and erasing
- * the person leaves nothing of them in it.
+ * The trail's form of a changed field: values of identity fields are replaced by a keyed digest (HMAC under a key
+ * derived from DATA_ENCRYPTION_KEY for the account, docs/decisions/0071): whoever holds the key can confirm "the
+ * e-mail was X before", nobody can read it from the trail or match it across accounts, and erasing the person leaves
+ * nothing of them in it. The digest names its key id (`hmac-v1:`), so a rotated key leaves old digests recognisable.
  */
-export function changedFieldForTrail(key: string, c: ChangedField): ChangedField {
+export function changedFieldForTrail(masterKey: Buffer, accountId: string, c: ChangedField): ChangedField {
   if (!IDENTITY_FIELDS.has(c.field)) return c;
-  const digest = (value: string | null) => (value === null ? null : `hmac:${createHmac('sha256', key).update(`${c.field}:${value}`).digest('hex').slice(0, 32)}`);
+  const key = deriveKey(masterKey, 'audit-identity-digest', accountId);
+  const digest = (value: string | null) => (value === null ? null : `hmac-${DERIVED_KEY_ID}:${createHmac('sha256', key).update(`${c.field}:${value}`).digest('hex').slice(0, 32)}`);
   return { field: c.field, old: digest(c.old), new: digest(c.new) };
 }
 
 /** Records an edit with its changed fields in the write's transaction (identity values as digests, above). */
 export async function recordEditInTransaction(tx: Tx, request: FastifyRequest, changed: ChangedField[]): Promise<void> {
-  const key = request.server.config.AUDIT_CHAIN_KEY;
-  await recordAuditInTransaction(tx, request, { changed: changed.map((c) => changedFieldForTrail(key, c)) });
+  const accountId = request.auth?.accountId ?? request.auditNote?.accountId;
+  if (!accountId) return recordAuditInTransaction(tx, request, { changed: changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: null, new: null } : c)) });
+  const master = request.server.config.dataEncryptionKey;
+  await recordAuditInTransaction(tx, request, { changed: changed.map((c) => changedFieldForTrail(master, accountId, c)) });
 }

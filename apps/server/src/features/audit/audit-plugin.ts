@@ -156,7 +156,7 @@ function buffered(request: FastifyRequest): boolean {
 const AUDITED_PREFIXES = ['/api/', '/scim/'];
 
 export default fp(async function auditPlugin(app: FastifyInstance) {
-  const recorder = new AuditRecorder(app.db, app.config.AUDIT_CHAIN_KEY, app.log);
+  const recorder = new AuditRecorder(app.db, app.log);
   app.decorate('audit', recorder);
   app.decorateRequest('auditNote', null);
   // Declared on every route or the server does not start (issue 36 point 11): a route that forgot would answer with no

@@ -37,7 +37,6 @@ export class AuditRecorder {
 
   constructor(
     private readonly db: Db,
-    private readonly key: string,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -54,7 +53,7 @@ export class AuditRecorder {
   /** Writes one event now, in a transaction of its own (a write whose service did not record it in its own). */
   async recordNow(event: PendingEvent): Promise<void> {
     const { chained, access } = splitParticipantAccess(await resolveSubjects(this.db, [event]));
-    await appendEvents(this.db, this.key, chained);
+    await appendEvents(this.db, chained);
     await this.logAccess(access);
   }
 
@@ -62,7 +61,7 @@ export class AuditRecorder {
   async recordInTransaction(tx: Tx, event: PendingEvent): Promise<void> {
     const { chained, access } = splitParticipantAccess(await resolveSubjects(tx, [event]));
     const [resolved] = chained;
-    if (resolved) await appendToChain(tx, this.key, resolved.accountId, [resolved]);
+    if (resolved) await appendToChain(tx, resolved.accountId, [resolved]);
     await logParticipantAccess(tx, access);
   }
 
@@ -85,7 +84,7 @@ export class AuditRecorder {
       await this.logAccess(access);
       for (const [accountId, events] of byAccountOf(chained)) {
         try {
-          await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, events));
+          await this.db.transaction((tx) => appendToChain(tx, accountId, events));
         } catch (err) {
           if (isPassing(err)) {
             retry.push(...events);
@@ -95,7 +94,7 @@ export class AuditRecorder {
           this.log.error({ err, events: events.length }, 'audit events refused; written one by one');
           for (const event of events) {
             try {
-              await this.db.transaction((tx) => appendToChain(tx, this.key, accountId, [event]));
+              await this.db.transaction((tx) => appendToChain(tx, accountId, [event]));
             } catch (one) {
               if (isPassing(one)) retry.push(event);
               else lost.set(accountId, (lost.get(accountId) ?? 0) + 1);
@@ -152,7 +151,7 @@ export class AuditRecorder {
   /** The gap, in the chain it is in: how many of the account's events could not be written. */
   async recordLoss(accountId: string, count: number): Promise<void> {
     try {
-      await recordSystemEvent(this.db, this.key, { accountId, action: EVENTS_LOST, details: { count } });
+      await recordSystemEvent(this.db, { accountId, action: EVENTS_LOST, details: { count } });
       this.log.error({ accountId, count }, 'audit events lost; the gap is recorded in the chain');
     } catch (err) {
       this.log.error({ err, accountId, count }, 'audit events lost, and the gap could not be recorded');

@@ -29,8 +29,8 @@ describe('a flush the database refuses', () => {
       },
     }) as Db;
     const errors: unknown[] = [];
-    const log = { error: (o: unknown) => errors.push(o) } as unknown as ConstructorParameters<typeof AuditRecorder>[2];
-    const recorder = new AuditRecorder(flaky, t.app.config.AUDIT_CHAIN_KEY, log);
+    const log = { error: (o: unknown) => errors.push(o) } as unknown as ConstructorParameters<typeof AuditRecorder>[1];
+    const recorder = new AuditRecorder(flaky, log);
     const event = (n: number): PendingEvent => ({
       accountId: acc.account.id,
       occurredAt: new Date(),

@@ -1,88 +1,127 @@
-// The signed checkpoint (docs/decisions/0039): every account chain's head (seq and HMAC), signed with Ed25519
-// (AUDIT_SIGNING_KEY) and written as a file outside the database (AUDIT_CHECKPOINT_DIR). Without it a deleted TAIL
-// of a chain leaves nothing to notice; against it, verification reports the events missing since.
-import { createPublicKey, sign, verify } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// Signed checkpoints (docs/decisions/0071): each account's chain head (seq and hash), signed with Ed25519
+// (AUDIT_SIGNING_KEY) over the JCS of the checkpoint without its signature. Without one a deleted TAIL of a chain
+// leaves nothing to notice; against it, the verifier reports the events missing since. Each checkpoint is kept three
+// times: in the database, as a file in AUDIT_CHECKPOINT_DIR (a folder every API process shares and reads), and in a
+// mail to the account's compliance address. The export carries the union of the first two.
+import { sign } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { auditSigningKey, type Config } from '../../config';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { auditCheckpoints } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import { canonicalJson } from './audit-chain';
-import { mailCheckpoint } from './checkpoint-mail';
+import { currentSigner } from './audit-keys';
+import { mailCheckpoints } from './checkpoint-mail';
+import { checkpointPayload, type ExportedCheckpoint } from './verify-export';
 
-export interface ChainHead {
-  accountId: string;
-  headSeq: number;
-  headHmac: string;
-}
-
-export interface Checkpoint {
-  v: 1;
-  createdAt: string;
-  chains: ChainHead[];
-}
-
-/** How often the worker writes one. */
+/** How often the worker writes them. */
 export const CHECKPOINT_INTERVAL_MS = 24 * 3600_000;
 
-async function heads(db: Db): Promise<ChainHead[]> {
+type CheckpointConfig = Pick<Config, 'AUDIT_SIGNING_KEY' | 'AUDIT_SIGNING_KEYS_RETIRED' | 'AUDIT_CHECKPOINT_DIR'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every chain's head whose seq no checkpoint of the current key covers yet. */
+async function uncoveredHeads(db: Db, keyId: string): Promise<{ accountId: string; seq: number; hash: string }[]> {
   const result = await db.execute(sql`
-    select distinct on (account_id) account_id::text as "accountId", seq::int as "headSeq", hmac as "headHmac"
-    from audit_events order by account_id, seq desc`);
-  return (result as unknown as { rows: ChainHead[] }).rows;
+    select h.account_id::text as "accountId", h.seq::int as seq, h.hash
+    from (select distinct on (account_id) account_id, seq, hash from audit_events order by account_id, seq desc) h
+    where h.hash is not null
+      and not exists (select 1 from audit_checkpoints c where c.account_id = h.account_id and c.seq = h.seq and c.key_id = ${keyId})`);
+  return (result as unknown as { rows: { accountId: string; seq: number; hash: string }[] }).rows;
+}
+
+function fileOf(dir: string, c: ExportedCheckpoint): string {
+  return join(dir, c.accountId, `${String(c.seq).padStart(12, '0')}-${c.keyId}.json`);
+}
+
+/** Writes the file copy; an existing one (another process wrote the same checkpoint) is left as it is. */
+function writeFile(dir: string, c: ExportedCheckpoint): void {
+  mkdirSync(join(dir, c.accountId), { recursive: true });
+  try {
+    writeFileSync(fileOf(dir, c), `${JSON.stringify(c)}\n`, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }
 
 /**
- * Writes a signed checkpoint of every chain's head; the file's path, or null without AUDIT_SIGNING_KEY. With the job
- * queue (the worker's housekeeping), each account with a compliance address is mailed its own head, signed too.
+ * Signs a checkpoint of every chain head that has grown since its last one; stores each in the database and as a
+ * file, and with the job queue (the worker's housekeeping) mails each account with a compliance address its own.
+ * Returns the checkpoints written (none without AUDIT_SIGNING_KEY).
  */
-export async function writeCheckpoint(db: Db, config: Config, now = new Date(), queue?: JobQueue): Promise<string | null> {
-  if (!config.AUDIT_SIGNING_KEY) return null;
-  const key = auditSigningKey(config.AUDIT_SIGNING_KEY);
-  const checkpoint: Checkpoint = { v: 1, createdAt: now.toISOString(), chains: await heads(db) };
-  const payload = canonicalJson(checkpoint);
-  const signature = sign(null, Buffer.from(payload), key).toString('base64');
-  const publicKey = createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString();
-  mkdirSync(config.AUDIT_CHECKPOINT_DIR, { recursive: true });
-  const file = join(config.AUDIT_CHECKPOINT_DIR, `audit-checkpoint-${checkpoint.createdAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ checkpoint, signature, publicKey }, null, 2)}\n`, { flag: 'wx' });
-  if (queue) await mailCheckpoint(db, queue, config, checkpoint, key);
-  return file;
+export async function writeCheckpoints(db: Db, config: CheckpointConfig & Pick<Config, 'publicUrl'>, now = new Date(), queue?: JobQueue): Promise<ExportedCheckpoint[]> {
+  const signer = currentSigner(config);
+  if (!signer) return [];
+  const written: ExportedCheckpoint[] = [];
+  for (const head of await uncoveredHeads(db, signer.keyId)) {
+    const unsigned = { type: 'checkpoint' as const, v: 1 as const, accountId: head.accountId, seq: head.seq, headHash: head.hash, createdAt: now.toISOString(), keyId: signer.keyId };
+    const checkpoint: ExportedCheckpoint = { ...unsigned, signature: sign(null, checkpointPayload(unsigned), signer.privateKey).toString('base64') };
+    const inserted = await db
+      .insert(auditCheckpoints)
+      .values({ ...checkpoint, headHash: checkpoint.headHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: auditCheckpoints.id });
+    if (inserted.length === 0) continue;
+    writeFile(config.AUDIT_CHECKPOINT_DIR, checkpoint);
+    written.push(checkpoint);
+  }
+  if (queue && written.length > 0) await mailCheckpoints(db, queue, config, written);
+  return written;
 }
 
-/**
- * The newest checkpoint whose signature verifies with the configured key's public half (or, without a configured key,
- * with the public key the file carries, which proves integrity but not origin). Null when there is none.
- */
-export function latestCheckpoint(config: Config): { file: string; checkpoint: Checkpoint } | null {
+/** Writes checkpoints when the newest is older than CHECKPOINT_INTERVAL_MS (the worker's housekeeping calls it). */
+export async function writeCheckpointIfDue(db: Db, config: CheckpointConfig & Pick<Config, 'publicUrl'>, now = new Date(), queue?: JobQueue): Promise<ExportedCheckpoint[]> {
+  if (!config.AUDIT_SIGNING_KEY) return [];
+  const [row] = await db.select({ newest: max(auditCheckpoints.createdAt) }).from(auditCheckpoints);
+  const newest = row?.newest ? new Date(row.newest).getTime() : 0;
+  return now.getTime() - newest >= CHECKPOINT_INTERVAL_MS ? writeCheckpoints(db, config, now, queue) : [];
+}
+
+/** The folder's copies of one account's checkpoints (read without blocking: an account has one per active day). */
+async function checkpointFiles(dir: string, accountId: string): Promise<ExportedCheckpoint[]> {
+  if (!UUID.test(accountId)) return [];
   let names: string[];
   try {
-    names = readdirSync(config.AUDIT_CHECKPOINT_DIR).filter((n) => /^audit-checkpoint-.*\.json$/.test(n)).sort();
+    names = (await readdir(join(dir, accountId))).filter((n) => n.endsWith('.json'));
   } catch {
-    return null;
+    return [];
   }
-  const expected = config.AUDIT_SIGNING_KEY ? createPublicKey(auditSigningKey(config.AUDIT_SIGNING_KEY)) : null;
-  for (const name of names.reverse()) {
-    const file = join(config.AUDIT_CHECKPOINT_DIR, name);
-    const { checkpoint, signature, publicKey } = JSON.parse(readFileSync(file, 'utf8')) as { checkpoint: Checkpoint; signature: string; publicKey: string };
-    const key = expected ?? createPublicKey(publicKey);
-    if (!verify(null, Buffer.from(canonicalJson(checkpoint)), key, Buffer.from(signature, 'base64'))) {
-      throw new Error(`audit checkpoint ${file}: the signature does not verify (the file was changed, or signed with another key)`);
-    }
-    return { file, checkpoint };
-  }
-  return null;
+  // A file that is not JSON still goes to the verifier, which names it (invalid_line) rather than losing it here.
+  return Promise.all(
+    names.map(async (n) => {
+      const text = await readFile(join(dir, accountId, n), 'utf8');
+      try {
+        return JSON.parse(text) as ExportedCheckpoint;
+      } catch {
+        return { type: 'checkpoint', v: 1, accountId, seq: 0, headHash: '', createdAt: '', keyId: `unreadable file ${n}`, signature: '' } as ExportedCheckpoint;
+      }
+    }),
+  );
 }
 
-/** Writes a checkpoint when the newest is older than CHECKPOINT_INTERVAL_MS (the worker's housekeeping calls it). */
-export async function writeCheckpointIfDue(db: Db, config: Config, now = new Date(), queue?: JobQueue): Promise<string | null> {
-  if (!config.AUDIT_SIGNING_KEY) return null;
-  let newest = 0;
-  try {
-    for (const n of readdirSync(config.AUDIT_CHECKPOINT_DIR)) newest = Math.max(newest, statSync(join(config.AUDIT_CHECKPOINT_DIR, n)).mtimeMs);
-  } catch {
-    newest = 0;
+/**
+ * One account's checkpoints, from the database and the shared folder (one deleted in one place still comes from the
+ * other; the same checkpoint in both is listed once), by seq. A forged or changed one stays in: the verifier says so.
+ */
+export async function checkpointsOf(db: Db, config: CheckpointConfig, accountId: string): Promise<ExportedCheckpoint[]> {
+  const rows = await db.select().from(auditCheckpoints).where(and(eq(auditCheckpoints.accountId, accountId))).orderBy(asc(auditCheckpoints.seq), asc(auditCheckpoints.id));
+  const all: ExportedCheckpoint[] = rows.map((r) => ({
+    type: 'checkpoint',
+    v: 1,
+    accountId: r.accountId,
+    seq: r.seq,
+    headHash: r.headHash,
+    createdAt: r.createdAt.toISOString(),
+    keyId: r.keyId,
+    signature: r.signature,
+  }));
+  const seen = new Set(all.map((c) => c.signature));
+  for (const c of await checkpointFiles(config.AUDIT_CHECKPOINT_DIR, accountId)) {
+    if (!seen.has(c.signature)) all.push(c);
+    seen.add(c.signature);
   }
-  return now.getTime() - newest >= CHECKPOINT_INTERVAL_MS ? writeCheckpoint(db, config, now, queue) : null;
+  return all.sort((a, b) => a.seq - b.seq || a.createdAt.localeCompare(b.createdAt));
 }

@@ -1,12 +1,17 @@
-// GET /api/audit/events/export: the filtered trail as a file (CSV or JSON Lines), newest first like the list. Rows
-// are read in keyset pages and written as the response is read, so memory stays flat over years of events; the
-// export ends at the newest event there was when it started, so its announced row count and its rows agree.
+// GET /api/audit/events/export: the filtered trail as a file. CSV: newest first like the list, for people. JSON Lines:
+// the chain as anyone can verify it (docs/decisions/0071), oldest first, each event with seq, prevHash and hash, and
+// (unfiltered) the signed checkpoints as lines of their own after the event they cover. Rows are read in keyset pages
+// and written as the response is read, so memory stays flat over years of events; the export ends at the newest event
+// there was when it started, so its announced row count and its rows agree.
 import { Readable } from 'node:stream';
 import { AUDIT_EXPORT_COLUMNS, type AuditExportFormat, type TAuditEvent, type TExportAuditEventsRequest } from '@bq/contracts/audit';
 import { CSV_BOM, csvLine, csvNumber, type CsvCell } from '@bq/domain/csv';
 import { fileNamePart } from '@bq/domain/report-file-name';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { countAuditEvents, listAuditEvents, newestAuditEventId, type AuditFilter } from './list-events';
+import { checkpointsOf } from './checkpoint';
+import { chainPages, countAuditEvents, listAuditEvents, newestAuditEventId, type AuditFilter } from './list-events';
+import type { ExportedCheckpoint } from './verify-export';
 
 /** Rows per query: large enough to keep the query count low, small enough that a page is a few hundred KB. */
 export const AUDIT_EXPORT_PAGE = 500;
@@ -55,17 +60,45 @@ function fileNameOf(format: AuditExportFormat, filter: AuditFilter, now: Date): 
   return ['audit-trail', client, stamp].filter(Boolean).join('_') + `.${format}`;
 }
 
-export async function prepareAuditExport(db: Db, accountId: string, query: TExportAuditEventsRequest, now = new Date()): Promise<PreparedAuditExport> {
+type ExportConfig = Pick<Config, 'AUDIT_CHECKPOINT_DIR'>;
+
+/** Whether the filter selects the whole trail (then the file carries the checkpoints and verifies end to end). */
+function unfiltered(filter: AuditFilter): boolean {
+  return Object.values(filter).every((v) => v === undefined);
+}
+
+/**
+ * The JSON Lines of the chain: events in seq order, each checkpoint right after the event at its seq; a checkpoint
+ * beyond the last event (its events are gone: a deleted tail) comes last, where the verifier reports it.
+ */
+export async function* chainLines(db: Db, config: ExportConfig, accountId: string, filter: AuditFilter, throughId: number): AsyncGenerator<string> {
+  const checkpoints: ExportedCheckpoint[] = unfiltered(filter) ? await checkpointsOf(db, config, accountId) : [];
+  let next = 0;
+  for await (const events of chainPages(db, accountId, filter, throughId, AUDIT_EXPORT_PAGE)) {
+    const lines: string[] = [];
+    for (const e of events) {
+      while (next < checkpoints.length && checkpoints[next]!.seq < e.seq) lines.push(`${JSON.stringify(checkpoints[next++])}\n`);
+      lines.push(`${JSON.stringify(e)}\n`);
+    }
+    yield lines.join('');
+  }
+  const rest = checkpoints.slice(next).map((c) => `${JSON.stringify(c)}\n`);
+  if (rest.length > 0) yield rest.join('');
+}
+
+export async function prepareAuditExport(db: Db, config: ExportConfig, accountId: string, query: TExportAuditEventsRequest, now = new Date()): Promise<PreparedAuditExport> {
   const { format, ...filter } = query;
   const throughId = await newestAuditEventId(db, accountId);
   const totalRows = throughId === 0 ? 0 : await countAuditEvents(db, accountId, filter, throughId);
 
   async function* chunks(): AsyncGenerator<string> {
-    if (format === 'csv') yield CSV_BOM + csvLine([...AUDIT_EXPORT_COLUMNS], 'EN_US');
-    if (throughId === 0) return;
-    for await (const events of pages(db, accountId, filter, throughId)) {
-      yield events.map((e) => (format === 'csv' ? csvRecord(e) : `${JSON.stringify(e)}\n`)).join('');
+    if (format === 'jsonl') {
+      yield* chainLines(db, config, accountId, filter, throughId);
+      return;
     }
+    yield CSV_BOM + csvLine([...AUDIT_EXPORT_COLUMNS], 'EN_US');
+    if (throughId === 0) return;
+    for await (const events of pages(db, accountId, filter, throughId)) yield events.map(csvRecord).join('');
   }
 
   return { fileName: fileNameOf(format, filter, now), contentType: AUDIT_EXPORT_CONTENT_TYPES[format], totalRows, throughId, body: Readable.from(chunks(), { objectMode: false }) };

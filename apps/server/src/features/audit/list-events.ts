@@ -1,9 +1,12 @@
 // Reading the audit trail: one account's events, filtered, newest first, in keyset pages (id < cursor), so a page
 // deep in seven years of events costs what the first one does.
-import { and, count, desc, eq, gte, inArray, lt, lte, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, max, type SQL } from 'drizzle-orm';
 import type { TExportAuditEventsRequest, TListAuditEventsRequest, TListAuditEventsResponse } from '@bq/contracts/audit';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
+import type { ActorKind, Outcome } from './audit-chain';
+import { exportedEventOf } from './audit-chain';
+import type { ExportedEvent } from './verify-export';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,4 +84,29 @@ export async function listAuditEvents(db: Db, accountId: string, q: TListAuditEv
     })),
     nextCursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
   };
+}
+
+/**
+ * The account's events as the chain has them (oldest first, keyset on seq), in the exported form its hashes cover.
+ * Appends of one account are serialised, so seq order is id order and `throughId` cuts the chain at one point.
+ */
+export async function* chainPages(db: Db, accountId: string, q: AuditFilter, throughId: number, pageSize: number): AsyncGenerator<ExportedEvent[]> {
+  if (throughId === 0) return;
+  let afterSeq = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(auditWhere(accountId, q, throughId), gt(auditEvents.seq, afterSeq)))
+      .orderBy(asc(auditEvents.seq))
+      .limit(pageSize);
+    if (rows.length > 0) {
+      yield rows.map((r) => ({
+        ...exportedEventOf({ ...r, actorKind: r.actorKind as ActorKind, outcome: r.outcome as Outcome }, r.prevHash ?? ''),
+        hash: r.hash ?? '',
+      }));
+    }
+    if (rows.length < pageSize) return;
+    afterSeq = rows[rows.length - 1]!.seq;
+  }
 }

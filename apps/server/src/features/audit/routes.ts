@@ -1,20 +1,29 @@
 // GET /api/audit/events, its export and GET /api/audit/verify: the caller's account's audit trail (permission
-// BQ_ADMIN/AUDIT_LOG/READ, for compliance officers; docs/decisions/0039).
+// BQ_ADMIN/AUDIT_LOG/READ, for compliance officers; docs/decisions/0039, 0071); GET /api/audit/keys: the public keys
+// an outsider verifies the checkpoints with.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZExportAuditEventsRequest, ZListAuditEventsRequest, ZListAuditEventsResponse, ZVerifyAuditChainResponse } from '@bq/contracts/audit';
+import { ZAuditKeys, ZExportAuditEventsRequest, ZListAuditEventsRequest, ZListAuditEventsResponse, ZVerifyAuditChainResponse } from '@bq/contracts/audit';
 import { EXPORT_TOTAL_ROWS_HEADER } from '@bq/contracts/export';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { listAuditEvents } from './list-events';
-import { verifyChain } from './verify-chain';
-import { latestCheckpoint } from './checkpoint';
-import { prepareAuditExport } from './export-events';
+import { publishedKeys } from './audit-keys';
+import { chainLines, prepareAuditExport } from './export-events';
+import { newestAuditEventId } from './list-events';
+import { verifyExportLines } from './verify-export';
 import { contentDisposition } from '../reports/report-pdf';
 
 const READ_AUDIT_LOG = { realm: 'BQ_ADMIN', entity: 'AUDIT_LOG', action: 'READ' } as const;
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
-const ZAuditExportFile = z.any().describe('text/csv (UTF-8 with BOM, a header row) or application/jsonl (one AuditEvent per line), streamed');
+const ZAuditExportFile = z
+  .any()
+  .describe(
+    'text/csv (UTF-8 with BOM, a header row, newest first) or application/jsonl (oldest first: one event per line with seq, prevHash and hash, ' +
+      'and the signed checkpoints as lines of type checkpoint; verify with npm run audit:verify), streamed',
+  );
+/** Keys change at a rotation only; an hour's caching spares the route and still publishes a new key soon. */
+const KEYS_MAX_AGE_SECONDS = 3600;
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -57,7 +66,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportAuditEvents',
         tags: ['audit'],
         description:
-          "Streams the account's audit events that match the filters (those of listAuditEvents), newest first, as CSV or JSON Lines, " +
+          "Streams the account's audit events that match the filters (those of listAuditEvents) as CSV (newest first) or JSON Lines (the " +
+          'chain oldest first, each event with seq, prevHash and hash; without filters also the signed checkpoints, so the file verifies ' +
+          'on its own with npm run audit:verify), ' +
           `up to the newest event when the export starts. The file name is in Content-Disposition, the number of events in ${EXPORT_TOTAL_ROWS_HEADER}, ` +
           'the id of the newest event the file can hold in x-through-id. The export is itself recorded (audit.export) before the first byte is sent.',
         querystring: ZExportAuditEventsRequest,
@@ -66,7 +77,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.audit.flush();
-      const prepared = await prepareAuditExport(app.db, requireAuth(request).accountId, request.query);
+      const prepared = await prepareAuditExport(app.db, app.config, requireAuth(request).accountId, request.query);
       return reply
         .header('content-type', prepared.contentType)
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))
@@ -85,7 +96,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'verifyAuditChain',
         tags: ['audit'],
-        description: "Recomputes the account's audit chain and names the first event where it breaks (changed, inserted or deleted).",
+        description:
+          "Verifies the account's whole audit trail exactly as an outsider verifies its JSON Lines export (npm run audit:verify, the same " +
+          'code): every hash, every link, seq from 1 without gaps, every checkpoint signature against GET /api/audit/keys, and no event ' +
+          'missing after the newest checkpoint. Names the first broken line.',
         response: { 200: ZVerifyAuditChainResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
@@ -93,16 +107,30 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       await app.audit.flush();
       const accountId = requireAuth(request).accountId;
-      const latest = latestCheckpoint(app.config);
-      const head = latest?.checkpoint.chains.find((c) => c.accountId === accountId);
-      const report = await verifyChain(app.db, app.config.AUDIT_CHAIN_KEY, accountId, head);
-      return {
-        ok: report.ok,
-        events: report.events,
-        headSeq: report.headSeq,
-        firstBroken: report.firstBroken ? { ...report.firstBroken, id: report.firstBroken.id === null ? null : String(report.firstBroken.id) } : null,
-        checkpoint: latest && head ? { createdAt: latest.checkpoint.createdAt, headSeq: head.headSeq } : null,
-      };
+      const throughId = await newestAuditEventId(app.db, accountId);
+      // Pages of lines split into lines: the verifier reads what the export would send, byte for byte.
+      async function* lines(): AsyncGenerator<string> {
+        for await (const chunk of chainLines(app.db, app.config, accountId, {}, throughId)) yield* chunk.split('\n');
+      }
+      return verifyExportLines(lines(), publishedKeys(app.config));
     },
+  );
+
+  app.get(
+    '/api/audit/keys',
+    {
+      // Public: anyone verifying an export needs the keys, and they reveal nothing; reading them is not audited.
+      config: { audit: false, public: true, httpCache: `public, max-age=${KEYS_MAX_AGE_SECONDS}` },
+      schema: {
+        operationId: 'getAuditKeys',
+        tags: ['audit'],
+        security: [],
+        description:
+          "The Ed25519 public keys that sign the audit trail's checkpoints, with their ids (current and retired ones, so checkpoints signed " +
+          'before a rotation still verify). No sign-in; cacheable. Save the body as keys.json for npm run audit:verify.',
+        response: { 200: ZAuditKeys },
+      },
+    },
+    async () => publishedKeys(app.config),
   );
 };

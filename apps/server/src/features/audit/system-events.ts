@@ -14,7 +14,7 @@ export interface SystemEvent {
   details?: Record<string, unknown>;
 }
 
-export async function recordSystemEvent(tx: Tx | Db, key: string, event: SystemEvent): Promise<void> {
+export async function recordSystemEvent(tx: Tx | Db, event: SystemEvent): Promise<void> {
   let subject = { clientToken: null as string | null, resultToken: null as string | null };
   if (event.instanceId) {
     const [row] = await tx
@@ -24,7 +24,7 @@ export async function recordSystemEvent(tx: Tx | Db, key: string, event: SystemE
       .where(eq(interactionInstances.id, event.instanceId));
     if (row) subject = row;
   }
-  await appendToChain(tx, key, event.accountId, [
+  await appendToChain(tx, event.accountId, [
     {
       occurredAt: new Date(),
       actorKind: 'SYSTEM',

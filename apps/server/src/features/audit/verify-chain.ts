@@ -1,10 +1,12 @@
-// Recomputes an account's audit chain (docs/decisions/0039) and names the first event where it breaks: a changed
-// event (its HMAC no longer matches), an inserted or deleted one (seq gap, or a prev_hmac that is not the previous
-// event's HMAC). Reads the chain in pages so a long trail needs little memory.
+// Recomputes an account's audit chain in the database (docs/decisions/0039, 0071; npm run audit:verify-db) and names
+// the first event where it breaks: a changed event (its hash no longer matches), an inserted or deleted one (seq gap,
+// or a prev_hash that is not the previous event's hash). Reads the chain in pages so a long trail needs little memory.
+// Anyone else checks an export instead (verify-export.ts), with the same hash.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
-import { chainHmac, type ActorKind, type Outcome } from './audit-chain';
+import { chainHash, type ActorKind, type Outcome } from './audit-chain';
+import { GENESIS_PREV_HASH } from './verify-export';
 
 export type ChainProblem = 'changed' | 'missing_before' | 'not_linked' | 'seq_out_of_order' | 'tail_deleted' | 'checkpoint_mismatch';
 
@@ -13,7 +15,7 @@ export interface ChainReport {
   events: number;
   ok: boolean;
   headSeq: number;
-  headHmac: string;
+  headHash: string;
   /** id null: the event is gone (a tail deleted since the checkpoint). */
   firstBroken: { id: number | null; seq: number; problem: ChainProblem } | null;
 }
@@ -22,12 +24,12 @@ const PAGE = 2000;
 
 /**
  * `checkpoint`: the account's head in the newest signed checkpoint (checkpoint.ts); the chain must still reach it and
- * hold the same HMAC there, else its tail was deleted (or the chain rebuilt with the key) since.
+ * hold the same hash there, else its tail was deleted (or the chain rebuilt) since.
  */
-export async function verifyChain(db: Db, key: string, accountId: string, checkpoint?: { headSeq: number; headHmac: string }): Promise<ChainReport> {
-  let atCheckpoint: { id: number; hmac: string } | null = null;
+export async function verifyChain(db: Db, accountId: string, checkpoint?: { headSeq: number; headHash: string }): Promise<ChainReport> {
+  let atCheckpoint: { id: number; hash: string } | null = null;
   let expectedSeq = 1;
-  let prevHmac = '';
+  let prevHash = GENESIS_PREV_HASH;
   let events = 0;
   let lastSeq = 0;
   while (true) {
@@ -45,28 +47,28 @@ export async function verifyChain(db: Db, key: string, accountId: string, checkp
         events,
         ok: false,
         headSeq: lastSeq,
-        headHmac: prevHmac,
+        headHash: prevHash,
         firstBroken: { id: row.id, seq: row.seq, problem },
       });
       // A deleted event leaves a gap; an inserted one either takes a free seq (its HMAC cannot be right without the
-      // key) or pushes the numbering (the next event's prev_hmac no longer names its predecessor).
+      // hash cannot match a link the next event already names) or pushes the numbering.
       if (row.seq !== expectedSeq) return broken(row.seq > expectedSeq ? 'missing_before' : 'seq_out_of_order');
-      if (row.prevHmac !== prevHmac) return broken('not_linked');
-      if (chainHmac(key, prevHmac, event) !== row.hmac) return broken('changed');
-      if (checkpoint && row.seq === checkpoint.headSeq) atCheckpoint = { id: row.id, hmac: row.hmac };
-      prevHmac = row.hmac;
+      if (row.prevHash !== prevHash) return broken('not_linked');
+      if (row.hash === null || chainHash(prevHash, event) !== row.hash) return broken('changed');
+      if (checkpoint && row.seq === checkpoint.headSeq) atCheckpoint = { id: row.id, hash: row.hash };
+      prevHash = row.hash;
       lastSeq = row.seq;
       expectedSeq++;
     }
     if (page.length < PAGE) break;
   }
   if (checkpoint && checkpoint.headSeq > lastSeq) {
-    return { accountId, events, ok: false, headSeq: lastSeq, headHmac: prevHmac, firstBroken: { id: null, seq: lastSeq + 1, problem: 'tail_deleted' } };
+    return { accountId, events, ok: false, headSeq: lastSeq, headHash: prevHash, firstBroken: { id: null, seq: lastSeq + 1, problem: 'tail_deleted' } };
   }
-  if (checkpoint && atCheckpoint && atCheckpoint.hmac !== checkpoint.headHmac) {
-    return { accountId, events, ok: false, headSeq: lastSeq, headHmac: prevHmac, firstBroken: { id: atCheckpoint.id, seq: checkpoint.headSeq, problem: 'checkpoint_mismatch' } };
+  if (checkpoint && atCheckpoint && atCheckpoint.hash !== checkpoint.headHash) {
+    return { accountId, events, ok: false, headSeq: lastSeq, headHash: prevHash, firstBroken: { id: atCheckpoint.id, seq: checkpoint.headSeq, problem: 'checkpoint_mismatch' } };
   }
-  return { accountId, events, ok: true, headSeq: lastSeq, headHmac: prevHmac, firstBroken: null };
+  return { accountId, events, ok: true, headSeq: lastSeq, headHash: prevHash, firstBroken: null };
 }
 
 /** Every account that has a chain (the CLI verifies them all). */

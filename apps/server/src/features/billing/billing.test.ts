@@ -1,6 +1,7 @@
 // Buying credits through the HTTP API: payment configurations per product, the checkout redirect of both
 // providers (the sandbox, and Stripe through its library against a local imitation), and the webhook that
 // credits the ledger exactly once (replays, 20 concurrent deliveries, forged signatures).
+import { generateKeyPairSync } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -413,7 +414,8 @@ describe('payment configuration', () => {
       PUBLIC_URL: 'https://advice.example.com',
       DATABASE_URL: 'postgres://db/x',
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-      AUDIT_CHAIN_KEY: 'k'.repeat(32),
+      AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+      AUDIT_CHECKPOINT_DIR: '/srv/shared/audit-checkpoints',
     };
     expect(loadConfig(production).payments.provider).toBeNull();
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_SANDBOX_IN_PRODUCTION/);

@@ -252,9 +252,9 @@ describe('POST /api/client/{token}/erase', () => {
 
     // The erasure ended the relationship: the retention job keeps the record for the 7 years, then deletes it.
     const years = (n: number) => new Date(Date.now() + n * 365.25 * 86_400_000);
-    await sweepAccount(t.db, t.app.config.AUDIT_CHAIN_KEY, ctx.account.id, years(6.9));
+    await sweepAccount(t.db, ctx.account.id, years(6.9));
     expect(await t.db.select().from(interactionInstances).where(eq(interactionInstances.clientId, row!.id))).toHaveLength(1);
-    await sweepAccount(t.db, t.app.config.AUDIT_CHAIN_KEY, ctx.account.id, years(7.1));
+    await sweepAccount(t.db, ctx.account.id, years(7.1));
     expect(await t.db.select().from(interactionInstances).where(eq(interactionInstances.clientId, row!.id))).toHaveLength(0);
   }, 180_000);
 });

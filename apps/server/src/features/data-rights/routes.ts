@@ -69,7 +69,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         clientToken: client.token,
         erasedAt: client.erasedAt?.toISOString() ?? null,
-        securityCode: erasureSecurityCode(app.config.AUDIT_CHAIN_KEY, client),
+        securityCode: erasureSecurityCode(app.config.dataEncryptionKey, client),
         results: plan.map((p) => p.shown),
       };
     },
@@ -106,7 +106,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { client } = await requireDataSubject(app.db, requireAuth(request), request.params.token, 'DELETE');
       const erased = await eraseClient(
         app.db,
-        { clientId: client.id, securityCode: request.body.securityCode, chainKey: app.config.AUDIT_CHAIN_KEY },
+        { clientId: client.id, securityCode: request.body.securityCode, masterKey: app.config.dataEncryptionKey },
         (tx, details) => recordAuditInTransaction(tx, request, details),
       );
       return { clientToken: client.token, ...erased };

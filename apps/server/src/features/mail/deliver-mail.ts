@@ -33,7 +33,7 @@ export async function deliverMail(
     finalAttempt: boolean;
     log?: FastifyBaseLogger;
     leaseSeconds?: number;
-    auditChainKey?: string;
+    recordInTrail?: boolean;
     /** The account's own SMTP server for this mail, if it has one (features/branding/own-sender.ts). */
     ownSender?: (mail: OutboxMail) => Promise<MailTransport | null>;
     /** Give up once the mail has been claimed this often (a job that was deferred starts its retry count anew). */
@@ -82,8 +82,8 @@ export async function deliverMail(
       .returning({ id: mailOutbox.id });
     // A mail about a client's result (report, invitation, reminder) discloses their data: the trail records that the
     // product sent it, committed with the SENT mark (a crash before it leaves neither, and the resend records it).
-    if (sent.length > 0 && opts.auditChainKey && mail.accountId && mail.instanceId) {
-      await recordSystemEvent(tx, opts.auditChainKey, { accountId: mail.accountId, action: 'mail.sent', instanceId: mail.instanceId, details: { kind: mail.kind } });
+    if (sent.length > 0 && opts.recordInTrail && mail.accountId && mail.instanceId) {
+      await recordSystemEvent(tx, { accountId: mail.accountId, action: 'mail.sent', instanceId: mail.instanceId, details: { kind: mail.kind } });
     }
   });
   return 'sent';

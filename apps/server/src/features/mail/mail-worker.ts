@@ -36,7 +36,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
         finalAttempt: job.retryCount >= job.retryLimit,
         log,
         leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
-        auditChainKey: config.AUDIT_CHAIN_KEY,
+        recordInTrail: true,
       });
       // Claimed by a live delivery elsewhere: look again later rather than risk losing it if that one dies.
       if (outcome === 'busy') throw new Error(`mail ${job.data.mailId} is being delivered by another worker`);
@@ -47,7 +47,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
     ownSender,
     log,
     leaseSeconds: config.MAIL_SEND_LEASE_SECONDS,
-    auditChainKey: config.AUDIT_CHAIN_KEY,
+    recordInTrail: true,
     pollingIntervalSeconds: config.JOB_POLL_SECONDS,
   });
 
@@ -74,7 +74,7 @@ export async function startMailWorker(db: Db, config: Config, log: FastifyBaseLo
     new OutboxDispatcher(db, transport, {
       batch: config.embedded ? 50 : transport.parallel * 20,
       perAccount: config.MAIL_DISPATCH_PER_ACCOUNT,
-      auditChainKey: config.AUDIT_CHAIN_KEY,
+      recordInTrail: true,
       log,
       render: createDeliveryRenderer(db, config),
     }),

@@ -59,7 +59,7 @@ describe('the outbox dispatcher', () => {
     const fake = fakeTransport();
     fake.failing.set(temporary!.toAddress, Object.assign(new Error('451 try again later'), { code: 'EENVELOPE', responseCode: 451 }));
     fake.failing.set(permanent!.toAddress, Object.assign(new Error('550 no such user'), { code: 'EENVELOPE', responseCode: 550 }));
-    const dispatcher = new OutboxDispatcher(t.db, fake.transport, { render, batch: 10, perAccount: 10, retrySeconds: 30, auditChainKey: t.config.AUDIT_CHAIN_KEY });
+    const dispatcher = new OutboxDispatcher(t.db, fake.transport, { render, batch: 10, perAccount: 10, retrySeconds: 30, recordInTrail: true });
 
     expect(await dispatcher.dispatchOnce()).toBe(3);
     expect(fake.sent).toEqual([fine!.toAddress]);

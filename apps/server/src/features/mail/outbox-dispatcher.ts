@@ -20,7 +20,7 @@ export interface DispatchOptions {
   perAccount: number;
   /** Base of the retry backoff: attempt n waits retrySeconds * 2^(n-1). */
   retrySeconds?: number;
-  auditChainKey?: string;
+  recordInTrail?: boolean;
   log?: FastifyBaseLogger;
   /**
    * Renders the mails written without their text (render_values set: a bulk send's invitations) just before they are
@@ -132,7 +132,6 @@ export class OutboxDispatcher {
   /** SENT, with the trail's mail.sent event of every mail about a result, in one transaction per round. */
   private async markSent(sent: OutboxMail[]): Promise<void> {
     if (sent.length === 0) return;
-    const key = this.options.auditChainKey;
     await this.db.transaction(async (tx) => {
       const marked = await tx
         .update(mailOutbox)
@@ -149,7 +148,7 @@ export class OutboxDispatcher {
           where m.id = v.id`);
       }
       const about = marked.filter((m) => m.accountId && m.instanceId);
-      if (!key || about.length === 0) return;
+      if (!this.options.recordInTrail || about.length === 0) return;
       const subjects = await tx
         .select({ id: interactionInstances.id, resultToken: interactionInstances.token, clientToken: clients.token })
         .from(interactionInstances)
@@ -161,7 +160,6 @@ export class OutboxDispatcher {
       for (const [accountId, list] of byAccount) {
         await appendToChain(
           tx,
-          key,
           accountId,
           list.map((m) => ({
             occurredAt: new Date(),

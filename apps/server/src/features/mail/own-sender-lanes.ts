@@ -42,7 +42,7 @@ export async function handOverToOwnSender(db: Db, queue: JobQueue, mailId: strin
 export async function startOwnSenderLanes(
   db: Db,
   queue: JobQueue,
-  opts: { transport: MailTransport; ownSender: OwnSender; log: FastifyBaseLogger; leaseSeconds: number; auditChainKey?: string; pollingIntervalSeconds: number },
+  opts: { transport: MailTransport; ownSender: OwnSender; log: FastifyBaseLogger; leaseSeconds: number; recordInTrail?: boolean; pollingIntervalSeconds: number },
 ): Promise<void> {
   const busy = new Set<string>();
   const handle = async ([job]: PgBoss.JobWithMetadata<OwnMailJob>[]) => {
@@ -60,7 +60,7 @@ export async function startOwnSenderLanes(
         maxAttempts: MAX_ATTEMPTS,
         log: opts.log,
         leaseSeconds: opts.leaseSeconds,
-        ...(opts.auditChainKey ? { auditChainKey: opts.auditChainKey } : {}),
+        ...(opts.recordInTrail ? { recordInTrail: true } : {}),
         ownSender: opts.ownSender,
       });
       if (outcome === 'busy') throw new Error(`mail ${mailId} is being delivered by another worker`);

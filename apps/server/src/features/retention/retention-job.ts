@@ -16,9 +16,9 @@ export function scheduleRetention(queue: JobQueue): Promise<string | null> {
   return queue.boss.send(QUEUES.retention, {}, { singletonKey: 'retention', singletonSeconds: SLOT_SECONDS });
 }
 
-export async function startRetentionWorker(db: Db, chainKey: string, log: FastifyBaseLogger, queue: JobQueue, accessLogDays: number): Promise<void> {
+export async function startRetentionWorker(db: Db, log: FastifyBaseLogger, queue: JobQueue, accessLogDays: number): Promise<void> {
   await queue.boss.work(QUEUES.retention, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
-    const run = await runRetention(db, chainKey, new Date(), (accountId, err) => log.error({ err, accountId }, 'retention failed for an account'));
+    const run = await runRetention(db, new Date(), (accountId, err) => log.error({ err, accountId }, 'retention failed for an account'));
     const accessLogRows = await expireParticipantAccess(db, accessLogDays);
     log.info({ accounts: run.accounts, removed: run.removed, accountlessMails: run.accountlessMails, accessLogRows }, 'retention run finished');
   });

@@ -21,7 +21,7 @@ async function inSlices(ids: string[], run: (slice: string[]) => Promise<unknown
 }
 
 /** Applies one account's retention at `now`; the counts of what it removed. */
-export async function sweepAccount(db: Db, chainKey: string, accountId: string, now: Date): Promise<TRetentionCounts> {
+export async function sweepAccount(db: Db, accountId: string, now: Date): Promise<TRetentionCounts> {
   return db.transaction(async (tx) => {
     const settings = await retentionSettings(tx, accountId);
     const due = await findDue(tx, accountId, cutoffsAt(now, settings));
@@ -39,13 +39,13 @@ export async function sweepAccount(db: Db, chainKey: string, accountId: string, 
       clients: due.clients.length,
       mails: due.mails.length,
     };
-    if (Object.values(counts).some((n) => n > 0)) await tombstone(tx, chainKey, accountId, now, counts, settings);
+    if (Object.values(counts).some((n) => n > 0)) await tombstone(tx, accountId, now, counts, settings);
     return counts;
   });
 }
 
-async function tombstone(tx: Tx, key: string, accountId: string, now: Date, counts: TRetentionCounts, settings: { advisoryYears: number; selectionMonths: number }) {
-  await appendToChain(tx, key, accountId, [
+async function tombstone(tx: Tx, accountId: string, now: Date, counts: TRetentionCounts, settings: { advisoryYears: number; selectionMonths: number }) {
+  await appendToChain(tx, accountId, [
     {
       occurredAt: now,
       actorKind: 'SYSTEM',
@@ -80,12 +80,12 @@ async function sweepAccountlessMails(db: Db, now: Date): Promise<number> {
 }
 
 /** Every account, one transaction each: one account's failure leaves the others' removals in place. */
-export async function runRetention(db: Db, chainKey: string, now: Date, onError?: (accountId: string, err: unknown) => void) {
+export async function runRetention(db: Db, now: Date, onError?: (accountId: string, err: unknown) => void) {
   const ids = await db.select({ id: accounts.id }).from(accounts).orderBy(sql`${accounts.id}`);
   const removed: Record<string, TRetentionCounts> = {};
   for (const { id } of ids) {
     try {
-      const counts = await sweepAccount(db, chainKey, id, now);
+      const counts = await sweepAccount(db, id, now);
       if (Object.values(counts).some((n) => n > 0)) removed[id] = counts;
     } catch (err) {
       onError?.(id, err);

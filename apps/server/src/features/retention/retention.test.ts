@@ -123,7 +123,7 @@ describe('the daily retention job', () => {
     expect(preview.counts).toEqual({ advisoryResults: 1, selectionResults: 2, clients: 3, mails: 2 });
     expect(preview.auditEventsPastRetention).toBe(0);
 
-    const removed = await sweepAccount(t.db, t.config.AUDIT_CHAIN_KEY, f.accountId, now);
+    const removed = await sweepAccount(t.db, f.accountId, now);
     expect(removed).toEqual({ advisoryResults: 1, selectionResults: 1, clients: 2, mails: 1 });
     const ids = async () => new Set((await t.db.select({ id: interactionInstances.id }).from(interactionInstances).where(eq(interactionInstances.accountId, f.accountId))).map((r) => r.id));
     const left = await ids();
@@ -145,16 +145,16 @@ describe('the daily retention job', () => {
     expect((await f.admin.request('GET', '/api/audit/verify')).json()).toMatchObject({ ok: true, firstBroken: null });
 
     // Again at the same moment: nothing is due, and no second tombstone.
-    expect(await sweepAccount(t.db, t.config.AUDIT_CHAIN_KEY, f.accountId, now)).toEqual({ advisoryResults: 0, selectionResults: 0, clients: 0, mails: 0 });
+    expect(await sweepAccount(t.db, f.accountId, now)).toEqual({ advisoryResults: 0, selectionResults: 0, clients: 0, mails: 0 });
     expect(await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, f.accountId), eq(auditEvents.action, 'retention.sweep')))).toHaveLength(1);
 
     // The clock moved 31 days on: what the preview announced is gone.
     const later = dated(now, { days: 31 });
-    expect(await sweepAccount(t.db, t.config.AUDIT_CHAIN_KEY, f.accountId, later)).toEqual({ advisoryResults: 0, selectionResults: 1, clients: 1, mails: 1 });
+    expect(await sweepAccount(t.db, f.accountId, later)).toEqual({ advisoryResults: 0, selectionResults: 1, clients: 1, mails: 1 });
     // And a year and a day on, the relationship that ended 4 years ago has had its 5 years.
     const yearOn = dated(now, { years: 1, days: 1 });
     expect((await retentionPreview(t.db, f.accountId, yearOn)).counts.advisoryResults).toBe(1);
-    expect((await sweepAccount(t.db, t.config.AUDIT_CHAIN_KEY, f.accountId, yearOn)).advisoryResults).toBe(1);
+    expect((await sweepAccount(t.db, f.accountId, yearOn)).advisoryResults).toBe(1);
     expect((await ids()).has(ongoingResult)).toBe(true);
     expect((await f.admin.request('GET', '/api/audit/verify')).json()).toMatchObject({ ok: true, firstBroken: null });
   });
@@ -168,10 +168,10 @@ describe('the daily retention job', () => {
     const candidate = await newClient(f, 'Candidate', { createdAt: dated(now, { months: -4 }) }, f.selection);
     await newInstance(f, candidate, f.selection, dated(now, { months: -3 }));
     expect((await f.admin.request('PUT', '/api/account/retention', { advisoryYears: 7, selectionMonths: 2 })).statusCode).toBe(200);
-    const run = await runRetention(t.db, t.config.AUDIT_CHAIN_KEY, now);
+    const run = await runRetention(t.db, now);
     expect(run.removed[f.accountId]).toEqual({ advisoryResults: 0, selectionResults: 1, clients: 1, mails: 0 });
     expect((await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, result))).length).toBe(1);
-    expect((await sweepAccount(t.db, t.config.AUDIT_CHAIN_KEY, f.accountId, dated(now, { years: 1, days: 1 }))).advisoryResults).toBe(1);
+    expect((await sweepAccount(t.db, f.accountId, dated(now, { years: 1, days: 1 }))).advisoryResults).toBe(1);
   });
 
   it('is queued once per slot however often the housekeeping asks', async () => {
@@ -186,7 +186,7 @@ describe('the daily retention job', () => {
     const accessRow = (days: number, requestId: string) => ({ accountId: f.accountId, occurredAt: dated(new Date(), { days }), action: 'report.view', resultToken: 'r', requestId, ip: '203.0.113.9', userAgent: 'Mozilla/5.0' });
     await t.db.insert(participantAccessLog).values([accessRow(-31, 'old'), accessRow(-29, 'recent')]);
     expect(await t.queue.boss.send(QUEUES.retention, {})).toEqual(expect.any(String));
-    await startRetentionWorker(t.db, t.config.AUDIT_CHAIN_KEY, t.app.log, t.queue, t.config.PARTICIPANT_ACCESS_LOG_DAYS);
+    await startRetentionWorker(t.db, t.app.log, t.queue, t.config.PARTICIPANT_ACCESS_LOG_DAYS);
     await expect
       .poll(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail)))[0]?.toAddress, { timeout: 20_000 })
       .toBe('');

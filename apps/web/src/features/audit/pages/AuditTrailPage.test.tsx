@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TAuditEvent } from '@bq/contracts/audit';
+import type { TAuditEvent, TVerifyAuditChainResponse } from '@bq/contracts/audit';
 import type { TUser } from '@bq/contracts/user';
 import { createQueryClient } from '../../../app/query-client';
 import { currentUserQueryKey } from '../../../lib/query-keys';
@@ -31,6 +31,12 @@ function event(id: number, action: string): TAuditEvent {
   };
 }
 
+const intact: TVerifyAuditChainResponse = {
+  ok: true, accountId: 'acc', events: 42, checkpoints: 2, headSeq: 42, headHash: 'a'.repeat(64),
+  lastCheckpoint: { seq: 40, createdAt: '2026-12-05T00:00:00.000Z', keyId: '0123456789abcdef' }, firstBroken: null,
+};
+let verifyAnswer: TVerifyAuditChainResponse = intact;
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeAll(() => initTestI18n());
 beforeEach(() => {
@@ -44,6 +50,7 @@ beforeEach(() => {
           'Content-Disposition': 'attachment; filename="audit-trail_2026.jsonl"',
         },
       });
+    if (url.pathname === '/api/audit/verify') return jsonResponse(verifyAnswer);
     if (url.pathname !== '/api/audit/events')
       return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
     if (url.searchParams.get('action') === 'export.download')
@@ -111,6 +118,27 @@ describe('audit trail page', () => {
     renderWithProviders(<AuditTrailPage />, { route: '/settings/audit?action=export.download', queryClient });
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
     expect(screen.getByTestId('audit-filter-action')).toHaveValue('export.download');
+  });
+
+  it('verifies the trail on demand and shows the outcome: intact with its checkpoint, or the first broken line and why', async () => {
+    verifyAnswer = intact;
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/audit/verify'))).toBe(false);
+    fireEvent.click(screen.getByTestId('audit-verify-button'));
+    const ok = await screen.findByTestId('audit-verify-result');
+    expect(ok).toHaveAttribute('data-state', 'ok');
+    expect(ok).toHaveTextContent(enUsTexts['audit.verify.okTitle']!);
+    expect(ok).toHaveTextContent('42 events verified');
+    expect(ok).toHaveTextContent('0123456789abcdef');
+
+    verifyAnswer = { ...intact, ok: false, events: 6, headSeq: 6, lastCheckpoint: null, firstBroken: { line: 8, seq: 7, problem: 'tail_deleted', message: 'x' } };
+    fireEvent.click(screen.getByTestId('audit-verify-button'));
+    await waitFor(() => expect(screen.getByTestId('audit-verify-result')).toHaveAttribute('data-state', 'broken'));
+    const broken = screen.getByTestId('audit-verify-result');
+    expect(broken).toHaveTextContent('line 8');
+    expect(broken).toHaveTextContent(enUsTexts['audit.verify.problem.tail_deleted']!);
+    expect(broken).toHaveTextContent(enUsTexts['audit.verify.noCheckpoint']!);
   });
 
   it('tells a user without AUDIT_LOG why, and asks nothing of the server', () => {

@@ -1,6 +1,7 @@
 // /settings/audit: the account's audit trail for compliance officers (BQ_ADMIN/AUDIT_LOG/READ): filter by client,
 // user, action, outcome and period, newest first, "Load more" for the next keyset page, and the filtered trail as a
-// CSV or JSON Lines file, and the compliance address that gets the daily signed checkpoint (docs/decisions/0039).
+// CSV or JSON Lines file, the check of the whole trail (docs/decisions/0071) and the compliance address that gets
+// the daily signed checkpoint (docs/decisions/0039).
 import { useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { auditFilterFrom, type AuditFilter } from '../api/list-audit-events';
 import { AuditEventsPanel } from '../components/AuditEventsPanel';
 import { AuditExportMenu } from '../components/AuditExportMenu';
 import { AuditFilters } from '../components/AuditFilters';
+import { AuditVerifyPanel } from '../components/AuditVerifyPanel';
 import { ComplianceAddressForm } from '../components/ComplianceAddressForm';
 import { canReadAuditLog } from '../audit-access';
 
@@ -42,6 +44,7 @@ function AuditTrailContent() {
       <AuditFilters initial={filter} onApply={setFilter} />
       <AuditExportMenu filter={filter} />
       <AuditEventsPanel filter={filter} emptyText={t('audit.list.empty')} />
+      <AuditVerifyPanel />
       <ComplianceAddressForm />
     </Stack>
   );
