@@ -74,7 +74,7 @@ export async function createApiCredential(db: Db, caller: Caller, description: s
     }
     const [row] = await tx
       .insert(apiCredentials)
-      .values({ accountId: caller.accountId, userId: caller.userId, description, secretHash: hashSecret(secret) })
+      .values({ accountId: caller.accountId, userId: caller.userId, description, secretHash: hashSecret(secret), expiresAt: new Date(Date.now() + 90 * 86_400_000) })
       .returning({ id: apiCredentials.id });
     noteWrite({ details: { credentialId: row!.id } });
     return row!.id;

@@ -19,6 +19,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           answer: (body) => ((body as { secondFactorRequired?: boolean } | null)?.secondFactorRequired ? { details: { step: 'password', secondFactorRequired: true } } : {}),
         },
         public: true,
+        // Failures have their own throttle (login-rate-limit.ts); this caps volume per address, above what an office
+        // behind one address signs in with in a minute (docs/decisions/0072).
+        rateLimit: { perMinute: 60 },
       },
       schema: {
         operationId: 'login',
@@ -43,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
-      config: { audit: { action: 'auth.sign_out' }, public: true },
+      config: { audit: { action: 'auth.sign_out' }, public: true, rateLimit: { perMinute: 60 } },
       schema: { operationId: 'logout', tags: ['auth'], response: { 200: ZOkResponse, ...apiErrors({ 403: ['error.auth.csrf'] }) } },
     },
     async (request, reply) => {
