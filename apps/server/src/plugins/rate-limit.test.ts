@@ -57,7 +57,7 @@ describe('public write routes', () => {
 });
 
 describe('the limit', () => {
-  it('refuses the passkey challenge and the SAML start past 30 a minute per address, with Retry-After', async () => {
+  it('refuses the passkey challenge and the SAML start past 60 a minute per address, with Retry-After', async () => {
     await freshMinute();
     for (const [url, body] of [
       ['/api/login/passkey/options', {}],
@@ -65,7 +65,7 @@ describe('the limit', () => {
     ] as const) {
       const ip = newIp();
       const client = new TestClient(t.app, ip);
-      for (let i = 0; i < 30; i++) expect((await client.request('POST', url, body)).statusCode, url).not.toBe(429);
+      for (let i = 0; i < 60; i++) expect((await client.request('POST', url, body)).statusCode, url).not.toBe(429);
       const refused = await client.request('POST', url, body);
       expect(refused.statusCode, `${url} ${refused.body}`).toBe(429);
       expect(refused.json().errorKey).toBe('error.rate_limited');
@@ -82,7 +82,7 @@ describe('the limit', () => {
     const proxy = new TestClient(t.app, '127.0.0.1');
     const forwarded = (ip: string) => proxy.request('POST', '/api/login/passkey/options', {}, { 'x-forwarded-for': ip });
     const first = newIp();
-    for (let i = 0; i < 30; i++) await forwarded(first);
+    for (let i = 0; i < 60; i++) await forwarded(first);
     expect((await forwarded(first)).statusCode).toBe(429);
     expect((await forwarded(newIp())).statusCode).not.toBe(429);
   });
@@ -117,7 +117,7 @@ describe('the limit', () => {
 
   it('is off with PUBLIC_RATE_LIMIT=false (benchmarks from one address)', async () => {
     const client = new TestClient(off.app, '10.72.250.1');
-    for (let i = 0; i < 35; i++) expect((await client.request('POST', '/api/login/passkey/options', {})).statusCode).not.toBe(429);
+    for (let i = 0; i < 65; i++) expect((await client.request('POST', '/api/login/passkey/options', {})).statusCode).not.toBe(429);
   });
 });
 
@@ -135,12 +135,12 @@ const EXPECTED_LIMITS = [
   'GET /api/report/download/:id/info 60 per params.id',
   'POST /api/demo/password/:instanceToken 30',
   'POST /api/login 60',
-  'POST /api/login/2fa 30',
-  'POST /api/login/passkey 30',
-  'POST /api/login/passkey/options 30',
+  'POST /api/login/2fa 60',
+  'POST /api/login/passkey 60',
+  'POST /api/login/passkey/options 60',
   'POST /api/logout 60',
-  'POST /api/oauth/google 30',
-  'POST /api/oauth/google/start 30',
+  'POST /api/oauth/google 60',
+  'POST /api/oauth/google/start 60',
   'POST /api/payment/sandbox/:sessionId/confirm 30',
   'POST /api/payment/webhook/:provider 600',
   'POST /api/presignup/bqaself 30',
@@ -150,10 +150,10 @@ const EXPECTED_LIMITS = [
   'POST /api/selfassessment/sampleReport 30',
   'POST /api/signup 30',
   'POST /api/signup/selfassessment 30',
-  'POST /api/sso/oidc/callback 30',
-  'POST /api/sso/oidc/start 30',
-  'POST /api/sso/saml/:accountId/acs 30',
-  'POST /api/sso/saml/start 30',
+  'POST /api/sso/oidc/callback 60',
+  'POST /api/sso/oidc/start 60',
+  'POST /api/sso/saml/:accountId/acs 60',
+  'POST /api/sso/saml/start 60',
   'POST /api/user/password 30',
   'POST /api/user/password/reset 30',
   'PUT /api/q/:token/answers 300 per params.token',

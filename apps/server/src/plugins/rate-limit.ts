@@ -38,10 +38,17 @@ declare module 'fastify' {
 }
 
 /**
- * A person signs in, asks for a passkey challenge or starts single sign-on a few times a minute at most; thirty lets
- * a mistyped password and a retry or two through and still caps a script at one request every two seconds.
+ * A person signs up, asks for a reset link or a sample report a few times a minute at most; thirty lets a retry or two
+ * through and still caps a script at one request every two seconds.
  */
 export const DEFAULT_PUBLIC_WRITE_LIMIT: RateLimitDeclaration = { perMinute: 30 };
+
+/**
+ * Each step of signing in (password, code, passkey, Google, single sign-on: start and finish) and signing out: failures
+ * have their own throttle (features/auth/login-rate-limit.ts); this caps the volume per address, above what an office
+ * behind one address signs in with in a minute at nine.
+ */
+export const SIGN_IN_RATE_LIMIT: RateLimitDeclaration = { perMinute: 60 };
 
 interface RouteLike {
   method: string | string[];

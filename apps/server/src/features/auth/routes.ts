@@ -6,6 +6,7 @@ import { requireAuth } from '../../plugins/auth';
 import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
 import { apiErrors } from '../../plugins/openapi';
 import { changePassword, login, logout } from './auth-service';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,9 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           answer: (body) => ((body as { secondFactorRequired?: boolean } | null)?.secondFactorRequired ? { details: { step: 'password', secondFactorRequired: true } } : {}),
         },
         public: true,
-        // Failures have their own throttle (login-rate-limit.ts); this caps volume per address, above what an office
-        // behind one address signs in with in a minute (docs/decisions/0072).
-        rateLimit: { perMinute: 60 },
+        rateLimit: SIGN_IN_RATE_LIMIT,
       },
       schema: {
         operationId: 'login',
@@ -46,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
-      config: { audit: { action: 'auth.sign_out' }, public: true, rateLimit: { perMinute: 60 } },
+      config: { audit: { action: 'auth.sign_out' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: { operationId: 'logout', tags: ['auth'], response: { 200: ZOkResponse, ...apiErrors({ 403: ['error.auth.csrf'] }) } },
     },
     async (request, reply) => {
