@@ -1,9 +1,12 @@
 // API credentials expire (issue 36 point 14, docs/decisions/0072): 90 days unless the creator picks another term of
 // at most a year; an expired credential is refused exactly like an unknown one; the list and the account's members
 // page show when each expires, so an admin sees every member's standing access.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCredentials } from '../../db/schema';
+import { paths } from '../../paths';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 
@@ -87,5 +90,28 @@ describe("the account's members list", () => {
     expect(members.find((m) => m.userId === colleague.user.id)!.apiCredentials).toEqual([]);
     expect(res.body).not.toContain('other account');
     expect(res.body).not.toContain(used.secret);
+  });
+});
+
+describe('migration 0058', () => {
+  it('gives credentials that existed before it 90 days from the moment it runs, and makes the date required', async () => {
+    const { http } = await admin();
+    const old = (await http.request('POST', '/api/management/credentials', { description: 'from before expiry' })).json() as { id: string; secret: string };
+    // The row as it was before the migration: no expiry column value.
+    await t.database.executeSql('ALTER TABLE "api_credentials" ALTER COLUMN "expires_at" DROP NOT NULL');
+    await t.database.executeSql('UPDATE "api_credentials" SET "expires_at" = NULL');
+    const statements = readFileSync(join(paths.migrations, '0058_rate_limits_and_credential_expiry.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /"api_credentials"/.test(s) && !/ADD COLUMN/.test(s));
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) await t.database.executeSql(statement);
+    const [row] = await t.db.select({ expiresAt: apiCredentials.expiresAt }).from(apiCredentials).where(eq(apiCredentials.id, old.id));
+    expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
+    expect((await bearer('/api/user', old.secret)).statusCode).toBe(200);
+    const { rows } = await t.database.executeSql(
+      `select is_nullable from information_schema.columns where table_name = 'api_credentials' and column_name = 'expires_at'`,
+    );
+    expect((rows as { is_nullable: string }[])[0]!.is_nullable).toBe('NO');
   });
 });
