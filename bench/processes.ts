@@ -134,6 +134,9 @@ export async function startServerProcess(
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOGIN_MAX_FAILURES_PER_IP: '1000000',
+      // Thousands of participants and sign-ins from one address: the public write limit (docs/decisions/0072) would
+      // measure itself; `PUBLIC_RATE_LIMIT=true npm run bench -- ...` keeps it on to see its cost.
+      PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT ?? 'false',
       WEB_DIST_DIR: '/nonexistent-web-dist',
       ...db.env,
       ROLE: role,

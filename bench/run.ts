@@ -45,7 +45,7 @@ const runs = (part: (typeof PARTS)[number]) => (named.length === 0 && part !== '
 const CONCURRENCY = 20;
 
 async function runHttpBench() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'false', LOGIN_MAX_FAILURES_PER_IP: '1000000' });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'false', LOGIN_MAX_FAILURES_PER_IP: '1000000', PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT ?? 'false' });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
   await migrateDatabase(database);
   await seedTranslations(database.db, paths.translationsData);

@@ -20,6 +20,7 @@ import inputGuardPlugin, { badUrlHandler } from './plugins/input-guard';
 import { normalisedUrl } from './plugins/path-normalisation';
 import { loggerOptions, type LogStream } from './plugins/logging';
 import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
 import responseCachePlugin from './plugins/response-cache';
 import type { DataChanges } from './db/data-changes';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -125,6 +126,8 @@ export async function buildApp(opts: {
   await app.register(securityHeadersPlugin);
   // First of the hooks that read the request: unsafe text in the path or query stops it here (issue 36 point 1).
   await app.register(inputGuardPlugin);
+  // Next: a caller over a public route's limit is refused before anything costlier runs (docs/decisions/0072).
+  await app.register(rateLimitPlugin);
   await app.register(cacheControlPlugin);
   // Before compression: the cache keeps (and sends again) the uncompressed JSON, compressed per request as usual.
   await app.register(responseCachePlugin, { changes: opts.dataChanges });

@@ -35,6 +35,12 @@ const ZEnv = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  /**
+   * The general limit on public writes and event-writing public reads (plugins/rate-limit.ts, docs/decisions/0072): each
+   * such route takes so many requests a minute per client IP. Off only for benchmarks that play thousands of
+   * participants from one address (bench/burst.ts, bench/run.ts); behind a proxy set TRUST_PROXY instead.
+   */
+  PUBLIC_RATE_LIMIT: bool.default(true),
   /** Sign-ups an IP may start in an hour (docs/decisions/0023 limits); a test bed behind one address raises it. */
   SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
   /**

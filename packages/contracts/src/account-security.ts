@@ -1,5 +1,6 @@
 // An account's second-factor requirement and its members' factors, for the account admin (docs/decisions/0042).
 import { z } from 'zod';
+import { ZMemberApiCredential } from './api-credentials';
 
 export const SECOND_FACTOR_GRACE_DAYS_MAX = 30;
 
@@ -31,6 +32,8 @@ export const ZAccountMemberFactor = z
     passkeys: z.number().int().min(0),
     /** When password-only sign-in stops working for this member (ISO 8601); null when nothing is required of them. */
     enrolmentDeadline: z.string().nullable(),
+    /** The member's unrevoked API credentials, expired ones included (docs/decisions/0072): standing access an admin should see. */
+    apiCredentials: z.array(ZMemberApiCredential),
   })
   .meta({ id: 'AccountMemberFactor' });
 export type TAccountMemberFactor = z.infer<typeof ZAccountMemberFactor>;

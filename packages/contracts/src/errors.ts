@@ -42,4 +42,6 @@ export const ERROR_KEYS = {
   serviceUnavailable: 'error.service.unavailable',
   /** A name (client, user, team, campaign, profile) with a line break, tab, other control or bidi character. */
   nameControlCharacters: 'error.validation.control_characters',
+  /** A public route called more often than its limit allows from this address (docs/decisions/0072); Retry-After says when. */
+  rateLimited: 'error.rate_limited',
 } as const;

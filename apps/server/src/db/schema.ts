@@ -27,3 +27,4 @@ export * from './schema/sso';
 export * from './schema/branding';
 export * from './schema/fairness';
 export * from './schema/participant-keys';
+export * from './schema/rate-limits';

@@ -156,7 +156,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
     if (hasAuthorizationHeader) {
       const secret = bearerSecret(String(request.headers.authorization));
       const credential = secret ? await findCredentialAuth(app.db, secret) : null;
-      if (!credential) throw new AppError(ERROR_KEYS.apiCredentialInvalid, 401, 'The API credential is unknown or revoked');
+      if (!credential) throw new AppError(ERROR_KEYS.apiCredentialInvalid, 401, 'The API credential is unknown, expired or revoked');
       request.auth = {
         userId: credential.userId,
         accountId: credential.accountId,

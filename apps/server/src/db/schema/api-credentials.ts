@@ -16,6 +16,8 @@ export const apiCredentials = pgTable(
     secretHash: text('secret_hash').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** From then on the credential is refused like an unknown one (docs/decisions/0072): at most a year after creation. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when revoked; a revoked credential is refused and no longer listed, the row stays for the audit. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by'),

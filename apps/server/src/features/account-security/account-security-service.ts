@@ -11,6 +11,7 @@ import { accounts, sessions, userPasskeys, userRecoveryCodes, userTotp, users } 
 import { mailFactorChange } from '../two-factor/factor-change-mail';
 import { hasSecondFactor } from '../two-factor/two-factor-service';
 import { enrolmentDeadline } from './enrolment-deadline';
+import { credentialsByMember } from '../api-credentials/api-credential-service';
 
 export const OWN_FACTOR_MISSING = 'error.account_security.own_factor_missing';
 
@@ -66,6 +67,7 @@ export async function memberFactors(db: Db, accountId: string): Promise<TAccount
     .where(eq(users.accountId, accountId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
   const requiredSince = settings.requiredSince ? new Date(settings.requiredSince) : null;
+  const credentials = await credentialsByMember(db, accountId);
   return rows.map((row) => ({
     userId: row.userId,
     email: row.email,
@@ -76,6 +78,7 @@ export async function memberFactors(db: Db, accountId: string): Promise<TAccount
     enrolmentDeadline:
       enrolmentDeadline({ requiredSince, graceDays: settings.graceDays, userCreatedAt: row.createdAt, hasFactor: row.confirmedAt !== null || row.passkeys > 0 })?.toISOString() ??
       null,
+    apiCredentials: credentials.get(row.userId) ?? [],
   }));
 }
 

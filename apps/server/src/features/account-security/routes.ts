@@ -63,7 +63,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listAccountMemberFactors',
         tags: ['account-security'],
-        description: "The account's users, whether each has a second factor, and their deadline under the requirement.",
+        description: "The account's users, whether each has a second factor, their deadline under the requirement, and their unrevoked API credentials (created, expires, last used; never the secret).",
         response: { 200: ZAccountMemberFactorList, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },

@@ -2,7 +2,13 @@
 import { noteWrite } from '../audit/write-transaction';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { API_CREDENTIAL_PREFIX, type TApiCredential, type TCreateApiCredentialResponse } from '@bq/contracts/api-credentials';
+import {
+  API_CREDENTIAL_DEFAULT_DAYS,
+  API_CREDENTIAL_PREFIX,
+  type TApiCredential,
+  type TCreateApiCredentialResponse,
+  type TMemberApiCredential,
+} from '@bq/contracts/api-credentials';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -23,6 +29,7 @@ const columns = {
   description: apiCredentials.description,
   validFrom: apiCredentials.validFrom,
   lastUsedAt: apiCredentials.lastUsedAt,
+  expiresAt: apiCredentials.expiresAt,
   accountId: accounts.id,
   accountName: accounts.name,
   userId: users.id,
@@ -41,6 +48,7 @@ function toCredential(row: Row): TApiCredential {
     user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, email: row.email },
     validFrom: row.validFrom.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
   };
 }
 
@@ -52,6 +60,35 @@ function selectCredentials(db: Db) {
     .innerJoin(users, eq(users.id, apiCredentials.userId));
 }
 
+/** Every member's unrevoked credentials, by user id, for the account's members list (features/account-security). */
+export async function credentialsByMember(db: Db, accountId: string): Promise<Map<string, TMemberApiCredential[]>> {
+  const rows = await db
+    .select({
+      userId: apiCredentials.userId,
+      id: apiCredentials.id,
+      description: apiCredentials.description,
+      createdAt: apiCredentials.createdAt,
+      expiresAt: apiCredentials.expiresAt,
+      lastUsedAt: apiCredentials.lastUsedAt,
+    })
+    .from(apiCredentials)
+    .where(and(eq(apiCredentials.accountId, accountId), isNull(apiCredentials.revokedAt)))
+    .orderBy(asc(apiCredentials.createdAt), asc(apiCredentials.id));
+  const byMember = new Map<string, TMemberApiCredential[]>();
+  for (const row of rows) {
+    const list = byMember.get(row.userId) ?? [];
+    list.push({
+      id: row.id,
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    });
+    byMember.set(row.userId, list);
+  }
+  return byMember;
+}
+
 export async function listApiCredentials(db: Db, caller: Caller): Promise<TApiCredential[]> {
   const rows = await selectCredentials(db)
     .where(and(eq(apiCredentials.accountId, caller.accountId), isNull(apiCredentials.revokedAt)))
@@ -59,7 +96,13 @@ export async function listApiCredentials(db: Db, caller: Caller): Promise<TApiCr
   return rows.map(toCredential);
 }
 
-export async function createApiCredential(db: Db, caller: Caller, description: string): Promise<TCreateApiCredentialResponse> {
+/** Expired ones stay listed (marked by their date) until revoked: the admin sees what a script was using. */
+export async function createApiCredential(
+  db: Db,
+  caller: Caller,
+  description: string,
+  expiresInDays: number = API_CREDENTIAL_DEFAULT_DAYS,
+): Promise<TCreateApiCredentialResponse> {
   // 256 random bits; the prefix makes a leaked secret recognisable. Only the hash is stored.
   const secret = `${API_CREDENTIAL_PREFIX}${randomBytes(32).toString('base64url')}`;
   const id = await db.transaction(async (tx) => {
@@ -74,7 +117,7 @@ export async function createApiCredential(db: Db, caller: Caller, description: s
     }
     const [row] = await tx
       .insert(apiCredentials)
-      .values({ accountId: caller.accountId, userId: caller.userId, description, secretHash: hashSecret(secret) })
+      .values({ accountId: caller.accountId, userId: caller.userId, description, secretHash: hashSecret(secret), expiresAt: new Date(Date.now() + expiresInDays * 86_400_000) })
       .returning({ id: apiCredentials.id });
     noteWrite({ details: { credentialId: row!.id } });
     return row!.id;

@@ -1,8 +1,9 @@
 // Resolves `Authorization: Bearer <secret>` to the credential's account and user: one indexed lookup by the
-// secret's SHA-256, joined with the creating user (who must still be active). Used by the auth plugin.
+// secret's SHA-256, joined with the creating user (who must still be active); unrevoked and unexpired only. Used by
+// the auth plugin.
 import { withoutCommitHook } from '../../db/commit-hooks';
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { API_CREDENTIAL_PREFIX } from '@bq/contracts/api-credentials';
 import type { Permission } from '@bq/domain/permissions';
 import type { Db } from '../../db/client';
@@ -45,6 +46,8 @@ export async function findCredentialAuth(db: Db, secret: string): Promise<Creden
         eq(apiCredentials.secretHash, hashSecret(secret)),
         isNull(apiCredentials.revokedAt),
         lte(apiCredentials.validFrom, now),
+        // An expired credential is refused like an unknown one: the caller learns nothing more (docs/decisions/0072).
+        gt(apiCredentials.expiresAt, now),
         eq(users.active, true),
       ),
     )

@@ -38,7 +38,8 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['api-credentials'],
         description:
           'A step-up route: a user with a second factor must have proved it in this session within ten minutes ' +
-          '(403 error.two_factor.step_up_required; POST /api/user/2fa/step-up).',
+          '(403 error.two_factor.step_up_required; POST /api/user/2fa/step-up). The credential expires after expiresInDays ' +
+          '(default 90, at most 365); from then on it is refused with 401 error.auth.api_credential_invalid, as an unknown one.',
         body: ZCreateApiCredentialRequest,
         response: {
           201: ZCreateApiCredentialResponse,
@@ -54,7 +55,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The secret is in this one response only: no cache may keep it.
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await createApiCredential(app.db, requireAuth(request), request.body.description));
+      return reply.code(201).send(await createApiCredential(app.db, requireAuth(request), request.body.description, request.body.expiresInDays));
     },
   );
 

@@ -6,6 +6,7 @@ import { requireAuth } from '../../plugins/auth';
 import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
 import { apiErrors } from '../../plugins/openapi';
 import { changePassword, login, logout } from './auth-service';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,6 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           answer: (body) => ((body as { secondFactorRequired?: boolean } | null)?.secondFactorRequired ? { details: { step: 'password', secondFactorRequired: true } } : {}),
         },
         public: true,
+        rateLimit: SIGN_IN_RATE_LIMIT,
       },
       schema: {
         operationId: 'login',
@@ -43,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
-      config: { audit: { action: 'auth.sign_out' }, public: true },
+      config: { audit: { action: 'auth.sign_out' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: { operationId: 'logout', tags: ['auth'], response: { 200: ZOkResponse, ...apiErrors({ 403: ['error.auth.csrf'] }) } },
     },
     async (request, reply) => {

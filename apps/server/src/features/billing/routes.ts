@@ -141,7 +141,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/payment/webhook/:provider',
       {
-        config: { audit: false, public: true, webhook: true },
+        // The provider's servers deliver bursts from few addresses; the signature check is the gate, this only a ceiling.
+      config: { audit: false, public: true, webhook: true, rateLimit: { perMinute: 600 } },
         schema: {
           operationId: 'paymentWebhook',
           tags: ['payment'],

@@ -1,5 +1,5 @@
 // The firm's own branding through the HTTP API (docs/decisions/0055, 0056): settings with the contrast check, the logo
-// upload's checks (PNG re-encoded, SVG rebuilt from an allow-list, size and type limits), the participant pages' read
+// upload's checks (PNG re-encoded, SVG rebuilt from an allow-list and rasterised to PNG, size and type limits), the participant pages' read
 // by token, the mails' sender name and layout, the PDFs, the account's own SMTP server and its host names.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -153,30 +153,44 @@ describe('POST /api/account/branding/logo', () => {
     expect([...decoded.data.subarray(0, 4)]).toEqual([200, 20, 20, 255]);
   });
 
-  it('strips from an SVG every script, event handler, javascript: link, external image or url, and foreignObject', async () => {
-    const { http } = await firm();
+  it('rasterises an SVG with a script to a PNG at upload: only pixels are stored and served, never the SVG', async () => {
+    const { http, account } = await firm();
     const res = await upload(http, SVG_HOSTILE, 'image/svg+xml');
     expect(res.statusCode).toBe(200);
-    expect(res.json().logoType).toBe('image/svg+xml');
-    const logo = await http.request('GET', res.json().logoUrl);
-    const svg = logo.rawPayload.toString('utf8');
-    for (const banned of ['<script', 'alert', 'onload', 'onclick', 'javascript:', 'tracker.example', 'evil.example', 'foreignObject', 'iframe', '<image', '<a ']) {
-      expect(svg, banned).not.toContain(banned);
+    expect(res.json().logoType).toBe('image/png');
+    for (const url of [res.json().logoUrl as string, '/api/account/branding/logo']) {
+      const logo = await http.request('GET', url);
+      expect(logo.headers['content-type'], url).toBe('image/png');
+      expect(logo.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), url).toBe(true);
+      const bytes = logo.rawPayload.toString('latin1');
+      for (const banned of ['<svg', '<script', 'alert', 'onload', 'javascript:', 'evil.example', 'tracker.example']) expect(bytes, banned).not.toContain(banned);
     }
-    // What is drawing survives: the shapes and the link to the file's own id.
-    expect(svg).toContain('<use href="#own"/>');
-    expect(svg).toContain('<circle id="own" cx="20" cy="20" r="10" fill="#0b6e4f"/>');
-    // Opened on its own, it may run nothing and load nothing.
-    expect(logo.headers['content-type']).toBe('image/svg+xml');
-    expect(logo.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(logo.headers['content-security-policy']).toContain('sandbox');
+    const [row] = await t.db.select().from(accountBranding).where(eq(accountBranding.accountId, account.id));
+    expect(row!.logoType).toBe('image/png');
+    expect(row!.logo!.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  it('keeps a clean SVG as it draws', async () => {
+  it('draws a clean SVG at a bounded size, 320 pixels high or 1280 wide at most, whatever size it declares', async () => {
     const { http } = await firm();
     const res = await upload(http, SVG_CLEAN, 'image/svg+xml');
-    const svg = (await http.request('GET', res.json().logoUrl)).rawPayload.toString('utf8');
-    expect(svg).toBe(SVG_CLEAN);
+    const drawn = PNG.sync.read((await http.request('GET', res.json().logoUrl)).rawPayload);
+    // viewBox 100 x 40: fitted to the height.
+    expect([drawn.width, drawn.height]).toEqual([800, 320]);
+    // The rectangle's colour, #0b6e4f, in the middle of its left half.
+    const at = (drawn.width * Math.floor(drawn.height / 2) + 20) * 4;
+    expect([...drawn.data.subarray(at, at + 4)]).toEqual([11, 110, 79, 255]);
+    const huge = '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="20000"><rect width="100000" height="20000" fill="#0b6e4f"/></svg>';
+    const wide = PNG.sync.read((await http.request('GET', (await upload(http, huge, 'image/svg+xml')).json().logoUrl)).rawPayload);
+    expect([wide.width, wide.height]).toEqual([1280, 256]);
+  });
+
+  it('serves a logo stored as SVG before uploads were rasterised as a PNG, never the SVG', async () => {
+    const { http, account } = await firm();
+    await upload(http, pngWithTextChunk());
+    await t.db.update(accountBranding).set({ logo: Buffer.from(SVG_CLEAN), logoType: 'image/svg+xml', logoHash: 'legacy-svg-hash' }).where(eq(accountBranding.accountId, account.id));
+    const logo = await http.request('GET', '/api/account/branding/logo');
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   it('refuses an SVG with a DOCTYPE or entities (400 error.branding.logo_unsafe)', async () => {
@@ -339,15 +353,15 @@ describe('an SVG logo where no SVG is drawn', () => {
     const { clientEmail, token } = await clientWithInstance(a, 'EN_US');
     await a.http.request('POST', `/api/instance/${token}/invite/email`);
     const message = await waitFor(() => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation');
-    const link = new RegExp(`${PUBLIC_URL}(/api/branding/${token}/logo\\?v=\\w+&format=png)`).exec(unquoted(message.raw).replaceAll('&amp;', '&'));
+    const link = new RegExp(`${PUBLIC_URL}(/api/branding/${token}/logo\\?v=\\w+)`).exec(unquoted(message.raw).replaceAll('&amp;', '&'));
     expect(link).not.toBeNull();
     const png = await anonymous().request('GET', link![1]!);
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(png.rawPayload.readUInt32BE(20)).toBe(160);
-    // On the web the SVG itself; an unknown format is refused.
-    expect((await anonymous().request('GET', `/api/branding/${token}/logo`)).headers['content-type']).toBe('image/svg+xml');
+    expect(png.rawPayload.readUInt32BE(20)).toBe(320);
+    // On the web the same PNG (the SVG was rasterised at upload); an unknown format is refused.
+    expect((await anonymous().request('GET', `/api/branding/${token}/logo`)).headers['content-type']).toBe('image/png');
     expect((await anonymous().request('GET', `/api/branding/${token}/logo?format=gif`)).statusCode).toBe(400);
 
     await answerCalculateUnlock(t, a.http, token, 'BQ_RISK', 7);

@@ -1,15 +1,17 @@
 // An uploaded logo, checked and re-encoded before it is stored (docs/decisions/0055): the type is read from the bytes,
 // never from the name or the declared type; a PNG is decoded and written anew (only its pixels survive: no text chunks,
-// no trailing data, no colour profile), an SVG is rebuilt from an allow-list (svg-sanitiser.ts).
+// no trailing data, no colour profile), an SVG is rebuilt from an allow-list (svg-sanitiser.ts) and drawn to a PNG
+// (svg-raster.ts, docs/decisions/0072): what is stored is always a PNG. Runs on a reader thread (untrusted-files).
 import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { BRANDING_ERRORS, LOGO_MAX_BYTES, LOGO_MAX_SIDE } from '@bq/contracts/branding';
 import { AppError } from '../../app-error';
 import { UnsafeSvgError, sanitiseSvg } from './svg-sanitiser';
+import { rasteriseSvg } from './svg-raster';
 
 export interface CheckedLogo {
   data: Buffer;
-  type: 'image/png' | 'image/svg+xml';
+  type: 'image/png';
   hash: string;
 }
 
@@ -36,12 +38,18 @@ function reencodePng(upload: Buffer): CheckedLogo {
   return checked(PNG.sync.write(image, { colorType: 6 }), 'image/png');
 }
 
-function sanitisedSvg(upload: Buffer): CheckedLogo {
+function rasterisedSvg(upload: Buffer): CheckedLogo {
+  let svg: string;
   try {
-    return checked(Buffer.from(sanitiseSvg(upload.toString('utf8')), 'utf8'), 'image/svg+xml');
+    svg = sanitiseSvg(upload.toString('utf8'));
   } catch (err) {
     if (err instanceof UnsafeSvgError) throw new AppError(BRANDING_ERRORS.logoUnsafe, 400, `The SVG file is not accepted: ${err.message}`);
     throw err;
+  }
+  try {
+    return checked(rasteriseSvg(svg), 'image/png');
+  } catch {
+    throw new AppError(BRANDING_ERRORS.logoInvalid, 400, 'The SVG file cannot be drawn');
   }
 }
 
@@ -49,6 +57,6 @@ export function checkLogo(upload: Buffer): CheckedLogo {
   if (upload.length > LOGO_MAX_BYTES) throw new AppError(BRANDING_ERRORS.logoTooLarge, 413, `The logo may be at most ${LOGO_MAX_BYTES / 1024} KB`);
   if (upload.subarray(0, 8).equals(PNG_SIGNATURE)) return reencodePng(upload);
   const head = upload.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('<') && /<svg[\s>]/i.test(upload.toString('utf8'))) return sanitisedSvg(upload);
+  if (head.startsWith('<') && /<svg[\s>]/i.test(upload.toString('utf8'))) return rasterisedSvg(upload);
   throw new AppError(BRANDING_ERRORS.logoType, 415, 'The logo must be an SVG or PNG file');
 }

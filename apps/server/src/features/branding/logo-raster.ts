@@ -1,19 +1,17 @@
-// The logo as a PNG for the places that draw no SVG (docs/decisions/0055, addendum): mail programs, most of which show
-// no SVG, and react-pdf, which draws no SVG files. An SVG logo (already sanitised on upload, so it loads nothing) is
-// rasterised with resvg, a maintained renderer without a browser, at a height that stays sharp in a mail header
-// (40 px on a 2x screen) and on a printed PDF page, and kept per logo hash: a bulk send renders it once.
-import { Resvg } from '@resvg/resvg-js';
+// The logo as a PNG, the only form it is served in (docs/decisions/0072). Uploads are stored as PNG; a logo stored as
+// SVG before that (sanitised on upload, so it loads nothing) is rasterised here (svg-raster.ts) and kept per logo
+// hash: a page view or a bulk send draws it once.
 import type { AccountBrand } from './branding-service';
+import { rasteriseSvg } from './svg-raster';
 
-const HEIGHT_PX = 160;
 const KEPT = 200;
 const rasterised = new Map<string, Buffer | null>();
 
 function rasterise(svg: Buffer): Buffer | null {
   try {
-    return new Resvg(svg, { fitTo: { mode: 'height', value: HEIGHT_PX }, font: { loadSystemFonts: true } }).render().asPng();
+    return rasteriseSvg(svg);
   } catch {
-    // An SVG resvg cannot draw shows on the web pages only, as before this existed.
+    // An old SVG resvg cannot draw is not shown at all (it is never served as SVG).
     return null;
   }
 }

@@ -12,8 +12,9 @@ import { apiErrors } from '../../plugins/openapi';
 import { recordAuditInTransaction } from '../audit/audit-note';
 import { accountOfHost, accountOfToken } from './brand-lookup';
 import { brandingForAccount, getBranding, publicBranding, saveLogo, updateBranding, type AccountBrand } from './branding-service';
-import { checkLogo } from './logo-check';
+import type { CheckedLogo } from './logo-check';
 import { logoAsPng } from './logo-raster';
+import { readOnReaderThread } from '../untrusted-files/reader-thread';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required'];
@@ -23,22 +24,34 @@ const READ = { permission: { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'READ
 const UPDATE = { permission: { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'UPDATE' } } as const;
 const LOGO_TYPES = ['image/png', 'image/svg+xml', 'application/octet-stream'];
 const ZLogoBinary = z.string().meta({ format: 'binary' });
-const LOGO_ANSWER = z.string().meta({ format: 'binary', description: 'The logo as stored (PNG re-encoded, SVG sanitised)' });
+const LOGO_ANSWER = z.string().meta({ format: 'binary', description: 'The logo as a PNG (a PNG re-encoded, an SVG rasterised at upload)' });
 
-/** An SVG is shown as an image only: even opened on its own, nothing in it may run or load. */
-function sendLogo(reply: FastifyReply, brand: AccountBrand, format?: 'png') {
+/**
+ * Always a PNG (docs/decisions/0072): uploads are stored as PNG, a logo stored as SVG before that is drawn here, so no
+ * SVG (and nothing that could run in one) is ever served. The CSP stays: opened on its own, nothing in it may run.
+ */
+function sendLogo(reply: FastifyReply, brand: AccountBrand) {
   if (!brand.logo) throw new AppError(ERROR_KEYS.notFound, 404, 'No logo');
-  if (format === 'png') {
-    const png = logoAsPng(brand.logo);
-    if (!png) throw new AppError(ERROR_KEYS.notFound, 404, 'The logo cannot be drawn as a PNG');
-    return reply.type('image/png').header('cross-origin-resource-policy', 'cross-origin').send(png);
-  }
-  reply
-    .type(brand.logo.type)
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    // Mail programs show it from their own origin.
-    .header('cross-origin-resource-policy', 'cross-origin');
-  return reply.send(brand.logo.data);
+  const png = logoAsPng(brand.logo);
+  if (!png) throw new AppError(ERROR_KEYS.notFound, 404, 'The logo cannot be drawn as a PNG');
+  return (
+    reply
+      .type('image/png')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      // Mail programs show it from their own origin.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(png)
+  );
+}
+
+/** The upload checked, re-encoded or rasterised on a reader thread (untrusted-files, docs/decisions/0066): never the API's. */
+async function checkedLogo(upload: Buffer): Promise<CheckedLogo> {
+  const logo = await readOnReaderThread<CheckedLogo>(
+    { kind: 'logo', bytes: new Uint8Array(upload) },
+    (why) => new AppError(BRANDING_ERRORS.logoInvalid, 400, `The logo could not be read within the limits: ${why}`),
+  );
+  // The bytes come back from the thread as a plain Uint8Array.
+  return { ...logo, data: Buffer.from(logo.data.buffer, logo.data.byteOffset, logo.data.byteLength) };
 }
 
 export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,8 +102,9 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['branding'],
         description:
           `The logo as the request body (image/png or image/svg+xml, at most ${LOGO_MAX_BYTES / 1024} KB). The type is read from the ` +
-          'bytes. A PNG is decoded and re-encoded (at most 2000 pixels a side); an SVG is rebuilt from an allow-list: scripts, ' +
-          'foreignObject, images, event handlers, external links and url()s are removed; DOCTYPE and entities are refused.',
+          'bytes. A PNG is decoded and re-encoded (at most 2000 pixels a side); an SVG is rebuilt from an allow-list (scripts, ' +
+          'foreignObject, images, event handlers, external links and url()s are removed; DOCTYPE and entities are refused) and ' +
+          'drawn to a PNG of at most 1280 x 320 pixels: the logo is stored and served as that PNG only (logoType image/png).',
         response: {
           200: ZBranding,
           ...apiErrors({
@@ -106,7 +120,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(BRANDING_ERRORS.logoType, 415, 'Send the logo as image/png or image/svg+xml');
-      const logo = checkLogo(body);
+      const logo = await checkedLogo(body);
       return saveLogo(app.db, requireAuth(request), logo, (tx) => recordAuditInTransaction(tx, request, { logoType: logo.type }));
     },
   );
@@ -205,8 +219,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['branding'],
         security: [],
         description:
-          'The logo of the account the token belongs to (also linked from its mails). `format=png` answers a PNG also for an SVG ' +
-          'logo (rasterised; what mails link). An unknown token or no logo answers 404.',
+          'The logo of the account the token belongs to (also linked from its mails), always as a PNG. `format=png` (what mails ' +
+          'link) is kept for links already sent. An unknown token or no logo answers 404.',
         params: ZBrandingTokenParams,
         querystring: ZBrandingLogoQuery,
         response: { 200: LOGO_ANSWER, ...apiErrors({ 400: ['error.validation'], 404: [ERROR_KEYS.notFound] }) },
@@ -215,7 +229,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const accountId = await accountOfToken(app.db, request.params.token);
       if (!accountId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-      return sendLogo(reply, await brandingForAccount(app.db, accountId), request.query.format);
+      return sendLogo(reply, await brandingForAccount(app.db, accountId));
     },
   );
 };

@@ -41,7 +41,11 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/q/:token/self-identification',
     {
-      config: { public: true, audit: { action: 'participant.self_identification_open', subject: { result: 'params.token' } } },
+      config: {
+        public: true,
+        audit: { action: 'participant.self_identification_open', subject: { result: 'params.token' } },
+        rateLimit: { perMinute: 60, perToken: 'params.token' },
+      },
       schema: {
         operationId: 'getSelfIdentificationForm',
         tags: ['fairness'],
@@ -64,7 +68,11 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/q/:token/self-identification',
     {
       // The event names the result, never the answers (they are no one's business but the report's counts), nor the key.
-      config: { public: true, audit: { action: 'participant.self_identification_save', subject: { result: 'params.token' } } },
+      config: {
+        public: true,
+        audit: { action: 'participant.self_identification_save', subject: { result: 'params.token' } },
+        rateLimit: { perMinute: 30, perToken: 'params.token' },
+      },
       schema: {
         operationId: 'saveSelfIdentification',
         tags: ['fairness'],

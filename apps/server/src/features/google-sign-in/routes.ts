@@ -6,12 +6,13 @@ import { apiErrors } from '../../plugins/openapi';
 import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
 import { GOOGLE_ERRORS } from './google-errors';
 import { signInWithGoogle, startGoogleSignIn } from './google-sign-in-service';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/oauth/google/start',
     {
-      config: { audit: { action: 'auth.google_start' }, public: true },
+      config: { audit: { action: 'auth.google_start' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'startGoogleSignIn',
         tags: ['auth'],
@@ -33,7 +34,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Public: Google's signed answer and the attempt's cookie are the credential. Like the password login it needs
       // X-Source: web (login CSRF).
-      config: { audit: { action: 'auth.sign_in_google', refusedAction: 'auth.sign_in_failed' }, public: true },
+      config: { audit: { action: 'auth.sign_in_google', refusedAction: 'auth.sign_in_failed' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'signInWithGoogle',
         tags: ['auth'],

@@ -35,6 +35,7 @@ export async function mailBrand(
     token = row?.token;
   }
   const logo = branding.logo;
+  // Every logo is served as a PNG (docs/decisions/0072); `format=png` is kept for a logo still stored as SVG, as before.
   const format = logo?.type === 'image/svg+xml' ? '&format=png' : '';
   const base = (await clientLinkBase(tx, config, mail.accountId)).publicUrl;
   const logoUrlFor = (t: string) => (logo ? `${base}/api/branding/${encodeURIComponent(t)}/logo?v=${logo.hash.slice(0, 16)}${format}` : null);

@@ -8,6 +8,7 @@ import { apiErrors } from '../../plugins/openapi';
 import { TWO_FACTOR_ERRORS } from '../two-factor/two-factor-service';
 import { PASSKEY_ERRORS } from './passkey-list';
 import { completePasskeySignIn, passkeySignInOptions } from './passkey-sign-in';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
 
@@ -15,7 +16,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/passkey/options',
     {
-      config: { audit: false, public: true },
+      config: { audit: false, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'passkeySignInOptions',
         tags: ['auth'],
@@ -42,7 +43,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/passkey',
     {
-      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true },
+      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'loginWithPasskey',
         tags: ['auth'],

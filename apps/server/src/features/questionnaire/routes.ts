@@ -16,7 +16,8 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/q',
     {
-      config: { audit: { action: 'participant.questionnaire_open', subject: { result: 'query.token' } }, public: true },
+      // Limits per link and address (docs/decisions/0072): far above what one person's page sends, so only a script meets them.
+      config: { audit: { action: 'participant.questionnaire_open', subject: { result: 'query.token' } }, public: true, rateLimit: { perMinute: 60, perToken: 'query.token' } },
       schema: {
         operationId: 'openQuestionnaire',
         tags: ['questionnaire'],
@@ -33,7 +34,12 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/q/:token/answers',
     {
-      config: { audit: { action: 'participant.answers_save', subject: { result: 'params.token' }, timing: 'buffered' }, public: true },
+      // The autosave sends at most one call every 250 ms plus a round trip (web answer-autosaver.ts): under 240 a minute.
+      config: {
+        audit: { action: 'participant.answers_save', subject: { result: 'params.token' }, timing: 'buffered' },
+        public: true,
+        rateLimit: { perMinute: 300, perToken: 'params.token' },
+      },
       schema: {
         operationId: 'saveAnswers',
         tags: ['questionnaire'],
@@ -58,7 +64,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/q/:token/submit',
     {
-      config: { audit: { action: 'participant.submit', subject: { result: 'params.token' } }, public: true },
+      config: { audit: { action: 'participant.submit', subject: { result: 'params.token' } }, public: true, rateLimit: { perMinute: 20, perToken: 'params.token' } },
       schema: {
         operationId: 'submitQuestionnaire',
         tags: ['questionnaire'],

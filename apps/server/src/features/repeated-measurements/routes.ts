@@ -122,7 +122,11 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/:product/participant/me',
     {
       // The instance token is the participant's credential (docs/decisions/0020).
-      config: { audit: { action: 'participant.results_view', subject: { result: 'query.instanceToken' } }, public: true },
+      config: {
+        audit: { action: 'participant.results_view', subject: { result: 'query.instanceToken' } },
+        public: true,
+        rateLimit: { perMinute: 60, perToken: 'query.instanceToken' },
+      },
       schema: {
         operationId: 'getParticipantMe',
         tags: ['repeated measurements'],

@@ -44,6 +44,10 @@ import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS, countAuthRequest } from
 
 const ZToken = z.string().min(1).max(200);
 const PUBLIC = { public: true } as const;
+// A public report view writes an event into the account's trail (docs/decisions/0072): so many a minute per link and
+// address, plenty for a person paging and reloading, a ceiling for a script holding one link.
+const LINK_VIEW_LIMIT = { perMinute: 60, perToken: 'params.token' } as const;
+const PDF_LIMIT = { perMinute: 20, perToken: 'params.id' } as const;
 const REPORT_ERRORS = {
   400: ['error.validation'],
   402: [RESULT_ERRORS.locked],
@@ -62,7 +66,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/:kind/:token',
     {
-      config: { audit: { action: 'report.view', subject: { result: 'params.token' } }, ...PUBLIC, responseCache: true },
+      config: { audit: { action: 'report.view', subject: { result: 'params.token' } }, ...PUBLIC, rateLimit: LINK_VIEW_LIMIT, responseCache: true },
       schema: {
         operationId: 'getReportContent',
         tags: ['reports'],
@@ -94,7 +98,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/bqa/recommendations/:token',
     {
-      config: { ...PUBLIC, audit: { action: 'report.recommendations_view', subject: { result: 'params.token' } } },
+      config: { ...PUBLIC, audit: { action: 'report.recommendations_view', subject: { result: 'params.token' } }, rateLimit: LINK_VIEW_LIMIT },
       schema: {
         operationId: 'getReportRecommendations',
         tags: ['reports'],
@@ -123,7 +127,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/content/bqp/certificate/:token',
     {
-      config: { ...PUBLIC, audit: { action: 'certificate.view', subject: { result: 'params.token' } } },
+      config: { ...PUBLIC, audit: { action: 'certificate.view', subject: { result: 'params.token' } }, rateLimit: LINK_VIEW_LIMIT },
       schema: {
         operationId: 'getCertificateContent',
         tags: ['certificates'],
@@ -212,7 +216,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/certificate/verificationLink/:token',
     {
-      config: { ...PUBLIC, audit: { action: 'certificate.link_view', subject: { result: 'params.token' } } },
+      config: { ...PUBLIC, audit: { action: 'certificate.link_view', subject: { result: 'params.token' } }, rateLimit: LINK_VIEW_LIMIT },
       schema: {
         operationId: 'getCertificateVerificationLink',
         tags: ['certificates'],
@@ -253,7 +257,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/download/:id/info',
     {
-      config: { ...PUBLIC, audit: { action: 'report.download_info', subject: { result: 'params.id' } } },
+      config: { ...PUBLIC, audit: { action: 'report.download_info', subject: { result: 'params.id' } }, rateLimit: { ...LINK_VIEW_LIMIT, perToken: 'params.id' } },
       schema: {
         operationId: 'getReportDownloadInfo',
         tags: ['reports'],
@@ -288,7 +292,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       route.url,
       {
-        config: { ...PUBLIC, audit: { action: 'report.pdf', subject: { result: 'params.id' }, timing: 'before-answer' } },
+        config: { ...PUBLIC, audit: { action: 'report.pdf', subject: { result: 'params.id' }, timing: 'before-answer' }, rateLimit: PDF_LIMIT },
         schema: {
           operationId: route.operationId,
           tags: ['reports'],

@@ -24,6 +24,7 @@ import { SSO_SIGN_IN_ERRORS, finishSsoSignIn, startSsoSignIn } from './sso-sign-
 import { SSO_SCOPE_ERRORS } from './sso-evaluator';
 import { BAD_BODY, FORBIDDEN, FORBIDDEN_WITHOUT_STEP_UP, READ_SSO, UNAUTHORIZED, UPDATE_SSO } from './route-access';
 import { samlRoutes } from './saml-routes';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -103,7 +104,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sso/oidc/start',
     {
-      config: { public: true, audit: { action: 'auth.sso_start' } },
+      config: { public: true, audit: { action: 'auth.sso_start' }, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'startSsoSignIn',
         tags: ['sso'],
@@ -124,7 +125,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sso/oidc/callback',
     {
-      config: { public: true, audit: { action: 'auth.sign_in_sso', refusedAction: 'auth.sign_in_failed' } },
+      config: { public: true, audit: { action: 'auth.sign_in_sso', refusedAction: 'auth.sign_in_failed' }, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'finishSsoSignIn',
         tags: ['sso'],

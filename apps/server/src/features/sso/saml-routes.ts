@@ -20,6 +20,7 @@ import { BAD_BODY, FORBIDDEN_WITHOUT_STEP_UP, UNAUTHORIZED, UPDATE_SSO } from '.
 import { SSO_SETTINGS_ERRORS } from './sso-settings';
 import { SSO_SIGN_IN_ERRORS } from './sso-sign-in';
 import { SSO_SCOPE_ERRORS } from './sso-evaluator';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 /** Refusals of the ACS: the browser is redirected to /login/sso?samlError=<one of these>. */
 const ACS_REFUSALS = [
@@ -112,7 +113,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sso/saml/start',
     {
-      config: { public: true, audit: { action: 'auth.sso_start' } },
+      config: { public: true, audit: { action: 'auth.sso_start' }, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'startSamlSignIn',
         tags: ['sso'],
@@ -133,7 +134,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sso/saml/:accountId/acs',
     {
       // The provider's page posts here cross-site: no X-Source can come, the signed assertion is the credential.
-      config: { public: true, webhook: true, audit: { action: 'auth.sign_in_sso', refusedAction: 'auth.sign_in_failed' } },
+      config: { public: true, webhook: true, audit: { action: 'auth.sign_in_sso', refusedAction: 'auth.sign_in_failed' }, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'finishSamlSignIn',
         tags: ['sso'],

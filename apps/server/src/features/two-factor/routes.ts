@@ -17,6 +17,7 @@ import { apiErrors } from '../../plugins/openapi';
 import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { completeSecondFactorSignIn } from './login-second-step';
 import { TWO_FACTOR_ERRORS, confirmTotp, disableTotp, startTotpEnrolment, totpStatus, type FactorProof } from './two-factor-service';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.session_required'];
@@ -131,7 +132,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/2fa',
     {
-      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true },
+      config: { audit: { action: 'auth.sign_in', refusedAction: 'auth.sign_in_failed' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
       schema: {
         operationId: 'loginSecondFactor',
         tags: ['auth'],

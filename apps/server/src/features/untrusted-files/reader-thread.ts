@@ -11,7 +11,10 @@ import { AppError } from '../../app-error';
 import type { FileKind } from '../client-import/read-file';
 
 /** What a reader thread is asked to read; each kind is one case of untrusted-reader-worker.ts. */
-export type ReaderTask = { kind: 'clientFile'; fileKind: FileKind; bytes: Uint8Array };
+export type ReaderTask =
+  | { kind: 'clientFile'; fileKind: FileKind; bytes: Uint8Array }
+  /** A branding logo: a PNG re-encoded, an SVG sanitised and rasterised (features/branding/logo-check.ts). */
+  | { kind: 'logo'; bytes: Uint8Array };
 
 export type ReaderReply =
   | { ok: true; value: unknown }

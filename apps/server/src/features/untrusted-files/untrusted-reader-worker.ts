@@ -3,6 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../app-error';
 import { readClientFile } from '../client-import/read-file';
+import { checkLogo } from '../branding/logo-check';
 import type { ReaderReply, ReaderTask } from './reader-thread';
 
 const port = parentPort;
@@ -12,6 +13,8 @@ async function read(task: ReaderTask): Promise<unknown> {
   switch (task.kind) {
     case 'clientFile':
       return readClientFile(Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength), task.fileKind);
+    case 'logo':
+      return checkLogo(Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength));
   }
 }
 

@@ -1,10 +1,13 @@
-// "New credential": a description (what the credential is for), checked with the contract's schema; on success
-// the parent shows the secret once.
-import { Button, Group, TextInput } from '@mantine/core';
+// "New credential": a description (what the credential is for), checked with the contract's schema, and its term
+// (90 days unless another is picked, at most a year: docs/decisions/0072); on success the parent shows the secret once.
+import { useState } from 'react';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
+  API_CREDENTIAL_DEFAULT_DAYS,
   API_CREDENTIAL_DESCRIPTION_MAX,
+  API_CREDENTIAL_TERMS_DAYS,
   ZCreateApiCredentialRequest,
   type TCreateApiCredentialResponse,
 } from '@bq/contracts/api-credentials';
@@ -14,13 +17,15 @@ import { useCreateApiCredential } from '../api/create-api-credential';
 
 export function CreateCredentialForm({ onCreated }: { onCreated: (created: TCreateApiCredentialResponse) => void }) {
   const { t } = useTranslation();
-  const form = useZodForm(ZCreateApiCredentialRequest, { description: '' });
+  const form = useZodForm(ZCreateApiCredentialRequest.pick({ description: true }), { description: '' });
+  const [termDays, setTermDays] = useState(String(API_CREDENTIAL_DEFAULT_DAYS));
   const create = useCreateApiCredential();
 
   const submit = form.handleSubmit((request) => {
-    create.mutate(request, {
+    create.mutate({ ...request, expiresInDays: Number(termDays) }, {
       onSuccess: (created) => {
         form.reset();
+        setTermDays(String(API_CREDENTIAL_DEFAULT_DAYS));
         onCreated(created);
       },
       onError: (error) => {
@@ -41,6 +46,15 @@ export function CreateCredentialForm({ onCreated }: { onCreated: (created: TCrea
           style={{ flex: '1 1 320px' }}
           data-testid="api-credential-description"
           {...form.inputProps('description')}
+        />
+        <NativeSelect
+          label={t('apiCredentials.create.term')}
+          description={t('apiCredentials.create.termHint')}
+          data={API_CREDENTIAL_TERMS_DAYS.map((days) => ({ value: String(days), label: t('apiCredentials.create.termDays', { count: days }) }))}
+          value={termDays}
+          onChange={(event) => setTermDays(event.currentTarget.value)}
+          style={{ flex: '0 1 220px' }}
+          data-testid="api-credential-term"
         />
         <Button
           type="submit"

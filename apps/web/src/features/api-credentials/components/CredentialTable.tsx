@@ -1,6 +1,6 @@
-// The account's active credentials: what each is for, its id, account and creator, since when it works and when it
-// was last used; each can be revoked after a confirmation.
-import { ActionIcon, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+// The account's unrevoked credentials: what each is for, its id, account and creator, since when it works, when it
+// expires (docs/decisions/0072) and when it was last used; each can be revoked after a confirmation.
+import { ActionIcon, Badge, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function CredentialTable({ credentials }: { credentials: TApiCredential[]
     });
 
   return (
-    <Table.ScrollContainer minWidth={620}>
+    <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="sm" data-testid="api-credential-table">
         <Table.Caption>{t('apiCredentials.table.caption')}</Table.Caption>
         <Table.Thead>
@@ -34,6 +34,7 @@ export function CredentialTable({ credentials }: { credentials: TApiCredential[]
             <Table.Th scope="col">{t('apiCredentials.table.account')}</Table.Th>
             <Table.Th scope="col">{t('apiCredentials.table.user')}</Table.Th>
             <Table.Th scope="col">{t('apiCredentials.table.validFrom')}</Table.Th>
+            <Table.Th scope="col">{t('apiCredentials.table.expires')}</Table.Th>
             <Table.Th scope="col">{t('apiCredentials.table.lastUsed')}</Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>{t('apiCredentials.table.actions')}</VisuallyHidden>
@@ -57,6 +58,14 @@ export function CredentialTable({ credentials }: { credentials: TApiCredential[]
                 </Text>
               </Table.Td>
               <Table.Td>{formatDateTime(credential.validFrom)}</Table.Td>
+              <Table.Td>
+                {formatDateTime(credential.expiresAt)}
+                {Date.parse(credential.expiresAt) <= Date.now() ? (
+                  <Badge color="gray" variant="light" size="xs" ml={6}>
+                    {t('apiCredentials.table.expired')}
+                  </Badge>
+                ) : null}
+              </Table.Td>
               <Table.Td>
                 {credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : t('apiCredentials.table.neverUsed')}
               </Table.Td>

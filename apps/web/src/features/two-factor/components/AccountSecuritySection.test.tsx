@@ -27,8 +27,8 @@ beforeEach(() => {
     if (url === '/api/account/security/members') {
       return jsonResponse({
         members: [
-          { userId: 'u2', email: 'anna@demo.example', name: 'Anna Alt', active: true, totp: true, passkeys: 1, enrolmentDeadline: null },
-          { userId: 'u3', email: 'ben@demo.example', name: 'Ben Bach', active: true, totp: false, passkeys: 0, enrolmentDeadline: null },
+          { userId: 'u2', email: 'anna@demo.example', name: 'Anna Alt', active: true, totp: true, passkeys: 1, enrolmentDeadline: null, apiCredentials: [] },
+          { userId: 'u3', email: 'ben@demo.example', name: 'Ben Bach', active: true, totp: false, passkeys: 0, enrolmentDeadline: null, apiCredentials: [] },
         ],
       });
     }

@@ -1,5 +1,5 @@
-// The account's members and whether each has a second factor; the admin resets a member's factor (a lost phone)
-// after a confirmation, which also signs that member out everywhere (docs/decisions/0042).
+// The account's members, whether each has a second factor, and their API credentials (docs/decisions/0072); the admin
+// resets a member's factor (a lost phone) after a confirmation, which also signs that member out everywhere (0042).
 import { Badge, Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { useFormat } from '../../../lib/formats';
 import { showSuccess } from '../../../lib/notify';
 import { useAccountMembers, useResetMemberFactors } from '../api/account-security';
+import { MemberCredentialList } from './MemberCredentialList';
 
 export function MemberFactorsTable() {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function MemberFactorsTable() {
     });
 
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={760}>
       <Table striped verticalSpacing="sm" data-testid="member-factor-table">
         <Table.Caption>{t('accountSecurity.members.caption')}</Table.Caption>
         <Table.Thead>
@@ -37,6 +38,7 @@ export function MemberFactorsTable() {
             <Table.Th scope="col">{t('accountSecurity.members.member')}</Table.Th>
             <Table.Th scope="col">{t('accountSecurity.members.factor')}</Table.Th>
             <Table.Th scope="col">{t('accountSecurity.members.deadline')}</Table.Th>
+            <Table.Th scope="col">{t('accountSecurity.members.credentials')}</Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>{t('accountSecurity.members.actions')}</VisuallyHidden>
             </Table.Th>
@@ -71,6 +73,9 @@ export function MemberFactorsTable() {
                 </Group>
               </Table.Td>
               <Table.Td>{member.enrolmentDeadline ? formatDate(member.enrolmentDeadline) : '–'}</Table.Td>
+              <Table.Td>
+                <MemberCredentialList credentials={member.apiCredentials} />
+              </Table.Td>
               <Table.Td>
                 {member.totp || member.passkeys > 0 ? (
                   <Button size="xs" variant="light" color="red" onClick={() => confirm(member)} aria-label={t('accountSecurity.reset.label', { name: member.name })}>

@@ -1,0 +1,160 @@
+// The general limit on public writes (docs/decisions/0072), read from the route table: every /api route reachable
+// without signing in that writes data or an audit event has a limit (a new one shows up in the list below and must be
+// looked at), documents 429 error.rate_limited, and the limit holds per address, and per link where declared.
+import type { FastifyContextConfig, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { apiRoutes } from '../test/route-table';
+import { countHit, needsRateLimit } from './rate-limit';
+
+const collected: RouteOptions[] = [];
+let t: TestApp;
+let off: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true' }, undefined, { onRoute: (r) => void collected.push(r) });
+  off = await createTestApp({ PUBLIC_RATE_LIMIT: 'false' });
+});
+afterAll(async () => {
+  await t.close();
+  await off.close();
+});
+
+let nextIp = 1;
+const newIp = () => `10.72.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+
+/** A burst must not straddle a minute boundary (the counts are per calendar minute): wait for a fresh minute if late. */
+async function freshMinute(secondsNeeded = 15): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < secondsNeeded * 1000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+describe('public write routes', () => {
+  it('each have a limit, and these are they', () => {
+    const rows = apiRoutes(collected)
+      .filter((r) => needsRateLimit({ method: r.method, url: r.url, config: r.route.config as FastifyContextConfig }))
+      .map((r) => {
+        const limit = (r.route.config as FastifyContextConfig).rateLimit;
+        return `${r.method} ${r.url} ${limit?.perMinute ?? 'NONE'}${limit?.perToken ? ` per ${limit.perToken}` : ''}`;
+      });
+    expect(rows.sort()).toEqual(EXPECTED_LIMITS);
+  });
+
+  it('document 429 error.rate_limited in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+    };
+    const missing: string[] = [];
+    for (const r of apiRoutes(collected)) {
+      if (!needsRateLimit({ method: r.method, url: r.url, config: r.route.config as FastifyContextConfig })) continue;
+      const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const description = doc.paths[path]?.[r.method.toLowerCase()]?.responses?.['429']?.description ?? '';
+      if (!description.includes('error.rate_limited')) missing.push(`${r.method} ${r.url}`);
+    }
+    expect(missing).toEqual([]);
+    // A 429 the route had already (the sign-in throttle) is kept beside it.
+    expect(doc.paths['/api/login']!.post!.responses!['429']!.description).toContain('error.auth.too_many_sign_in_attempts');
+  });
+});
+
+describe('the limit', () => {
+  it('refuses the passkey challenge and the SAML start past 60 a minute per address, with Retry-After', async () => {
+    await freshMinute();
+    for (const [url, body] of [
+      ['/api/login/passkey/options', {}],
+      ['/api/sso/saml/start', { email: 'someone@nowhere.example' }],
+    ] as const) {
+      const ip = newIp();
+      const client = new TestClient(t.app, ip);
+      for (let i = 0; i < 60; i++) expect((await client.request('POST', url, body)).statusCode, url).not.toBe(429);
+      const refused = await client.request('POST', url, body);
+      expect(refused.statusCode, `${url} ${refused.body}`).toBe(429);
+      expect(refused.json().errorKey).toBe('error.rate_limited');
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Another address is not held up by this one.
+      expect((await new TestClient(t.app, newIp()).request('POST', url, body)).statusCode, url).not.toBe(429);
+    }
+  });
+
+  it('takes the client address from X-Forwarded-For behind TRUST_PROXY', async () => {
+    await freshMinute();
+    const proxy = new TestClient(t.app, '127.0.0.1');
+    const forwarded = (ip: string) => proxy.request('POST', '/api/login/passkey/options', {}, { 'x-forwarded-for': ip });
+    const first = newIp();
+    for (let i = 0; i < 60; i++) await forwarded(first);
+    expect((await forwarded(first)).statusCode).toBe(429);
+    expect((await forwarded(newIp())).statusCode).not.toBe(429);
+  });
+
+  it('counts public report views per link and address, so a held link cannot flood the trail', async () => {
+    await freshMinute();
+    const ip = newIp();
+    const client = new TestClient(t.app, ip);
+    const view = (token: string) => client.request('GET', `/api/report/content/bqa/${token}`);
+    for (let i = 0; i < 60; i++) expect((await view('tokenA')).statusCode).not.toBe(429);
+    expect((await view('tokenA')).statusCode).toBe(429);
+    expect((await view('tokenB')).statusCode).not.toBe(429);
+  });
+
+  it("lets a participant's autosave run at the autosaver's fastest pace", async () => {
+    await freshMinute(30);
+    const client = new TestClient(t.app, newIp());
+    // 240 saves is one every 250 ms for a whole minute, faster than the web app's autosaver can send them.
+    for (let i = 0; i < 240; i++) expect((await client.request('PUT', '/api/q/tokenC/answers', { answers: {} })).statusCode).not.toBe(429);
+    // A colleague's questionnaire behind the same office address has its own count.
+    expect((await client.request('PUT', '/api/q/tokenD/answers', { answers: {} })).statusCode).not.toBe(429);
+  });
+
+  it('starts again in the next minute and keeps no address or token in clear', async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 120_000;
+    expect((await countHit(t.db, 'test', '10.0.0.1\u0000tok', minute)).hits).toBe(1);
+    expect((await countHit(t.db, 'test', '10.0.0.1\u0000tok', minute + 59_999)).hits).toBe(2);
+    expect((await countHit(t.db, 'test', '10.0.0.1\u0000tok', minute + 60_000)).hits).toBe(1);
+    const { rows } = await t.database.executeSql(`select key_hash from rate_limit_hits where bucket = 'test'`);
+    for (const row of rows as { key_hash: string }[]) expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is off with PUBLIC_RATE_LIMIT=false (benchmarks from one address)', async () => {
+    const client = new TestClient(off.app, '10.72.250.1');
+    for (let i = 0; i < 65; i++) expect((await client.request('POST', '/api/login/passkey/options', {})).statusCode).not.toBe(429);
+  });
+});
+
+/** Method, path, requests a minute per address (and per the link's token where named). */
+const EXPECTED_LIMITS = [
+  'GET /api/:product/participant/me 60 per query.instanceToken',
+  'GET /api/certificate/verificationLink/:token 60 per params.token',
+  'GET /api/q 60 per query.token',
+  'GET /api/q/:token/self-identification 60 per params.token',
+  'GET /api/render/report/:id 20 per params.id',
+  'GET /api/report/content/:kind/:token 60 per params.token',
+  'GET /api/report/content/bqa/recommendations/:token 60 per params.token',
+  'GET /api/report/content/bqp/certificate/:token 60 per params.token',
+  'GET /api/report/download/:id 20 per params.id',
+  'GET /api/report/download/:id/info 60 per params.id',
+  'POST /api/demo/password/:instanceToken 30',
+  'POST /api/login 60',
+  'POST /api/login/2fa 60',
+  'POST /api/login/passkey 60',
+  'POST /api/login/passkey/options 60',
+  'POST /api/logout 60',
+  'POST /api/oauth/google 60',
+  'POST /api/oauth/google/start 60',
+  'POST /api/payment/sandbox/:sessionId/confirm 30',
+  'POST /api/payment/webhook/:provider 600',
+  'POST /api/presignup/bqaself 30',
+  'POST /api/presignup/selfassessment 30',
+  'POST /api/q/:token/self-identification 30 per params.token',
+  'POST /api/q/:token/submit 20 per params.token',
+  'POST /api/selfassessment/sampleReport 30',
+  'POST /api/signup 30',
+  'POST /api/signup/selfassessment 30',
+  'POST /api/sso/oidc/callback 60',
+  'POST /api/sso/oidc/start 60',
+  'POST /api/sso/saml/:accountId/acs 60',
+  'POST /api/sso/saml/start 60',
+  'POST /api/user/password 30',
+  'POST /api/user/password/reset 30',
+  'PUT /api/q/:token/answers 300 per params.token',
+];
