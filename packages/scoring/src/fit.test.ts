@@ -50,7 +50,9 @@ describe('profileFit', () => {
 
   it("scores the review's candidate (2nd-36th percentile against targets of 50) low, not 65", () => {
     // Sophie Keller in the UX review of 2026-12-06, shot 11: six dimensions, weight 1, target 50.
-    const sales = Object.fromEntries(['con', 'team', 'res', 'cust', 'ana', 'int'].map((k) => [k, { target: 50, weight: 1 }]));
+    const sales = Object.fromEntries(
+      ['con', 'team', 'res', 'cust', 'ana', 'int'].map((k) => [k, { target: 50, weight: 1 }]),
+    );
     const result = profileFit({ con: 29.1, team: 31, res: 33.8, cust: 33.6, ana: 42.5, int: 46.4 }, sales);
     // sum of gap^2 in sds: 4.3681 + 3.61 + 2.6244 + 2.6896 + 0.5625 + 0.1296 = 13.9842; D^2 = 2.3307.
     expect(result.exact).toBeCloseTo(100 * Math.exp(-0.75 * (13.9842 / 6)), 6);
@@ -60,7 +62,9 @@ describe('profileFit', () => {
 
   it('counts a gap above the target like the same gap below it', () => {
     expect(profileFit({ a: 80, b: 30, c: 60 }, profile)).toMatchObject({ fit: 5 });
-    expect(profileFit({ a: 50, b: 70, c: 40 }, profile).exact).toBe(profileFit({ a: 70, b: 30, c: 40 }, profile).exact);
+    expect(profileFit({ a: 50, b: 70, c: 40 }, profile).exact).toBe(
+      profileFit({ a: 70, b: 30, c: 40 }, profile).exact,
+    );
   });
 
   it('leaves a dimension without a score out of the total and names it', () => {
@@ -69,7 +73,12 @@ describe('profileFit', () => {
     expect(result.fit).toBe(41);
     expect(result.missing).toEqual(['c']);
     expect(result.contributions[2]).toMatchObject({ key: 'c', score: null, gap: null, pointsLost: null });
-    expect(profileFit({}, profile)).toMatchObject({ fit: null, exact: null, rmsGapSd: null, missing: ['a', 'b', 'c'] });
+    expect(profileFit({}, profile)).toMatchObject({
+      fit: null,
+      exact: null,
+      rmsGapSd: null,
+      missing: ['a', 'b', 'c'],
+    });
   });
 
   it.each([0, 3, 32, -1, 1.5, Number.NaN])('refuses the weight %p with a typed error', (weight) => {
@@ -96,7 +105,8 @@ describe('profileFit', () => {
         expect(result.fit).toBeLessThanOrEqual(100);
         const lost = result.contributions.reduce((sum, c) => sum + (c.pointsLost ?? 0), 0);
         expect(lost).toBeCloseTo(100 - result.exact!, 8);
-        for (const c of result.contributions) expect(c.weightedSquaredGap).toBeCloseTo(c.weight * c.gapSd! ** 2, 10);
+        for (const c of result.contributions)
+          expect(c.weightedSquaredGap).toBeCloseTo(c.weight * c.gapSd! ** 2, 10);
         expect(profileFit(onTargetScores(profile), profile)).toMatchObject({ fit: 100, exact: 100 });
       }),
     );
@@ -128,12 +138,17 @@ describe('profileFit', () => {
 
   it('is near 0 (at most 5) for a candidate 2 sds or more from every target (property)', () => {
     fc.assert(
-      fc.property(profiles, fc.array(fc.double({ min: 2, max: 6, noNaN: true }), { minLength: 5, maxLength: 5 }), fc.boolean(), (profile, sds, above) => {
-        const scores = Object.fromEntries(
-          KEYS.map((k, i) => [k, (profile[k]?.target ?? 50) + (above ? 10 : -10) * sds[i]!]),
-        );
-        expect(profileFit(scores, profile).fit).toBeLessThanOrEqual(5);
-      }),
+      fc.property(
+        profiles,
+        fc.array(fc.double({ min: 2, max: 6, noNaN: true }), { minLength: 5, maxLength: 5 }),
+        fc.boolean(),
+        (profile, sds, above) => {
+          const scores = Object.fromEntries(
+            KEYS.map((k, i) => [k, (profile[k]?.target ?? 50) + (above ? 10 : -10) * sds[i]!]),
+          );
+          expect(profileFit(scores, profile).fit).toBeLessThanOrEqual(5);
+        },
+      ),
     );
   });
 

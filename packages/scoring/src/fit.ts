@@ -113,23 +113,21 @@ export function profileFit(
   const squaredSum = terms.reduce((sum, c) => sum + (c.weightedSquaredGap ?? 0), 0);
   const rmsGapSd = weightSum === 0 ? null : Math.sqrt(squaredSum / weightSum);
   const exact = rmsGapSd === null ? null : fitFromRmsGap(rmsGapSd);
-  const contributions = terms.map(
-    (c): FitContribution => ({
-      key: c.key,
-      score: c.score,
-      target: c.target,
-      weight: c.weight,
-      gap: c.gap ?? null,
-      gapSd: c.gapSd ?? null,
-      weightedSquaredGap: c.weightedSquaredGap ?? null,
-      pointsLost:
-        c.weightedSquaredGap === undefined || exact === null
-          ? null
-          : squaredSum === 0
-            ? 0
-            : ((100 - exact) * c.weightedSquaredGap) / squaredSum,
-    }),
-  );
+  const contributions = terms.map((c): FitContribution => ({
+    key: c.key,
+    score: c.score,
+    target: c.target,
+    weight: c.weight,
+    gap: c.gap ?? null,
+    gapSd: c.gapSd ?? null,
+    weightedSquaredGap: c.weightedSquaredGap ?? null,
+    pointsLost:
+      c.weightedSquaredGap === undefined || exact === null
+        ? null
+        : squaredSum === 0
+          ? 0
+          : ((100 - exact) * c.weightedSquaredGap) / squaredSum,
+  }));
   return {
     fit: exact === null ? null : Math.min(100, Math.max(0, Math.round(exact))),
     exact,

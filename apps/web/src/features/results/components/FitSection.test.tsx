@@ -19,8 +19,26 @@ const fit: TResultFit = {
   fit: 41,
   rmsGapSd: 1.08,
   contributions: [
-    { key: 'capacity', score: 70, target: 50, weight: 1, gap: 20, gapSd: 2, weightedSquaredGap: 4, pointsLost: 11.7 },
-    { key: 'tolerance', score: 50, target: 60, weight: 16, gap: 10, gapSd: 1, weightedSquaredGap: 16, pointsLost: 46.9 },
+    {
+      key: 'capacity',
+      score: 70,
+      target: 50,
+      weight: 1,
+      gap: 20,
+      gapSd: 2,
+      weightedSquaredGap: 4,
+      pointsLost: 11.7,
+    },
+    {
+      key: 'tolerance',
+      score: 50,
+      target: 60,
+      weight: 16,
+      gap: 10,
+      gapSd: 1,
+      weightedSquaredGap: 16,
+      pointsLost: 46.9,
+    },
   ],
   missing: [],
 };
@@ -39,8 +57,18 @@ describe('FitSection', () => {
     );
     expect(screen.getByTestId('result-fit-rms')).toHaveTextContent('D = 1.08 SD');
     const table = screen.getByTestId('result-fit-table');
-    const headings = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headings).toEqual(['Dimension', 'Score (T)', 'Target (T)', 'Gap (SD)', 'Weight', 'Weight × gap²', 'Fit points lost']);
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headings).toEqual([
+      'Dimension',
+      'Score (T)',
+      'Target (T)',
+      'Gap (SD)',
+      'Weight',
+      'Weight × gap²',
+      'Fit points lost',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     // The dashboard's dimension order: tolerance before capacity.
     expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual([

@@ -26,7 +26,16 @@ const explanation: TResultExplanation = {
       norm: { mean: 3.9, sd: 0.55 },
       baseline: 50,
       answers: [
-        { itemKey: 'c1', text: 'I finish what I start.', answer: '4 – Agree', itemScore: 4, reverse: false, raw: 4, t: 6.4, tShown: 6.4 },
+        {
+          itemKey: 'c1',
+          text: 'I finish what I start.',
+          answer: '4 – Agree',
+          itemScore: 4,
+          reverse: false,
+          raw: 4,
+          t: 6.4,
+          tShown: 6.4,
+        },
       ],
       fit: { target: 60, weight: 16, gap: 3.6, gapSd: 0.36, weightedSquaredGap: 2.07, pointsLost: 9.3 },
     },
