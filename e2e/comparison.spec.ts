@@ -99,6 +99,9 @@ async function journey(page: Page, T: Texts, locale: 'EN_US' | 'DE_DE') {
   expect(value).toBeLessThanOrEqual(100);
   await expect(page.getByTestId('result-fit-row-tolerance')).toContainText('×16');
   await expect(page.getByTestId('result-fit-row-capacity')).toContainText('×4');
+  // The formula in one sentence, and the column headed weight x gap² (decision 0074), in the page's language.
+  await expect(page.getByTestId('result-fit-method')).toHaveText(T['results.fit.method']!);
+  await expect(fit.getByRole('columnheader', { name: T['results.fit.weightedSquaredGap'], exact: true })).toBeVisible();
   await fit.scrollIntoViewIfNeeded();
   await screenshot(page, `comparison-fit-${locale}`);
 

@@ -1,6 +1,6 @@
 // "Why this score" (issue 25 point 4, docs/decisions/0053): GET /api/dashboard/{token}/explanation?locale= gives,
 // per dimension of a result, which answers moved it and by how much (exact: the scoring is rule based), and for a
-// client with a weight profile the gap times weight of that dimension.
+// client with a weight profile that dimension's gap, weight and the fit points it costs.
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 
@@ -26,9 +26,11 @@ export const ZDimensionFitShare = z.object({
   weight: z.number().int(),
   /** |T - target| in T points; null when the dimension has no score. */
   gap: z.number().nullable(),
-  /** weight x min(gap / 40, 1). */
-  weightedGap: z.number().nullable(),
-  /** Fit points this dimension costs. */
+  /** The gap in norm sds: gap / 10. */
+  gapSd: z.number().nullable(),
+  /** weight x gapSd^2 (docs/decisions/0074). */
+  weightedSquaredGap: z.number().nullable(),
+  /** Fit points this dimension costs: 100 - fit shared in proportion to weight x gapSd^2. */
   pointsLost: z.number().nullable(),
 });
 

@@ -91,23 +91,32 @@ export const ZAssignedWeightProfileQuery = z.object({
   productType: z.enum(PRODUCT_TYPES),
 });
 
-/** A result's fit to its client's profile, explained per dimension (gap x weight). */
+/**
+ * A result's fit to its client's profile, explained per dimension (docs/decisions/0074):
+ * fit = 100 x exp(-0.75 x D^2), D^2 = sum(weight x gapSd^2) / sum(weight).
+ */
 export const ZResultFit = z
   .object({
     profileId: z.string(),
     profileName: z.string(),
     /** Whole number 0-100; null when no weighted dimension has a score. */
     fit: z.number().int().min(0).max(100).nullable(),
+    /** D: the weighted root-mean-square gap in norm sds (2 decimals); null like fit. */
+    rmsGapSd: z.number().nullable(),
     contributions: z.array(
       z.object({
         key: z.string(),
+        /** The T-score as shown (one decimal); null when not computable. */
         score: z.number().nullable(),
         target: z.number(),
         weight: z.number().int(),
+        /** |score - target| in T points. */
         gap: z.number().nullable(),
-        /** weight x min(gap / 40, 1). */
-        weightedGap: z.number().nullable(),
-        /** Fit points this dimension costs; they add up to 100 - fit (before rounding). */
+        /** The gap in norm sds: gap / 10 (2 decimals). */
+        gapSd: z.number().nullable(),
+        /** weight x gapSd^2 (2 decimals): this dimension's term in D^2 before dividing by the sum of weights. */
+        weightedSquaredGap: z.number().nullable(),
+        /** Fit points this dimension costs: 100 - fit shared in proportion to weight x gapSd^2. */
         pointsLost: z.number().nullable(),
       }),
     ),

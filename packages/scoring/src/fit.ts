@@ -1,16 +1,17 @@
-// Fit of a result to a weight profile (requirement profile): 0-100, explained per dimension as the gap to the
-// target times its weight (DESIGN.md section 4).
+// Fit of a result to a weight profile (requirement profile): 0-100, explained per dimension by its weight and its
+// gap to the target (DESIGN.md section 4; the formula and its reasons: docs/decisions/0074).
 
 /** The only weights a profile may use: each step doubles a dimension's importance. */
 export const FIT_WEIGHTS = [1, 2, 4, 8, 16] as const;
 export type FitWeight = (typeof FIT_WEIGHTS)[number];
 
+/** Scores and targets are T-scores (mean 50, sd 10): a gap of 10 T points is one norm standard deviation. */
+export const T_POINTS_PER_SD = 10;
 /**
- * Gaps are measured on the T scale (mean 50, sd 10), so dimensions with different raw ranges count alike, and
- * divided by this maximum: 40 T points = 4 norm sds, e.g. a target of 70 against a score of 30. A larger gap
- * counts as 40 (the normalised gap is capped at 1), so one extreme dimension cannot take more than its weight.
+ * k in fit = 100 * exp(-k * D^2). 0.75 puts a candidate 2 sds from every target at 100 * e^-3 = 5 (near 0),
+ * 1 sd at 47 and 0.5 sd at 83: gaps inside measurement error cost little, real shortfalls cost a lot.
  */
-export const MAX_T_GAP = 40;
+export const FIT_STEEPNESS = 0.75;
 
 export interface ProfileTarget {
   /** Target on the T scale. */
@@ -38,11 +39,14 @@ export interface FitContribution {
   weight: number;
   /** |score - target| in T points. */
   gap: number | null;
-  /** min(gap / 40, 1). */
-  normalisedGap: number | null;
-  /** weight * normalisedGap. */
-  weightedGap: number | null;
-  /** Fit points this dimension costs: 100 * weightedGap / sum of weights used. They add up to 100 - exact fit. */
+  /** The gap in norm sds: gap / 10. */
+  gapSd: number | null;
+  /** weight * gapSd^2: this dimension's term in the weighted mean of squared gaps. */
+  weightedSquaredGap: number | null;
+  /**
+   * Fit points this dimension costs: (100 - exact fit) shared in proportion to weightedSquaredGap, so they add up
+   * to 100 - exact fit. 0 on target; null without a score.
+   */
   pointsLost: number | null;
 }
 
@@ -51,6 +55,8 @@ export interface FitResult {
   fit: number | null;
   /** Unrounded, for ordering candidates with the same whole-number fit. */
   exact: number | null;
+  /** D: the weighted root-mean-square gap in norm sds; null like fit. */
+  rmsGapSd: number | null;
   contributions: FitContribution[];
   /** Profiled dimensions without a score; their weight is left out of the denominator. */
   missing: string[];
@@ -69,11 +75,23 @@ export function validateProfile(profile: Readonly<Record<string, ProfileTarget>>
   }
 }
 
+/** The unrounded fit of a candidate whose weighted root-mean-square gap is `rmsGapSd` norm sds. */
+export function fitFromRmsGap(rmsGapSd: number): number {
+  return 100 * Math.exp(-FIT_STEEPNESS * rmsGapSd * rmsGapSd);
+}
+
 /**
- * fit = round(100 * (1 - sum(weight * min(|T - target| / 40, 1)) / sum(weight))), over the profiled dimensions
- * that have a score. A dimension that was not computable is left out (and listed in `missing`) rather than
- * counted as a perfect or a worst match, either of which would be a guess. Dimensions of the result that the
- * profile does not name do not count.
+ * fit = round(100 * exp(-0.75 * D^2)), D^2 = sum(weight * gapSd^2) / sum(weight), gapSd = |T - target| / 10,
+ * over the profiled dimensions that have a score.
+ *
+ * - 100 exactly when every dimension is on target; 83, 47, 18, 5 when every dimension is 0.5, 1, 1.5, 2 sds off.
+ * - A gap above the target counts like one below: a target is the level the role (or the investor type) wants,
+ *   not a minimum (targets run from 20 to 80, and a risk tolerance far above the profile is a misfit too).
+ * - Squared gaps: one large gap on a heavy dimension is not made good by small gaps elsewhere, and small gaps
+ *   (inside a T-score's measurement error) cost little. Monotone: a candidate at least as near every target
+ *   never scores lower. No cap per dimension: the exponential already takes the fit towards 0.
+ * - A dimension that was not computable is left out (and listed in `missing`) rather than counted as a perfect
+ *   or a worst match, either of which would be a guess. Dimensions the profile does not name do not count.
  */
 export function profileFit(
   scores: Readonly<Record<string, number | null | undefined>>,
@@ -82,43 +100,39 @@ export function profileFit(
   validateProfile(profile);
   const keys = Object.keys(profile).sort();
   const present = keys.filter((k) => typeof scores[k] === 'number' && Number.isFinite(scores[k]));
+  const missing = keys.filter((k) => !present.includes(k));
   const weightSum = present.reduce((sum, k) => sum + profile[k]!.weight, 0);
-  const contributions = keys.map((key): FitContribution => {
+  const terms = keys.map((key) => {
     const { target, weight } = profile[key]!;
     const score = scores[key];
-    if (typeof score !== 'number' || !Number.isFinite(score)) {
-      return {
-        key,
-        score: null,
-        target,
-        weight,
-        gap: null,
-        normalisedGap: null,
-        weightedGap: null,
-        pointsLost: null,
-      };
-    }
+    if (typeof score !== 'number' || !Number.isFinite(score)) return { key, score: null, target, weight };
     const gap = Math.abs(score - target);
-    const normalisedGap = Math.min(gap / MAX_T_GAP, 1);
-    const weightedGap = weight * normalisedGap;
-    return {
-      key,
-      score,
-      target,
-      weight,
-      gap,
-      normalisedGap,
-      weightedGap,
-      pointsLost: (100 * weightedGap) / weightSum,
-    };
+    const gapSd = gap / T_POINTS_PER_SD;
+    return { key, score, target, weight, gap, gapSd, weightedSquaredGap: weight * gapSd * gapSd };
   });
-  if (weightSum === 0) return { fit: null, exact: null, contributions, missing: keys };
-  const lost = contributions.reduce((sum, c) => sum + (c.weightedGap ?? 0), 0);
-  const exact = 100 * (1 - lost / weightSum);
+  const squaredSum = terms.reduce((sum, c) => sum + (c.weightedSquaredGap ?? 0), 0);
+  const rmsGapSd = weightSum === 0 ? null : Math.sqrt(squaredSum / weightSum);
+  const exact = rmsGapSd === null ? null : fitFromRmsGap(rmsGapSd);
+  const contributions = terms.map((c): FitContribution => ({
+    key: c.key,
+    score: c.score,
+    target: c.target,
+    weight: c.weight,
+    gap: c.gap ?? null,
+    gapSd: c.gapSd ?? null,
+    weightedSquaredGap: c.weightedSquaredGap ?? null,
+    pointsLost:
+      c.weightedSquaredGap === undefined || exact === null
+        ? null
+        : squaredSum === 0
+          ? 0
+          : ((100 - exact) * c.weightedSquaredGap) / squaredSum,
+  }));
   return {
-    fit: Math.min(100, Math.max(0, Math.round(exact))),
+    fit: exact === null ? null : Math.min(100, Math.max(0, Math.round(exact))),
     exact,
+    rmsGapSd,
     contributions,
-    missing: keys.filter((k) => !present.includes(k)),
+    missing,
   };
 }

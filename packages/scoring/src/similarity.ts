@@ -1,7 +1,11 @@
 // Similarity of two results' dimension profiles (BQS_COMP): profile shape (correlation) combined with level
 // (distance), 0-100 whole number, or -1 when the two cannot be compared (DESIGN.md section 4).
-import { MAX_T_GAP } from './fit';
 
+/**
+ * The level part counts a mean difference of 40 T points (4 norm sds) or more as no likeness at all. The fit had
+ * the same scale until decision 0074 gave it its own; the similarity keeps this one (decision 0019).
+ */
+export const LEVEL_MAX_T_GAP = 40;
 /** Returned instead of a similarity when the profiles cannot be compared. */
 export const NOT_COMPARABLE = -1;
 /** Shares of shape and level in the similarity; half each, so either alone can move it by at most 50 points. */
@@ -58,7 +62,7 @@ function populationSd(values: readonly number[], mean: number): number {
 /**
  * similarity = round(100 * (0.5 * shape + 0.5 * level)) over the dimensions both profiles have scored, where
  * shape = (r + 1) / 2 from Pearson's r (same pattern of highs and lows) and level = 1 - min(mean |a - b| / 40, 1)
- * (same height, normalised like the fit). Identical profiles give exactly 100; swapping a and b changes nothing.
+ * (same height). Identical profiles give exactly 100; swapping a and b changes nothing.
  * A flat profile (sd < 1 T point) has no shape: two flat profiles share it (shape 1); a flat one against a
  * shaped one gives the neutral shape 0.5, so only the level decides.
  * Not comparable (-1): either input flagged, different dimension keys, or fewer than 2 dimensions scored in both.
@@ -78,7 +82,7 @@ export function profileSimilarity(a: SimilarityInput, b: SimilarityInput): Simil
   const meanX = x.reduce((s, v) => s + v, 0) / n;
   const meanY = y.reduce((s, v) => s + v, 0) / n;
   const meanAbsoluteDifference = x.reduce((s, v, i) => s + Math.abs(v - y[i]!), 0) / n;
-  const level = 1 - Math.min(meanAbsoluteDifference / MAX_T_GAP, 1);
+  const level = 1 - Math.min(meanAbsoluteDifference / LEVEL_MAX_T_GAP, 1);
 
   const flatX = populationSd(x, meanX) < FLAT_PROFILE_SD;
   const flatY = populationSd(y, meanY) < FLAT_PROFILE_SD;

@@ -46,7 +46,7 @@ async function finishedResult(ctx: Ctx, unlock: boolean) {
 }
 
 describe('GET /api/dashboard/{token}/explanation', () => {
-  it("gives each answer's exact share of the dimension's T-score, adding up to the dashboard's score, and the fit's gap x weight", async () => {
+  it("gives each answer's exact share of the dimension's T-score, adding up to the dashboard's score, and the fit's gap, weight and points lost", async () => {
     const ctx = await evaluator();
     const { token, clientToken } = await finishedResult(ctx, true);
     const profile = (
@@ -69,9 +69,10 @@ describe('GET /api/dashboard/{token}/explanation', () => {
     expect(c.answers.map((a: { tShown: number }) => a.tShown)).toEqual([5, 0.5, 0.5, 0.4]);
     expect(c.answers.reduce((sum: number, a: { raw: number }) => sum + a.raw, 0)).toBeCloseTo(4.25, 12);
     expect(c.answers[0].text.length).toBeGreaterThan(10);
-    // Fit: gap |56.36 - 60| = 3.64; weighted 16 x 3.64 / 40 = 1.45; it costs 100 x 1.45 / 16 = 9.1 points.
+    // Fit (decision 0074), from the shown T 56.4: gap 3.6 T points = 0.36 sd; weight x gap^2 = 16 x 0.1296 = 2.07;
+    // D^2 = 2.0736 / 16 = 0.1296; fit = 100 x exp(-0.75 x 0.1296) = 90.74 -> 91; the only dimension loses all 9.3.
     expect(body.fitProfile).toEqual({ profileName: 'Sales', fit: 91 });
-    expect(c.fit).toEqual({ target: 60, weight: 16, gap: 3.6, weightedGap: 1.45, pointsLost: 9.1 });
+    expect(c.fit).toEqual({ target: 60, weight: 16, gap: 3.6, gapSd: 0.36, weightedSquaredGap: 2.07, pointsLost: 9.3 });
     expect(body.dimensions.find((d: { key: string }) => d.key === 'teamwork').fit).toBeNull();
     // Every dimension: 50 + the shown shares is the dashboard's T-score.
     for (const d of body.dimensions) {

@@ -1,7 +1,7 @@
 // "Why this score" for the evaluator (issue 25 point 4, docs/decisions/0053): per dimension, each answer's exact
 // share of the raw score and of the T-score (packages/scoring/explanation.ts), with the question and answer in the
-// reader's language, and the dimension's gap x weight in the fit. Loaded through requireOpenResult, so a LOCKED
-// result answers 402 like the dashboard and gives nothing away.
+// reader's language, and the dimension's gap, weight and fit points lost in the fit. Loaded through
+// requireOpenResult, so a LOCKED result answers 402 like the dashboard and gives nothing away.
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { TResultExplanation } from '@bq/contracts/explanation';
 import type { Locale } from '@bq/domain/locales';
@@ -64,7 +64,7 @@ export async function getResultExplanation(db: Db, auth: AuthContext, token: str
             tShown: c.tDisplay,
           };
         }),
-        fit: share ? { target: share.target, weight: share.weight, gap: share.gap, weightedGap: share.weightedGap, pointsLost: share.pointsLost } : null,
+        fit: share ? { target: share.target, weight: share.weight, gap: share.gap, gapSd: share.gapSd, weightedSquaredGap: share.weightedSquaredGap, pointsLost: share.pointsLost } : null,
       };
     }),
   };

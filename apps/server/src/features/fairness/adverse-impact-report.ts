@@ -14,10 +14,10 @@ import {
   type TSelfIdentificationSettings,
 } from '@bq/contracts/fairness';
 import { adverseImpact, median } from '@bq/scoring/adverse-impact';
-import { profileFit } from '@bq/scoring/fit';
 import type { Db } from '../../db/client';
 import { fairnessReportReleases } from '../../db/schema';
 import { anonymityFloorFor } from '../teams/anonymity-floor';
+import { fitOfResult } from '../weights/weights-service';
 import { applyGuard, fingerprints, type GuardCell, type Line, type Member } from './disclosure-guard';
 import { loadPopulation, type PersonRow } from './report-population';
 import { selfIdentificationSettings } from './self-identification-settings';
@@ -36,9 +36,7 @@ function scoreOf(person: PersonRow, basis: TAdverseImpactQuery['basis']): number
   if (basis === 'decision') return person.decision === null ? undefined : null;
   if (basis === 'fit') {
     if (!person.profileWeights) return undefined;
-    const scores = Object.fromEntries(person.results.dimensions.map((d) => [d.key, d.computable ? (d.t ?? null) : null]));
-    const fit = profileFit(scores, Object.fromEntries(person.profileWeights.map((w) => [w.dimension, { target: w.target, weight: w.weight }]))).fit;
-    return fit ?? undefined;
+    return fitOfResult(person.profileWeights, person.results).fit ?? undefined;
   }
   const stanines = person.results.dimensions.filter((d) => d.computable && typeof d.stanine === 'number').map((d) => d.stanine!);
   return stanines.length ? stanines.reduce((a, b) => a + b, 0) / stanines.length : undefined;

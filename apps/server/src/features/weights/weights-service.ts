@@ -20,7 +20,8 @@ import {
 import type { Action } from '@bq/domain/permissions';
 import type { Locale } from '@bq/domain/locales';
 import type { ProductType } from '@bq/domain/product-types';
-import { profileFit } from '@bq/scoring/fit';
+import { profileFit, type FitResult } from '@bq/scoring/fit';
+import { roundTo } from '@bq/scoring/precision';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { clientWeightProfiles, clients, weightProfiles, type InstanceResults } from '../../db/schema';
@@ -181,9 +182,21 @@ export async function getAssignedWeightProfile(db: Db, auth: AuthContext, userTo
   return { userToken, productType, profileId: row?.id ?? null, profileName: row?.name ?? null };
 }
 
-/** A client's assigned profile for the result's product type, as the result's own query reads it (instance-service.ts). */
 /** The columns of a weight profile that a result's fit needs, as the result's access query reads them. */
 export type AssignedWeightProfile = Pick<ProfileRow, 'id' | 'name' | 'weights'>;
+
+/**
+ * The fit of a result to a profile's weights (docs/decisions/0074), from the T-scores as every page shows them (one
+ * decimal), so that the evaluator can redo the table by hand. The dashboard, "Why this score" and the fairness report
+ * all take it from here, so they cannot give one result two fits.
+ */
+export function fitOfResult(weights: readonly { dimension: string; weight: number; target: number }[], results: InstanceResults): FitResult {
+  const shown = (d: InstanceResults['dimensions'][number]) => d.tDisplay ?? (typeof d.t === 'number' ? roundTo(d.t, 1) : null);
+  const scores = Object.fromEntries(results.dimensions.map((d) => [d.key, d.computable ? shown(d) : null]));
+  return profileFit(scores, Object.fromEntries(weights.map((w) => [w.dimension, { target: w.target, weight: w.weight }])));
+}
+
+const roundOrNull = (v: number | null, decimals: number) => (v === null ? null : roundTo(v, decimals));
 
 /**
  * The fit of a result to its client's assigned profile of the product type, or null when none is assigned. The
@@ -191,22 +204,21 @@ export type AssignedWeightProfile = Pick<ProfileRow, 'id' | 'name' | 'weights'>;
  */
 export function resultFit(profile: AssignedWeightProfile | null, results: InstanceResults): TResultFit | null {
   if (!profile) return null;
-  const scores = Object.fromEntries(results.dimensions.map((d) => [d.key, d.computable ? (d.t ?? null) : null]));
-  const targets = Object.fromEntries(profile.weights.map((w) => [w.dimension, { target: w.target, weight: w.weight }]));
-  const fit = profileFit(scores, targets);
-  const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+  const fit = fitOfResult(profile.weights, results);
   return {
     profileId: profile.id,
     profileName: profile.name,
     fit: fit.fit,
+    rmsGapSd: roundOrNull(fit.rmsGapSd, 2),
     contributions: fit.contributions.map((c) => ({
       key: c.key,
-      score: round1(c.score),
+      score: roundOrNull(c.score, 1),
       target: c.target,
       weight: c.weight,
-      gap: round1(c.gap),
-      weightedGap: c.weightedGap === null ? null : Math.round(c.weightedGap * 100) / 100,
-      pointsLost: round1(c.pointsLost),
+      gap: roundOrNull(c.gap, 1),
+      gapSd: roundOrNull(c.gapSd, 2),
+      weightedSquaredGap: roundOrNull(c.weightedSquaredGap, 2),
+      pointsLost: roundOrNull(c.pointsLost, 1),
     })),
     missing: fit.missing,
   };

@@ -122,7 +122,7 @@ describe('weight profiles: create, list, edit, delete', () => {
 });
 
 describe('POST /api/user/weightProfile and the fit on the result', () => {
-  it('assigns a profile to a client; the result dashboard shows the fit and the gap x weight per dimension', async () => {
+  it('assigns a profile to a client; the result dashboard shows the fit and, per dimension, gap, weight x gap² and points lost that redo it by hand', async () => {
     const ctx = await adviser();
     const { token, clientToken } = await finishedResult(ctx, 'BQ_RISK', 3);
     expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().fit).toBeNull();
@@ -136,25 +136,38 @@ describe('POST /api/user/weightProfile and the fit on the result', () => {
 
     const dashboard = (await ctx.http.request('GET', `/api/dashboard/${token}`)).json();
     const fit = dashboard.fit;
+    console.log(JSON.stringify(dashboard).slice(0, 600));
     expect(fit).toMatchObject({ profileId: profile.id, profileName: 'Growth investor' });
     expect(Number.isInteger(fit.fit)).toBe(true);
     expect(fit.contributions.map((c: { key: string }) => c.key)).toEqual(['capacity', 'horizon', 'tolerance']);
-    // Recompute the fit from the breakdown the adviser sees: 100 * (1 - sum(weight x min(gap/40, 1)) / sum(weights)).
-    let lost = 0;
+    // Recompute the fit from the breakdown the adviser sees (decision 0074): the shown T-scores, gaps in sds
+    // (10 T points), D^2 = sum(weight x gapSd^2) / sum(weights), fit = round(100 x exp(-0.75 x D^2)).
+    let squared = 0;
     let weights = 0;
     for (const c of fit.contributions) {
-      const score = dashboard.dimensions.find((d: { key: string }) => d.key === c.key).t;
-      expect(Math.abs(c.score - score)).toBeLessThan(0.6);
-      expect(c.gap).toBeCloseTo(Math.abs(c.score - c.target), 0);
-      expect(c.weightedGap).toBeCloseTo(c.weight * Math.min(c.gap / 40, 1), 1);
-      lost += c.weight * Math.min(Math.abs(c.score - c.target) / 40, 1);
+      expect(c.score).toBe(dashboard.dimensions.find((d: { key: string }) => d.key === c.key).t);
+      expect(c.gap).toBeCloseTo(Math.abs(c.score - c.target), 6);
+      expect(c.gapSd).toBeCloseTo(c.gap / 10, 6);
+      // The column "Weight x gap²" is exactly that product of the two columns before it.
+      expect(c.weightedSquaredGap).toBeCloseTo(c.weight * c.gapSd ** 2, 2);
+      squared += c.weight * (Math.abs(c.score - c.target) / 10) ** 2;
       weights += c.weight;
     }
-    expect(Math.abs(fit.fit - 100 * (1 - lost / weights))).toBeLessThanOrEqual(1);
+    expect(fit.rmsGapSd).toBeCloseTo(Math.sqrt(squared / weights), 2);
+    expect(fit.fit).toBe(Math.round(100 * Math.exp(-0.75 * (squared / weights))));
+    const lost = fit.contributions.reduce((sum: number, c: { pointsLost: number }) => sum + c.pointsLost, 0);
+    expect(Math.abs(lost - (100 - fit.fit))).toBeLessThanOrEqual(0.65);
+
+    // 2.1 sds from every target (above or below, whichever fits the 20-80 range): near 0, as decision 0074 promises.
+    const far = fit.contributions.map((c: { key: string; score: number }) => ({ dimension: c.key, weight: 4, target: Math.round(c.score) + (c.score < 50 ? 21 : -21) }));
+    await ctx.http.request('PUT', `/api/weight/profile/${profile.id}`, { name: 'Far', weights: far });
+    const farFit = (await ctx.http.request('GET', `/api/dashboard/${token}`)).json().fit;
+    expect(farFit.fit).toBeLessThanOrEqual(4);
+    expect(farFit.rmsGapSd).toBeGreaterThanOrEqual(2.04);
 
     // An edit of the profile changes the fit at once; removing the assignment removes it.
     await ctx.http.request('PUT', `/api/weight/profile/${profile.id}`, { name: 'Exact', weights: fit.contributions.map((c: { key: string; score: number }) => ({ dimension: c.key, weight: 2, target: Math.round(c.score) })) });
-    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().fit.fit).toBeGreaterThanOrEqual(98);
+    expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().fit.fit).toBe(100);
     expect((await ctx.http.request('POST', '/api/user/weightProfile', { userToken: clientToken, productType: 'BQ_RISK', profileId: null })).json().profileId).toBeNull();
     expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).json().fit).toBeNull();
   });

@@ -1,5 +1,6 @@
-// The result's fit to the client's requirement (weight) profile, 0-100, and per dimension the gap to the target
-// times its weight, so the adviser can explain the number (DESIGN.md section 4; docs/decisions/0019).
+// The result's fit to the client's requirement (weight) profile, 0-100, its formula in one sentence and per dimension
+// the gap to the target in sds, weight x gap² and the points it costs, so the adviser can explain and redo the number
+// (DESIGN.md section 4; docs/decisions/0019, 0074).
 import { Badge, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardContent } from '@bq/contracts/dashboard';
@@ -48,7 +49,10 @@ export function FitSection({ fit, content }: { fit: TResultFit; content: TDashbo
                 <Progress value={fit.fit} aria-hidden size="lg" />
               </Stack>
             </Group>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" data-testid="result-fit-rms">
+              {t('results.fit.rmsGap', { value: value(fit.rmsGapSd, 2) })}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="result-fit-method">
               {t('results.fit.method')}
             </Text>
           </>
@@ -65,7 +69,7 @@ export function FitSection({ fit, content }: { fit: TResultFit; content: TDashbo
                 <Table.Th scope="col">{t('results.fit.target')}</Table.Th>
                 <Table.Th scope="col">{t('results.fit.gap')}</Table.Th>
                 <Table.Th scope="col">{t('results.fit.weight')}</Table.Th>
-                <Table.Th scope="col">{t('results.fit.weightedGap')}</Table.Th>
+                <Table.Th scope="col">{t('results.fit.weightedSquaredGap')}</Table.Th>
                 <Table.Th scope="col">{t('results.fit.pointsLost')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -75,9 +79,9 @@ export function FitSection({ fit, content }: { fit: TResultFit; content: TDashbo
                   <Table.Th scope="row">{dimensionTexts(content, c.key).name}</Table.Th>
                   <Table.Td>{value(c.score)}</Table.Td>
                   <Table.Td>{formatNumber(c.target, 0)}</Table.Td>
-                  <Table.Td>{value(c.gap)}</Table.Td>
+                  <Table.Td>{value(c.gapSd, 2)}</Table.Td>
                   <Table.Td>×{c.weight}</Table.Td>
-                  <Table.Td>{value(c.weightedGap, 2)}</Table.Td>
+                  <Table.Td>{value(c.weightedSquaredGap, 2)}</Table.Td>
                   <Table.Td>
                     {c.pointsLost === null ? t('results.fit.notComputable') : value(c.pointsLost)}
                   </Table.Td>

@@ -1,6 +1,7 @@
 // "Why this score" under one dimension (issue 25 point 4, docs/decisions/0053): folded until opened, then each
 // answer with its exact share of the T-score (50 + the shares = the score), the norm it is read against, and the
-// dimension's gap x weight in the fit. The numbers come from the server, which computes them from the scoring rules.
+// dimension's gap, weight x gap² and points lost in the fit. The numbers come from the server, which computes them
+// from the scoring rules.
 import { useId, useState } from 'react';
 import { Alert, Button, Collapse, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
@@ -144,7 +145,8 @@ function WhyThisScoreDetails({
             profile: profileName,
             gap: formatNumber(dimension.fit.gap, 1),
             weight: dimension.fit.weight,
-            weightedGap: formatNumber(dimension.fit.weightedGap ?? 0, 2),
+            gapSd: formatNumber(dimension.fit.gapSd ?? 0, 2),
+            weightedSquaredGap: formatNumber(dimension.fit.weightedSquaredGap ?? 0, 2),
             points: formatNumber(dimension.fit.pointsLost ?? 0, 1),
           })}
         </Text>
