@@ -219,12 +219,20 @@ export async function verifyExportLines(lines: Iterable<string> | AsyncIterable<
   return verifier.finish();
 }
 
+/** After the count: the newest checkpoint verified, or why there is none (a break before any, or no checkpoint at all). */
+function checkpointNote(report: ExportReport): string {
+  const last = report.lastCheckpoint;
+  if (last) return `, newest at seq ${last.seq} (${last.createdAt}, key ${last.keyId})`;
+  if (report.firstBroken) return ' before the break';
+  return ' (none: a deleted tail cannot be detected)';
+}
+
 /** The report as a person reads it (the CLI's output). */
 export function describeReport(report: ExportReport): string {
   const lines = [
     `account:     ${report.accountId ?? '(no events)'}`,
     `events:      ${report.events} verified, head seq ${report.headSeq}, head hash ${report.headHash}`,
-    `checkpoints: ${report.checkpoints} signed${report.lastCheckpoint ? `, newest at seq ${report.lastCheckpoint.seq} (${report.lastCheckpoint.createdAt}, key ${report.lastCheckpoint.keyId})` : ' (none: a deleted tail cannot be detected)'}`,
+    `checkpoints: ${report.checkpoints} signed${checkpointNote(report)}`,
   ];
   const b = report.firstBroken;
   lines.push(b ? `BROKEN at line ${b.line}${b.seq === null ? '' : `, seq ${b.seq}`}: ${b.problem}: ${b.message}` : 'OK: the trail is complete and unchanged up to its head');
