@@ -141,15 +141,15 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // routes, docs/decisions/0045), a bulk send's progress and chosen clients (written per chunk, read only by the
     // uncached GET /api/instance/bulk/{id}; docs/decisions/0049), single sign-on settings and domains (read only at
     // sign-in and by the uncached GET /api/account/sso, docs/decisions/0046; the SAML provider and its open requests too,
-    // docs/decisions/0050), the firm's branding, own sender and host names (read only by uncached routes, the mail
-    // outbox and the PDF renderer, docs/decisions/0055 and 0056), the candidates' self-identification, the account's
-    // categories and the cells adverse-impact reports showed (read only by the uncached fairness routes,
+    // docs/decisions/0050), the firm's own sender and host names (read only by uncached routes and the mail outbox,
+    // docs/decisions/0055 and 0056; the branding itself notifies since the report names the firm by it, 0076), the
+    // candidates' self-identification, the account's categories and the cells adverse-impact reports showed (read only by the uncached fairness routes,
     // docs/decisions/0051), the participants' keys (read only by the uncached participant routes, docs/decisions/0063),
     // the participant access log (written beside the trail, read only by the personal-data copy, docs/decisions/0068),
     // the audit checkpoints (read only by the uncached export and verify routes, docs/decisions/0071), the public rate
     // limit's counters (read only by the limiter, docs/decisions/0072).
     const silent = [
-      'account_branding', 'account_hosts', 'account_retention', 'account_self_identification_settings',
+      'account_hosts', 'account_retention', 'account_self_identification_settings',
       'api_credentials', 'audit_checkpoints', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends',
       'fairness_report_releases', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports', 'rate_limit_hits',
       'participant_access_log', 'participant_keys', 'password_reset_tokens', 'payment_events', 'saml_connections', 'saml_requests', 'scim_tokens',

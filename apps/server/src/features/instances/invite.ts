@@ -5,7 +5,8 @@ import type { TInvite } from '@bq/contracts/instances';
 import { formatDate } from '@bq/domain/formats';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { accounts, clients, translations, users, type interactionInstances } from '../../db/schema';
+import { accountBranding, accounts, clients, translations, users, type interactionInstances } from '../../db/schema';
+import { FIRM_BRANDING_JOIN, FIRM_NAME } from '../branding/firm-name';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { clientViewFor } from '../anonymisation/client-view';
@@ -37,9 +38,10 @@ type InstanceRow = typeof interactionInstances.$inferSelect;
  */
 export async function invitationValues(db: Db | Tx, config: Config, instance: InstanceRow, fallbackSenderId?: string) {
   const [row] = await db
-    .select({ client: clients, accountName: accounts.name, senderFirst: users.firstName, senderLast: users.lastName })
+    .select({ client: clients, accountName: FIRM_NAME, senderFirst: users.firstName, senderLast: users.lastName })
     .from(clients)
     .innerJoin(accounts, eq(accounts.id, clients.accountId))
+    .leftJoin(accountBranding, FIRM_BRANDING_JOIN)
     .leftJoin(users, eq(users.id, instance.initiatorId ?? fallbackSenderId ?? clients.createdBy))
     .where(eq(clients.id, instance.clientId));
   if (!row) throw new Error(`client of instance ${instance.id} not found`);

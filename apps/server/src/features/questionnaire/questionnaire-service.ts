@@ -2,7 +2,7 @@
 // (NEW -> OPENED), saving answers as they are given (save-answers.ts), and submitting (OPENED -> FILLED, calculation
 // enqueued in the same transaction, the submitting browser's own key with it). Unknown tokens are 404; expired or
 // closed ones 410; submitted ones refuse changes and no longer return the answers.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TAnswerProgress, TPublicInteraction, TQuestionnaire } from '@bq/contracts/questionnaire';
 import type { Locale } from '@bq/domain/locales';
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
@@ -11,6 +11,7 @@ import { assertTransition, isOpenForAnswers } from '@bq/domain/interaction-lifec
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { accountBranding, accounts, clients, interactionInstances } from '../../db/schema';
+import { FIRM_BRANDING_JOIN, FIRM_NAME } from '../branding/firm-name';
 import { languageTexts } from '../translations/translation-cache';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
@@ -35,13 +36,13 @@ async function loadByToken(db: Db | Tx, token: string, forUpdate = false) {
       instance: interactionInstances,
       client: clients,
       // The firm's own name where the account gave one (docs/decisions/0055): the client knows the firm, not the account.
-      accountName: sql<string>`coalesce(${accountBranding.firmName}, ${accounts.name})`,
+      accountName: FIRM_NAME,
       oneQuestionPerScreen: accounts.questionnaireOneQuestionPerScreen,
     })
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
-    .leftJoin(accountBranding, eq(accountBranding.accountId, interactionInstances.accountId))
+    .leftJoin(accountBranding, FIRM_BRANDING_JOIN)
     .where(eq(interactionInstances.token, token))
     .limit(1);
   const [row] = forUpdate ? await query.for('update', { of: interactionInstances }) : await query;

@@ -9,7 +9,8 @@ import { reportFileName } from '@bq/domain/report-file-name';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, certificates, clients, interactionInstances } from '../../db/schema';
+import { accountBranding, accounts, certificates, clients, interactionInstances } from '../../db/schema';
+import { FIRM_BRANDING_JOIN, FIRM_NAME } from '../branding/firm-name';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { requireInstance } from '../instances/instance-service';
@@ -146,12 +147,13 @@ export async function verifyCertificate(
       interactionId: interactionInstances.interactionId,
       firstName: clients.firstName,
       lastName: clients.lastName,
-      accountName: accounts.name,
+      accountName: FIRM_NAME,
     })
     .from(certificates)
     .innerJoin(interactionInstances, eq(interactionInstances.id, certificates.instanceId))
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(accounts, eq(accounts.id, certificates.accountId))
+    .leftJoin(accountBranding, FIRM_BRANDING_JOIN)
     .where(eq(certificates.verificationToken, verificationToken))
     .limit(1);
   if (!row) throw new AppError(CERTIFICATE_ERRORS.notFound, 404, 'No certificate with this token');

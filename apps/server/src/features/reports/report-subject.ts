@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
+  accountBranding,
   accounts,
   clients,
   interactionInstances,
@@ -23,6 +24,7 @@ import { getInteractionDefinition } from '../interactions/definitions';
 import { RESULT_ERRORS } from '../results/result-access';
 import type { AuthContext } from '../../plugins/auth';
 import { requireInstance } from '../instances/instance-service';
+import { FIRM_BRANDING_JOIN, FIRM_NAME } from '../branding/firm-name';
 
 export type ReportSubject = Awaited<ReturnType<typeof loadReportSubject>>;
 
@@ -38,7 +40,8 @@ function reportInstanceQuery(db: Db | Tx) {
         email: clients.email,
         locale: clients.locale,
       },
-      account: { id: accounts.id, name: accounts.name },
+      // The firm's name as the client knows it: the brand's once set (features/branding/firm-name.ts).
+      account: { id: accounts.id, name: FIRM_NAME },
       productType: productConfigurations.productType,
       reportLinkDays: productConfigurations.reportLinkDays,
       adviser: { firstName: users.firstName, lastName: users.lastName },
@@ -46,6 +49,7 @@ function reportInstanceQuery(db: Db | Tx) {
     .from(interactionInstances)
     .innerJoin(clients, eq(clients.id, interactionInstances.clientId))
     .innerJoin(accounts, eq(accounts.id, interactionInstances.accountId))
+    .leftJoin(accountBranding, FIRM_BRANDING_JOIN)
     .innerJoin(
       productConfigurations,
       eq(productConfigurations.id, interactionInstances.productConfigurationId),
