@@ -41,6 +41,8 @@ describe('erase client dialog', () => {
     expect(screen.getByText(text('dataRights.erase.kept'))).toBeInTheDocument();
     expect(screen.getByText(text('dataRights.erase.deleted'))).toBeInTheDocument();
     expect(screen.getByTestId('client-erase-results')).toHaveTextContent('MiFID II');
+    // What stays in the trail and what goes with the client, before the adviser confirms (issue 36 point 13).
+    expect(screen.getByTestId('client-erase-trail')).toHaveTextContent(/keeps its events about this client for 7 years.*never by name.*\(IP address and browser\) is deleted now/);
     const input = screen.getByTestId('client-erase-code-input');
     fireEvent.change(input, { target: { value: '1111' } });
     expect(screen.getByTestId('client-erase-confirm')).toBeDisabled();

@@ -91,6 +91,10 @@ function EraseConfirmation({ preview, clientToken, onClose }: { preview: TErasur
           </Text>
         )}
         <Text size="sm">{t('dataRights.erase.keptExplained')}</Text>
+        {/* What stays beyond the results (issue 36 point 13): the trail's events, and what goes with the client. */}
+        <Text size="sm" data-testid="client-erase-trail">
+          {t('dataRights.erase.trailExplained')}
+        </Text>
         <SecurityCodeField check={check} testIdPrefix="client-erase-code" />
         {erase.error ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="client-erase-error">
