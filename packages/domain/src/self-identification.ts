@@ -24,7 +24,7 @@ export const SELF_ID_ERRORS = {
 /** Always offered, never counted in a group; not configurable. */
 export const PREFER_NOT_TO_SAY = 'PREFER_NOT_TO_SAY';
 
-/** The US EEO-1 categories (sex; race/ethnicity) and the ADEA's age line at 40: the defaults of every account. */
+/** The US EEO-1 categories (sex; race/ethnicity) and the ADEA's age line at 40: the default options (which are asked by default: defaultAskedFor). */
 export const DEFAULT_SELF_ID_OPTIONS: Record<SelfIdCategory, readonly string[]> = {
   sex: ['FEMALE', 'MALE'],
   ageBand: ['UNDER_40', 'AGE_40_PLUS'],

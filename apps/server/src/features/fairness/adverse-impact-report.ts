@@ -1,4 +1,4 @@
-// GET /api/fairness/{product}/adverse-impact (docs/decisions/0051, 0052): per category and per the intersection of
+// GET /api/fairness/{product}/adverse-impact (docs/decisions/0051, 0052, 0078): per category and per the intersection of
 // sex and ethnic group, the number assessed, the selection rate, the impact ratio against the group with the highest
 // rate, the four-fifths flag, Fisher's exact p against that group and a small-sample warning; for scores also Local
 // Law 144's scoring rate. Only aggregates leave this file, each over at least k people (disclosure-guard.ts); every
