@@ -8,6 +8,7 @@ import { defaultSelfIdSettingsFor, type TAdverseImpactReport, type TSelfIdentifi
 import type { Locale } from '@bq/domain/locales';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { chosenBasis } from './adverse-impact-report';
 import { fairnessAccount } from './test-fixtures';
 
 let t: TestApp;
@@ -98,4 +99,10 @@ describe('the basis the report opens on', () => {
     const r = await open(f);
     expect(r).toMatchObject({ basis: 'decision', assessed: 0, available: { candidates: 0, decided: 0, fit: 0, stanine: 0 } });
   });
+});
+
+it('chooses fit over stanine when a weight profile covers as many candidates, stanine when it covers fewer', () => {
+  expect(chosenBasis({ candidates: 14, decided: 0, fit: 14, stanine: 14 })).toBe('fit');
+  expect(chosenBasis({ candidates: 14, decided: 0, fit: 1, stanine: 14 })).toBe('stanine');
+  expect(chosenBasis({ candidates: 14, decided: 3, fit: 14, stanine: 14 })).toBe('decision');
 });
