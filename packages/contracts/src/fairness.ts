@@ -8,6 +8,8 @@ import { FAIRNESS_PRODUCTS, PREFER_NOT_TO_SAY, SELF_ID_CATEGORIES } from '@bq/do
 
 export {
   DEFAULT_SELF_ID_OPTIONS,
+  defaultAskedFor,
+  defaultSelfIdSettingsFor,
   FAIRNESS_PRODUCTS,
   PREFER_NOT_TO_SAY,
   SELF_ID_CATEGORIES,
@@ -32,6 +34,19 @@ export const ZSelfIdentificationSettings = z
   .refine((s) => s.categories.every((c) => new Set(c.options.map((o) => o.code)).size === c.options.length), { message: 'duplicate code', path: ['categories'] })
   .meta({ id: 'SelfIdentificationSettings' });
 export type TSelfIdentificationSettings = z.infer<typeof ZSelfIdentificationSettings>;
+
+/**
+ * GET/PUT answer: the settings, whether the account saved them (else they are the defaults of its language), and
+ * that language (docs/decisions/0078), so the page can restore those defaults and say why ethnic group is off.
+ */
+export const ZSelfIdentificationSettingsView = z
+  .object({
+    categories: z.array(ZSelfIdentificationCategorySetting),
+    saved: z.boolean(),
+    defaultsLocale: z.enum(LOCALES),
+  })
+  .meta({ id: 'SelfIdentificationSettingsView' });
+export type TSelfIdentificationSettingsView = z.infer<typeof ZSelfIdentificationSettingsView>;
 
 /**
  * GET /api/q/{token}/self-identification: what the candidate is asked (the categories asked, in order). Only to the
@@ -87,7 +102,8 @@ export const ZAdverseImpactQuery = z
     profileId: z.uuid().optional(),
     from: ZIsoDay.optional(),
     to: ZIsoDay.optional(),
-    basis: z.enum(FAIRNESS_BASES).default('decision'),
+    /** Left out: decision when any decision is recorded, else the score basis most candidates have (decision 0078). */
+    basis: z.enum(FAIRNESS_BASES).optional(),
     /** fit: 0-100 (default 60); stanine: 1-9 (default 5). Ignored for decision. */
     threshold: z.coerce.number().min(0).max(100).optional(),
     locale: z.enum(LOCALES).optional(),
@@ -141,7 +157,15 @@ export const ZAdverseImpactReport = z
     campaignId: z.string().nullable(),
     profileId: z.string().nullable(),
     k: z.number().int(),
+    /** The people the report counts on its basis (those with a decision, a fit, or a stanine). */
     assessed: z.number().int(),
+    /**
+     * What the account has data for in the report's scope, whatever the basis: candidates with a result, those with a
+     * recorded decision, with a fit (a weight profile applies), with stanines. Lets the page say what is missing.
+     */
+    available: z.object({ candidates: z.number().int(), decided: z.number().int(), fit: z.number().int(), stanine: z.number().int() }),
+    /** True when the request named no basis and the report chose it from the data (see ZAdverseImpactQuery.basis). */
+    basisChosen: z.boolean(),
     median: z.number().nullable(),
     tables: z.array(ZAdverseImpactTable),
     generatedAt: z.string(),

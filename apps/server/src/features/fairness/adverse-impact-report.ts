@@ -1,4 +1,4 @@
-// GET /api/fairness/{product}/adverse-impact (docs/decisions/0051, 0052): per category and per the intersection of
+// GET /api/fairness/{product}/adverse-impact (docs/decisions/0051, 0052, 0078): per category and per the intersection of
 // sex and ethnic group, the number assessed, the selection rate, the impact ratio against the group with the highest
 // rate, the four-fifths flag, Fisher's exact p against that group and a small-sample warning; for scores also Local
 // Law 144's scoring rate. Only aggregates leave this file, each over at least k people (disclosure-guard.ts); every
@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   PREFER_NOT_TO_SAY,
+  type FairnessBasis,
   type FairnessProduct,
   type SelfIdCategory,
   type TAdverseImpactGroup,
@@ -32,7 +33,7 @@ interface Scored extends Member {
 }
 
 /** The person's score on the basis, or undefined when the basis does not apply to them (left out of the report). */
-function scoreOf(person: PersonRow, basis: TAdverseImpactQuery['basis']): number | null | undefined {
+function scoreOf(person: PersonRow, basis: FairnessBasis): number | null | undefined {
   if (basis === 'decision') return person.decision === null ? undefined : null;
   if (basis === 'fit') {
     if (!person.profileWeights) return undefined;
@@ -40,6 +41,23 @@ function scoreOf(person: PersonRow, basis: TAdverseImpactQuery['basis']): number
   }
   const stanines = person.results.dimensions.filter((d) => d.computable && typeof d.stanine === 'number').map((d) => d.stanine!);
   return stanines.length ? stanines.reduce((a, b) => a + b, 0) / stanines.length : undefined;
+}
+
+/** How many people each basis would count: what the account has data for (decision 0078). */
+function availableOf(people: readonly PersonRow[]): TAdverseImpactReport['available'] {
+  const count = (basis: FairnessBasis) => people.filter((p) => scoreOf(p, basis) !== undefined).length;
+  return { candidates: people.length, decided: count('decision'), fit: count('fit'), stanine: count('stanine') };
+}
+
+/**
+ * The basis when the request names none: decisions once any is recorded (what the four-fifths rule is about);
+ * before that the score basis most candidates have, fit on a tie (it is what the account weighted), so a new
+ * account's report opens on the results it has rather than on "0 assessed".
+ */
+export function chosenBasis(available: TAdverseImpactReport['available']): FairnessBasis {
+  if (available.decided > 0) return 'decision';
+  if (available.fit === 0 && available.stanine === 0) return 'decision';
+  return available.fit >= available.stanine ? 'fit' : 'stanine';
 }
 
 const stated = (value: string | null) => (value === null || value === PREFER_NOT_TO_SAY ? null : value);
@@ -135,13 +153,14 @@ function figures(draft: TableDraft, scoreBasis: boolean): TAdverseImpactGroup[] 
 }
 
 export async function adverseImpactReport(db: Db, accountId: string, productType: FairnessProduct, query: TAdverseImpactQuery): Promise<TAdverseImpactReport> {
-  const basis = query.basis;
-  const threshold = basis === 'decision' ? null : (query.threshold ?? DEFAULT_THRESHOLD[basis]);
   const [people, settings, k] = await Promise.all([
     loadPopulation(db, accountId, productType, query),
     selfIdentificationSettings(db, accountId),
     anonymityFloorFor(db, accountId),
   ]);
+  const available = availableOf(people);
+  const basis = query.basis ?? chosenBasis(available);
+  const threshold = basis === 'decision' ? null : (query.threshold ?? DEFAULT_THRESHOLD[basis]);
   const eligible = people.flatMap((person) => {
     const score = scoreOf(person, basis);
     return score === undefined ? [] : [{ person, score }];
@@ -173,6 +192,8 @@ export async function adverseImpactReport(db: Db, accountId: string, productType
     profileId: query.profileId ?? null,
     k,
     assessed: scored.length,
+    available,
+    basisChosen: query.basis === undefined,
     median: mid,
     tables: tables.map((t) => ({
       key: t.key,

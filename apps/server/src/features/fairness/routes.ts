@@ -18,6 +18,7 @@ import {
   ZSelfIdentificationRequest,
   ZSelfIdentificationSaved,
   ZSelfIdentificationSettings,
+  ZSelfIdentificationSettingsView,
 } from '@bq/contracts/fairness';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
@@ -27,7 +28,7 @@ import { adverseImpactReport } from './adverse-impact-report';
 import { isAccountRequest, participantKeyOf } from '../questionnaire/participant-key';
 import { DECISION_ERRORS, recordDecision } from './decisions';
 import { saveSelfIdentification, selfIdentificationForm, type SelfIdCaller } from './self-identification';
-import { saveSelfIdentificationSettings, selfIdentificationSettings } from './self-identification-settings';
+import { saveSelfIdentificationSettings, selfIdentificationSettingsView } from './self-identification-settings';
 import { fairnessDownloadRoutes } from './download-routes';
 
 export const READ_FAIRNESS = { realm: 'BQ_SELECTION', entity: 'FAIRNESS_REPORT', action: 'READ' } as const;
@@ -105,11 +106,13 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getSelfIdentificationSettings',
         tags: ['fairness'],
-        description: 'Which categories the account asks and their options (the US EEO-1 categories until changed).',
-        response: { 200: ZSelfIdentificationSettings, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] }) },
+        description:
+          'Which categories the account asks and their options. Until the account saves its own (saved false), the defaults of its ' +
+          "language (defaultsLocale, its first user's): EN_US the US EEO-1 categories; DE_DE and EN_UK sex and age band, ethnic group not asked.",
+        response: { 200: ZSelfIdentificationSettingsView, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] }) },
       },
     },
-    async (request) => selfIdentificationSettings(app.db, requireAuth(request).accountId),
+    async (request) => selfIdentificationSettingsView(app.db, requireAuth(request).accountId),
   );
 
   app.put(
@@ -122,7 +125,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Sets the three categories: asked or not, and their options (codes A-Z, 0-9, _; a label for an own code). PREFER_NOT_TO_SAY is always added.',
         body: ZSelfIdentificationSettings,
         response: {
-          200: ZSelfIdentificationSettings,
+          200: ZSelfIdentificationSettingsView,
           ...apiErrors({ 400: BAD_INPUT, 401: ['error.auth.unauthorized'], 403: ['error.auth.csrf', 'error.auth.forbidden'] }),
         },
       },
@@ -180,7 +183,9 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Per category and per intersection of sex and ethnic group: assessed, selected, selection rate, impact ratio against the highest rate, ' +
           "four-fifths flag, Fisher's exact p (two-sided, against the highest-rate group), small-sample warning; for fit and stanine the " +
-          "LL144 scoring rate. Groups below the account's k are TOO_FEW; groups that would let two reports single a person out are SUPPRESSED.",
+          "LL144 scoring rate. Groups below the account's k are TOO_FEW; groups that would let two reports single a person out are SUPPRESSED. " +
+          'Without basis: decision once any decision is recorded, else the score basis most candidates have (basisChosen true); ' +
+          'available counts the candidates with a result, a decision, a fit and stanines in the scope, whatever the basis.',
         params: ZFairnessProductParams,
         querystring: ZAdverseImpactQuery,
         response: { 200: ZAdverseImpactReport, ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'], 404: ['error.not_found'] }) },

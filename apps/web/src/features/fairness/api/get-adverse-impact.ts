@@ -6,7 +6,8 @@ import { downloadToFile } from '../../../lib/api-download';
 import type { Locale } from '@bq/domain/locales';
 
 export interface AdverseImpactFilter {
-  basis: FairnessBasis;
+  /** Left out: the server chooses from the data (decision 0078) and answers the basis it chose. */
+  basis?: FairnessBasis;
   threshold?: number;
   campaignId?: string;
   profileId?: string;
@@ -15,8 +16,8 @@ export interface AdverseImpactFilter {
 }
 
 const queryOf = (filter: AdverseImpactFilter) => ({
-  basis: filter.basis,
-  ...(filter.basis !== 'decision' && filter.threshold !== undefined ? { threshold: String(filter.threshold) } : {}),
+  ...(filter.basis ? { basis: filter.basis } : {}),
+  ...(filter.basis && filter.basis !== 'decision' && filter.threshold !== undefined ? { threshold: String(filter.threshold) } : {}),
   ...(filter.campaignId ? { campaignId: filter.campaignId } : {}),
   ...(filter.profileId ? { profileId: filter.profileId } : {}),
   ...(filter.from ? { from: filter.from } : {}),

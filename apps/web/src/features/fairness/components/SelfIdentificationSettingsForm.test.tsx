@@ -2,14 +2,16 @@
 // added (its code made from the label) and a default removed, and exactly that sent; at least two options stay.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TSelfIdentificationSettings } from '@bq/contracts/fairness';
+import { defaultSelfIdSettingsFor, type TSelfIdentificationSettings, type TSelfIdentificationSettingsView } from '@bq/contracts/fairness';
 import { queryClientWithUser, userOf } from '../../../test/fixtures';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { SelfIdentificationSettingsForm } from './SelfIdentificationSettingsForm';
 
 const PATH = '/api/fairness/self-identification/settings';
-const SAVED: TSelfIdentificationSettings = {
+const SAVED: TSelfIdentificationSettingsView = {
+  saved: true,
+  defaultsLocale: 'EN_US',
   categories: [
     { category: 'sex', asked: true, options: [{ code: 'FEMALE' }, { code: 'MALE' }] },
     { category: 'ageBand', asked: true, options: [{ code: 'UNDER_40' }, { code: 'AGE_40_PLUS' }] },
@@ -28,8 +30,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-const render = () =>
-  renderWithProviders(<SelfIdentificationSettingsForm saved={SAVED} />, { route: '/BQ_SELECTION/fairness', queryClient: queryClientWithUser(userOf({})) });
+const render = (saved: TSelfIdentificationSettingsView = SAVED) =>
+  renderWithProviders(<SelfIdentificationSettingsForm saved={saved} />, { route: '/BQ_SELECTION/fairness', queryClient: queryClientWithUser(userOf({})) });
 const sent = () => fetchMock.mock.calls.filter(([url, i]) => String(url) === PATH && i?.method === 'PUT').map(([, i]) => JSON.parse(String(i?.body)) as TSelfIdentificationSettings);
 
 describe('what candidates are asked', () => {
@@ -61,5 +63,20 @@ describe('what candidates are asked', () => {
     fireEvent.change(within(sex).getByLabelText(fill('fairness.settings.newOption', { category: 'Sex' })), { target: { value: ' female ' } });
     expect(within(sex).getByText(enUsTexts['fairness.settings.duplicate']!)).toBeInTheDocument();
     expect(within(sex).getByRole('button', { name: enUsTexts['fairness.settings.add'] })).toBeDisabled();
+  });
+
+  it("in a German account: ethnic group off by default, with why and when to switch it on; restoring gives those defaults", async () => {
+    const ethnicSwitch = () => screen.getByRole('switch', { name: fill('fairness.settings.ask', { category: enUsTexts['selfId.category.ethnicGroup']! }) });
+    const view = render({ ...defaultSelfIdSettingsFor('DE_DE'), saved: false, defaultsLocale: 'DE_DE' });
+    expect(ethnicSwitch()).not.toBeChecked();
+    expect(screen.getByTestId('self-id-ethnic-note')).toHaveTextContent(enUsTexts['fairness.settings.ethnicOff']!);
+    fireEvent.click(ethnicSwitch());
+    expect(screen.queryByTestId('self-id-ethnic-note')).toBeNull();
+    view.unmount();
+    // Saved with all three, the account keeps them; "Restore the defaults" gives its language's.
+    render({ ...SAVED, defaultsLocale: 'DE_DE' });
+    expect(ethnicSwitch()).toBeChecked();
+    fireEvent.click(screen.getByTestId('self-id-settings-defaults'));
+    await waitFor(() => expect(ethnicSwitch()).not.toBeChecked());
   });
 });

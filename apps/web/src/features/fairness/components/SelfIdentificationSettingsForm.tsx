@@ -1,26 +1,25 @@
 // What the account asks candidates after they submit (issue 25 point 1, docs/decisions/0051): per category whether it
-// is asked and its options, the US EEO-1 defaults until changed. An option of the account's own has its label as
+// is asked and its options; until the account saves, the defaults of its language (docs/decisions/0078: EN_US the US
+// EEO-1 categories, elsewhere ethnic group off with a note why). An option of the account's own has its label as
 // written (the code is made from it); a default option shows its translation. "Prefer not to say" is always added by
 // the server and is not listed here.
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SELF_ID_OPTIONS, SELF_ID_CATEGORIES, type SelfIdCategory, type TSelfIdentificationSettings } from '@bq/contracts/fairness';
+import { defaultAskedFor, defaultSelfIdSettingsFor, type SelfIdCategory, type TSelfIdentificationSettingsView } from '@bq/contracts/fairness';
 import { SettingsSection } from '../../../components/ui/SettingsSection';
 import { showApiError, showSuccess } from '../../../lib/notify';
 import { useUpdateSelfIdentificationSettings } from '../api/self-identification-settings';
 import { optionCodeFor } from '../option-code';
 
-type Setting = TSelfIdentificationSettings['categories'][number];
 const MIN_OPTIONS = 2;
 const MAX_OPTIONS = 20;
 const LABEL_MAX = 80;
 
-const defaults = (): Setting[] =>
-  SELF_ID_CATEGORIES.map((category) => ({ category, asked: true, options: DEFAULT_SELF_ID_OPTIONS[category].map((code) => ({ code })) }));
+type Setting = TSelfIdentificationSettingsView['categories'][number];
 
-export function SelfIdentificationSettingsForm({ saved }: { saved: TSelfIdentificationSettings }) {
+export function SelfIdentificationSettingsForm({ saved }: { saved: TSelfIdentificationSettingsView }) {
   const { t } = useTranslation();
   const update = useUpdateSelfIdentificationSettings();
   const [categories, setCategories] = useState<Setting[]>(saved.categories);
@@ -36,11 +35,17 @@ export function SelfIdentificationSettingsForm({ saved }: { saved: TSelfIdentifi
         {categories.map((setting) => (
           <CategoryEditor key={setting.category} setting={setting} onChange={(next) => change(setting.category, next)} />
         ))}
+        {/* Off by default outside the US: say why, and that it may be switched on where the law expects it. */}
+        {!defaultAskedFor(saved.defaultsLocale).ethnicGroup && categories.some((c) => c.category === 'ethnicGroup' && !c.asked) ? (
+          <Text size="sm" c="dimmed" data-testid="self-id-ethnic-note">
+            {t('fairness.settings.ethnicOff')}
+          </Text>
+        ) : null}
         <Group>
           <Button onClick={save} loading={update.isPending} data-testid="self-id-settings-save">
             {t('fairness.settings.save')}
           </Button>
-          <Button variant="default" onClick={() => setCategories(defaults())} data-testid="self-id-settings-defaults">
+          <Button variant="default" onClick={() => setCategories(defaultSelfIdSettingsFor(saved.defaultsLocale).categories)} data-testid="self-id-settings-defaults">
             {t('fairness.settings.defaults')}
           </Button>
         </Group>

@@ -12,13 +12,13 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { NoticePanel } from '../../../components/ui/NoticePanel';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
-import { useFormat } from '../../../lib/formats';
 import { useLocale } from '../../../lib/i18n';
 import { showApiError } from '../../../lib/notify';
 import { hasProductPermission } from '../../../lib/product-access';
 import { downloadAdverseImpact, useAdverseImpact, type AdverseImpactFilter } from '../api/get-adverse-impact';
 import { useSelfIdentificationSettings } from '../api/self-identification-settings';
 import { AdverseImpactTable } from '../components/AdverseImpactTable';
+import { ReportCounts } from '../components/ReportCounts';
 import { ReportScopeFilters } from '../components/ReportScopeFilters';
 import { SelfIdentificationSettingsForm } from '../components/SelfIdentificationSettingsForm';
 
@@ -53,16 +53,20 @@ function SelfIdentificationSettings() {
 
 function FairnessReport({ product }: { product: FairnessProduct }) {
   const { t } = useTranslation();
-  const { formatNumber } = useFormat();
   const locale = useLocale();
-  const [filter, setFilter] = useState<AdverseImpactFilter>({ basis: 'decision' });
+  // No basis until the user picks one: the server opens on what the account has data for (decision 0078).
+  const [filter, setFilter] = useState<AdverseImpactFilter>({});
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
   const report = useAdverseImpact(product, filter);
+  const basis = filter.basis ?? report.data?.basis;
+  const threshold = filter.basis ? filter.threshold : (report.data?.threshold ?? undefined);
+  const chooseBasis = (b: FairnessBasis) => setFilter((f) => ({ ...f, basis: b, threshold: DEFAULT_THRESHOLD[b] }));
 
   const download = async (format: 'csv' | 'pdf') => {
     setDownloading(format);
     try {
-      await downloadAdverseImpact(product, filter, format, locale);
+      // The files hold what the page shows, also while the basis is the one the server chose.
+      await downloadAdverseImpact(product, { ...filter, basis, threshold }, format, locale);
     } catch (err) {
       showApiError(err);
     } finally {
@@ -76,19 +80,20 @@ function FairnessReport({ product }: { product: FairnessProduct }) {
       <Group align="flex-end" wrap="wrap">
         <Select
           label={t('fairness.filter.basis')}
-          value={filter.basis}
+          value={basis ?? null}
           allowDeselect={false}
           data={FAIRNESS_BASES.map((b) => ({ value: b, label: t(`fairness.basis.${b}`) }))}
-          onChange={(v) => v && setFilter((f) => ({ ...f, basis: v as FairnessBasis, threshold: DEFAULT_THRESHOLD[v as FairnessBasis] }))}
+          onChange={(v) => v && chooseBasis(v as FairnessBasis)}
           w={320}
+          data-testid="fairness-basis"
         />
-        {filter.basis !== 'decision' ? (
+        {basis && basis !== 'decision' ? (
           <NumberInput
             label={t('fairness.filter.threshold')}
-            value={filter.threshold}
-            min={filter.basis === 'fit' ? 0 : 1}
-            max={filter.basis === 'fit' ? 100 : 9}
-            onChange={(v) => setFilter((f) => ({ ...f, threshold: typeof v === 'number' ? v : undefined }))}
+            value={threshold}
+            min={basis === 'fit' ? 0 : 1}
+            max={basis === 'fit' ? 100 : 9}
+            onChange={(v) => setFilter((f) => ({ ...f, basis, threshold: typeof v === 'number' ? v : undefined }))}
             w={120}
           />
         ) : null}
@@ -106,11 +111,7 @@ function FairnessReport({ product }: { product: FairnessProduct }) {
       </Group>
       {report.data ? (
         <>
-          <Text fw={500} data-testid="fairness-assessed">
-            {t('fairness.assessed', { count: report.data.assessed })}
-            {report.data.median === null ? '' : ` · ${t('fairness.median', { median: formatNumber(report.data.median, 1) })}`}
-          </Text>
-          {report.data.assessed === 0 ? <Text c="dimmed">{t('fairness.empty')}</Text> : null}
+          <ReportCounts report={report.data} onBasis={chooseBasis} />
           {report.data.tables.map((table) => (
             <AdverseImpactTable key={table.key} table={table} scores={report.data.basis !== 'decision'} />
           ))}
