@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TAutoSendsRequest, TCreateInstanceRequest, TInstance } from '@bq/contracts/instances';
 import { ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import type { Action, Entity } from '@bq/domain/permissions';
@@ -45,7 +46,7 @@ export async function createInstance(
     action: 'CREATE',
   });
   const [client] = await db
-    .select({ id: clients.id, token: clients.token, active: clientProducts.active })
+    .select({ id: clients.id, token: clients.token, erasedAt: clients.erasedAt, active: clientProducts.active })
     .from(clients)
     .innerJoin(
       clientProducts,
@@ -54,6 +55,8 @@ export async function createInstance(
     .where(and(eq(clients.accountId, auth.accountId), eq(clients.token, request.clientToken)))
     .limit(1);
   if (!client) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  // Checked before "inactive" (an erased client is inactive too) so the answer says why (docs/decisions/0077).
+  if (client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
   if (!client.active)
     throw new AppError(INSTANCE_ERRORS.clientInactive, 409, 'The client is inactive in this product');
   await assertMaySendQuestionnaires(db, auth);
