@@ -1,5 +1,5 @@
 // After erasure (docs/decisions/0043, 0077) the pseudonym is no client any more: activating it, sending it a
-// questionnaire or adding it to a comparison is refused with 409 error.data_rights.already_erased, on PGlite and
+// questionnaire or a report, or adding it to a comparison is refused with 409 error.data_rights.already_erased, on PGlite and
 // PostgreSQL, so a stale page or a script gets a stable answer instead of a second life for the pseudonym.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('an erased client', () => {
-  it('cannot be activated, sent a questionnaire or compared (409 error.data_rights.already_erased)', async () => {
+  it('cannot be activated, sent a questionnaire or its report, or compared (409 error.data_rights.already_erased)', async () => {
     const acc = await createAccount(t.db, { products: ['BQ_RISK'], credits: 10 });
     const { email, password } = await createUser(t.db, acc.account.id);
     const http = new TestClient(t.app);
@@ -38,7 +38,15 @@ describe('an erased client', () => {
     const candidate = await http.request('GET', `/api/comparison/client/${client.token}?productType=BQ_RISK`);
     expect(candidate.statusCode).toBe(409);
     expect(candidate.json().errorKey).toBe('error.data_rights.already_erased');
-    // Deactivating stays harmless (it is already inactive) and the profile still opens.
-    expect((await http.request('GET', `/api/client/${client.token}/product/${configId}/profile`)).statusCode).toBe(200);
+    // The kept result has a new token (decision 0043), found on the profile; mailing its report would go to no one.
+    const profile = await http.request('GET', `/api/client/${client.token}/product/${configId}/profile`);
+    expect(profile.statusCode).toBe(200);
+    const kept = profile.json().instances[0].token as string;
+    const mail = await http.request('POST', `/api/instance/${kept}/report/email`, {});
+    expect(mail.statusCode).toBe(409);
+    expect(mail.json().errorKey).toBe('error.data_rights.already_erased');
+    const autoReport = await http.request('PATCH', `/api/instance/${kept}/auto_sends`, { autoSendReport: true });
+    expect(autoReport.statusCode).toBe(409);
+    expect(autoReport.json().errorKey).toBe('error.data_rights.already_erased');
   });
 });

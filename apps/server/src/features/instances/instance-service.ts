@@ -21,6 +21,7 @@ import { interactionLimit } from './interactions';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { toInstance } from './instance-view';
 import { trialRuns } from '../credits/wealth-trial';
+import { assertClientNotErased } from '../data-rights/not-erased';
 
 export const INSTANCE_ERRORS = {
   clientInactive: 'error.client.inactive',
@@ -175,6 +176,8 @@ export async function updateAutoSends(
   onAutoReportOn: (tx: Tx, instanceId: string) => Promise<unknown>,
 ): Promise<TInstance> {
   const { instance, clientToken } = await requireInstance(db, auth, token, 'UPDATE');
+  // Reminders and reports of an erased client's kept result would go to no one (decision 0077).
+  await assertClientNotErased(db, instance.clientId);
   const row = await db.transaction(async (tx) => {
     await tx
       .update(interactionInstances)
