@@ -42,6 +42,10 @@ describe('an erased client', () => {
     const profile = await http.request('GET', `/api/client/${client.token}/product/${configId}/profile`);
     expect(profile.statusCode).toBe(200);
     const kept = profile.json().instances[0].token as string;
+    // The kept result stays readable, and says it belongs to an erased client (the web then offers no mail).
+    const dashboard = await http.request('GET', `/api/dashboard/${kept}`);
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().client.erasedAt).toEqual(expect.any(String));
     const mail = await http.request('POST', `/api/instance/${kept}/report/email`, {});
     expect(mail.statusCode).toBe(409);
     expect(mail.json().errorKey).toBe('error.data_rights.already_erased');

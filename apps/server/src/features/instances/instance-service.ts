@@ -112,7 +112,7 @@ const instanceOfAccountQuery = prepared((db: Db) =>
       productType: productConfigurations.productType,
       // The client as a result's header shows them (features/results/result-access.ts): read here, from the join
       // this query makes anyway, so a dashboard or report view does not read the client again.
-      client: { firstName: clients.firstName, lastName: clients.lastName, email: clients.email },
+      client: { firstName: clients.firstName, lastName: clients.lastName, email: clients.email, erasedAt: clients.erasedAt },
       // The viewer is this client (same address): a participant who took over their demo result (decision 0023).
       // Spelled out with its table: a bare "email" inside this subquery would be the user's own.
       viewerIsClient: sql<boolean>`exists (select 1 from users u where u.id = ${sql.placeholder('userId')} and lower(u.email) = lower("clients"."email"))`,
