@@ -1,4 +1,5 @@
-// Client import (issue 26): POST /api/u/import, multipart with the file and the mapping; ?dryRun=true checks only.
+// Client import (issue 26): POST /api/u/import, multipart with the file and the mapping; ?dryRun=true checks only;
+// ?skipInvalid=true writes the valid rows and reports the others (docs/decisions/0077).
 import { z } from 'zod';
 import { IMPORT_FIELDS } from '@bq/domain/client-import';
 
@@ -33,6 +34,11 @@ export const ZClientImportQuery = z.object({
   productConfigurationId: z.uuid(),
   /** true: check every row and answer the report; nothing is written. */
   dryRun: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * true: write the valid rows and skip the rows with an error (each listed in errors with its row and reason);
+   * false (default): any row error writes nothing (422). With dryRun, the answer is the same check either way.
+   */
+  skipInvalid: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 /** The request body as OpenAPI shows it (multipart/form-data; the server reads the parts itself). */
@@ -76,6 +82,10 @@ export const ZClientImportResult = z
     /** Existing clients matched by external id or e-mail (dry run: that would be updated). */
     updated: z.number().int(),
     errorCount: z.number().int(),
+    /** Rows with at least one error: skipped by an import with skipInvalid, or refusing the whole import without it. */
+    skippedRows: z.number().int(),
+    /** Whether the valid rows were (to be) written and the others skipped. */
+    skipInvalid: z.boolean(),
     /** The first IMPORT_MAX_REPORTED_ERRORS errors, in file order. */
     errors: z.array(ZClientImportError),
     /** Server time spent reading, checking and (unless dry run) writing, in milliseconds. */

@@ -177,6 +177,8 @@ export const ZDashboard = z
       email: z.string(),
       /** As the viewer's anonymisation allow-list shows the client (docs/decisions/0021): names and e-mail blanked. */
       ...ZAnonymizedFields.shape,
+      /** Set when the client was erased and this is a kept result (docs/decisions/0043): nothing is mailed (0077). */
+      erasedAt: z.string().nullable().optional(),
     }),
     filledAt: z.string().nullable(),
     calculatedAt: z.string(),

@@ -17,4 +17,19 @@ describe('client import rules', () => {
     expect(['Frau', 'Mr', 'mrs', 'NEUTRAL', 'Herr'].map(importSalutation)).toEqual(['MS', 'MR', 'MS', 'NEUTRAL', 'MR']);
     expect(importSalutation('Dr')).toBeNull();
   });
+
+  it('reads the language names people write, with or without the country in brackets, any case (decision 0077)', () => {
+    const cases: [string, string][] = [
+      ['Englisch (USA)', 'EN_US'], ['Englisch (UK)', 'EN_UK'], ['englisch (usa)', 'EN_US'], ['ENGLISCH (GB)', 'EN_UK'],
+      ['English', 'EN_US'], ['english (United States)', 'EN_US'], ['English (United Kingdom)', 'EN_UK'], ['Englisch (Großbritannien)', 'EN_UK'],
+      ['Englisch (Vereinigte Staaten)', 'EN_US'], ['British English', 'EN_UK'], ['American English', 'EN_US'], ['Englisch(USA)', 'EN_US'],
+      ['Deutsch', 'DE_DE'], ['German', 'DE_DE'], ['deutsch (Deutschland)', 'DE_DE'], ['German (Germany)', 'DE_DE'], ['DE', 'DE_DE'],
+      ['en-US', 'EN_US'], ['en_gb', 'EN_UK'], ['EN (US)', 'EN_US'], [' de ', 'DE_DE'],
+    ];
+    expect(cases.map(([cell]) => [cell, importLocale(cell)])).toEqual(cases);
+    // A country the product has no language for is refused, not guessed.
+    for (const cell of ['Englisch (Australien)', 'English (Canada)', 'Deutsch (USA)', 'Französisch', 'Spanish (Spain)', 'English (UK) extra', '()']) {
+      expect(importLocale(cell), cell).toBeNull();
+    }
+  });
 });

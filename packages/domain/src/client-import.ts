@@ -60,7 +60,40 @@ function pick<T extends string>(codes: readonly T[], words: Record<string, T>, v
   return words[headerKey(value)] ?? null;
 }
 
-/** A cell's language (EN_US, de, Deutsch, en-GB, ...) as a locale code; null when it names none of the three. */
-export const importLocale = (value: string) => pick(LOCALES, LOCALE_WORDS, value);
+/** Words for a language and for a country (English and German, lower case, without spaces) in a language name. */
+const LANGUAGE_NAMES: Record<string, 'EN' | 'DE'> = {
+  en: 'EN', eng: 'EN', english: 'EN', englisch: 'EN',
+  de: 'DE', deu: 'DE', ger: 'DE', german: 'DE', deutsch: 'DE',
+};
+const COUNTRY_NAMES: Record<string, 'US' | 'UK' | 'DE'> = {
+  us: 'US', usa: 'US', unitedstates: 'US', unitedstatesofamerica: 'US', america: 'US', american: 'US',
+  vereinigtestaaten: 'US', amerika: 'US', amerikanisch: 'US', amerikanisches: 'US',
+  uk: 'UK', gb: 'UK', unitedkingdom: 'UK', greatbritain: 'UK', britain: 'UK', british: 'UK', england: 'UK',
+  großbritannien: 'UK', grossbritannien: 'UK', vereinigteskönigreich: 'UK', britisch: 'UK', britisches: 'UK',
+  de: 'DE', germany: 'DE', deutschland: 'DE',
+};
+const LOCALE_OF: Record<string, Locale> = { EN: 'EN_US', 'EN-US': 'EN_US', 'EN-UK': 'EN_UK', DE: 'DE_DE', 'DE-DE': 'DE_DE' };
+
+/**
+ * A language name as people write it: "Englisch (USA)", "English (United Kingdom)", "British English", "Deutsch",
+ * any case, the country in brackets or before the language. The language word comes first or last; every other word
+ * must name a country the product has a language for, so "English (Canada)" is refused rather than guessed.
+ */
+function localeFromName(value: string): Locale | null {
+  const words = value.toLowerCase().split(/[\s()[\],;/_.-]+/).filter(Boolean);
+  const at = LANGUAGE_NAMES[words[0] ?? ''] ? 0 : LANGUAGE_NAMES[words.at(-1) ?? ''] ? words.length - 1 : -1;
+  if (at < 0) return null;
+  const language = LANGUAGE_NAMES[words[at]!]!;
+  const rest = words.filter((_, i) => i !== at).join('');
+  const country = rest === '' ? null : COUNTRY_NAMES[rest];
+  if (country === undefined) return null;
+  return LOCALE_OF[country === null ? language : `${language}-${country}`] ?? null;
+}
+
+/**
+ * A cell's language as a locale code: a code (EN_US, de, en-GB, ...) or a name ("Englisch (USA)", "German", ...);
+ * null when it names none of the three (docs/decisions/0048, 0077).
+ */
+export const importLocale = (value: string) => pick(LOCALES, LOCALE_WORDS, value) ?? localeFromName(value);
 export const importGroup = (value: string) => pick(CLIENT_GROUPS, GROUP_WORDS, value);
 export const importSalutation = (value: string) => pick(SALUTATIONS, SALUTATION_WORDS, value);

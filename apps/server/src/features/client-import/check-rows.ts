@@ -35,6 +35,8 @@ export interface CheckOutcome {
   planned: PlannedClient[];
   errors: TClientImportError[];
   errorCount: number;
+  /** Rows with at least one error (never planned). */
+  skippedRows: number;
 }
 
 const MESSAGES: Record<string, string> = {
@@ -43,7 +45,7 @@ const MESSAGES: Record<string, string> = {
   'error.validation.invalid_email': 'Not a valid e-mail address',
   'error.validation.phone': 'Not a valid phone number (6 to 20 digits, +, (), -, spaces)',
   'error.validation.control_characters': 'Contains control characters',
-  'error.import.locale': 'Unknown language (use EN_US, EN_UK or DE_DE)',
+  'error.import.locale': 'Unknown language (e.g. English (USA), English (UK), German, or EN_US, EN_UK, DE_DE)',
   'error.import.group': 'Unknown group (use PROSPECT or ESTABLISHED)',
   'error.import.salutation': 'Unknown salutation (use MS, MR or NEUTRAL)',
   'error.import.duplicate_in_file': 'Appears twice in the file',
@@ -68,6 +70,7 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
   const columns = columnsOf(file.headers, mapping);
   const errors: TClientImportError[] = [];
   let errorCount = 0;
+  let skippedRows = 0;
   const planned: PlannedClient[] = [];
   const seenEmail = new Map<string, number>();
   const seenExternalId = new Map<string, number>();
@@ -127,6 +130,7 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
     if (target && targetSeen !== undefined) fail(null, 'error.import.duplicate_in_file', `same client as row ${targetSeen}`);
     else if (target) seenTarget.set(target, line);
 
+    if (!rowOk) skippedRows++;
     if (rowOk && parsed.success) {
       planned.push({
         firstName: parsed.data.firstName,
@@ -141,5 +145,5 @@ export function checkRows(file: ClientFile, mapping: TClientImportMapping, exist
       });
     }
   }
-  return { planned, errors, errorCount };
+  return { planned, errors, errorCount, skippedRows };
 }

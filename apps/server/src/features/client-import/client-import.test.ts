@@ -269,7 +269,7 @@ describe('POST /api/u/import', () => {
     expect(Object.keys(op.requestBody.content)).toEqual(['multipart/form-data']);
     expect(op.requestBody.content['multipart/form-data'].schema.$ref).toBe('#/components/schemas/ClientImportForm');
     expect(Object.keys(doc.components.schemas.ClientImportForm.properties).sort()).toEqual(['file', 'mapping']);
-    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['dryRun', 'productConfigurationId']);
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['dryRun', 'productConfigurationId', 'skipInvalid']);
     expect(op.responses['200']).toBeDefined();
     expect(op.responses['422'].description).toContain('error.import.rows_invalid');
     expect(op.responses['415'].description).toContain('error.import.unsupported_type');

@@ -1,5 +1,6 @@
 // The client import's use case: read the file, check every row against the account's clients, and (unless a dry
-// run) write them all in one transaction, or nothing when any row has an error (docs/decisions/0048).
+// run) write them all in one transaction, or nothing when any row has an error (docs/decisions/0048); with
+// skipInvalid, the valid rows are written and the others reported by row and reason (docs/decisions/0077).
 import { count, eq, sql } from 'drizzle-orm';
 import { ZClientImportMapping, type TClientImportMapping, type TClientImportResult } from '@bq/contracts/client-import';
 import { suggestMapping } from '@bq/domain/client-import';
@@ -46,17 +47,18 @@ async function assertRoom(db: Db | Tx, accountId: string, adding: number) {
 export async function importClients(
   db: Db,
   auth: AuthContext,
-  input: { productConfigurationId: string; dryRun: boolean; mapping: TClientImportMapping | null; file: ClientFile },
+  input: { productConfigurationId: string; dryRun: boolean; skipInvalid?: boolean; mapping: TClientImportMapping | null; file: ClientFile },
 ): Promise<TClientImportResult> {
   const started = performance.now();
   const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'CREATE' });
-  const shown = { dryRun: input.dryRun, headers: input.file.headers, preview: input.file.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells) };
+  const skipInvalid = input.skipInvalid ?? false;
+  const shown = { dryRun: input.dryRun, skipInvalid, headers: input.file.headers, preview: input.file.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells) };
   // Without a mapping a dry run suggests one from the header names (the browser's first look at a file).
   const suggested = suggestMapping(input.file.headers);
   const usable = input.mapping ?? ZClientImportMapping.safeParse(suggested).data ?? null;
   if (!usable) {
     if (!input.dryRun) throw new AppError('error.import.mapping_invalid', 400, 'The mapping is missing');
-    const none = { ...shown, mapping: suggested, checked: false, rows: input.file.rows.length, created: 0, updated: 0, errorCount: 0, errors: [] };
+    const none = { ...shown, mapping: suggested, checked: false, rows: input.file.rows.length, created: 0, updated: 0, errorCount: 0, skippedRows: 0, errors: [] };
     return { ...none, durationMs: Math.round(performance.now() - started) };
   }
   const mapping = usable;
@@ -71,15 +73,17 @@ export async function importClients(
       created,
       updated: outcome.planned.length - created,
       errorCount: outcome.errorCount,
+      skippedRows: outcome.skippedRows,
       errors: outcome.errors,
     };
-    if (outcome.errorCount === 0) await assertRoom(tx, auth.accountId, created);
+    // The limit counts the rows that would be written: all, or (skipInvalid) the valid ones.
+    if (outcome.errorCount === 0 || skipInvalid) await assertRoom(tx, auth.accountId, created);
     if (input.dryRun) return result;
-    if (outcome.errorCount > 0) throw new AppError(IMPORT_ERRORS.rowsInvalid, 422, `${outcome.errorCount} row error(s): check the file with dryRun=true`);
+    if (outcome.errorCount > 0 && !skipInvalid) throw new AppError(IMPORT_ERRORS.rowsInvalid, 422, `${outcome.errorCount} row error(s): check the file with dryRun=true`);
     if (result.updated > 0) assertRealmPermission(auth, config.productType, { entity: 'BQ_USER', action: 'UPDATE' });
     await writeClients(tx as Tx, { accountId: auth.accountId, userId: auth.userId, productConfigurationId: config.id }, outcome.planned);
     // The counts the route's audit event carries, known now: it commits in this transaction (ADR 0039).
-    noteWrite({ details: { rows: result.rows, created: result.created, updated: result.updated, errorCount: result.errorCount } });
+    noteWrite({ details: { rows: result.rows, created: result.created, updated: result.updated, errorCount: result.errorCount, skippedRows: result.skippedRows } });
     return result;
   };
   const result = input.dryRun

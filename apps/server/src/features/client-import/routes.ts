@@ -1,5 +1,6 @@
 // POST /api/u/import: a CSV or XLSX file of clients and the mapping of its columns, as multipart/form-data;
-// ?dryRun=true answers the row check's report and writes nothing (docs/decisions/0048).
+// ?dryRun=true answers the row check's report and writes nothing (docs/decisions/0048); ?skipInvalid=true writes
+// the valid rows and reports the others (docs/decisions/0077).
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -85,11 +86,11 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         audit: {
           action: 'client.import',
-          details: (request) => ({ dryRun: (request.query as { dryRun?: boolean }).dryRun === true }),
+          details: (request) => ({ dryRun: (request.query as { dryRun?: boolean }).dryRun === true, skipInvalid: (request.query as { skipInvalid?: boolean }).skipInvalid === true }),
           // Counts only: the rows' names and addresses never reach the trail.
           answer: (body) => {
-            const r = body as { rows?: number; created?: number; updated?: number; errorCount?: number } | null;
-            return { details: { rows: r?.rows, created: r?.created, updated: r?.updated, errorCount: r?.errorCount } };
+            const r = body as { rows?: number; created?: number; updated?: number; errorCount?: number; skippedRows?: number } | null;
+            return { details: { rows: r?.rows, created: r?.created, updated: r?.updated, errorCount: r?.errorCount, skippedRows: r?.skippedRows } };
           },
         },
         productPermission: { entity: 'BQ_USER', action: 'CREATE' },
@@ -102,7 +103,8 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
           'Imports clients from a CSV or XLSX file (multipart/form-data: `file` and `mapping`). Rows are matched to the ' +
           "account's clients by external id, then by e-mail, and update them; the others are created in the product " +
           'configuration. `dryRun=true` checks every row and writes nothing; an import with any row error writes ' +
-          'nothing and answers 422. All rows are written in one transaction.',
+          'nothing and answers 422, unless `skipInvalid=true`: then the valid rows are written and each skipped row is ' +
+          'listed in `errors` with its row number and reason (`skippedRows` counts them). The rows are written in one transaction.',
         querystring: ZClientImportQuery,
         response: {
           200: ZClientImportResult,

@@ -174,6 +174,8 @@ export async function updateClient(
 export async function setClientActive(db: Db, auth: AuthContext, token: string, productType: ProductType, active: boolean): Promise<TClient> {
   const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'BQ_USER', action: 'UPDATE' });
   const { client } = await findClientInProduct(db, auth.accountId, token, config.id);
+  // An erased client stays inactive: a pseudonym is sent nothing (docs/decisions/0077).
+  if (active && client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
   await db
     .update(clientProducts)
     .set({ active, deactivatedAt: active ? null : new Date() })

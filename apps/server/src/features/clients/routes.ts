@@ -87,7 +87,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           body: ZDeactivateClientRequest,
           response: {
             200: ZClient,
-            ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: ['error.auth.csrf', 'error.auth.forbidden'], 404: NOT_FOUND }),
+            // 409 error.data_rights.already_erased: activating an erased client (decision 0077).
+            ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: ['error.auth.csrf', 'error.auth.forbidden'], 404: NOT_FOUND, 409: ['error.data_rights.already_erased'] }),
           },
         },
       },

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COMPARISON_ERRORS, COMPARISON_MAX_CLIENTS, COMPARISON_MIN_CLIENTS, type TClientComparison, type TComparisonCandidate, type TComparisonRequestQuery } from '@bq/contracts/comparison';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { ProductType } from '@bq/domain/product-types';
 import { compareProfiles } from '@bq/scoring/comparison';
@@ -29,11 +30,13 @@ const requireComparison = (db: Db, auth: AuthContext, productType: ProductType) 
  */
 async function loadClients(db: Db, anon: Anonymisation, accountId: string, tokens: string[]) {
   const result = await db.execute<{ id: string; token: string; first_name: string; last_name: string; anon_kind: string; anon_number: number | string | null }>(sql`
-    select c.id, c.token, c.first_name, c.last_name, ${anonymisationColumns(anon, sql`c.id`)}
+    select c.id, c.token, c.first_name, c.last_name, c.erased_at is not null as erased, ${anonymisationColumns(anon, sql`c.id`)}
     from clients c
     where c.account_id = ${accountId} and c.token in (${sql.join(tokens.map((t) => sql`${t}`), sql`, `)})`);
-  const rows = (result as unknown as { rows: { id: string; token: string; first_name: string; last_name: string; anon_kind: string; anon_number: number | string | null }[] }).rows;
+  const rows = (result as unknown as { rows: { id: string; token: string; first_name: string; last_name: string; erased: boolean; anon_kind: string; anon_number: number | string | null }[] }).rows;
   if (rows.length !== tokens.length) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  // An erased client's kept result is evidence, not a profile to set beside others (docs/decisions/0077).
+  if (rows.some((r) => r.erased)) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
   const byToken = new Map(rows.map((r) => [r.token, { id: r.id, token: r.token, firstName: r.first_name, lastName: r.last_name, anon_kind: r.anon_kind, anon_number: r.anon_number }]));
   return tokens.map((t) => byToken.get(t)!);
 }

@@ -12,7 +12,8 @@ const ERRORS = {
   401: ['error.auth.unauthorized'],
   403: ['error.auth.forbidden'],
   404: ['error.not_found'],
-  409: [COMPARISON_ERRORS.noCompletedInstance],
+  // error.data_rights.already_erased: an erased client is compared no more (decision 0077).
+  409: [COMPARISON_ERRORS.noCompletedInstance, 'error.data_rights.already_erased'],
 };
 
 export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TAutoSendsRequest, TCreateInstanceRequest, TInstance } from '@bq/contracts/instances';
 import { ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import type { Action, Entity } from '@bq/domain/permissions';
@@ -20,6 +21,7 @@ import { interactionLimit } from './interactions';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { toInstance } from './instance-view';
 import { trialRuns } from '../credits/wealth-trial';
+import { assertClientNotErased } from '../data-rights/not-erased';
 
 export const INSTANCE_ERRORS = {
   clientInactive: 'error.client.inactive',
@@ -45,7 +47,7 @@ export async function createInstance(
     action: 'CREATE',
   });
   const [client] = await db
-    .select({ id: clients.id, token: clients.token, active: clientProducts.active })
+    .select({ id: clients.id, token: clients.token, erasedAt: clients.erasedAt, active: clientProducts.active })
     .from(clients)
     .innerJoin(
       clientProducts,
@@ -54,6 +56,8 @@ export async function createInstance(
     .where(and(eq(clients.accountId, auth.accountId), eq(clients.token, request.clientToken)))
     .limit(1);
   if (!client) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  // Checked before "inactive" (an erased client is inactive too) so the answer says why (docs/decisions/0077).
+  if (client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
   if (!client.active)
     throw new AppError(INSTANCE_ERRORS.clientInactive, 409, 'The client is inactive in this product');
   await assertMaySendQuestionnaires(db, auth);
@@ -108,7 +112,7 @@ const instanceOfAccountQuery = prepared((db: Db) =>
       productType: productConfigurations.productType,
       // The client as a result's header shows them (features/results/result-access.ts): read here, from the join
       // this query makes anyway, so a dashboard or report view does not read the client again.
-      client: { firstName: clients.firstName, lastName: clients.lastName, email: clients.email },
+      client: { firstName: clients.firstName, lastName: clients.lastName, email: clients.email, erasedAt: clients.erasedAt },
       // The viewer is this client (same address): a participant who took over their demo result (decision 0023).
       // Spelled out with its table: a bare "email" inside this subquery would be the user's own.
       viewerIsClient: sql<boolean>`exists (select 1 from users u where u.id = ${sql.placeholder('userId')} and lower(u.email) = lower("clients"."email"))`,
@@ -172,6 +176,8 @@ export async function updateAutoSends(
   onAutoReportOn: (tx: Tx, instanceId: string) => Promise<unknown>,
 ): Promise<TInstance> {
   const { instance, clientToken } = await requireInstance(db, auth, token, 'UPDATE');
+  // Reminders and reports of an erased client's kept result would go to no one (decision 0077).
+  await assertClientNotErased(db, instance.clientId);
   const row = await db.transaction(async (tx) => {
     await tx
       .update(interactionInstances)

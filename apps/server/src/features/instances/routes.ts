@@ -45,7 +45,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZCreateInstanceRequest,
         response: {
           201: ZInstance,
-          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.interaction.limit_reached'], 404: NOT_FOUND, 409: ['error.client.inactive'] }),
+          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.interaction.limit_reached'], 404: NOT_FOUND, 409: ['error.client.inactive', 'error.data_rights.already_erased'] }),
         },
       },
     },
@@ -95,7 +95,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['instances'],
         params: ZTokenParams,
         body: ZAutoSendsRequest,
-        response: { 200: ZInstance, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
+        response: { 200: ZInstance, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 409: ['error.data_rights.already_erased'] }) },
       },
     },
     async (request) =>

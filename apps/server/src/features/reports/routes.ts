@@ -22,6 +22,7 @@ import { clientViewFor, reportHiddenFor } from '../anonymisation/client-view';
 import { apiErrors } from '../../plugins/openapi';
 import { RESULT_ERRORS, RESULT_READ_ERRORS, requireOpenResult } from '../results/result-access';
 import { SEND_REPORT_MAIL, sendReportMail } from './report-mail';
+import { assertClientNotErased } from '../data-rights/not-erased';
 import {
   CERTIFICATE_ERRORS,
   certificateContent,
@@ -198,7 +199,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
             402: [RESULT_ERRORS.locked],
             403: ['error.auth.forbidden', 'error.auth.csrf'],
             404: ['error.not_found'],
-            409: [RESULT_ERRORS.notReady],
+            409: [RESULT_ERRORS.notReady, 'error.data_rights.already_erased'],
           }),
         },
       },
@@ -206,6 +207,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const { instance } = await requireOpenResult(app.db, auth, request.params.token, SEND_REPORT_MAIL.entity, SEND_REPORT_MAIL.action);
+      // A kept result of an erased client has nobody to mail (decision 0077).
+      await assertClientNotErased(app.db, instance.clientId);
       const sent = await app.db.transaction((tx) => sendReportMail(tx, app.queue, app.config, instance.id));
       // Sent to the real address; a viewer who has the client anonymised is not told which (docs/decisions/0021).
       const view = await clientViewFor(app.db, auth, instance.productConfigurationId, instance.clientId);

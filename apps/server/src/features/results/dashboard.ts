@@ -45,9 +45,10 @@ export function resultEvidence(results: InstanceResults, definition: Pick<TInter
 }
 
 /** The header's client, as the viewer may see them (anonymisation/client-view.ts). */
-function dashboardClient(token: string, shown: ShownClient<{ firstName: string; lastName: string; email: string }>): TDashboard['client'] {
+function dashboardClient(token: string, shown: ShownClient<{ firstName: string; lastName: string; email: string }>, erasedAt: Date | null): TDashboard['client'] {
   return {
     token,
+    erasedAt: erasedAt?.toISOString() ?? null,
     firstName: shown.firstName,
     lastName: shown.lastName,
     initials: shown.initials,
@@ -74,7 +75,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     kind: dashboardKindOf(productType),
     status: instance.status,
     lockStatus: instance.lockStatus,
-    client: dashboardClient(client.token, showClient(await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId), client)),
+    client: dashboardClient(client.token, showClient(await clientViewFor(db, auth, instance.productConfigurationId, instance.clientId), client), client.erasedAt ?? null),
     filledAt: instance.filledAt?.toISOString() ?? null,
     calculatedAt: results.calculatedAt,
     evidence: { ...resultEvidence(results, definition), decisions: decidesPeople(productType) ? await decisionsOf(db, instance.id) : null },

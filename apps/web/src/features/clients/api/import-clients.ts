@@ -10,6 +10,8 @@ import { clientListsQueryKey } from './get-clients';
 export interface ImportClientsRequest {
   productConfigurationId: string;
   dryRun: boolean;
+  /** Write the valid rows and report the others (decision 0077); otherwise any row error writes nothing. */
+  skipInvalid?: boolean;
   file: File;
   mapping?: TClientImportMapping;
   /** Share of the file sent, 0..1. */
@@ -20,7 +22,7 @@ export function importClients(request: ImportClientsRequest): Promise<TClientImp
   const body = new FormData();
   if (request.mapping) body.append('mapping', JSON.stringify(request.mapping));
   body.append('file', request.file, request.file.name);
-  const url = buildUrl('/api/u/import', { productConfigurationId: request.productConfigurationId, dryRun: request.dryRun });
+  const url = buildUrl('/api/u/import', { productConfigurationId: request.productConfigurationId, dryRun: request.dryRun, skipInvalid: request.skipInvalid ?? false });
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

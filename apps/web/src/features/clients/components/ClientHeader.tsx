@@ -1,6 +1,7 @@
 // The client view's head: initials, name, state, contact details and language, the group control and the
 // actions (edit, deactivate / activate) for users who may change clients. A client anonymised for the viewer shows
 // the name the server sends ("Client 12" or stars), a hint instead of the e-mail, and no edit of identity fields.
+// An erased client has no actions here at all, and the header says why.
 import { useDisclosure } from '@mantine/hooks';
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -67,9 +68,15 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
               )}
             </Group>
             {erased ? (
-              <Text size="sm" c="dimmed" maw={520} data-testid="client-erased-hint">
-                {t('dataRights.erasedHint')}
-              </Text>
+              <Stack gap={2} maw={520}>
+                <Text size="sm" c="dimmed" data-testid="client-erased-hint">
+                  {t('dataRights.erasedHint')}
+                </Text>
+                {/* Says why the usual actions are missing (decision 0077); the server refuses them too. */}
+                <Text size="sm" c="dimmed" data-testid="client-erased-actions">
+                  {t('dataRights.erasedActions')}
+                </Text>
+              </Stack>
             ) : anonymised ? (
               <Text size="sm" c="dimmed" maw={520} data-testid="client-anonymised-hint">
                 {t('anonymisation.clientHint')}
@@ -83,7 +90,8 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
         </Group>
         <Group gap="sm">
           {/* Only a finished, unlocked result can be compared: a locked one is unlocked on its dashboard first. */}
-          {client.instances.some((i) => hasResult(i.status) && i.lockStatus !== 'LOCKED') ? (
+          {/* An erased client is compared and activated no more (decision 0077). */}
+          {!erased && client.instances.some((i) => hasResult(i.status) && i.lockStatus !== 'LOCKED') ? (
             <AddToComparisonButton productType={client.productType} clientToken={client.token} name={clientDisplayName(client)} />
           ) : null}
           {/* Who an anonymised client is cannot be changed by this viewer (the server refuses it too). */}
@@ -97,7 +105,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
               {t('clients.view.edit')}
             </Button>
           ) : null}
-          {canUpdate ? <ClientActivation client={client} productType={client.productType} /> : null}
+          {canUpdate && !erased ? <ClientActivation client={client} productType={client.productType} /> : null}
         </Group>
       </Group>
       {/* Natural widths, wrapping: the group control is as wide as its longest translation needs. */}

@@ -1,5 +1,6 @@
 // The check's report: what the import would do, and each problem by row and column, downloadable as CSV so the
-// adviser can correct the file in their spreadsheet.
+// adviser can correct the file in their spreadsheet. After an import of the valid rows only (decision 0077) the same
+// table lists the rows that were skipped.
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,8 @@ export function ImportReport({ report }: { report: TClientImportResult }) {
       }),
       'client-import-report.csv',
     );
+  /** A finished import that wrote the valid rows: the problems are rows skipped, not reasons nothing was saved. */
+  const skipped = !report.dryRun && report.skipInvalid;
   const summary = t('clientImport.summary', { rows: report.rows, created: report.created, updated: report.updated });
 
   if (report.errorCount === 0) {
@@ -32,7 +35,9 @@ export function ImportReport({ report }: { report: TClientImportResult }) {
   return (
     <Stack gap="sm" data-testid="import-report">
       <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-        {t('clientImport.errors.title', { count: report.errorCount })}
+        {skipped
+          ? t('clientImport.skipped.title', { count: report.skippedRows })
+          : t('clientImport.errors.title', { count: report.errorCount })}
       </Alert>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">

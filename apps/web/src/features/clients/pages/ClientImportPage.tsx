@@ -1,5 +1,6 @@
 // /{productName}/client/import: choose a CSV or XLSX file, map its columns to client fields, check every row
-// (a dry run of POST /api/u/import), then import all rows at once with a progress bar (docs/decisions/0048).
+// (a dry run of POST /api/u/import), then import all rows at once with a progress bar (docs/decisions/0048), or,
+// when some rows have problems, only the valid ones, the skipped rows listed with their problems (decision 0077).
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Paper, Stack } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconFileSpreadsheet, IconListCheck, IconLock, IconUpload } from '@tabler/icons-react';
@@ -54,11 +55,11 @@ function ClientImport({ product }: { product: ClientProduct }) {
     if (chosen) runCheck(chosen);
   };
 
-  const runImport = () => {
+  const runImport = (skipInvalid = false) => {
     if (!file || !complete.success) return;
     setUploaded(0);
     call.mutate(
-      { productConfigurationId: configuration.id, dryRun: false, file, mapping: complete.data, onUploadProgress: setUploaded },
+      { productConfigurationId: configuration.id, dryRun: false, skipInvalid, file, mapping: complete.data, onUploadProgress: setUploaded },
       { onSuccess: (result) => setDone(result), onSettled: () => setUploaded(null) },
     );
   };
@@ -106,6 +107,7 @@ function ClientImport({ product }: { product: ClientProduct }) {
               </Stack>
             </Alert>
           ) : null}
+          {done && done.skippedRows > 0 ? <ImportReport report={done} /> : null}
           {shape && file && !done ? (
             <>
               <ImportMapping
@@ -133,8 +135,20 @@ function ClientImport({ product }: { product: ClientProduct }) {
               {uploaded !== null ? <ImportProgress uploaded={uploaded} /> : null}
               {check && check.errorCount === 0 && uploaded === null ? (
                 <Group>
-                  <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={runImport} data-testid="import-submit">
+                  <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={() => runImport()} data-testid="import-submit">
                     {t('clientImport.submit', { count: check.created + check.updated })}
+                  </Button>
+                </Group>
+              ) : null}
+              {check && check.errorCount > 0 && check.created + check.updated > 0 && uploaded === null ? (
+                <Group>
+                  <Button
+                    variant="default"
+                    leftSection={<IconUpload size={18} aria-hidden />}
+                    onClick={() => runImport(true)}
+                    data-testid="import-submit-valid"
+                  >
+                    {t('clientImport.submitValid', { count: check.created + check.updated, skipped: check.skippedRows })}
                   </Button>
                 </Group>
               ) : null}

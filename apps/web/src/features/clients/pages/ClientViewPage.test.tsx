@@ -108,6 +108,43 @@ describe('client view', () => {
     expect(screen.queryByTestId('add-to-comparison')).toBeNull();
   });
 
+  it('offers an erased client nothing that makes no sense: no activate, comparison, copy, erasure or sending (decision 0077)', async () => {
+    const comparer: TUser = {
+      ...adviser,
+      permissions: [...adviser.permissions, { realm: 'BQ_RISK', entity: 'INDIVIDUAL_COMPARISON', action: 'READ' }],
+    };
+    profile = profileOf({
+      firstName: 'Client',
+      lastName: 'Erased',
+      active: false,
+      erasedAt: '2026-12-06T10:00:00Z',
+      instances: [instanceOf({ token: 'i1', status: 'RESULTS_AVAILABLE', lockStatus: 'UNLOCKED' })],
+    });
+    renderView(comparer);
+    expect(await screen.findByTestId('client-interaction-row-i1')).toBeInTheDocument();
+    expect(screen.getByTestId('client-erased-badge')).toBeInTheDocument();
+    for (const testId of ['add-to-comparison', 'client-activate-button', 'client-deactivate-button', 'client-edit-button', 'personal-data-download', 'client-erase-button']) {
+      expect(screen.queryByTestId(testId), testId).toBeNull();
+    }
+    // Why, in words: the header's hint and the send button's reason.
+    expect(screen.getByTestId('client-erased-actions')).toHaveTextContent(text('dataRights.erasedActions'));
+    expect(screen.getByTestId('send-interaction-button')).toBeDisabled();
+    expect(screen.getByTestId('send-interaction-notice')).toHaveTextContent(text('interactions.send.disabled.erased'));
+  });
+
+  it('puts the everyday actions first and "Erase client" last, in its own danger zone', async () => {
+    renderView();
+    const erase = await screen.findByTestId('client-erase-button');
+    const interactions = screen.getByTestId('client-interactions');
+    // DOM order is the order on every screen width (the page is one column on the phone).
+    expect(interactions.compareDocumentPosition(erase) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('client-header').compareDocumentPosition(erase) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const zone = screen.getByTestId('client-danger-zone');
+    expect(zone).toContainElement(erase);
+    expect(zone).not.toContainElement(screen.getByTestId('personal-data-download'));
+    expect(within(zone).getByRole('heading', { name: text('dataRights.dangerZone') })).toBeInTheDocument();
+  });
+
   it('badges only a finished result as locked, and its badge opens the result', async () => {
     renderView();
     const unanswered = await screen.findByTestId('client-interaction-row-i2');

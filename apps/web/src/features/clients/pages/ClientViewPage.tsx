@@ -1,5 +1,5 @@
 // /{productName}/client/{clientToken}: one client in the product: details, group, edit, (de)activation and the
-// client's interactions, the client's rights (a copy of their data, erasure); for holders of AUDIT_LOG also the client's access history, in a second tab. An unknown
+// client's interactions, then last the client's rights (a copy of their data, erasure); for holders of AUDIT_LOG also the client's access history, in a second tab. An unknown
 // token shows "client not found" in the page.
 import { Skeleton, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -31,15 +31,17 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
     return (
       <div data-testid="client-view">
         <ClientHeader client={profile.data} canUpdate={product.canUpdate} />
+        <ClientTabs
+          clientToken={clientToken}
+          interactions={<ClientInteractions client={profile.data} product={product} />}
+        />
+        {/* The rare, destructive rights come after the everyday work (decision 0077). */}
         <ClientDataRights
           clientToken={profile.data.token}
           canRead={mayOnClients(product.user, product.productType, 'READ')}
           canErase={mayOnClients(product.user, product.productType, 'DELETE')}
           anonymised={isAnonymisedClient(profile.data)}
-        />
-        <ClientTabs
-          clientToken={clientToken}
-          interactions={<ClientInteractions client={profile.data} product={product} />}
+          erased={Boolean(profile.data.erasedAt)}
         />
       </div>
     );

@@ -17,6 +17,8 @@ export function SendReportEmailButton({ dashboard }: { dashboard: TDashboard }) 
   const user = useSignedInUser();
   const send = useSendReportEmail(dashboard.instanceToken);
   if (dashboard.lockStatus === 'LOCKED') return null;
+  // An erased client's kept result has no one to mail (decision 0077; the server answers 409 too).
+  if (dashboard.client.erasedAt) return null;
   // Mailing a report needs REPORT/CREATE in the product's realm (the route's productPermission): not offered without it.
   if (!hasProductPermission(user, dashboard.productType, 'REPORT', 'CREATE')) return null;
   const { client } = dashboard;

@@ -116,6 +116,15 @@ describe('result dashboard: states of the request', () => {
     expect(within(second).queryByTestId('result-unlock-buy')).not.toBeInTheDocument();
   });
 
+  it("offers no report mail for an erased client's kept result, whose report stays readable (decision 0077)", async () => {
+    const kept = dashboardOf();
+    handlers[DASHBOARD_URL] = () => jsonResponse({ ...kept, client: { ...kept.client, firstName: 'Client', lastName: 'Erased', erasedAt: '2026-12-06T10:00:00Z' } });
+    renderPage();
+    await screen.findByTestId('result-dashboard');
+    expect(screen.getByTestId('result-report-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('result-send-report-email')).not.toBeInTheDocument();
+  });
+
   it('offers mailing the report only to a user who may create reports', async () => {
     const reader = { ...adviser, permissions: [{ realm: 'ALL' as const, entity: 'ALL' as const, action: 'READ' as const }] };
     handlers['/api/user'] = () => jsonResponse(reader);

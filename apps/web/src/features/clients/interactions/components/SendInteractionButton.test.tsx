@@ -77,6 +77,24 @@ describe('send questionnaire', () => {
     expect(await within(questions).findAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('keeps its actions in a footer below the scrolling part, so "Send" is reachable on a short screen (decision 0077)', async () => {
+    renderView();
+    const dialog = await openModal();
+    const body = within(dialog).getByTestId('send-interaction-body');
+    const footer = within(dialog).getByTestId('send-interaction-footer');
+    const submit = within(dialog).getByTestId('send-interaction-submit');
+    // The options scroll; the footer with Cancel and Send does not (it follows the scrolling part, not inside it).
+    expect(body).toContainElement(expiry());
+    expect(body).not.toContainElement(submit);
+    expect(footer).toContainElement(submit);
+    expect(footer).toContainElement(within(dialog).getByRole('button', { name: text('common.cancel') }));
+    expect(body.contains(footer)).toBe(false);
+    expect(body.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Still one form: Enter in a field and the footer's button both submit it.
+    expect(submit.closest('form')).toBe(body.closest('form'));
+    expect(submit).toHaveAttribute('type', 'submit');
+  });
+
   it('starts with 30 days, the invitation e-mail ticked, reminder on and report off, and sends them in one click', async () => {
     createResponse = () => jsonResponse(fullInstanceOf({ token: 'new1', invitedAt: '2026-04-03T09:00:00Z' }), 201);
     const { router } = renderView();

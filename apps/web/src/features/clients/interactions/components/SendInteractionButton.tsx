@@ -1,6 +1,6 @@
 // "Send questionnaire" on the client view. Disabled, with the reason as text beside it (not a tooltip, so
 // keyboard and screen-reader users get it too), when the user may not send in this product, the client is
-// inactive here, the product has no interaction, the product's questionnaire limit is used up, or the user's own
+// erased or inactive here, the product has no interaction, the product's questionnaire limit is used up, or the user's own
 // address is not verified yet (then a new verification link is one click away, before any form is filled).
 import { useId } from 'react';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
@@ -36,6 +36,8 @@ export function SendInteractionButton({ client, product }: SendInteractionButton
     ? t('interactions.send.disabled.noPermission')
     : unverified
       ? t('interactions.send.disabled.unverified', { email: product.user.email })
+      : client.erasedAt
+      ? t('interactions.send.disabled.erased')
       : !client.active
       ? t('interactions.send.disabled.inactive')
       : interaction.data === null || interaction.isError

@@ -1,7 +1,8 @@
 // The send dialog: which questionnaire goes out (name, number of questions, time needed, a preview of the
 // questions), when it expires, whether the invitation is e-mailed now (ticked: the first click sends it) and whether
 // reminder and report go out automatically. Sending creates the instance (and queues its invitation in the same
-// transaction) and opens its actions page, where the adviser copies the link or sends it again.
+// transaction) and opens its actions page, where the adviser copies the link or sends it again. The options scroll
+// and Cancel / Send stay in a footer below them, visible on a short screen and a phone (decision 0077).
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import { SEND_DEFAULTS, ZSendInteractionForm, createInstanceRequest } from '../s
 import { InteractionPreview } from './InteractionPreview';
 import { NoPrivacyPolicyNotice } from './NoPrivacyPolicyNotice';
 import { SendOptionsFields } from './SendOptionsFields';
+import classes from './SendInteractionModal.module.css';
 
 interface SendInteractionModalProps {
   opened: boolean;
@@ -36,6 +38,7 @@ export function SendInteractionModal({ opened, onClose, client, interaction }: S
       onClose={onClose}
       title={t('interactions.send.title', { name })}
       size="lg"
+      classNames={{ content: classes.content, body: classes.body }}
       data-testid="send-interaction-modal"
     >
       {/* Mounted only while open, so every opening starts from the defaults. */}
@@ -90,8 +93,8 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('interactions.send.title', { name })}>
-      <Stack gap="md">
+    <form onSubmit={submit} noValidate aria-label={t('interactions.send.title', { name })} className={classes.form}>
+      <Stack gap="md" className={classes.scroll} data-testid="send-interaction-body">
         <Text size="sm">{t('interactions.send.lead')}</Text>
         <NoPrivacyPolicyNotice accountId={user.accountId} />
         <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
@@ -126,15 +129,15 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
           autoReminder={{ checked: autoReminder, onChange: setAutoReminder }}
           autoSendReport={{ checked: autoSendReport, onChange: setAutoSendReport }}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="send-interaction-submit">
-            {t('interactions.send.submit')}
-          </Button>
-        </Group>
       </Stack>
+      <Group justify="flex-end" gap="sm" className={classes.footer} data-testid="send-interaction-footer">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={create.isPending} data-testid="send-interaction-submit">
+          {t('interactions.send.submit')}
+        </Button>
+      </Group>
     </form>
   );
 }

@@ -15,6 +15,7 @@ const fetchMock = vi.fn<typeof fetch>();
 let instance: TInstance | null;
 let patchResponse: (body: Record<string, unknown>) => Response;
 let deleteResponse: () => Response;
+let profile = profileOf();
 
 const PROFILE_URL = `/api/client/c1/product/${RISK_CONFIGURATION_ID}/profile`;
 const INSTANCE_URL = '/api/instance/i1';
@@ -30,11 +31,12 @@ beforeEach(() => {
     return jsonResponse(instance);
   };
   deleteResponse = () => new Response(null, { status: 204 });
+  profile = profileOf();
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    if (url === PROFILE_URL) return jsonResponse(profileOf());
+    if (url === PROFILE_URL) return jsonResponse(profile);
     if (url === INSTANCE_URL) {
       return instance
         ? jsonResponse(instance)
@@ -282,6 +284,16 @@ describe('interaction actions', () => {
     );
     expect(screen.queryByTestId('interaction-invite-link')).not.toBeInTheDocument();
     expect(callsTo('/api/instance/i1/invite')).toHaveLength(0);
+  });
+
+  it("offers no automatic reminder or report for an erased client's kept result, and says why (decision 0077)", async () => {
+    instance = fullInstanceOf({ status: 'RESULTS_AVAILABLE', openedAt: '2026-04-03T08:30:00Z', filledAt: '2026-04-03T09:00:00Z' });
+    profile = profileOf({ firstName: 'Client', lastName: 'Erased', active: false, erasedAt: '2026-12-06T10:00:00Z' });
+    renderPage();
+    expect(await screen.findByTestId('interaction-erased-notice')).toHaveTextContent(text('interactions.actions.erased'));
+    expect(screen.getByTestId('interaction-dashboard-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('interaction-auto-reminder')).toBeNull();
+    expect(screen.queryByTestId('interaction-auto-report')).toBeNull();
   });
 
   it('follows the status without a reload', async () => {

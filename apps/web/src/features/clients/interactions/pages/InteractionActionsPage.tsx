@@ -2,7 +2,7 @@
 // section 2): where it stands (refreshed live until final), the invite link and a prepared e-mail, the automatic
 // reminder and report, the link to the results, and deleting it. An unknown token, or one of another account or
 // client, shows "interaction not found" in the page.
-import { Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -67,10 +67,17 @@ function InteractionActions({ product, clientToken, token }: InteractionActionsP
         <Stack gap="lg">
           <InstanceStatusCard instance={data} productType={product.productType} />
           <InviteSection instance={data} clientName={clientName ?? t('page.client.title')} />
-          <AutoSendSwitches
-            instance={data}
-            canUpdate={mayOnInstances(product.user, product.productType, 'UPDATE')}
-          />
+          {/* An erased client's kept result is evidence: nothing is sent for it (decision 0077; the server refuses too). */}
+          {profile.data?.erasedAt ? (
+            <Text size="sm" c="dimmed" data-testid="interaction-erased-notice">
+              {t('interactions.actions.erased')}
+            </Text>
+          ) : (
+            <AutoSendSwitches
+              instance={data}
+              canUpdate={mayOnInstances(product.user, product.productType, 'UPDATE')}
+            />
+          )}
           {mayOnInstances(product.user, product.productType, 'DELETE') ? (
             <DeleteInstanceSection instance={data} clientPath={clientPath} />
           ) : null}
