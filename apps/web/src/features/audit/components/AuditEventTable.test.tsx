@@ -40,6 +40,7 @@ describe('audit events in words', () => {
     expect(within(view!).getByTestId('audit-action-code')).toHaveTextContent('dashboard.view');
     expect(within(view!).getByTestId('audit-actor-name')).toHaveTextContent(/^Alex Admin$/);
     expect(within(view!).getByTestId('audit-actor-email')).toHaveTextContent('alex.admin@demo.example');
+    expect(within(view!).getByTestId('audit-actor-id')).toHaveTextContent('5b7c1e1a-0000-4000-8000-000000000001');
     expect(within(list!).getByTestId('audit-details')).toHaveTextContent('12 rows of 40');
     expect(within(list!).getByTestId('audit-details')).toHaveTextContent('Filter: product BQ_RISK, search yes');
     expect(within(update!).getByTestId('audit-details')).toHaveTextContent('Fields: e-mail, first name');
