@@ -1,5 +1,6 @@
 // The audit trail (docs/decisions/0039, 0071): GET /api/audit/events (filters, newest first, keyset pages),
-// GET /api/audit/verify (the caller's account's export verified) with permission BQ_ADMIN/AUDIT_LOG/READ, and
+// GET /api/audit/verify (the caller's account's export verified), GET /api/audit/actions (the filter's suggestions)
+// with permission BQ_ADMIN/AUDIT_LOG/READ, and
 // GET /api/audit/keys (public: the keys that sign the checkpoints).
 import { z } from 'zod';
 
@@ -18,7 +19,8 @@ const invalid = { error: () => 'error.validation.invalid_value' };
 const auditFilterFields = {
   clientToken: z.string().min(1).max(200).optional(),
   userId: z.string().min(1).max(100).optional(),
-  action: z.string().regex(/^[a-z_]+\.[a-z_.]+$/, 'error.validation.invalid_value').max(100).optional(),
+  /** One of GET /api/audit/actions (or one found in the account's trail); any other is error.audit.unknown_action. */
+  action: z.string().min(1).max(100).optional(),
   outcome: z.enum(AUDIT_OUTCOMES, invalid).optional(),
   from: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'error.validation.invalid_value' }).optional(),
@@ -141,6 +143,18 @@ export const ZAuditKeys = z
   })
   .meta({ id: 'AuditKeys' });
 export type TAuditKeys = z.infer<typeof ZAuditKeys>;
+
+/** GET /api/audit/actions: every action the trail can hold, for the filter's suggestions (docs/decisions/0080). */
+export const ZAuditActions = z
+  .object({
+    actions: z.array(
+      z.object({
+        action: z.string().meta({ description: 'The code, e.g. dashboard.view; its words are the text audit.action.<code> (GET /api/i18ns)' }),
+      }),
+    ),
+  })
+  .meta({ id: 'AuditActions' });
+export type TAuditActions = z.infer<typeof ZAuditActions>;
 
 /** GET|PUT /api/audit/settings: where the daily signed checkpoint of the account's chain head is mailed (null: nowhere). */
 export const ZAuditSettings = z

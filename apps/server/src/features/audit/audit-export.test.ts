@@ -142,7 +142,6 @@ describe('the audit trail export', () => {
       ['format=xlsx', 'querystring.format', 'error.validation.invalid_value'],
       ['format=csv&outcome=MAYBE', 'querystring.outcome', 'error.validation.invalid_value'],
       ['format=csv&from=yesterday', 'querystring.from', 'error.validation.invalid_value'],
-      ['format=csv&action=DROP%20TABLE', 'querystring.action', 'error.validation.invalid_value'],
       ['format=jsonl&from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'querystring.to', 'error.validation.invalid_value'],
     ];
     for (const [query, path, errorKey] of cases) {
@@ -150,6 +149,10 @@ describe('the audit trail export', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toMatchObject({ errorKey: 'error.validation', fields: [{ path, errorKey }] });
     }
+    // An action nobody records has its own key (docs/decisions/0080), whatever it looks like.
+    const odd = await o.http.request('GET', '/api/audit/events/export?format=csv&action=DROP%20TABLE');
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().errorKey).toBe('error.audit.unknown_action');
     expect(await list(o.http, '&action=audit.export')).toEqual([]);
   });
 

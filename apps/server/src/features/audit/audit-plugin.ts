@@ -16,6 +16,7 @@ import { withoutCommitHook } from '../../db/commit-hooks';
 import { AuditRecorder, type PendingEvent } from './audit-recorder';
 import type { ActorKind } from './audit-chain';
 import { checkWriteRecorded, isWriteRoute, recordInWriteTransaction } from './write-transaction';
+import { collectActions } from './audit-actions';
 
 /** Where in the request a subject's token is: 'params.token', 'query.clientToken', 'body.interactionToken'. */
 type TokenPath = `${'params' | 'query' | 'body'}.${string}`;
@@ -78,6 +79,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     audit: AuditRecorder;
+    /** Every action the trail can hold (audit-actions.ts): the routes' declared ones and the system's. */
+    auditActions: ReadonlySet<string>;
   }
 }
 
@@ -159,6 +162,7 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
   const recorder = new AuditRecorder(app.db, app.log);
   app.decorate('audit', recorder);
   app.decorateRequest('auditNote', null);
+  app.decorate('auditActions', collectActions(app));
   // Declared on every route or the server does not start (issue 36 point 11): a route that forgot would answer with no
   // event and nobody would notice; the route table's test names them too, this stops a development server at once.
   app.addHook('onRoute', (route) => {

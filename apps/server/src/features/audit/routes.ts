@@ -1,13 +1,14 @@
-// GET /api/audit/events, its export and GET /api/audit/verify: the caller's account's audit trail (permission
+// GET /api/audit/events, its export, GET /api/audit/verify and GET /api/audit/actions: the caller's account's audit trail (permission
 // BQ_ADMIN/AUDIT_LOG/READ, for compliance officers; docs/decisions/0039, 0071); GET /api/audit/keys: the public keys
 // an outsider verifies the checkpoints with.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAuditKeys, ZExportAuditEventsRequest, ZListAuditEventsRequest, ZListAuditEventsResponse, ZVerifyAuditChainResponse } from '@bq/contracts/audit';
+import { ZAuditActions, ZAuditKeys, ZExportAuditEventsRequest, ZListAuditEventsRequest, ZListAuditEventsResponse, ZVerifyAuditChainResponse } from '@bq/contracts/audit';
 import { EXPORT_TOTAL_ROWS_HEADER } from '@bq/contracts/export';
 import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { listAuditEvents } from './list-events';
+import { assertKnownAction } from './audit-actions';
 import { publishedKeys } from './audit-keys';
 import { chainLines, prepareAuditExport } from './export-events';
 import { newestAuditEventId } from './list-events';
@@ -35,14 +36,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         description: "The account's audit events, newest first; pass nextCursor as cursor for the next page.",
         querystring: ZListAuditEventsRequest,
-        response: { 200: ZListAuditEventsResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
+        response: { 200: ZListAuditEventsResponse, ...apiErrors({ 400: ['error.validation', 'error.audit.unknown_action'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const accountId = requireAuth(request).accountId;
+      await assertKnownAction(app.db, app.auditActions, accountId, request.query.action);
       // Events of reads wait up to a second in memory: the reader sees every event answered before this request.
       await app.audit.flush();
-      return listAuditEvents(app.db, requireAuth(request).accountId, request.query);
+      return listAuditEvents(app.db, accountId, request.query);
     },
   );
 
@@ -72,12 +75,14 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           `up to the newest event when the export starts. The file name is in Content-Disposition, the number of events in ${EXPORT_TOTAL_ROWS_HEADER}, ` +
           'the id of the newest event the file can hold in x-through-id. The export is itself recorded (audit.export) before the first byte is sent.',
         querystring: ZExportAuditEventsRequest,
-        response: { 200: ZAuditExportFile, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
+        response: { 200: ZAuditExportFile, ...apiErrors({ 400: ['error.validation', 'error.audit.unknown_action'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
     async (request, reply) => {
+      const accountId = requireAuth(request).accountId;
+      await assertKnownAction(app.db, app.auditActions, accountId, request.query.action);
       await app.audit.flush();
-      const prepared = await prepareAuditExport(app.db, app.config, requireAuth(request).accountId, request.query);
+      const prepared = await prepareAuditExport(app.db, app.config, accountId, request.query);
       return reply
         .header('content-type', prepared.contentType)
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))
@@ -114,6 +119,24 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return verifyExportLines(lines(), publishedKeys(app.config));
     },
+  );
+
+  app.get(
+    '/api/audit/actions',
+    {
+      // The codes the product records, the same for every account: reading them touches no client data.
+      config: { permission: READ_AUDIT_LOG, audit: false },
+      schema: {
+        operationId: 'listAuditActions',
+        tags: ['audit'],
+        description:
+          'Every action the audit trail can hold (those the routes declare and those the product records itself), sorted, for the ' +
+          "action filter's suggestions; the words of each are the translation audit.action.<action>. Filtering the trail by any other " +
+          'action (one not found in the account\'s events either) answers 400 error.audit.unknown_action.',
+        response: { 200: ZAuditActions, ...apiErrors({ 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
+      },
+    },
+    async () => ({ actions: [...app.auditActions].sort().map((action) => ({ action })) }),
   );
 
   app.get(

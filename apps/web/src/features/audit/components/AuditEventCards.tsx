@@ -1,11 +1,10 @@
-// The audit events on a phone: one card per event instead of a table that would scroll sideways; the same facts as
-// the table's row (when, who, what, about which client and result, outcome, details).
-import { Badge, Card, Code, Group, Stack, Text } from '@mantine/core';
+// The audit events where the table would not fit (a phone, a narrow window): one card per event with the same facts
+// as the table's row, in the same words (AuditEventParts).
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEvent } from '@bq/contracts/audit';
 import { useFormat } from '../../../lib/formats';
-
-const wrap = { overflowWrap: 'anywhere' } as const;
+import { EventAction, EventActor, EventDetails } from './AuditEventParts';
 
 export function AuditEventCards({ events }: { events: TAuditEvent[] }) {
   const { t } = useTranslation();
@@ -22,28 +21,21 @@ export function AuditEventCards({ events }: { events: TAuditEvent[] }) {
     >
       {events.map((e) => (
         <Card component="li" withBorder radius="md" p="sm" key={e.id} data-testid="audit-card">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Code>{e.action}</Code>
-              <Badge color={e.outcome === 'ALLOWED' ? 'teal' : 'red'} variant="light">
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <EventAction event={e} />
+              <Badge color={e.outcome === 'ALLOWED' ? 'teal' : 'red'} variant="light" miw="max-content">
                 {t(`audit.outcome.${e.outcome}`)}
               </Badge>
             </Group>
-            <Text size="sm">{formatDateTime(e.occurredAt)}</Text>
-            <Text size="sm" fw={500} style={wrap}>
-              {t(`audit.actor.${e.actorKind}`)}
-              {e.actorName ? `: ${e.actorName}` : null}
-            </Text>
-            {e.clientToken || e.resultToken ? (
-              <Text size="xs" ff="monospace" style={wrap}>
-                {e.clientToken ? `${t('audit.table.client')}: ${e.clientToken}` : null}
-                {e.clientToken && e.resultToken ? <br /> : null}
-                {e.resultToken ? `${t('audit.table.result')}: ${e.resultToken}` : null}
+            <Text size="sm">
+              {formatDateTime(e.occurredAt)}{' '}
+              <Text span size="xs" c="dimmed">
+                #{e.seq} · {e.ip ?? '–'}
               </Text>
-            ) : null}
-            <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
-              #{e.seq} · {e.ip ?? '–'} · {JSON.stringify(e.details)}
             </Text>
+            <EventActor event={e} />
+            <EventDetails event={e} />
           </Stack>
         </Card>
       ))}

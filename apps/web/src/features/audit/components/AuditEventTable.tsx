@@ -1,24 +1,37 @@
-// One row per audit event: when, who (kind and id), what, about which client and result (their tokens), allowed
-// or refused, and the details (filter, row count, changed fields) as compact JSON.
-import { Badge, Code, Table, Text } from '@mantine/core';
+// One row per audit event, in words (docs/decisions/0080): when (with #seq and IP), who (name and e-mail, the id
+// secondary), what (the action's words, its code beneath, the client's and result's tokens), allowed or refused, and
+// the details as phrases. Five columns in at least 700 px: the Settings page at 1366 px has about 736 px for it
+// (1366 - 250 sidebar - 40 padding, 3/4 of it beside the settings menu, minus the section's padding), so nothing is
+// cut; below that the panel shows cards (AuditEventsPanel.module.css).
+import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEvent } from '@bq/contracts/audit';
 import { useFormat } from '../../../lib/formats';
+import { EventAction, EventActor, EventDetails } from './AuditEventParts';
+
+export const AUDIT_TABLE_MIN_WIDTH = 700;
 
 export function AuditEventTable({ events }: { events: TAuditEvent[] }) {
   const { t } = useTranslation();
   const { formatDateTime } = useFormat();
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped verticalSpacing="xs" data-testid="audit-table">
+    <Table.ScrollContainer minWidth={AUDIT_TABLE_MIN_WIDTH}>
+      <Table striped verticalSpacing="xs" data-testid="audit-table" style={{ tableLayout: 'fixed' }}>
         <Table.Caption>{t('audit.table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{t('audit.table.time')}</Table.Th>
-            <Table.Th scope="col">{t('audit.table.actor')}</Table.Th>
-            <Table.Th scope="col">{t('audit.table.action')}</Table.Th>
-            <Table.Th scope="col">{t('audit.table.subject')}</Table.Th>
-            <Table.Th scope="col">{t('audit.table.outcome')}</Table.Th>
+            <Table.Th scope="col" w={120}>
+              {t('audit.table.time')}
+            </Table.Th>
+            <Table.Th scope="col" w="24%">
+              {t('audit.table.actor')}
+            </Table.Th>
+            <Table.Th scope="col" w="30%">
+              {t('audit.table.action')}
+            </Table.Th>
+            <Table.Th scope="col" w={96}>
+              {t('audit.table.outcome')}
+            </Table.Th>
             <Table.Th scope="col">{t('audit.table.details')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -26,32 +39,16 @@ export function AuditEventTable({ events }: { events: TAuditEvent[] }) {
           {events.map((e) => (
             <Table.Tr key={e.id} data-testid="audit-row">
               <Table.Td>
-                {formatDateTime(e.occurredAt)}
+                <Text size="sm">{formatDateTime(e.occurredAt)}</Text>
                 <Text size="xs" c="dimmed">
                   #{e.seq} · {e.ip ?? '–'}
                 </Text>
               </Table.Td>
               <Table.Td>
-                {t(`audit.actor.${e.actorKind}`)}
-                {e.actorName ? (
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="audit-actor-name">
-                    {e.actorName}
-                  </Text>
-                ) : null}
-                <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {e.actorId ?? '–'}
-                </Text>
+                <EventActor event={e} />
               </Table.Td>
               <Table.Td>
-                <Code>{e.action}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {e.clientToken ? `${t('audit.table.client')}: ${e.clientToken}` : null}
-                  {e.clientToken && e.resultToken ? <br /> : null}
-                  {e.resultToken ? `${t('audit.table.result')}: ${e.resultToken}` : null}
-                  {!e.clientToken && !e.resultToken ? '–' : null}
-                </Text>
+                <EventAction event={e} />
               </Table.Td>
               <Table.Td>
                 {/* Never cut to "ALLOW…" when the table is narrow. */}
@@ -60,9 +57,7 @@ export function AuditEventTable({ events }: { events: TAuditEvent[] }) {
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {JSON.stringify(e.details)}
-                </Text>
+                <EventDetails event={e} />
               </Table.Td>
             </Table.Tr>
           ))}

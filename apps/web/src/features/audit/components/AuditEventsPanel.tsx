@@ -1,12 +1,16 @@
-// The events of one filter, newest first: loading, error and empty states, a table on wider screens and cards on a
-// phone, and "Load older events" for the next keyset page. Used by Settings > Audit trail and a client's
+// The events of one filter, newest first: loading, error and empty states, a table on wide screens and cards below
+// (where the table would be cut), and "Load older events" for the next keyset page. A refused filter (an action
+// nobody records) says so in its own words instead of "could not be loaded". Used by Settings > Audit trail and a client's
 // Access history.
 import { Box, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { errorKeyToTranslationKey } from '@bq/domain/error-keys';
 import { ErrorState } from '../../../components/ui/ErrorState';
+import { ApiError } from '../../../lib/api-client';
 import { useAuditEvents, type AuditFilter } from '../api/list-audit-events';
 import { AuditEventCards } from './AuditEventCards';
 import { AuditEventTable } from './AuditEventTable';
+import classes from './AuditEventsPanel.module.css';
 
 export function AuditEventsPanel({ filter, emptyText }: { filter: AuditFilter; emptyText: string }) {
   const { t } = useTranslation();
@@ -22,11 +26,14 @@ export function AuditEventsPanel({ filter, emptyText }: { filter: AuditFilter; e
     );
   }
   if (events.isError) {
+    // A 400 is the filter's fault, not the server's: its own text, and no "try again" that would fail the same way.
+    const refused = events.error instanceof ApiError && events.error.status === 400;
+    const key = refused ? errorKeyToTranslationKey((events.error as ApiError).errorKey) : null;
     return (
       <ErrorState
-        title={t('audit.list.errorTitle')}
-        message={t('audit.list.errorText')}
-        onRetry={() => void events.refetch()}
+        title={refused ? t('audit.list.refusedTitle') : t('audit.list.errorTitle')}
+        message={key ? t(key) : t('audit.list.errorText')}
+        onRetry={refused ? undefined : () => void events.refetch()}
       />
     );
   }
@@ -39,10 +46,10 @@ export function AuditEventsPanel({ filter, emptyText }: { filter: AuditFilter; e
   }
   return (
     <Stack gap="md">
-      <Box visibleFrom="sm">
+      <Box className={classes.table}>
         <AuditEventTable events={rows} />
       </Box>
-      <Box hiddenFrom="sm">
+      <Box className={classes.cards}>
         <AuditEventCards events={rows} />
       </Box>
       {events.hasNextPage ? (

@@ -51,6 +51,12 @@ beforeEach(() => {
         },
       });
     if (url.pathname === '/api/audit/verify') return jsonResponse(verifyAnswer);
+    if (url.pathname === '/api/audit/actions')
+      return jsonResponse({ actions: ['client.list', 'client.view', 'dashboard.view', 'export.download', 'fairness.adverse_impact_pdf'].map((action) => ({ action })) });
+    if (url.searchParams.get('action') === 'legacy.gone')
+      return jsonResponse({ errorKey: 'error.audit.unknown_action', message: 'x' }, 400);
+    if (url.searchParams.get('action') === 'fairness.adverse_impact_pdf')
+      return jsonResponse({ events: [event(7, 'fairness.adverse_impact_pdf')], nextCursor: null });
     if (url.pathname !== '/api/audit/events')
       return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
     if (url.searchParams.get('action') === 'export.download')
@@ -73,7 +79,9 @@ describe('audit trail page', () => {
     renderPage();
     expect(await screen.findAllByTestId('audit-row')).toHaveLength(2);
     expect(screen.getByTestId('audit-table')).toHaveTextContent('client.view');
-    expect(screen.getAllByTestId('audit-actor-name')[0]).toHaveTextContent('Alex Admin <admin@demo.example>');
+    expect(screen.getByTestId('audit-table')).toHaveTextContent(enUsTexts['audit.action.client.view']!);
+    expect(screen.getAllByTestId('audit-actor-name')[0]).toHaveTextContent(/^Alex Admin$/);
+    expect(screen.getAllByTestId('audit-actor-email')[0]).toHaveTextContent('admin@demo.example');
     fireEvent.click(screen.getByTestId('audit-more'));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(3));
     expect(screen.queryByTestId('audit-more')).not.toBeInTheDocument();
@@ -86,6 +94,41 @@ describe('audit trail page', () => {
     fireEvent.click(screen.getByTestId('audit-filter-apply'));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
     expect(screen.getByTestId('audit-table')).toHaveTextContent('export.download');
+  });
+
+  it('suggests actions by their words and filters by the code of the one picked', async () => {
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    const input = screen.getByTestId('audit-filter-action');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([i]) => String(i).includes('/api/audit/actions'))).toBe(true));
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'adverse pdf' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Downloaded the adverse-impact report \(PDF\)/ }));
+    expect(input).toHaveValue('Downloaded the adverse-impact report (PDF)');
+    fireEvent.click(screen.getByTestId('audit-filter-apply'));
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
+    const listed = fetchMock.mock.calls.map(([i]) => new URL(String(i), 'http://x')).filter((u) => u.pathname === '/api/audit/events');
+    expect(listed.at(-1)!.searchParams.get('action')).toBe('fairness.adverse_impact_pdf');
+  });
+
+  it('says right at the field when typed text names no action, and asks nothing of the server', async () => {
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([i]) => String(i).includes('/api/audit/actions'))).toBe(true));
+    const before = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByTestId('audit-filter-action'), { target: { value: 'export' } });
+    fireEvent.click(screen.getByTestId('audit-filter-apply'));
+    expect(await screen.findByText("No action called 'export'; pick one of the suggestions.")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.slice(before).some(([i]) => String(i).includes('action=export'))).toBe(false);
+    expect(screen.queryByText(enUsTexts['audit.list.errorTitle']!)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an action in its own words, not as a failed load", async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(currentUserQueryKey, officer);
+    renderWithProviders(<AuditTrailPage />, { route: '/settings/audit?action=legacy.gone', queryClient });
+    expect(await screen.findByText(enUsTexts.ERROR_AUDIT_UNKNOWN_ACTION!)).toBeInTheDocument();
+    expect(screen.queryByText(enUsTexts['audit.list.errorTitle']!)).not.toBeInTheDocument();
   });
 
   it('exports the trail with the filter that is applied, as JSON Lines', async () => {
