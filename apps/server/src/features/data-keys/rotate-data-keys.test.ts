@@ -120,6 +120,8 @@ describe('rotating DATA_ENCRYPTION_KEY from A to B', () => {
     const value = encryptSecret(C, 'totp-secret', 'x', 'u');
     expect(() => decryptSecret({ current: B, previous: [A] }, 'totp-secret', value, 'u')).toThrow(new RegExp(`made with key ${keyId(C)}, which is neither DATA_ENCRYPTION_KEY nor in DATA_ENCRYPTION_KEYS_PREVIOUS`));
     expect(() => decryptSecret({ current: B, previous: [A] }, 'totp-secret', legacyEncrypt(C, 'totp-secret', 'x', 'u'), 'u')).toThrow(/before key ids.*none of the configured keys/);
+    // README step 2: a process not yet swapped (A current, B decrypt-only) opens what a swapped one wrote with B.
+    expect(decryptSecret({ current: A, previous: [B] }, 'totp-secret', encryptSecret({ current: B, previous: [A] }, 'totp-secret', 'y', 'u'), 'u')).toBe('y');
     // An altered value is not an unknown key: it fails as altered.
     const altered = value.slice(0, -2) + (value.endsWith('AA') ? 'BB' : 'AA');
     expect(() => decryptSecret({ current: C, previous: [] }, 'totp-secret', altered, 'u')).toThrow();
