@@ -47,8 +47,15 @@ function allKeys(source: KeySource): Buffer[] {
 
 /** A master key's public name: 8 hex characters derived from it (one-way), stable across restarts and hosts. */
 export function keyId(masterKey: Buffer): string {
-  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'bq key-id', 4)).toString('hex');
+  let id = keyIds.get(masterKey);
+  if (id === undefined) {
+    id = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'bq key-id', 4)).toString('hex');
+    keyIds.set(masterKey, id);
+  }
+  return id;
 }
+// The configured keys live as long as the process: their ids are computed once, not per value.
+const keyIds = new WeakMap<Buffer, string>();
 
 /** A value made with a key that is not configured: the message says which key, never garbage plaintext. */
 export class UnknownDataKeyError extends Error {
