@@ -4,6 +4,8 @@
 // finds nothing, the check then counts none; with A removed the secrets still open, A's recovery codes end (said by
 // the check beforehand), and a value of an unknown key fails with an error that names the key.
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -125,5 +127,16 @@ describe('rotating DATA_ENCRYPTION_KEY from A to B', () => {
     // An altered value is not an unknown key: it fails as altered.
     const altered = value.slice(0, -2) + (value.endsWith('AA') ? 'BB' : 'AA');
     expect(() => decryptSecret({ current: C, previous: [] }, 'totp-secret', altered, 'u')).toThrow();
+  });
+});
+
+describe('what the rotation covers', () => {
+  it('knows every purpose the server encrypts into the database (a cookie is not stored)', () => {
+    const src = join(import.meta.dirname, '..', '..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const purposes = new Set(files.flatMap((f) => [...readFileSync(join(src, f), 'utf8').matchAll(/encryptSecret\([^,]+,\s*'([a-z-]+)'/g)].map((m) => m[1]!)));
+    expect(purposes.size).toBeGreaterThanOrEqual(4);
+    const covered = new Set<string>([...ENCRYPTED_COLUMNS.map((c) => c.purpose), 'sso-attempt']);
+    expect([...purposes].filter((p) => !covered.has(p))).toEqual([]);
   });
 });
