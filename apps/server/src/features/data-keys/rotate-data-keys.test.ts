@@ -116,6 +116,11 @@ describe('rotating DATA_ENCRYPTION_KEY from A to B', () => {
     expect(identityDigestMatches({ current: B, previous: [A] }, 'acc', 'email', 'y@example.com', underA)).toBe(false);
     // A removed: the digest can no longer be confirmed either way (null, not "no").
     expect(identityDigestMatches(B, 'acc', 'email', 'x@example.com', underA)).toBeNull();
+    // The erasure's code of a dialog opened before the swap still erases while A is listed.
+    const { erasureSecurityCode, erasureSecurityCodeMatches } = await import('../data-rights/security-code');
+    const client = { id: 'c1', updatedAt: new Date('2026-12-01T00:00:00Z') };
+    expect(erasureSecurityCodeMatches({ current: B, previous: [A] }, client, erasureSecurityCode(A, client))).toBe(true);
+    expect(erasureSecurityCodeMatches({ current: B, previous: [A] }, client, erasureSecurityCode({ current: B, previous: [A] }, client))).toBe(true);
   });
 
   it('names the unknown key of a value made with a key that is not configured', () => {
