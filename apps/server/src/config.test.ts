@@ -85,6 +85,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dataEncryptionKey).toEqual(loadConfig({ NODE_ENV: 'test' }).dataEncryptionKey);
   });
 
+  it('reads DATA_ENCRYPTION_KEYS_PREVIOUS (comma-separated, decrypt only) and refuses the current key, a key twice or a malformed key', () => {
+    const current = Buffer.alloc(32, 7).toString('base64');
+    const a = Buffer.alloc(32, 1).toString('base64');
+    const b = Buffer.alloc(32, 2).toString('base64');
+    expect(loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: ` ${a}, ${b} ` }).dataEncryptionKeys).toEqual({ current: Buffer.alloc(32, 7), previous: [Buffer.alloc(32, 1), Buffer.alloc(32, 2)] });
+    expect(loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: '' }).dataEncryptionKeys.previous).toEqual([]);
+    expect(loadConfig({}).dataEncryptionKeys.previous).toEqual([]);
+    expect(() => loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: `${a},${current}` })).toThrow(/DATA_ENCRYPTION_KEYS_PREVIOUS: key 2 is DATA_ENCRYPTION_KEY itself/);
+    expect(() => loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: `${a},${a}` })).toThrow(/DATA_ENCRYPTION_KEYS_PREVIOUS: key 2 is listed twice/);
+    expect(() => loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: `${a},not-a-key` })).toThrow(/DATA_ENCRYPTION_KEYS_PREVIOUS: key 2 must be 32 bytes in base64/);
+    expect(() => loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: Buffer.alloc(16).toString('base64') })).toThrow(/key 1 must be 32 bytes/);
+    expect(() => loadConfig({ ...KEY, DATA_ENCRYPTION_KEYS_PREVIOUS: `${a},` })).toThrow(/key 2 must be 32 bytes/);
+  });
+
   it('reads a relative DATA_DIR from where the npm command was typed, also for workspace scripts run in apps/server', () => {
     expect(loadConfig({ INIT_CWD: '/srv/bq' }).DATA_DIR).toBe('/srv/bq/data');
     expect(loadConfig({ INIT_CWD: '/srv/bq', DATA_DIR: '/var/lib/bq' }).DATA_DIR).toBe('/var/lib/bq');

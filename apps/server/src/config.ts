@@ -3,6 +3,7 @@
 import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { keyId, type DataKeys } from './plugins/data-encryption';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -189,6 +190,12 @@ const ZEnv = z.object({
     .refine((value) => /^[A-Za-z0-9+/]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
   /**
+   * Older data encryption keys, comma-separated, each 32 bytes in base64: they only open and verify values made before
+   * the rotation to DATA_ENCRYPTION_KEY (docs/decisions/0079). Remove one once `npm run keys:rotate -- --check` says no
+   * value uses it any more.
+   */
+  DATA_ENCRYPTION_KEYS_PREVIOUS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional()),
+  /**
    * Only to carry a trail recorded before migration 0056 over (docs/decisions/0071): the key of its old HMAC chain,
    * checked once at start-up and recorded in the transition's event. The chain needs no key since; unset it after.
    */
@@ -262,6 +269,8 @@ export type Config = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'SALES_CONTACT_EMA
   payments: PaymentsConfig;
   /** DATA_ENCRYPTION_KEY as its 32 bytes (the development key outside production when unset). */
   dataEncryptionKey: Buffer;
+  /** The current key and DATA_ENCRYPTION_KEYS_PREVIOUS (open and verify only), docs/decisions/0079. */
+  dataEncryptionKeys: DataKeys;
 };
 
 /** Which provider new checkouts use (null: payments are off) and the sandbox's signing secret. */
@@ -344,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const AUTH_CACHE_SECONDS = parsed.AUTH_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 5);
   const RESPONSE_CACHE_SECONDS = parsed.RESPONSE_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30);
   const dataEncryptionKey = parsed.DATA_ENCRYPTION_KEY ? Buffer.from(parsed.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_DATA_ENCRYPTION_KEY;
+  const dataEncryptionKeys = { current: dataEncryptionKey, previous: previousDataKeys(parsed.DATA_ENCRYPTION_KEYS_PREVIOUS, dataEncryptionKey) };
   const AUDIT_CHECKPOINT_DIR = parsed.AUDIT_CHECKPOINT_DIR ?? join(DATA_DIR, 'audit-checkpoints');
   return {
     ...parsed,
@@ -359,5 +369,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     payments: paymentsConfig(parsed),
     dataEncryptionKey,
+    dataEncryptionKeys,
   };
+}
+
+/**
+ * DATA_ENCRYPTION_KEYS_PREVIOUS as keys: each 32 bytes in base64, all distinct and none the current key (a current key
+ * listed as previous means the rotation was not done: the new key was never set). Refused at start with the position.
+ */
+function previousDataKeys(value: string | undefined, current: Buffer): Buffer[] {
+  if (value === undefined) return [];
+  const fail = (why: string) => new Error(`Invalid configuration:\n  DATA_ENCRYPTION_KEYS_PREVIOUS: ${why}`);
+  const keys = value.split(',').map((entry, index) => {
+    const text = entry.trim();
+    if (!/^[A-Za-z0-9+/]{43}=?$/.test(text) || Buffer.from(text, 'base64').length !== 32) {
+      throw fail(`key ${index + 1} must be 32 bytes in base64 (openssl rand -base64 32); separate keys with commas`);
+    }
+    return Buffer.from(text, 'base64');
+  });
+  keys.forEach((key, index) => {
+    if (key.equals(current)) throw fail(`key ${index + 1} is DATA_ENCRYPTION_KEY itself: set the new key as DATA_ENCRYPTION_KEY and list only older keys here`);
+    if (keys.findIndex((other) => other.equals(key)) !== index) throw fail(`key ${index + 1} is listed twice`);
+  });
+  const ids = [current, ...keys].map(keyId);
+  if (new Set(ids).size !== ids.length) throw fail('two keys share a key id: make a new key (openssl rand -base64 32)');
+  return keys;
 }

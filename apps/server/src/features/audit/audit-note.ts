@@ -2,7 +2,7 @@
 // handler knows (a list's row count, an edit's old and new values), the user a sign-in concerns, or the event itself
 // written inside the service's own transaction, so it commits with the write it records.
 import { createHmac } from 'node:crypto';
-import { deriveKey, DERIVED_KEY_ID } from '../../plugins/data-encryption';
+import { dataKeys, deriveKey, DERIVED_KEY_ID, keyId, type KeySource } from '../../plugins/data-encryption';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { eventOf, type AuditSubject } from './audit-plugin';
@@ -53,19 +53,39 @@ const IDENTITY_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'sal
  * The trail's form of a changed field: values of identity fields are replaced by a keyed digest (HMAC under a key
  * derived from DATA_ENCRYPTION_KEY for the account, docs/decisions/0071): whoever holds the key can confirm "the
  * e-mail was X before", nobody can read it from the trail or match it across accounts, and erasing the person leaves
- * nothing of them in it. The digest names its key id (`hmac-v1:`), so a rotated key leaves old digests recognisable.
+ * nothing of them in it. The digest names its key (`hmac-<keyId>:`, docs/decisions/0079; `hmac-v1:` is the original
+ * key's, from before key ids). A digest cannot be re-made under a new key: it stays confirmable only while its key is
+ * DATA_ENCRYPTION_KEY or listed in DATA_ENCRYPTION_KEYS_PREVIOUS. The chain does not depend on it either way.
  */
-export function changedFieldForTrail(masterKey: Buffer, accountId: string, c: ChangedField): ChangedField {
+export function changedFieldForTrail(keys: KeySource, accountId: string, c: ChangedField): ChangedField {
   if (!IDENTITY_FIELDS.has(c.field)) return c;
-  const key = deriveKey(masterKey, 'audit-identity-digest', accountId);
-  const digest = (value: string | null) => (value === null ? null : `hmac-${DERIVED_KEY_ID}:${createHmac('sha256', key).update(`${c.field}:${value}`).digest('hex').slice(0, 32)}`);
+  const master = dataKeys(keys).current;
+  const digest = (value: string | null) => (value === null ? null : `hmac-${keyId(master)}:${identityDigest(master, accountId, c.field, value)}`);
   return { field: c.field, old: digest(c.old), new: digest(c.new) };
+}
+
+function identityDigest(master: Buffer, accountId: string, field: string, value: string): string {
+  return createHmac('sha256', deriveKey(master, 'audit-identity-digest', accountId)).update(`${field}:${value}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Whether a digest in the trail is of `value`: true/false with the key it names, null when that key is not configured
+ * (any more), so an auditor is told to list the old key rather than told "no".
+ */
+export function identityDigestMatches(keys: KeySource, accountId: string, field: string, value: string, digest: string): boolean | null {
+  const match = /^hmac-([0-9a-z]+):([0-9a-f]{32})$/.exec(digest);
+  if (!match) return false;
+  const { current, previous } = dataKeys(keys);
+  // `v1`: made before key ids by the original key, whichever configured key that is.
+  const candidates = match[1] === DERIVED_KEY_ID ? [current, ...previous] : [current, ...previous].filter((k) => keyId(k) === match[1]);
+  if (candidates.length === 0) return null;
+  return candidates.some((master) => identityDigest(master, accountId, field, value) === match[2]);
 }
 
 /** Records an edit with its changed fields in the write's transaction (identity values as digests, above). */
 export async function recordEditInTransaction(tx: Tx, request: FastifyRequest, changed: ChangedField[]): Promise<void> {
   const accountId = request.auth?.accountId ?? request.auditNote?.accountId;
   if (!accountId) return recordAuditInTransaction(tx, request, { changed: changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: null, new: null } : c)) });
-  const master = request.server.config.dataEncryptionKey;
+  const master = request.server.config.dataEncryptionKeys;
   await recordAuditInTransaction(tx, request, { changed: changed.map((c) => changedFieldForTrail(master, accountId, c)) });
 }

@@ -306,7 +306,7 @@ describe("the firm's mails", () => {
     });
     // Encrypted at rest: the database holds no trace of the password.
     const [row] = await t.db.select().from(accountBranding).where(eq(accountBranding.accountId, a.account.id));
-    expect(row!.smtpPasswordEncrypted).toMatch(/^v1\./);
+    expect(row!.smtpPasswordEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(row!.smtpPasswordEncrypted).not.toContain(FIRM_LOGIN.pass);
 
     const { clientEmail, token } = await clientWithInstance(a);

@@ -11,7 +11,7 @@ import { brandingRow } from './branding-service';
 import { openOwnSmtp, type OwnSmtpConfig } from './own-smtp';
 
 const CLIENT_MAILS = new Set<OutboxMail['kind']>(['INVITATION', 'REMINDER', 'REPORT']);
-type SenderConfig = Pick<Config, 'MAIL_FROM' | 'dataEncryptionKey'> & OwnSmtpConfig;
+type SenderConfig = Pick<Config, 'MAIL_FROM' | 'dataEncryptionKeys'> & OwnSmtpConfig;
 
 export type OwnSender = (mail: Pick<OutboxMail, 'accountId' | 'kind'>) => Promise<MailTransport | null>;
 
@@ -32,7 +32,7 @@ export function createOwnSenders(db: Db, config: SenderConfig): OwnSender & { cl
       host: row.smtpHost,
       port: row.smtpPort,
       user: row.smtpUser,
-      password: row.smtpPasswordEncrypted ? decryptSecret(config.dataEncryptionKey, 'smtp-password', row.smtpPasswordEncrypted, accountId) : null,
+      password: row.smtpPasswordEncrypted ? decryptSecret(config.dataEncryptionKeys, 'smtp-password', row.smtpPasswordEncrypted, accountId) : null,
       allowPlaintext: row.smtpAllowPlaintext,
     };
     const from = { name: row.firmName ?? '', address: row.smtpFrom };

@@ -36,7 +36,7 @@ export async function senderSettings(db: Db, accountId: string): Promise<TSender
  */
 export async function updateSenderSettings(
   db: Db,
-  config: Pick<Config, 'dataEncryptionKey' | 'MAIL_FROM'> & OwnSmtpConfig,
+  config: Pick<Config, 'dataEncryptionKeys' | 'MAIL_FROM'> & OwnSmtpConfig,
   actor: { accountId: string; userId: string },
   body: TUpdateSenderRequest | null,
   audit: Audit,
@@ -44,13 +44,13 @@ export async function updateSenderSettings(
   const { accountId } = actor;
   const [stored] = await db.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
   if (body) {
-    const kept = body.password === undefined && stored?.password ? decryptSecret(config.dataEncryptionKey, 'smtp-password', stored.password, accountId) : null;
+    const kept = body.password === undefined && stored?.password ? decryptSecret(config.dataEncryptionKeys, 'smtp-password', stored.password, accountId) : null;
     await testSender(db, config, actor, { ...body, password: body.password === undefined ? kept : body.password });
   }
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
     const password =
-      body?.password === undefined ? (existing?.password ?? null) : body.password === null ? null : encryptSecret(config.dataEncryptionKey, 'smtp-password', body.password, accountId);
+      body?.password === undefined ? (existing?.password ?? null) : body.password === null ? null : encryptSecret(config.dataEncryptionKeys, 'smtp-password', body.password, accountId);
     const set = body
       ? {
           smtpHost: body.host,

@@ -23,7 +23,8 @@ import {
 import { newPublicToken } from '../clients/client-tokens';
 import { retentionSettings } from '../retention/retention-settings';
 import { keepUntil, retentionDutyOf } from './retention-duty';
-import { erasureSecurityCode } from './security-code';
+import { erasureSecurityCodeMatches } from './security-code';
+import type { KeySource } from '../../plugins/data-encryption';
 import { withoutIdentity } from './without-identity';
 import { forgetParticipantAccess } from '../audit/participant-access';
 
@@ -56,7 +57,7 @@ export async function erasurePlan(db: Db | Tx, client: Pick<ClientRow, 'id' | 'a
 
 export async function eraseClient(
   db: Db,
-  input: { clientId: string; securityCode: string; masterKey: Buffer },
+  input: { clientId: string; securityCode: string; masterKey: KeySource },
   /** Records the erasure's audit event in the same transaction. */
   audit: (tx: Tx, details: Record<string, unknown>) => Promise<void>,
 ): Promise<Omit<TEraseClientResponse, 'clientToken'>> {
@@ -65,7 +66,7 @@ export async function eraseClient(
     const [client] = await tx.select().from(clients).where(eq(clients.id, input.clientId)).for('update');
     if (!client) throw new AppError('error.not_found', 404, 'Not found');
     if (client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has already been erased');
-    if (input.securityCode !== erasureSecurityCode(input.masterKey, client)) {
+    if (!erasureSecurityCodeMatches(input.masterKey, client, input.securityCode)) {
       throw new AppError(DATA_RIGHTS_ERRORS.securityCode, 400, 'The security code does not match');
     }
     const erasedAt = new Date();

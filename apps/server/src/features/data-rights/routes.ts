@@ -106,7 +106,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { client } = await requireDataSubject(app.db, requireAuth(request), request.params.token, 'DELETE');
       const erased = await eraseClient(
         app.db,
-        { clientId: client.id, securityCode: request.body.securityCode, masterKey: app.config.dataEncryptionKey },
+        { clientId: client.id, securityCode: request.body.securityCode, masterKey: app.config.dataEncryptionKeys },
         (tx, details) => recordAuditInTransaction(tx, request, details),
       );
       return { clientToken: client.token, ...erased };

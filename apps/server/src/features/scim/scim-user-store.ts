@@ -55,7 +55,7 @@ type Row = {
 /** What a write needs besides the database: the mail outbox's queue and the settings (the notice to an old address). */
 export interface ScimWriteEnv {
   queue: JobQueue;
-  config: Pick<Config, 'publicUrl' | 'dataEncryptionKey'>;
+  config: Pick<Config, 'publicUrl' | 'dataEncryptionKeys'>;
 }
 
 /** The SCIM shape of a user row: userName and the one e-mail are the address. */
@@ -202,7 +202,7 @@ export async function replaceScimUser(
       const reactivated = !before.active && active;
       // The trail keeps that the address changed, as digests (audit-note.ts): never the addresses themselves.
       const addressChange = change && {
-        changed: [changedFieldForTrail(env.config.dataEncryptionKey, accountId, { field: 'email', old: before.email, new: fields.email })],
+        changed: [changedFieldForTrail(env.config.dataEncryptionKeys, accountId, { field: 'email', old: before.email, new: fields.email })],
         sessionsEnded: change.sessionsEnded,
       };
       noteWrite({ details: { userId: id, deactivated, reactivated, ...addressChange } });

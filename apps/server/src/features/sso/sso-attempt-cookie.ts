@@ -23,7 +23,7 @@ export interface StoredAttempt extends CodeFlowAttempt {
 
 export function saveAttempt(config: Config, request: FastifyRequest, reply: FastifyReply, cookie: { name: string; path: string }, attempt: StoredAttempt): void {
   const expiresAt = Date.now() + SSO_ATTEMPT_SECONDS * 1000;
-  const value = encryptSecret(config.dataEncryptionKey, 'sso-attempt', JSON.stringify({ ...attempt, x: expiresAt }), cookie.name);
+  const value = encryptSecret(config.dataEncryptionKeys, 'sso-attempt', JSON.stringify({ ...attempt, x: expiresAt }), cookie.name);
   const secure = config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true';
   reply.setCookie(cookie.name, value, { httpOnly: true, sameSite: 'strict', secure, path: cookie.path, expires: new Date(expiresAt) });
 }
@@ -34,7 +34,7 @@ export function takeAttempt(config: Config, request: FastifyRequest, reply: Fast
   reply.clearCookie(cookie.name, { path: cookie.path });
   if (!value || value.length > 4000) return null;
   try {
-    const data = JSON.parse(decryptSecret(config.dataEncryptionKey, 'sso-attempt', value, cookie.name)) as StoredAttempt & { x: number };
+    const data = JSON.parse(decryptSecret(config.dataEncryptionKeys, 'sso-attempt', value, cookie.name)) as StoredAttempt & { x: number };
     if (typeof data.x !== 'number' || data.x <= Date.now()) return null;
     return data;
   } catch {

@@ -34,7 +34,7 @@ export function providerOf(config: Config, connection: Connection): Provider {
   return {
     issuer: connection.issuer!,
     clientId: connection.clientId!,
-    clientSecret: decryptSecret(config.dataEncryptionKey, 'sso-client-secret', connection.clientSecretEncrypted!, connection.accountId),
+    clientSecret: decryptSecret(config.dataEncryptionKeys, 'sso-client-secret', connection.clientSecretEncrypted!, connection.accountId),
     allowHttp: config.NODE_ENV !== 'production',
     // The account admin chose this address: its requests pass the egress gate (docs/decisions/0073).
     egressAllowHosts: config.EGRESS_ALLOW_HOSTS,

@@ -52,7 +52,7 @@ export async function ssoSettings(db: Db, config: Config, accountId: string): Pr
 export async function updateSsoSettings(db: Db, config: Config, accountId: string, body: TSsoSettingsRequest): Promise<TSsoSettingsResponse> {
   const [existing] = await db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId)).limit(1);
   const secret = body.clientSecret
-    ? encryptSecret(config.dataEncryptionKey, 'sso-client-secret', body.clientSecret, accountId)
+    ? encryptSecret(config.dataEncryptionKeys, 'sso-client-secret', body.clientSecret, accountId)
     : (existing?.clientSecretEncrypted ?? null);
   if (!secret) throw new AppError(SSO_SETTINGS_ERRORS.clientSecretRequired, 400, 'Enter the client secret');
   await assertIssuerPublic(config, body.issuer.trim());

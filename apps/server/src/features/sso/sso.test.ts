@@ -228,7 +228,7 @@ describe('settings', () => {
     const domain = newDomain();
     const { account, adminHttp, clientSecret } = await ssoAccount(t, provider, domain);
     const [row] = await t.db.select().from(ssoConnections).where(eq(ssoConnections.accountId, account.id));
-    expect(row!.clientSecretEncrypted).toMatch(/^v1\./);
+    expect(row!.clientSecretEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(row!.clientSecretEncrypted).not.toContain(clientSecret);
     const got = await adminHttp.request('GET', '/api/account/sso');
     expect(got.body).not.toContain(clientSecret);

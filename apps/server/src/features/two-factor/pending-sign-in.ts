@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { SignInMethod } from '../sso/sso-routing';
-import { keyedHash } from '../../plugins/data-encryption';
+import { keyedHash, keyedHashes } from '../../plugins/data-encryption';
 
 export const PENDING_SIGN_IN_COOKIE = 'bq_2fa';
 const COOKIE_PATH = '/api/login';
@@ -23,7 +23,7 @@ export interface PendingSignIn {
 const METHODS: readonly string[] = ['PASSWORD', 'PASSKEY', 'GOOGLE', 'OIDC', 'SAML'] satisfies SignInMethod[];
 
 function sign(config: Config, payload: string): string {
-  return keyedHash(config.dataEncryptionKey, 'pending-sign-in', payload);
+  return keyedHash(config.dataEncryptionKeys, 'pending-sign-in', payload);
 }
 
 export function startPendingSignIn(config: Config, request: FastifyRequest, reply: FastifyReply, pending: PendingSignIn): void {
@@ -45,9 +45,13 @@ export function readPendingSignIn(config: Config, request: FastifyRequest): Pend
   if (!value || value.length > 2000) return null;
   const [payload, signature] = value.split('.');
   if (!payload || !signature) return null;
-  const expected = Buffer.from(sign(config, payload));
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Signed with the current key or, for the minutes after a key rotation, a previous one (docs/decisions/0079).
+  const signedWithAKey = keyedHashes(config.dataEncryptionKeys, 'pending-sign-in', payload).some(({ hash }) => {
+    const expected = Buffer.from(hash);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signedWithAKey) return null;
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; r?: unknown; m?: unknown; x?: unknown };
     if (typeof data.u !== 'string' || typeof data.r !== 'string' || typeof data.x !== 'number' || data.x <= Date.now()) return null;

@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { toString as qrToString } from 'qrcode';
-import { keyedHash } from '../../plugins/data-encryption';
+import { keyedHashes, type KeySource } from '../../plugins/data-encryption';
 
 /** The issuer the authenticator app shows above the code: the product's name. */
 export const TOTP_ISSUER = 'BQ Advisory Platform';
@@ -51,8 +51,16 @@ export function newRecoveryCodes(): string[] {
 
 /**
  * A recovery code's stored form: keyed (HMAC under DATA_ENCRYPTION_KEY) and bound to its user, so the database alone
- * does not allow guessing the codes offline. `normalised` is the code without dash, lower case (ZRecoveryCode).
+ * does not allow guessing the codes offline. `normalised` is the code without dash, lower case (ZRecoveryCode). It
+ * names its key (`<keyId>:<hex>`, docs/decisions/0079): a hash cannot be re-made under a new key without the code, so
+ * `npm run keys:rotate -- --check` counts the unused ones still under an old key. Bare hex is the original key's.
  */
-export function recoveryCodeHash(masterKey: Buffer, userId: string, normalised: string): string {
-  return keyedHash(masterKey, 'recovery-code', `${userId}\n${normalised}`);
+export function recoveryCodeHash(keys: KeySource, userId: string, normalised: string): string {
+  const current = keyedHashes(keys, 'recovery-code', `${userId}\n${normalised}`)[0]!;
+  return `${current.keyId}:${current.hash}`;
+}
+
+/** Every stored form the code may have under the configured keys (current first): what sign-in accepts. */
+export function recoveryCodeHashes(keys: KeySource, userId: string, normalised: string): string[] {
+  return keyedHashes(keys, 'recovery-code', `${userId}\n${normalised}`).flatMap((h) => [`${h.keyId}:${h.hash}`, h.hash]);
 }

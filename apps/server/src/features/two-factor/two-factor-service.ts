@@ -1,6 +1,6 @@
 // The TOTP factor of the signed-in user: status, enrolment, confirmation (with recovery codes), removal; and the check
 // of a code or recovery code at sign-in, which uses it up (docs/decisions/0040).
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { TStartTotpEnrolmentResponse, TTotpStatusResponse } from '@bq/contracts/two-factor';
 import { AppError } from '../../app-error';
@@ -14,7 +14,7 @@ import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
 import { withoutCommitHook } from '../../db/commit-hooks';
 import { mailFactorChange } from './factor-change-mail';
-import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, verifiedStep } from './totp';
+import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, recoveryCodeHashes, verifiedStep } from './totp';
 
 export const TWO_FACTOR_ERRORS = {
   codeInvalid: 'error.two_factor.code_invalid',
@@ -72,7 +72,7 @@ export async function startTotpEnrolment(db: Db, config: Config, userId: string)
   if (!user) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   if (await hasTotp(db, userId)) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
   const secret = newTotpSecret();
-  const secretEncrypted = encryptSecret(config.dataEncryptionKey, 'totp-secret', secret, userId);
+  const secretEncrypted = encryptSecret(config.dataEncryptionKeys, 'totp-secret', secret, userId);
   // A second start replaces the first one's secret (the page was reloaded, the QR code scanned into another app).
   await db
     .insert(userTotp)
@@ -87,7 +87,7 @@ export async function confirmTotp(db: Db, queue: JobQueue, config: Config, userI
   const row = await factorRow(db, userId);
   if (!row) throw new AppError(TWO_FACTOR_ERRORS.notStarted, 409, 'Start the enrolment first');
   if (row.confirmedAt) throw new AppError(TWO_FACTOR_ERRORS.alreadyEnabled, 409, 'A second factor is already enabled');
-  const secret = decryptSecret(config.dataEncryptionKey, 'totp-secret', row.secretEncrypted, userId);
+  const secret = decryptSecret(config.dataEncryptionKeys, 'totp-secret', row.secretEncrypted, userId);
   const step = await verifiedStep(secret, code, null);
   if (step === null) throw new AppError(TWO_FACTOR_ERRORS.codeInvalid, 400, 'The code is wrong or has expired');
   const recoveryCodes = newRecoveryCodes();
@@ -101,7 +101,7 @@ export async function confirmTotp(db: Db, queue: JobQueue, config: Config, userI
     if (confirmed.length === 0) throw new AppError(TWO_FACTOR_ERRORS.notStarted, 409, 'The enrolment changed; start again');
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.insert(userRecoveryCodes).values(
-      recoveryCodes.map((shown) => ({ userId, codeHash: recoveryCodeHash(config.dataEncryptionKey, userId, shown.replace('-', '')) })),
+      recoveryCodes.map((shown) => ({ userId, codeHash: recoveryCodeHash(config.dataEncryptionKeys, userId, shown.replace('-', '')) })),
     );
     await mailFactorChange(tx, queue, config, userId, { change: 'added', factor: 'totpWithCodes' });
   });
@@ -123,7 +123,8 @@ export async function acceptSecondFactor(db: Db, queue: JobQueue, config: Config
       .where(
         and(
           eq(userRecoveryCodes.userId, userId),
-          eq(userRecoveryCodes.codeHash, recoveryCodeHash(config.dataEncryptionKey, userId, proof.recoveryCode)),
+          // Made under the current key or a previous one still listed (docs/decisions/0079).
+          inArray(userRecoveryCodes.codeHash, recoveryCodeHashes(config.dataEncryptionKeys, userId, proof.recoveryCode)),
           isNull(userRecoveryCodes.usedAt),
         ),
       )
@@ -133,7 +134,7 @@ export async function acceptSecondFactor(db: Db, queue: JobQueue, config: Config
     return used.length > 0;
   }
   if (row.lockedAt) throw new AppError(TWO_FACTOR_ERRORS.locked, 423, 'Too many wrong codes: use a recovery code, or ask an administrator to reset your second factor');
-  const secret = decryptSecret(config.dataEncryptionKey, 'totp-secret', row.secretEncrypted, userId);
+  const secret = decryptSecret(config.dataEncryptionKeys, 'totp-secret', row.secretEncrypted, userId);
   const step = await verifiedStep(secret, proof.code, row.lastUsedStep);
   if (step === null) {
     await countWrongCode(db, queue, config, userId);
