@@ -9,7 +9,10 @@ import { ADMIN, ADVISER, DE, EN, expect, expectFitsWidth, openLoginAndSignIn, sc
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** The adviser as the CSV names her; the page shows her name and, beneath it, her address (decision 0080). */
 const MARIA = 'Maria Berger <adviser@demo.example>';
+const MARIA_NAME = 'Maria Berger';
+const MARIA_EMAIL = 'adviser@demo.example';
 const CLIENT = 'Hoffmann';
 
 /** Opens the demo client Sabine Hoffmann of the risk product from the client list. */
@@ -57,12 +60,12 @@ for (const [language, T] of [
     await page.getByRole('tab', { name: T['audit.client.tab']! }).click();
     const history = page.getByTestId('client-access-history');
     await expect(history.getByRole('heading', { name: T['audit.client.title']! })).toBeVisible();
-    const adviserView = history.getByTestId('audit-row').filter({ hasText: 'client.view' }).filter({ hasText: MARIA });
+    const adviserView = history.getByTestId('audit-row').filter({ hasText: 'client.view' }).filter({ hasText: MARIA_NAME }).filter({ hasText: MARIA_EMAIL });
     await expect(adviserView.first()).toBeVisible();
     await screenshot(page, `audit-client-access-history-desktop-${language}`);
 
     await page.setViewportSize(PHONE);
-    await expect(history.getByTestId('audit-card').filter({ hasText: MARIA }).first()).toBeVisible();
+    await expect(history.getByTestId('audit-card').filter({ hasText: MARIA_NAME }).filter({ hasText: MARIA_EMAIL }).first()).toBeVisible();
     await expect(history.getByTestId('audit-table')).toBeHidden();
     await expectFitsWidth(page, PHONE.width);
     await screenshot(page, `audit-client-access-history-phone-${language}`);
@@ -71,12 +74,12 @@ for (const [language, T] of [
     await history.getByTestId('client-access-exports-link').click();
     await expect(page).toHaveURL(/\/settings\/audit\?action=export\.download$/);
     await expect(page.getByTestId('audit-filter-action')).toHaveValue('export.download');
-    const exportCard = page.getByTestId('audit-card').filter({ hasText: 'export.download' }).filter({ hasText: MARIA });
+    const exportCard = page.getByTestId('audit-card').filter({ hasText: 'export.download' }).filter({ hasText: MARIA_NAME }).filter({ hasText: MARIA_EMAIL });
     await expect(exportCard.first()).toBeVisible();
     await expectFitsWidth(page, PHONE.width);
     await screenshot(page, `audit-trail-exports-phone-${language}`);
     await page.setViewportSize(DESKTOP);
-    await expect(page.getByTestId('audit-row').filter({ hasText: 'export.download' }).filter({ hasText: MARIA }).first()).toBeVisible();
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'export.download' }).filter({ hasText: MARIA_NAME }).filter({ hasText: MARIA_EMAIL }).first()).toBeVisible();
     await screenshot(page, `audit-trail-exports-desktop-${language}`);
 
     // The officer exports what the filter shows: the file holds the adviser's export.

@@ -39,7 +39,8 @@ test('auto reminders reach the demo clients whose questionnaires wait, each in t
   const { context, page } = await asClient(browser, 'en-US');
   await page.goto(linkIn(german, '/q/'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-  await expect(page.getByText('Thomas', { exact: false }).first()).toBeVisible();
+  // The page greets him as the mail does, with the salutation his adviser chose (issue 37 point 11).
+  await expect(page.getByText('Herr Wagner', { exact: false }).first()).toBeVisible();
   await context.close();
 });
 
