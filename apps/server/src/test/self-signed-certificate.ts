@@ -35,7 +35,9 @@ export function selfSignedCertificate(commonName: string, validity: { from?: Dat
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const sha256WithRsa = sequence(oid('1.2.840.113549.1.1.11'), der(0x05, Buffer.alloc(0)));
   const serial = randomBytes(8);
-  serial[0] = serial[0]! & 0x7f;
+  // A positive INTEGER in minimal DER: top bit clear, and never a leading zero byte. With `& 0x7f` alone a first byte
+  // of 0 (about 1 certificate in 250) made an INTEGER OpenSSL refuses ("illegal padding"), failing a test file in CI.
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
   const from = validity.from ?? new Date(Date.now() - 86_400_000);
   const to = validity.to ?? new Date(Date.now() + 5 * 365 * 86_400_000);
   const time = (d: Date) => (d.getUTCFullYear() < 2050 ? utcTime(d) : generalizedTime(d));
