@@ -5,6 +5,7 @@ import { ZAnonymizedFields } from './anonymisation';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { EXPERIENCE_ANSWERS } from '@bq/domain/knowledge-evidence';
 import { ZResultFit } from './weights';
 import { ZResultDecisions } from './fairness';
 
@@ -39,6 +40,15 @@ export function scoreLevelBandOfT(t: number): (typeof SCORE_LEVEL_BANDS)[number]
   return SCORE_LEVEL_BANDS.find((band) => t >= band.tFrom && t < band.tTo) ?? SCORE_LEVEL_BANDS[SCORE_LEVEL_BANDS.length - 1]!;
 }
 
+/** Knowledge and experience as the client answered them (@bq/domain/knowledge-evidence). */
+export const ZKnowledgeEvidence = z
+  .object({
+    experience: z.array(z.object({ item: z.string(), answer: z.enum(EXPERIENCE_ANSWERS) })),
+    test: z.object({ asked: z.number().int(), correct: z.number().int() }).nullable(),
+    cap: z.enum(SCORE_LEVELS),
+  })
+  .meta({ id: 'KnowledgeEvidence' });
+
 export const ZDimensionResult = z
   .object({
     key: z.string(),
@@ -53,7 +63,10 @@ export const ZDimensionResult = z
     percentile: z.number().int().min(1).max(99).nullable(),
     /** The 95 % band of the T-score (T +- 1.96 SEM). */
     band: z.object({ low: z.number(), high: z.number() }).nullable(),
+    /** The level in words: the stanine's, for knowledge never stronger than the answers (`knowledge.cap`). */
     level: z.enum(SCORE_LEVELS).nullable(),
+    /** The knowledge dimension of a risk result: what the client answered (docs/decisions/0086). */
+    knowledge: ZKnowledgeEvidence.nullable().optional(),
   })
   .meta({ id: 'DimensionResult' });
 export type TDimensionResult = z.infer<typeof ZDimensionResult>;

@@ -17,8 +17,10 @@ export async function answerCalculateUnlock(
   instanceToken: string,
   product: ProductType,
   seed: number,
+  /** Answers that replace the simulated respondent's (the rest stays as simulated). */
+  overrides: Record<string, number | string> = {},
 ): Promise<{ id: string }> {
-  const answers = simulateRespondents(definitionForProduct(product), { count: 1, seed, consistency: 0.8 })[0]!.answers;
+  const answers = { ...simulateRespondents(definitionForProduct(product), { count: 1, seed, consistency: 0.8 })[0]!.answers, ...overrides };
   const participant = new TestClient(t.app);
   expect((await participant.request('PUT', `/api/q/${instanceToken}/answers`, { answers })).statusCode).toBe(200);
   expect((await participant.request('POST', `/api/q/${instanceToken}/submit`)).statusCode).toBe(200);

@@ -1,13 +1,16 @@
 // GET /api/report/content/{bqp|bqa}/{token} and .../bqa/recommendations/{token}: everything a report shows,
 // resolved in one language, so the web report view and the PDF (features/reports/pdf) show the same thing.
 import type { TReportContent, TReportDimension } from '@bq/contracts/reports';
-import type { Locale } from '@bq/domain/locales';
+import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 import { monthOf } from '@bq/domain/report-dates';
 import { reportFileName } from '@bq/domain/report-file-name';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { consistencyResolutionsOf } from '../results/consistency-resolution';
 import { dimensionResults, resultEvidence } from '../results/dashboard';
+import { withHonestKnowledge } from '../results/knowledge-level';
+import { knowledgeSentences, type KnowledgeEvidence, type KnowledgeLevel } from '@bq/domain/knowledge-evidence';
+import { scoreLevelOfStanine } from '@bq/contracts/dashboard';
 import { rankedClasses, storedIndication } from '../results/prediction';
 import { storedPortfolio, storedRiskSection } from '../results/risk-section';
 import { riskVerdict } from '../results/risk-verdict';
@@ -50,11 +53,19 @@ function levelText(texts: ReportTexts, level: TReportDimension['level'], low: st
   return `${label}: ${level === 'HIGH' || level === 'ABOVE_AVERAGE' ? high : low}`;
 }
 
+function knowledgeLevelText(texts: ReportTexts, level: KnowledgeLevel, evidence: KnowledgeEvidence, stanine: number | null): string {
+  const levelWord = (l: KnowledgeLevel) => texts.t(`results.level.${l}`);
+  const list = new Intl.ListFormat(LOCALE_TAGS[texts.locale], { type: 'conjunction' });
+  const words = { t: texts.t, list: (items: string[]) => list.format(items) };
+  return `${levelWord(level)}: ${knowledgeSentences(evidence, scoreLevelOfStanine(stanine), levelWord, words).join(' ')}`;
+}
+
 function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType: ContentReportType): TReportDimension[] {
   const byKey = new Map(subject.definition.dimensions.map((d) => [d.key, d]));
   // Selection, performance and self-assessment: which answers moved each score, in plain words (decision 0053).
   const why = reportType === 'bqp' ? whySentences(subject.definition, subject.instance.answers ?? {}, texts) : new Map<string, string>();
-  return dimensionResults(subject.results).map((d) => {
+  const dimensions = withHonestKnowledge(dimensionResults(subject.results), subject.definition, subject.instance.answers);
+  return dimensions.map((d) => {
     const def = byKey.get(d.key);
     const low = def ? texts.t(def.lowKey) : '';
     const high = def ? texts.t(def.highKey) : '';
@@ -70,7 +81,8 @@ function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType
       stanine: d.stanine,
       percentile: d.percentile,
       level: d.level,
-      levelText: levelText(texts, d.level, low, high),
+      // Knowledge in the client's own answers, never the high pole's "sound knowledge" by the score alone.
+      levelText: d.knowledge && d.level ? knowledgeLevelText(texts, d.level, d.knowledge, d.stanine) : levelText(texts, d.level, low, high),
       why: why.get(d.key) ?? null,
     };
   });

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { consistencyResolutionsOf } from './consistency-resolution';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { riskVerdict } from './risk-verdict';
+import { withHonestKnowledge } from './knowledge-level';
 import { resultFit } from '../weights/weights-service';
 import { decidesPeople, decisionsOf } from '../fairness/decisions';
 
@@ -79,7 +80,7 @@ export async function getDashboard(db: Db, auth: AuthContext, token: string): Pr
     filledAt: instance.filledAt?.toISOString() ?? null,
     calculatedAt: results.calculatedAt,
     evidence: { ...resultEvidence(results, definition), decisions: decidesPeople(productType) ? await decisionsOf(db, instance.id) : null },
-    dimensions: dimensionResults(results),
+    dimensions: withHonestKnowledge(dimensionResults(results), definition, instance.answers),
     risk,
     prediction: definition.prediction ? { kind: definition.prediction.kind, available: Boolean(results.prediction) } : null,
     fit: resultFit(weightProfile, results),

@@ -61,3 +61,32 @@ describe('dimension card: label and shading from one band system', () => {
     expect(band.level === 'LOW' || band.level === 'HIGH' ? 'none' : band.level).toBe(zone);
   });
 });
+
+describe('dimension card: knowledge in the client\'s own answers (docs/decisions/0086)', () => {
+  it('shows what was answered instead of "sound knowledge", and says the level was lowered', () => {
+    const knowledge: TDimensionResult = {
+      ...result(60, 7),
+      key: 'knowledge',
+      level: 'BELOW_AVERAGE',
+      knowledge: {
+        experience: [
+          { item: 'knowledge_shares', answer: 'aware' },
+          { item: 'knowledge_funds', answer: 'aware' },
+        ],
+        test: { asked: 3, correct: 1 },
+        cap: 'BELOW_AVERAGE',
+      },
+    };
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DimensionCard result={knowledge} texts={{ ...texts, high: 'Sound knowledge and regular experience.' }} />
+      </MantineProvider>,
+    );
+    const card = screen.getByTestId('result-dimension-knowledge');
+    expect(within(card).getByText('Below average')).toBeInTheDocument();
+    expect(within(card).getByTestId('result-knowledge-answers')).toHaveTextContent(
+      'Knows how they work but has never invested: shares and funds (including ETFs). Knowledge questions: 1 of 3 answered correctly. The level follows these answers; the score alone would read “Above average”.',
+    );
+    expect(card).not.toHaveTextContent('Sound knowledge');
+  });
+});

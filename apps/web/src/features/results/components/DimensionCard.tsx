@@ -3,7 +3,9 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TDimensionResult } from '@bq/contracts/dashboard';
+import { scoreLevelOfStanine, type TDimensionResult } from '@bq/contracts/dashboard';
+import { knowledgeSentences } from '@bq/domain/knowledge-evidence';
+import { LOCALE_TAGS } from '@bq/domain/locales';
 import { useFormat } from '../../../lib/formats';
 import { levelSide, type DimensionTexts } from '../dimension-texts';
 import { formatPercent } from '../result-formats';
@@ -30,8 +32,16 @@ export function DimensionCard({ result, texts, token }: DimensionCardProps) {
   const { locale, formatNumber } = useFormat();
   const computable = result.computable && result.t !== null;
   const side = levelSide(result.level);
-  const levelSentence =
-    side === 'low'
+  // Knowledge in the client's own answers (docs/decisions/0086): never the high pole's words by the score alone.
+  const knowledge = result.knowledge
+    ? knowledgeSentences(result.knowledge, scoreLevelOfStanine(result.stanine), (level) => t(`results.level.${level}`), {
+        t: (key, values) => t(key, values),
+        list: (items) => new Intl.ListFormat(LOCALE_TAGS[locale], { type: 'conjunction' }).format(items),
+      }).join(' ')
+    : null;
+  const levelSentence = knowledge
+    ? knowledge
+    : side === 'low'
       ? texts.low
       : side === 'high'
         ? texts.high
@@ -92,7 +102,11 @@ export function DimensionCard({ result, texts, token }: DimensionCardProps) {
                 })}
               </Text>
             ) : null}
-            {levelSentence ? <Text fw={500}>{levelSentence}</Text> : null}
+            {levelSentence ? (
+              <Text fw={500} data-testid={knowledge ? 'result-knowledge-answers' : undefined}>
+                {levelSentence}
+              </Text>
+            ) : null}
             {token ? <WhyThisScore token={token} dimensionKey={result.key} /> : null}
           </>
         ) : (
