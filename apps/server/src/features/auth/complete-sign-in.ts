@@ -33,17 +33,31 @@ export type SignInResult = { secondFactorRequired: true } | { redirectUrl: strin
 
 export const OTHER_ACCOUNT = 'error.sso.other_account';
 
-/**
- * The rules that refuse a sign-in outright (active, the provider's own account, the way in allowed): the user, or an
- * AppError. completeSignIn applies them; a second step checks them before it spends a code as well.
- */
-export async function assertSignInPolicy(db: Db, userId: string, attempt: Pick<SignInAttempt, 'method' | 'providerAccountId'>) {
+/** A user who may sign in at all: active, of an account that exists. */
+export interface ActiveUser {
+  id: string;
+  accountId: string;
+  email: string;
+}
+
+/** The one read of the user signing in; a second step reads it once and hands the row on. */
+export async function activeSignInUser(db: Db, userId: string): Promise<ActiveUser | null> {
   const [user] = await db
     .select({ id: users.id, accountId: users.accountId, email: users.email })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(users.id, userId), eq(users.active, true)))
     .limit(1);
+  return user ?? null;
+}
+
+/**
+ * The rules that refuse a sign-in outright (active, the provider's own account, the way in allowed): the user, or an
+ * AppError. completeSignIn applies them; a second step checks them before it spends a code as well. Given the row
+ * activeSignInUser read in this request, it does not read it again.
+ */
+export async function assertSignInPolicy(db: Db, who: string | ActiveUser, attempt: Pick<SignInAttempt, 'method' | 'providerAccountId'>) {
+  const user = typeof who === 'string' ? await activeSignInUser(db, who) : who;
   if (!user) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
   if (attempt.providerAccountId !== undefined && user.accountId !== attempt.providerAccountId) {
     throw new AppError(OTHER_ACCOUNT, 401, 'This address belongs to another account');
@@ -58,10 +72,10 @@ export async function completeSignIn(
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
-  userId: string,
+  who: string | ActiveUser,
   attempt: SignInAttempt,
 ): Promise<SignInResult> {
-  const user = await assertSignInPolicy(db, userId, attempt);
+  const user = await assertSignInPolicy(db, who, attempt);
   // Any way in stands in for the password, not for the second factor (docs/decisions/0040): no session yet.
   if (!attempt.secondFactor && (await hasSecondFactor(db, user.id))) {
     startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl: attempt.redirectUrl, method: attempt.method });

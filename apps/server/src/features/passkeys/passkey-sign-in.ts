@@ -2,7 +2,6 @@
 // after the password (the bq_2fa cookie of decision 0040 names the user; only their passkeys count) or as the whole
 // sign-in from the login page's button (a discoverable passkey names its user; user verification required). Both
 // end as every sign-in does (features/auth/complete-sign-in.ts), with the session's factor proof stamped for step-up.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { TLoginSuccess } from '@bq/contracts/auth';
@@ -11,9 +10,8 @@ import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, users } from '../../db/schema';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
+import { activeSignInUser, assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
 import { isKnownDevice } from '../auth/login-devices';
 import { clearPendingSignIn, readPendingSignIn } from '../two-factor/pending-sign-in';
@@ -42,7 +40,7 @@ export async function completePasskeySignIn(
   // A sign-in without a password ignores a pending one: the passkey alone names its user.
   const pending = body.step === 'second_factor' ? readPendingSignIn(config, request) : null;
   if (body.step === 'second_factor' && !pending) throw expired();
-  const pendingUser = pending ? await activeUser(db, pending.userId) : null;
+  const pendingUser = pending ? await activeSignInUser(db, pending.userId) : null;
   if (pending) {
     if (!pendingUser) {
       clearPendingSignIn(reply);
@@ -52,12 +50,13 @@ export async function completePasskeySignIn(
     noteAudit(request, { step: 'second_factor', factor: 'passkey' });
     await assertLoginAllowed(db, config, pendingUser.email, request.ip, { knownDevice: await isKnownDevice(db, request, pendingUser.email), secondFactor: true });
     // The first step's rules once more before the challenge is spent (ADR 0073).
-    await assertSignInPolicy(db, pendingUser.id, { method: pending.method });
+    await assertSignInPolicy(db, pendingUser, { method: pending.method });
   } else {
     noteAudit(request, { step: 'passkey', factor: 'passkey' });
   }
   const proven = await verifyAssertion(db, config, response, 'sign_in', pending?.userId ?? null);
-  const user = proven ? await activeUser(db, proven.userId) : null;
+  // As the second step the assertion was bound to the pending user, read above; alone, it names its user.
+  const user = !proven ? null : pendingUser ? (proven.userId === pendingUser.id ? pendingUser : null) : await activeSignInUser(db, proven.userId);
   if (!user) {
     if (pendingUser) await recordLoginFailure(db, pendingUser.email, request.ip, 'SECOND_FACTOR');
     throw refused();
@@ -68,15 +67,5 @@ export async function completePasskeySignIn(
   const attempt = pending
     ? { method: pending.method, redirectUrl: pending.redirectUrl }
     : { method: 'PASSKEY' as const, redirectUrl: safeRedirectPath(body.redirectUrl) };
-  return signedIn(await completeSignIn(db, config, request, reply, user.id, { ...attempt, secondFactor: true }));
-}
-
-async function activeUser(db: Db, userId: string) {
-  const [user] = await db
-    .select({ id: users.id, accountId: users.accountId, email: users.email })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.id, userId), eq(users.active, true)))
-    .limit(1);
-  return user ?? null;
+  return signedIn(await completeSignIn(db, config, request, reply, user, { ...attempt, secondFactor: true }));
 }

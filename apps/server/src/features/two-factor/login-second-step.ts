@@ -1,15 +1,13 @@
 // POST /api/login/2fa: the second step of a sign-in whose password step left the bq_2fa cookie (pending-sign-in.ts).
 // A right code or unused recovery code ends it as every sign-in ends (features/auth/complete-sign-in.ts: the first
 // step's rules again, then the session, device cookie, failures forgotten); wrong ones count as sign-in failures.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TLoginSuccess } from '@bq/contracts/auth';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, users } from '../../db/schema';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
+import { activeSignInUser, assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
 import { isKnownDevice } from '../auth/login-devices';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
 import type { JobQueue } from '../../jobs/queue';
@@ -27,12 +25,7 @@ export async function completeSecondFactorSignIn(
   const pending = readPendingSignIn(config, request);
   const expired = () => new AppError(TWO_FACTOR_ERRORS.signInExpired, 401, 'The sign-in has expired; enter the password again');
   if (!pending) throw expired();
-  const [user] = await db
-    .select({ id: users.id, accountId: users.accountId, email: users.email })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.id, pending.userId), eq(users.active, true)))
-    .limit(1);
+  const user = await activeSignInUser(db, pending.userId);
   if (!user) {
     clearPendingSignIn(reply);
     throw expired();
@@ -42,11 +35,11 @@ export async function completeSecondFactorSignIn(
   noteAudit(request, { step: 'second_factor' });
   await assertLoginAllowed(db, config, user.email, request.ip, { knownDevice: await isKnownDevice(db, request, user.email), secondFactor: true });
   // The first step's rules once more before the code is spent: sign-on may have become required since (ADR 0073).
-  await assertSignInPolicy(db, user.id, { method: pending.method });
+  await assertSignInPolicy(db, user, { method: pending.method });
   if (!(await acceptSecondFactor(db, queue, config, user.id, proof))) {
     await recordLoginFailure(db, user.email, request.ip, 'SECOND_FACTOR');
     const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
     throw new AppError(key, 401, 'The code is wrong, expired or already used');
   }
-  return signedIn(await completeSignIn(db, config, request, reply, user.id, { method: pending.method, secondFactor: true, redirectUrl: pending.redirectUrl }));
+  return signedIn(await completeSignIn(db, config, request, reply, user, { method: pending.method, secondFactor: true, redirectUrl: pending.redirectUrl }));
 }
