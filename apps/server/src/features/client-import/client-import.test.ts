@@ -3,41 +3,24 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, clientProducts, clients } from '../../db/schema';
-import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
-import { createAccount, createUser } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { accounts, clientProducts } from '../../db/schema';
+import type { TestClient } from '../../test/test-app';
+import { importTestKit } from './import-test-kit';
 import { bombRows, repeat, rowXml, workbookEntries, zipOf } from '../untrusted-files/zip-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-async function adviser() {
-  const acc = await createAccount(t.db, { products: ['BQ_RISK'] });
-  const { email, password } = await createUser(t.db, acc.account.id);
-  const http = new TestClient(t.app);
-  await http.login(email, password);
-  return { http, account: acc.account, configId: acc.configs[0]!.id };
-}
+const kit = importTestKit();
+const { adviser, clientsOf } = kit;
 
 const MAPPING = { firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail', phone: 'Telefon', locale: 'Sprache', group: 'Gruppe', externalId: 'Kundennummer', salutation: 'Anrede' };
 const HEADER = 'Vorname;Nachname;E-Mail;Telefon;Sprache;Gruppe;Kundennummer;Anrede';
 
-function form(content: string | Buffer, opts: { name?: string; type?: string; mapping?: unknown } = {}) {
-  const data = new FormData();
-  data.append('mapping', JSON.stringify(opts.mapping ?? MAPPING));
-  data.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: opts.type ?? 'text/csv' }), opts.name ?? 'clients.csv');
-  return data;
-}
+const form = (content: string | Buffer, opts: { name?: string; type?: string; mapping?: Record<string, string> } = {}) => kit.form(content, opts.mapping ?? MAPPING, opts);
 
 async function upload(http: TestClient, configId: string, body: FormData, dryRun = false) {
   return http.request('POST', `/api/u/import?productConfigurationId=${configId}&dryRun=${dryRun}`, body);
 }
 
-const clientsOf = (accountId: string) => t.db.select().from(clients).where(eq(clients.accountId, accountId)).orderBy(clients.email);
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** An XLSX upload mapping the three required columns (the sheets below have no others). */
@@ -50,7 +33,7 @@ async function uploadWatchingLiveness(http: TestClient, configId: string, body: 
   const poll = (async () => {
     while (uploading) {
       const asked = performance.now();
-      const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      const live = await kit.app().app.inject({ method: 'GET', url: '/api/health/live' });
       worst = Math.max(worst, performance.now() - asked);
       expect(live.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 20));
@@ -256,14 +239,14 @@ describe('POST /api/u/import', () => {
 
   it('refuses the whole import when its new clients exceed the account limit', async () => {
     const { http, account, configId } = await adviser();
-    await t.db.update(accounts).set({ maxClients: 1 }).where(eq(accounts.id, account.id));
+    await kit.app().db.update(accounts).set({ maxClients: 1 }).where(eq(accounts.id, account.id));
     const res = await upload(http, configId, form(GOOD));
     expect([res.statusCode, res.json().errorKey]).toEqual([403, 'error.client.limit_reached']);
     expect(await clientsOf(account.id)).toEqual([]);
   });
 
   it('is in the OpenAPI document with its multipart body, answer and error keys', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await kit.app().app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = doc.paths['/api/u/import'].post;
     expect(op.operationId).toBe('importClients');
     expect(Object.keys(op.requestBody.content)).toEqual(['multipart/form-data']);
@@ -282,7 +265,7 @@ describe('POST /api/u/import', () => {
     for (let i = 0; i < 10_000; i++) lines.push(`First${i};Last${i};c${i}@example.com;;EN_US;;X-${i};`);
     const res = await upload(http, configId, form(lines.join('\n')));
     expect(res.json()).toMatchObject({ rows: 10_000, created: 10_000, errorCount: 0 });
-    const members = await t.db.select().from(clientProducts).where(and(eq(clientProducts.accountId, account.id), eq(clientProducts.productConfigurationId, configId)));
+    const members = await kit.app().db.select().from(clientProducts).where(and(eq(clientProducts.accountId, account.id), eq(clientProducts.productConfigurationId, configId)));
     expect(members).toHaveLength(10_000);
   }, 60_000);
 
@@ -291,7 +274,7 @@ describe('POST /api/u/import', () => {
     // that each later row of a big import repeated over every client before it (the burst bench's import of 100,000
     // rows into an account whose tables were analysed empty: over 5 minutes; 19 s with the fix). Its query runs with
     // sequential scans off, so the plan is the primary key's and the latest-instance index's.
-    const result = await t.db.execute(sql`select proconfig from pg_proc where proname = 'client_products_init_activity'`);
+    const result = await kit.app().db.execute(sql`select proconfig from pg_proc where proname = 'client_products_init_activity'`);
     const [row] = (result as unknown as { rows: { proconfig: string[] | string | null }[] }).rows;
     expect(String(row?.proconfig)).toContain('enable_seqscan=off');
   });

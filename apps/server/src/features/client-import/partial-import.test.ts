@@ -1,24 +1,10 @@
 // POST /api/u/import?skipInvalid=true on PGlite and PostgreSQL (docs/decisions/0077): the valid rows are written,
 // each skipped row comes back with its row number and reason, and language names as people write them are read.
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../db/schema';
-import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
-import { createAccount, createUser } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../test/test-app';
+import { importTestKit } from './import-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-async function adviser() {
-  const acc = await createAccount(t.db, { products: ['BQ_RISK'] });
-  const { email, password } = await createUser(t.db, acc.account.id);
-  const http = new TestClient(t.app);
-  await http.login(email, password);
-  return { http, account: acc.account, configId: acc.configs[0]!.id };
-}
+const { adviser, form, clientsOf } = importTestKit();
 
 const MAPPING = { firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail', locale: 'Sprache' };
 const CSV = [
@@ -31,15 +17,7 @@ const CSV = [
   'Emma;Stone;emma@example.com;English (United Kingdom)',
 ].join('\n');
 
-function form(content: string) {
-  const data = new FormData();
-  data.append('mapping', JSON.stringify(MAPPING));
-  data.append('file', new Blob([content], { type: 'text/csv' }), 'clients.csv');
-  return data;
-}
-
-const upload = (http: TestClient, configId: string, query: string) => http.request('POST', `/api/u/import?productConfigurationId=${configId}&${query}`, form(CSV));
-const clientsOf = (accountId: string) => t.db.select().from(clients).where(eq(clients.accountId, accountId)).orderBy(clients.email);
+const upload = (http: TestClient, configId: string, query: string) => http.request('POST', `/api/u/import?productConfigurationId=${configId}&${query}`, form(CSV, MAPPING));
 
 describe('POST /api/u/import?skipInvalid=true', () => {
   it('writes the valid rows and lists each skipped row with its line number and reason', async () => {
