@@ -7,7 +7,8 @@
 import * as oidc from 'openid-client';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../app-error';
-import { EgressRefusedError, assertPublicDestination } from '../egress/public-destination';
+import { EgressRefusedError } from '../egress/public-destination';
+import { pinnedFetch } from '../egress/pinned-fetch';
 
 export const SSO_ERRORS = {
   providerUnavailable: 'error.sso.provider_unavailable',
@@ -83,15 +84,12 @@ async function configurationOf(provider: Provider): Promise<oidc.Configuration> 
 }
 
 /**
- * fetch behind the egress gate: the host of every URL is resolved and refused when any of its addresses is internal.
- * The connection itself resolves the name again (global fetch cannot be pinned to the checked address without a
- * dispatcher of undici, which is no dependency here): a DNS answer that changes between the two lookups is not caught.
+ * fetch behind the egress gate (features/egress/pinned-fetch.ts): the host of every URL is checked before the request
+ * and again by the connection's own lookup, which connects to the checked address only (no DNS rebinding).
  */
 function gatedFetch(allowHosts: readonly string[]): oidc.CustomFetch {
-  return async (url, options) => {
-    await assertPublicDestination(new URL(url).hostname, { allowHosts });
-    return fetch(url, options as RequestInit);
-  };
+  const gated = pinnedFetch({ allowHosts, timeoutMs: 5_000 });
+  return (url, options) => gated(url, options as RequestInit);
 }
 
 /** The gate's refusal, however deep openid-client wrapped it, as the API's error; else null. */
