@@ -13,7 +13,7 @@ import { storedPortfolio, storedRiskSection } from '../results/risk-section';
 import { riskVerdict } from '../results/risk-verdict';
 import { reportFormat } from './pdf/format';
 import { suitabilityStatement } from './suitability-statement';
-import { verdictTexts } from './report-audience';
+import { PREDICTION_AUDIENCE, verdictTexts } from './report-audience';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
@@ -50,6 +50,17 @@ function levelText(texts: ReportTexts, level: TReportDimension['level'], low: st
   return `${label}: ${level === 'HIGH' || level === 'ABOVE_AVERAGE' ? high : low}`;
 }
 
+/**
+ * What the person can do with a score (decision 0082): one sentence per dimension and side of the scale (REPORT
+ * report.advice.<dimension>.low|average|high), chosen by their own level; none when the language has no sentence.
+ */
+function adviceText(texts: ReportTexts, key: string, level: TReportDimension['level']): string | null {
+  if (!level) return null;
+  const side = level === 'AVERAGE' ? 'average' : level === 'HIGH' || level === 'ABOVE_AVERAGE' ? 'high' : 'low';
+  const adviceKey = `report.advice.${key}.${side}`;
+  return texts.has(adviceKey) ? texts.t(adviceKey) : null;
+}
+
 function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType: ContentReportType): TReportDimension[] {
   const byKey = new Map(subject.definition.dimensions.map((d) => [d.key, d]));
   // Selection, performance and self-assessment: which answers moved each score, in plain words (decision 0053).
@@ -72,6 +83,7 @@ function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType
       level: d.level,
       levelText: levelText(texts, d.level, low, high),
       why: why.get(d.key) ?? null,
+      advice: reportType === 'bqp' ? adviceText(texts, d.key, d.level) : null,
     };
   });
 }
@@ -111,7 +123,8 @@ async function reportRisk(
 
 function reportPrediction(subject: ReportSubject, texts: ReportTexts): TReportContent['prediction'] {
   const model = subject.definition.prediction;
-  if (!model) return null;
+  // The report is the client's (or candidate's) document: an indication meant for the evaluator stays out (0082).
+  if (!model || PREDICTION_AUDIENCE[model.kind] !== 'client') return null;
   // The rule-based indication within the suitable risk class, with no probability (decision 0014).
   const indication = storedIndication(model, subject.results);
   if (!indication) return null;
@@ -233,6 +246,11 @@ function anonymisedRiskSection(section: NonNullable<NonNullable<TReportContent['
   return { ...section, computedAt: monthOf(section.computedAt), basis };
 }
 
+/** A report without an indication carries no labels of one (an evaluator's outlook would be framed by them, 0082). */
+function withoutIndicationFrame(report: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(report).filter(([key]) => !key.startsWith('report.prediction.')));
+}
+
 export async function buildReportContent(
   db: Db,
   subject: ReportSubject,
@@ -272,7 +290,7 @@ export async function buildReportContent(
     prediction,
     recommendations:
       reportType === 'bqaRecommendations' ? recommendations({ risk, prediction, dimensions }, texts) : [],
-    texts: texts.report,
+    texts: prediction ? texts.report : withoutIndicationFrame(texts.report),
     fileName: reportFileNameOf(subject, title, opts),
     dashboardPath: opts.anonymize ? null : await viewerDashboardPath(db, opts.viewer ?? null, subject.instance.token),
   };
