@@ -82,6 +82,7 @@ for (const locale of ['EN_US', 'DE_DE'] as const) {
         expect(['low', 'average', 'high'].map((side) => report[`report.advice.conscientiousness.${side}`])).toContain(own);
         await expect(advice).toContainText(own);
         await expect(candidate.getByTestId('report-why-conscientiousness')).toBeVisible();
+        await expect(candidate.getByTestId('report-disclaimer')).toHaveText(report['report.profileDisclaimer']!);
         const shown = flat(await candidate.getByTestId('report-document').innerText());
         expect(evaluatorWords.filter((text) => shown.includes(text))).toEqual([]);
         expect(shown).not.toContain(outlookClass);

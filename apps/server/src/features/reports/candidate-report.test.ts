@@ -206,6 +206,9 @@ describe("the report a person receives holds only what is theirs", () => {
       const de = shipped('DE_DE', 'REPORT');
       expect(text).toContain(de['report.title.bqp']);
       expect(text).toContain(flat(de['report.advice.title']!));
+      // Addressed to the candidate, not the investment disclaimer of the advisory reports.
+      expect(text).toContain(flat(de['report.profileDisclaimer']!));
+      expect(text).not.toContain(flat(de['report.disclaimer']!));
     },
     120_000,
   );

@@ -31,6 +31,7 @@ export const REPORT_LABEL_KEYS = [
   'report.dimension.tScore',
   'report.dimensions.howToRead',
   'report.disclaimer',
+  'report.profileDisclaimer',
   'report.evidence.line',
   'report.evidence.lineAnonymized',
   'report.evidence.normStatus.EMPIRICAL',
