@@ -2,7 +2,8 @@
 // client's report leaves out, as the dashboard shows them: each limit in the adviser's words, what to explain first,
 // the remarks (vulnerability, borrowing, concentration), the consistency flag with its instruction or the adviser's
 // resolution records. Signed in only, with the result's read permission (requireOpenResult); there is no way to it
-// by the result's public token or a mailed download token.
+// by the result's public token or a mailed download token. For a selection result it is the selection report, with the
+// performance outlook the candidate's report leaves out (selection-report.ts, docs/decisions/0082).
 import { defaultPageFormat, type TFileNoteContent, type TFileNoteQuery } from '@bq/contracts/reports';
 import { DEFAULT_LOCALE, type Locale } from '@bq/domain/locales';
 import { reportFileName } from '@bq/domain/report-file-name';
