@@ -55,6 +55,11 @@ export const ZReportDimension = z.object({
    * nothing moved it, it has no score, or the report is of another type.
    */
   why: z.string().nullable().optional(),
+  /**
+   * bqp reports: what the person can do with this score, one sentence chosen by their level (docs/decisions/0082);
+   * null when the dimension has no score or no such sentence, or the report is of another type.
+   */
+  advice: z.string().nullable().optional(),
 });
 export type TReportDimension = z.infer<typeof ZReportDimension>;
 
@@ -129,7 +134,10 @@ export const ZSuitabilityStatementContent = z
   .meta({ id: 'SuitabilityStatement' });
 export type TSuitabilityStatementContent = z.infer<typeof ZSuitabilityStatementContent>;
 
-/** The rule-based indication of the report (decision 0014): no probability; classes best first. */
+/**
+ * The rule-based indication of the report (decision 0014): no probability; classes best first. Only an indication the
+ * client reads (the investment style); the performance outlook is the evaluator's (decision 0082).
+ */
 export const ZReportPrediction = z.object({
   title: z.string(),
   predictedLabel: z.string(),

@@ -2,7 +2,8 @@
 // client's report leaves out, as the dashboard shows them: each limit in the adviser's words, what to explain first,
 // the remarks (vulnerability, borrowing, concentration), the consistency flag with its instruction or the adviser's
 // resolution records. Signed in only, with the result's read permission (requireOpenResult); there is no way to it
-// by the result's public token or a mailed download token.
+// by the result's public token or a mailed download token. For a selection result it is the selection report, with the
+// performance outlook the candidate's report leaves out (selection-report.ts, docs/decisions/0082).
 import { defaultPageFormat, type TFileNoteContent, type TFileNoteQuery } from '@bq/contracts/reports';
 import { DEFAULT_LOCALE, type Locale } from '@bq/domain/locales';
 import { reportFileName } from '@bq/domain/report-file-name';
@@ -19,6 +20,7 @@ import { verdictTexts } from './report-audience';
 import { loadReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
 import type { RenderedPdf } from './report-pdf';
+import { hasEvaluatorOutlook, outlookSections } from './selection-report';
 
 type Section = TFileNoteContent['sections'][number];
 type Opened = Awaited<ReturnType<typeof requireOpenResult>>;
@@ -83,8 +85,11 @@ export async function buildFileNote(db: Db, auth: AuthContext, token: string, re
   const shown = showClient(view, opened.client);
   const risk = opened.results.risk;
   const completed = opened.instance.filledAt?.toISOString() ?? null;
+  // A selection result's evaluator document is its selection report: the outlook the candidate's report leaves out.
+  const selection = hasEvaluatorOutlook(opened.definition);
+  const words = selection ? 'results.selectionReport' : 'results.risk.fileNote';
   const facts = [
-    { label: t('results.risk.fileNote.client'), value: shown.displayName },
+    { label: t(selection ? 'results.selectionReport.candidate' : 'results.risk.fileNote.client'), value: shown.displayName },
     { label: t('results.risk.fileNote.questionnaire'), value: t(opened.definition.nameKey) },
     { label: t('results.risk.fileNote.completedAt'), value: fmt.date(completed) || t('report.cover.notRecorded') },
     { label: t('report.cover.adviser'), value: subject.adviserName ?? t('report.cover.notRecorded') },
@@ -98,17 +103,19 @@ export async function buildFileNote(db: Db, auth: AuthContext, token: string, re
   }
   const sections = risk
     ? await riskSections(db, opened, texts, fmt)
-    : [{ title: t('results.risk.title'), lead: t('results.risk.fileNote.none'), points: [], warn: false }];
+    : selection
+      ? outlookSections(opened.definition, opened.results, texts)
+      : [{ title: t('results.risk.title'), lead: t('results.risk.fileNote.none'), points: [], warn: false }];
   return {
     locale,
-    title: t('results.risk.fileNote.title'),
-    notice: t('results.risk.fileNote.notice'),
+    title: t(`${words}.title`),
+    notice: t(`${words}.notice`),
     facts,
     sections,
     accountName: subject.account.name,
     clientName: shown.displayName,
     fileName: reportFileName({
-      title: t('results.risk.fileNote.fileName'),
+      title: t(`${words}.fileName`),
       lastName: view.hidden ? null : opened.client.lastName,
       firstName: view.hidden ? null : opened.client.firstName,
       date: opened.instance.filledAt ?? opened.results.calculatedAt,

@@ -15,12 +15,24 @@
 // | consistency reason      | results.risk.consistency.reason.<kind>                | report.risk.consistency.reason.<kind>       |
 // | "Check needed", review  | results.risk.consistency.title / .review              | never                                       |
 // | resolution notes        | the notes, author, date                               | never; only "discussed with your adviser"   |
+import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
 import type { ConsistencyReason } from '@bq/scoring/risk';
 import type { RiskVerdict } from '../results/risk-verdict';
 import type { ReportFormat } from './pdf/format';
 import type { ReportTexts } from './report-texts';
 
+/** adviser: the evaluator (adviser, coach, HR); client: the person the result is about, who reads the public report. */
 export type Audience = 'adviser' | 'client';
+
+type PredictionKind = NonNullable<TInteractionDefinition['prediction']>['kind'];
+
+/**
+ * Who reads a rule-based indication (issue 37 point 1, docs/decisions/0082). The investment style is advice to the
+ * client about their own money ("Investment style that fits your answers"); the performance outlook is an employer's
+ * guidance about a candidate ("Below expectations ... plan structured onboarding"), so it stays on the evaluator's
+ * dashboard and in the evaluator's selection report and never reaches the report the candidate reads.
+ */
+export const PREDICTION_AUDIENCE: Record<PredictionKind, Audience> = { INVESTMENT_STYLE: 'client', PERFORMANCE: 'adviser' };
 
 type Cap = RiskVerdict['caps'][number];
 

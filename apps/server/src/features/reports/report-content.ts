@@ -16,7 +16,7 @@ import { storedPortfolio, storedRiskSection } from '../results/risk-section';
 import { riskVerdict } from '../results/risk-verdict';
 import { reportFormat } from './pdf/format';
 import { suitabilityStatement } from './suitability-statement';
-import { verdictTexts } from './report-audience';
+import { PREDICTION_AUDIENCE, verdictTexts } from './report-audience';
 import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
@@ -60,6 +60,17 @@ function knowledgeLevelText(texts: ReportTexts, level: KnowledgeLevel, evidence:
   return `${levelWord(level)}: ${knowledgeSentences(evidence, scoreLevelOfStanine(stanine), levelWord, words).join(' ')}`;
 }
 
+/**
+ * What the person can do with a score (decision 0082): one sentence per dimension and side of the scale (REPORT
+ * report.advice.<dimension>.low|average|high), chosen by their own level; none when the language has no sentence.
+ */
+function adviceText(texts: ReportTexts, key: string, level: TReportDimension['level']): string | null {
+  if (!level) return null;
+  const side = level === 'AVERAGE' ? 'average' : level === 'HIGH' || level === 'ABOVE_AVERAGE' ? 'high' : 'low';
+  const adviceKey = `report.advice.${key}.${side}`;
+  return texts.has(adviceKey) ? texts.t(adviceKey) : null;
+}
+
 function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType: ContentReportType): TReportDimension[] {
   const byKey = new Map(subject.definition.dimensions.map((d) => [d.key, d]));
   // Selection, performance and self-assessment: which answers moved each score, in plain words (decision 0053).
@@ -84,6 +95,7 @@ function reportDimensions(subject: ReportSubject, texts: ReportTexts, reportType
       // Knowledge in the client's own answers, never the high pole's "sound knowledge" by the score alone.
       levelText: d.knowledge && d.level ? knowledgeLevelText(texts, d.level, d.knowledge, d.stanine) : levelText(texts, d.level, low, high),
       why: why.get(d.key) ?? null,
+      advice: reportType === 'bqp' ? adviceText(texts, d.key, d.level) : null,
     };
   });
 }
@@ -123,7 +135,8 @@ async function reportRisk(
 
 function reportPrediction(subject: ReportSubject, texts: ReportTexts): TReportContent['prediction'] {
   const model = subject.definition.prediction;
-  if (!model) return null;
+  // The report is the client's (or candidate's) document: an indication meant for the evaluator stays out (0082).
+  if (!model || PREDICTION_AUDIENCE[model.kind] !== 'client') return null;
   // The rule-based indication within the suitable risk class, with no probability (decision 0014).
   const indication = storedIndication(model, subject.results);
   if (!indication) return null;
@@ -245,6 +258,11 @@ function anonymisedRiskSection(section: NonNullable<NonNullable<TReportContent['
   return { ...section, computedAt: monthOf(section.computedAt), basis };
 }
 
+/** A report without an indication carries no labels of one (an evaluator's outlook would be framed by them, 0082). */
+function withoutIndicationFrame(report: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(report).filter(([key]) => !key.startsWith('report.prediction.')));
+}
+
 export async function buildReportContent(
   db: Db,
   subject: ReportSubject,
@@ -284,7 +302,7 @@ export async function buildReportContent(
     prediction,
     recommendations:
       reportType === 'bqaRecommendations' ? recommendations({ risk, prediction, dimensions }, texts) : [],
-    texts: texts.report,
+    texts: prediction ? texts.report : withoutIndicationFrame(texts.report),
     fileName: reportFileNameOf(subject, title, opts),
     dashboardPath: opts.anonymize ? null : await viewerDashboardPath(db, opts.viewer ?? null, subject.instance.token),
   };

@@ -37,13 +37,17 @@ export async function loadReportTexts(db: Db, definition: TInteractionDefinition
   return reportTexts;
 }
 
+const EVALUATOR_PREFIXES = ['results.level.', 'results.risk.', 'results.prediction.', 'results.selectionReport.'];
+
 async function buildReportTexts(db: Db, definition: TInteractionDefinition, locale: Locale, texts: LanguageTexts): Promise<ReportTexts> {
   // CHOICE too: the risk verdict and the suitability statement quote the answers given; ITEM: the candidate's
   // "why this score" quotes the questions (report-why.ts).
   const own = await definitionTexts(db, definition, locale, ['INTERACTION_BASE', 'CHOICE', 'ITEM']);
   const all = new Map<string, string>(Object.entries(own));
   for (const [key, text] of texts.ofType('BQUI')) {
-    if (key.startsWith('results.level.') || key.startsWith('results.risk.')) all.set(key, text);
+    // The evaluator's documents (file note, selection report) resolve their dashboard wording here too; the client's
+    // report content never asks for these keys (report-audience.ts).
+    if (EVALUATOR_PREFIXES.some((prefix) => key.startsWith(prefix))) all.set(key, text);
   }
   const report: Record<string, string> = Object.fromEntries(texts.ofType('REPORT'));
   for (const [key, text] of texts.ofType('REPORT')) all.set(key, text);

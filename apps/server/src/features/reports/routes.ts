@@ -338,7 +338,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'downloadFileNote',
         tags: ['reports', 'results'],
-        description: `The adviser's file note PDF of a result: the limits in the adviser's words, what to explain first, remarks (vulnerability, borrowing, concentration), the consistency flag with its instruction or its resolution records. What the client's report leaves out. Needs INDIVIDUAL_RESULTS/READ; not reachable by the public report token or a mailed download token. Not in the spec: docs/decisions/0030. ${PDF_DESCRIPTION}`,
+        description: `The adviser's file note PDF of a result: the limits in the adviser's words, what to explain first, remarks (vulnerability, borrowing, concentration), the consistency flag with its instruction or its resolution records. What the client's report leaves out. For a result with the evaluator's performance outlook (selection) it is the selection report instead: the outlook's best fit and description, all classes, what moved it (docs/decisions/0082). Needs INDIVIDUAL_RESULTS/READ; not reachable by the public report token or a mailed download token. Not in the spec: docs/decisions/0030. ${PDF_DESCRIPTION}`,
         params: z.object({ token: ZToken }),
         querystring: ZFileNoteQuery,
         response: {

@@ -57,6 +57,7 @@ export function DimensionBlock({ dimension, ctx }: { dimension: TReportDimension
       )}
       {scored && dimension.levelText ? <Text style={block.levelText}>{dimension.levelText}</Text> : null}
       {scored && dimension.why ? <Text style={block.why}>{`${t('report.why.title')}: ${dimension.why}`}</Text> : null}
+      {scored && dimension.advice ? <Text style={block.why}>{`${t('report.advice.title')}: ${dimension.advice}`}</Text> : null}
     </View>
   );
 }

@@ -37,7 +37,8 @@ export function EvidenceNote({ content, ctx }: { content: TReportContent; ctx: R
       {content.instanceToken ? (
         <Text style={note.text}>{t('report.evidence.reference', { token: content.instanceToken })}</Text>
       ) : null}
-      <Text style={[note.text, note.disclaimer]}>{t('report.disclaimer')}</Text>
+      {/* Addressed to the reader: the person's own profile is no investment advice to be disclaimed (0082). */}
+      <Text style={[note.text, note.disclaimer]}>{t(content.reportType === 'bqp' ? 'report.profileDisclaimer' : 'report.disclaimer')}</Text>
     </View>
   );
 }

@@ -2,6 +2,7 @@
 // Typing the lookup by this list means the renderer cannot use a label that the list (and so the test that checks
 // the translation files against it) does not know.
 export const REPORT_LABEL_KEYS = [
+  'report.advice.title',
   'report.certificate.completed',
   'report.certificate.completedAt',
   'report.certificate.heading',
@@ -30,6 +31,7 @@ export const REPORT_LABEL_KEYS = [
   'report.dimension.tScore',
   'report.dimensions.howToRead',
   'report.disclaimer',
+  'report.profileDisclaimer',
   'report.evidence.line',
   'report.evidence.lineAnonymized',
   'report.evidence.normStatus.EMPIRICAL',

@@ -66,6 +66,11 @@ function Dimension({ dimension, label, locale }: { dimension: TReportDimension; 
               <span className={classes.strong}>{label('report.why.title')}:</span> {dimension.why}
             </p>
           ) : null}
+          {dimension.advice ? (
+            <p className={classes.small} data-testid={`report-advice-${dimension.key}`}>
+              <span className={classes.strong}>{label('report.advice.title')}:</span> {dimension.advice}
+            </p>
+          ) : null}
         </>
       ) : (
         <p className={classes.small} data-testid="report-dimension-not-computable">

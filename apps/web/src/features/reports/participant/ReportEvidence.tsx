@@ -26,7 +26,10 @@ export function ReportEvidence({ content }: { content: TReportContent }) {
       {evidence.normStatus === 'PROVISIONAL' ? (
         <p className={`${classes.tiny} ${classes.dimmed}`}>{documentText(texts, 'report.evidence.provisional')}</p>
       ) : null}
-      <p className={`${classes.tiny} ${classes.dimmed}`}>{documentText(texts, 'report.disclaimer')}</p>
+      {/* The person's own profile (bqp) is no investment advice to be disclaimed (decision 0082). */}
+      <p className={`${classes.tiny} ${classes.dimmed}`} data-testid="report-disclaimer">
+        {documentText(texts, content.reportType === 'bqp' ? 'report.profileDisclaimer' : 'report.disclaimer')}
+      </p>
     </footer>
   );
 }

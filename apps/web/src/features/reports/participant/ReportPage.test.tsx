@@ -128,12 +128,24 @@ describe('report view: content', () => {
     ).toEqual(['Invest in class 3A mix of 40% stocks.', 'Review yearly' + 'Profiles change.']);
   });
 
-  it('asks the bqp endpoint for the performance report', async () => {
-    handlers[contentUrl(null, false, 'bqp')] = () =>
-      jsonResponse(reportContentOf({}, { reportType: 'bqp', risk: null, title: 'Performance report' }));
+  it("asks the bqp endpoint for the person's profile: their advice per dimension, a closing line for them (decision 0082)", async () => {
+    const base = reportContentOf({}, { reportType: 'bqp', risk: null, title: 'Your profile' });
+    const texts = { ...base.texts, 'report.advice.title': 'What you can do with it', 'report.disclaimer': 'Not investment advice.', 'report.profileDisclaimer': 'Not a judgment of you.' };
+    const dimensions = base.dimensions.map((d, i) => ({ ...d, advice: i === 0 ? 'Plan your week.' : null }));
+    handlers[contentUrl(null, false, 'bqp')] = () => jsonResponse({ ...base, texts, dimensions });
     renderPage('bqp');
-    expect(await screen.findByTestId('report-title')).toHaveTextContent('Performance report');
+    expect(await screen.findByTestId('report-title')).toHaveTextContent('Your profile');
     expect(screen.queryByTestId('report-risk')).not.toBeInTheDocument();
+    expect(screen.getByTestId(`report-advice-${dimensions[0]!.key}`)).toHaveTextContent('What you can do with it: Plan your week.');
+    expect(screen.getAllByText(/Plan your week/)).toHaveLength(1);
+    expect(screen.getByTestId('report-disclaimer')).toHaveTextContent('Not a judgment of you.');
+  });
+
+  it('closes the advisory reports with the investment disclaimer', async () => {
+    const base = reportContentOf();
+    handlers[contentUrl(null, false, 'bqa')] = () => jsonResponse({ ...base, texts: { ...base.texts, 'report.disclaimer': 'Not investment advice.', 'report.profileDisclaimer': 'Not a judgment of you.' } });
+    renderPage('bqa');
+    expect(await screen.findByTestId('report-disclaimer')).toHaveTextContent('Not investment advice.');
   });
 });
 

@@ -285,6 +285,18 @@ describe('result dashboard: states of the request', () => {
     expect(await screen.findByText(text('ERROR_GENERAL'))).toBeInTheDocument();
   }, 20_000);
 
+  it("offers a selection result's evaluator the selection report with the outlook, not a file note (decision 0082)", async () => {
+    const FILE_NOTE_URL = '/api/dashboard/i1/fileNote?locale=EN_US';
+    handlers[DASHBOARD_URL] = () =>
+      jsonResponse(dashboardOf({ productType: 'BQ_SELECTION', kind: 'bqp', risk: null, prediction: { kind: 'PERFORMANCE', available: true } }));
+    renderPage('BQ_SELECTION');
+    const button = await screen.findByRole('button', { name: text('results.documents.selectionReport') });
+    expect(text('results.documents.selectionReport')).toBe('Selection report (PDF)');
+    expect(screen.queryByRole('button', { name: text('results.documents.fileNote') })).not.toBeInTheDocument();
+    fireEvent.click(button);
+    await waitFor(() => expect(callsTo(FILE_NOTE_URL)).toHaveLength(1));
+  }, 20_000);
+
   it('says the questionnaire is not done yet without polling', async () => {
     handlers[DASHBOARD_URL] = error('error.result.not_ready', 409);
     handlers[INSTANCE_URL] = () => jsonResponse(instanceOf({ status: 'OPENED', filledAt: null }));
