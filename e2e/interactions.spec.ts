@@ -235,11 +235,11 @@ for (const [language, T] of [
       const token = await landOnActionsPage(page);
       expect(posts).toHaveLength(1);
       await expect(
-        page.getByText(fill(T['interactions.send.successEmailed'], { name: clientName, email: clientEmail })),
+        page.getByText(fill(T['interactions.send.successQueued'], { name: clientName, email: clientEmail })),
       ).toBeVisible();
-      // Sent, not merely prepared: the page says when, offers to send again, and the mail arrives, greeting the
-      // client formally in German (full name).
-      await expect(page.getByTestId('interaction-invited-at')).toBeVisible();
+      // Sent, not merely prepared: the page says where the mail is (queued, then sent), offers to send again, and the
+      // mail arrives, greeting the client formally in German (full name).
+      await expect(page.getByTestId('interaction-invitation-mail')).toBeVisible();
       await expect(page.getByTestId('interaction-send-invite-email')).toHaveText(T['interactions.emailSend.again']!);
       const invitation = await waitForMail(clientEmail, (mail) => mail.text.includes(`/q/${token}`));
       expect(invitation.text).toContain(

@@ -1,6 +1,6 @@
 // A real SMTP server for the browser journeys (smtp-server, as in the API tests): the product under test sends
 // its mail here over SMTP, exactly as in production, and the journeys read what arrived through a small JSON
-// endpoint: GET http://127.0.0.1:{port}/messages -> [{ to, from, subject, text, html }], decoded (RFC 2047 headers,
+// endpoint: GET http://127.0.0.1:{port}/messages -> [{ to, from, subject, replyTo, text, html }], decoded (RFC 2047 headers,
 // quoted-printable or base64 parts).
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
@@ -57,6 +57,14 @@ export async function startMailCatcher(smtpPort, httpPort) {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Recipients whose address starts with "greylisted." are put off (451, as a greylisting server does) and those with
+    // "unknown." refused for good (550): the journeys see a mail that has not left, with the server's own answer.
+    onRcptTo(address, _session, callback) {
+      const refuse = (code, text) => callback(Object.assign(new Error(text), { responseCode: code }));
+      if (address.address.startsWith('greylisted.')) return refuse(451, '4.7.1 Greylisted, please try again later');
+      if (address.address.startsWith('unknown.')) return refuse(550, '5.1.1 No such mailbox here');
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks = [];
       stream.on('data', (c) => chunks.push(c));
@@ -66,6 +74,7 @@ export async function startMailCatcher(smtpPort, httpPort) {
           to: session.envelope.rcptTo.map((r) => r.address),
           from: decodeWords(headers.from ?? ''),
           subject: decodeWords(headers.subject ?? ''),
+          replyTo: decodeWords(headers['reply-to'] ?? ''),
           text: partOf('text/plain', headers, body) ?? '',
           html: partOf('text/html', headers, body) ?? '',
         });

@@ -182,6 +182,8 @@ export interface CaughtMail {
   /** The From header, decoded: display name and address. */
   from: string;
   subject: string;
+  /** The Reply-To header, decoded; empty when the mail has none. */
+  replyTo: string;
   text: string;
   html: string;
 }

@@ -6,6 +6,7 @@ import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN, SALUTATIONS } fro
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
 import { ZAnonymizedFields } from './anonymisation';
+import { ZMailDelivery } from './mail';
 import { zName } from './names';
 
 const requiredText = (max: number) =>
@@ -67,6 +68,10 @@ export const ZInstanceSummary = z
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     expirationStatus: z.enum(EXPIRATION_STATUSES).nullable(),
+    /** The latest invitation mail of this instance and where it is (docs/decisions/0083); null if none was e-mailed. */
+    invitationMail: ZMailDelivery.nullable(),
+    /** The latest report mail of this instance and where it is; null if none was e-mailed. */
+    reportMail: ZMailDelivery.nullable(),
   })
   .meta({ id: 'InstanceSummary' });
 export type TInstanceSummary = z.infer<typeof ZInstanceSummary>;

@@ -16,12 +16,38 @@ export const MAIL_KINDS = [
 ] as const;
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 
+/**
+ * Where a client's mail (invitation, report) really is (docs/decisions/0083): QUEUED, not tried yet (or being handed
+ * over now); SENT, the mail server accepted it (sentAt); DEFERRED, an attempt failed and it is tried again (reason:
+ * the server's answer or why it could not be reached); FAILED, given up (the server refused it for good or every
+ * attempt failed). A bounce the receiving side reports later by mail is not seen here.
+ */
+export const MAIL_DELIVERY_STATES = ['QUEUED', 'SENT', 'DEFERRED', 'FAILED'] as const;
+export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
+
+export const ZMailDelivery = z
+  .object({
+    state: z.enum(MAIL_DELIVERY_STATES),
+    /** When the mail was written to the outbox. */
+    queuedAt: z.string(),
+    /** When the mail server accepted it; null unless SENT. */
+    sentAt: z.string().nullable(),
+    /** The last failed attempt's error (the server's answer, or why it could not be reached); null when none failed. */
+    reason: z.string().nullable(),
+    /** Delivery attempts so far. */
+    attempts: z.number().int(),
+  })
+  .meta({ id: 'MailDelivery' });
+export type TMailDelivery = z.infer<typeof ZMailDelivery>;
+
 /** POST /api/instance/{token}/invite/email: the invitation went into the outbox for this address. */
 export const ZInviteEmailResponse = z
   .object({
     sentTo: z.string(),
     /** ISO timestamp of this invitation (a repeated click within a few seconds answers the same one). */
     invitedAt: z.string(),
+    /** The mail's delivery state: QUEUED when it was just written; it leaves when the worker sends it. */
+    mail: ZMailDelivery,
   })
   .meta({ id: 'InviteEmailResponse' });
 export type TInviteEmailResponse = z.infer<typeof ZInviteEmailResponse>;

@@ -70,6 +70,8 @@ export function instanceOf(overrides: Partial<TInstance> = {}): TInstance {
     remindersSent: 0,
     lastReminderAt: null,
     reportSentAt: null,
+    invitationMail: null,
+    reportMail: null,
     ...overrides,
   };
 }

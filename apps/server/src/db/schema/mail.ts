@@ -61,6 +61,8 @@ export const mailOutbox = pgTable(
     messageId: text('message_id').notNull(),
     /** The sender's display name fixed when written ("<firm> via <platform>"); null: MAIL_FROM's own name. */
     fromName: text('from_name'),
+    /** Reply-To fixed when written: the adviser who sent the client's mail (docs/decisions/0083); null: none. */
+    replyTo: text('reply_to'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /**

@@ -35,7 +35,7 @@ export interface InvitationSender {
   definitionVersion: number;
 }
 
-const MAIL_KEYS = ['email.invite.subject', 'email.invite.body', 'email.layout.footer'];
+const MAIL_KEYS = ['email.invite.subject', 'email.invite.body', 'email.layout.footer', 'email.invite.button', 'email.layout.buttonFallback'];
 const GREETING_KEYS = ['MS', 'MR', 'NEUTRAL', 'NONE'].map((s) => `email.greeting.${s}`);
 
 /** What every invitation of one sender in one language shares: texts, branding, names. */
@@ -100,7 +100,13 @@ export function renderInvitation(ctx: InvitationContext, config: Config, target:
     expiresAt: formatDate(target.expiresAt, ctx.locale),
   };
   const rendered = renderMail(
-    { subject: texts['email.invite.subject']!, body: texts['email.invite.body']!, footer: texts['email.layout.footer']! },
+    {
+      subject: texts['email.invite.subject']!,
+      body: texts['email.invite.body']!,
+      footer: texts['email.layout.footer']!,
+      // The same button as a single invitation's (docs/decisions/0083).
+      button: { label: texts['email.invite.button']!, fallback: texts['email.layout.buttonFallback']! },
+    },
     values,
     { locale: ctx.locale, accountName: ctx.accountName, ...(brand ? { brand: { ...brand.brand, logoUrl: brand.logoUrlFor(target.instanceToken) } } : {}) },
   );
@@ -154,9 +160,11 @@ export async function insertInvitationMails(tx: Tx, sender: InvitationSender, ro
   if (rows.length === 0) return;
   await tx.execute(sql`
     insert into mail_outbox (id, account_id, kind, dedupe_key, to_address, locale, subject, text_body, html_body,
-      render_values, instance_id, user_id, message_id, dispatch_after)
+      render_values, instance_id, user_id, message_id, dispatch_after, reply_to)
     select m.id, ${sender.accountId}, 'INVITATION', m."dedupeKey", m."toAddress", m.locale, '', '', '', m."renderValues",
-      m."instanceId", ${sender.userId}, m."messageId", ${dispatchAfter}::timestamptz
+      m."instanceId", ${sender.userId}, m."messageId", ${dispatchAfter}::timestamptz, sender.email
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as m(id uuid, "dedupeKey" text, "toAddress" text, locale text, "renderValues" jsonb, "instanceId" uuid, "messageId" text)`);
+      as m(id uuid, "dedupeKey" text, "toAddress" text, locale text, "renderValues" jsonb, "instanceId" uuid, "messageId" text)
+    -- Replies go to the adviser who sent them (docs/decisions/0083), if still active.
+    left join users sender on sender.id = ${sender.userId} and sender.active`);
 }

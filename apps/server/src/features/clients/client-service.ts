@@ -17,6 +17,7 @@ import { requireProductConfiguration, requireProductConfigurationByType } from '
 import { assertIdentityEditable, clientViewFor, showClient, type ClientView } from '../anonymisation/client-view';
 import { newPublicToken } from './client-tokens';
 import { isUniqueViolation } from '../../db/sql-state';
+import { NO_MAILS, instanceMails, type InstanceMails } from '../mail/mail-delivery';
 
 export const CLIENT_ERRORS = {
   duplicate: 'error.client.duplicate',
@@ -52,8 +53,10 @@ export function toClient(row: ClientRow, membership: { active: boolean; productC
   };
 }
 
-export function toInstanceSummary(row: typeof interactionInstances.$inferSelect, now = new Date()): TInstanceSummary {
+/** The instance as lists show it, with where its invitation and report mails are (mail-delivery.ts). */
+export function toInstanceSummary(row: typeof interactionInstances.$inferSelect, mails: InstanceMails, now = new Date()): TInstanceSummary {
   return {
+    ...mails,
     token: row.token,
     interactionId: row.interactionId,
     status: row.status as TInstanceSummary['status'],
@@ -192,9 +195,10 @@ export async function clientProfile(db: Db, auth: AuthContext, token: string, pr
     .where(and(eq(interactionInstances.clientId, client.id), eq(interactionInstances.productConfigurationId, config.id)))
     .orderBy(desc(interactionInstances.createdAt));
   const now = new Date();
+  const mails = await instanceMails(db, instances.map((i) => i.id));
   return {
     ...toClient(client, { active: membership.active, productConfigurationId: config.id }, await clientViewFor(db, auth, config.id, client.id)),
     productType: config.productType,
-    instances: instances.map((i) => toInstanceSummary(i, now)),
+    instances: instances.map((i) => toInstanceSummary(i, mails.get(i.id) ?? NO_MAILS, now)),
   };
 }

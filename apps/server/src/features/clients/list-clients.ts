@@ -20,6 +20,7 @@ import {
   searchableByNameSql,
 } from '../anonymisation/anonymise';
 import { requireProductConfiguration } from '../products/product-access';
+import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
 
 type Query = z.output<typeof ZClientListQuery>;
 
@@ -44,6 +45,7 @@ type Row = {
   locale: TClientListItem['locale'];
   created_at: Date | string;
   active: boolean;
+  li_id: string | null;
   li_token: string | null;
   li_interaction_id: string | null;
   li_status: string | null;
@@ -102,7 +104,7 @@ export async function listClients(
   const offset = (query.page - 1) * query.pageSize;
 
   const columns = sql`c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at`;
-  const instanceColumns = sql`li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
+  const instanceColumns = sql`li.id as li_id, li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
     li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at,
     lr.token as lr_token, lr.finished_at as lr_finished_at, lr.lock_status as lr_lock_status`;
   // The client's latest instance with a result, which need not be its latest instance (one probe per page row).
@@ -175,6 +177,8 @@ export async function listClients(
     rows = (listed as unknown as { rows: Row[] }).rows;
   }
   const now = new Date();
+  // Where the page's latest invitations and report mails are (one probe per row, docs/decisions/0083).
+  const mails = await instanceMails(db, rows.flatMap((r) => (r.li_id ? [r.li_id] : [])));
   const items: TClientListItem[] = rows.map((r) => {
     const shown = applyAnonymisation(anon, {
       firstName: r.first_name,
@@ -209,6 +213,7 @@ export async function listClients(
                 r.li_expires_at ? iso(r.li_expires_at) : null,
                 now,
               ),
+              ...(mails.get(r.li_id ?? '') ?? NO_MAILS),
             }
           : null,
       latestResult:

@@ -20,6 +20,7 @@ import { definitionForProduct } from '../interactions/definitions';
 import { interactionLimit } from './interactions';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { toInstance } from './instance-view';
+import { NO_MAILS, mailsOfInstance } from '../mail/mail-delivery';
 import { trialRuns } from '../credits/wealth-trial';
 import { assertClientNotErased } from '../data-rights/not-erased';
 
@@ -94,12 +95,12 @@ export async function createInstance(
       })
       .returning();
     noteWrite({ subject: { resultToken: row!.token } });
-    if (!request.sendInvitationEmail || !queueInvitation) return toInstance(row!, client.token);
+    if (!request.sendInvitationEmail || !queueInvitation) return toInstance(row!, client.token, NO_MAILS);
     // The mail and the instance commit together: no questionnaire that says "invited" without its mail, and no
     // mail for a questionnaire that was rolled back.
     await queueInvitation(tx, row!);
     const [invited] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, row!.id));
-    return toInstance(invited!, client.token);
+    return toInstance(invited!, client.token, await mailsOfInstance(tx, row!.id));
   });
 }
 
@@ -161,7 +162,7 @@ export async function requireInstance(
 
 export async function getInstance(db: Db, auth: AuthContext, token: string): Promise<TInstance> {
   const { instance, clientToken } = await requireInstance(db, auth, token, 'READ');
-  return toInstance(instance, clientToken);
+  return toInstance(instance, clientToken, await mailsOfInstance(db, instance.id));
 }
 
 export async function updateAutoSends(
@@ -191,7 +192,7 @@ export async function updateAutoSends(
     const [updated] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, instance.id));
     return updated!;
   });
-  return toInstance(row, clientToken);
+  return toInstance(row, clientToken, await mailsOfInstance(db, row.id));
 }
 
 export async function deleteInstance(db: Db, auth: AuthContext, token: string): Promise<void> {

@@ -2,12 +2,13 @@
 import type { TInstance } from '@bq/contracts/instances';
 import type { interactionInstances } from '../../db/schema';
 import { toInstanceSummary } from '../clients/client-service';
+import type { InstanceMails } from '../mail/mail-delivery';
 
 type InstanceRow = typeof interactionInstances.$inferSelect;
 
-export function toInstance(row: InstanceRow, clientToken: string): TInstance {
+export function toInstance(row: InstanceRow, clientToken: string, mails: InstanceMails): TInstance {
   return {
-    ...toInstanceSummary(row),
+    ...toInstanceSummary(row, mails),
     clientToken,
     productConfigurationId: row.productConfigurationId,
     autoReminder: row.autoReminder,

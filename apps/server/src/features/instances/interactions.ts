@@ -13,6 +13,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { clientViewsFor, showClient } from '../anonymisation/client-view';
 import { toInstance } from './instance-view';
+import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
 
 async function permittedConfigurations(db: Db, auth: AuthContext) {
   const configs = await db.select().from(productConfigurations).where(eq(productConfigurations.accountId, auth.accountId));
@@ -62,10 +63,11 @@ export async function listInstancesOfInteraction(db: Db, auth: AuthContext, inte
     .orderBy(desc(interactionInstances.createdAt))
     .limit(500);
   const viewOf = await clientViewsFor(db, auth, config.id, rows.map((r) => r.client.id));
+  const mails = await instanceMails(db, rows.map((r) => r.instance.id));
   return rows.map(({ instance, client }) => {
     const shown = showClient(viewOf(client.id), { firstName: client.firstName, lastName: client.lastName });
     return {
-      ...toInstance(instance, client.token),
+      ...toInstance(instance, client.token, mails.get(instance.id) ?? NO_MAILS),
       clientFirstName: shown.firstName,
       clientLastName: shown.lastName,
       anonymize: shown.anonymize,

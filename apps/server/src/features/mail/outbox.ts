@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client';
 import { accounts, mailOutbox, type MailKind } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { mailBrand } from './mail-brand';
+import { replyToFor } from './reply-to';
 import { loadEmailTexts, renderMail, type MailTemplate } from './render-mail';
 
 export interface QueueMailRequest {
@@ -44,6 +45,9 @@ const PLATFORM_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
 /** A platform mail that no request made with the address caused says why it came instead. */
 const PLATFORM_FOOTERS: Partial<Record<MailTemplate, string>> = { signInAddressChanged: 'email.layout.footerDirectory' };
 
+/** Client mails whose link is shown as a button in the HTML part (docs/decisions/0083); every one has its label. */
+const BUTTON_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['invite', 'reminder', 'report']);
+
 /** RFC 5322 Message-ID, fixed when the mail is written: a resend after a crash is recognisably the same mail. */
 export function messageIdFor(mailId: string, config: Pick<Config, 'publicUrl'>): string {
   return `<${mailId}@${new URL(config.publicUrl).hostname}>`;
@@ -58,7 +62,9 @@ export async function queueMail(
   const platformMail = PLATFORM_TEMPLATES.has(mail.template);
   const footerKey = platformMail ? (PLATFORM_FOOTERS[mail.template] ?? 'email.layout.footerPlatform') : 'email.layout.footer';
   const keys = [`email.${mail.template}.subject`, `email.${mail.template}.body`, footerKey, 'email.layout.platform'];
-  const texts = await loadEmailTexts(tx, mail.locale, keys);
+  const buttonKeys = BUTTON_TEMPLATES.has(mail.template) ? [`email.${mail.template}.button`, 'email.layout.buttonFallback'] : [];
+  const texts = await loadEmailTexts(tx, mail.locale, [...keys, ...buttonKeys]);
+  const button = buttonKeys.length > 0 ? { label: texts[buttonKeys[0]!]!, fallback: texts[buttonKeys[1]!]! } : undefined;
   const [account] = mail.accountId && !platformMail
     ? await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, mail.accountId))
     : [];
@@ -66,7 +72,7 @@ export async function queueMail(
   const branded = mail.accountId && !platformMail ? await mailBrand(tx, config, { accountId: mail.accountId, locale: mail.locale, instanceId: mail.instanceId }) : null;
   const params = branded && 'accountName' in mail.params ? { ...mail.params, accountName: branded.brand.firmName } : mail.params;
   const rendered = renderMail(
-    { subject: texts[keys[0]!]!, body: texts[keys[1]!]!, footer: texts[footerKey]! },
+    { subject: texts[keys[0]!]!, body: texts[keys[1]!]!, footer: texts[footerKey]!, ...(button ? { button } : {}) },
     params,
     { locale: mail.locale, accountName: account?.name ?? texts['email.layout.platform']!, ...(branded ? { brand: branded.brand } : {}) },
   );
@@ -88,6 +94,7 @@ export async function queueMail(
       userId: mail.userId ?? null,
       messageId: messageIdFor(mailId, config),
       fromName: branded?.fromName ?? null,
+      replyTo: await replyToFor(tx, mail),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });

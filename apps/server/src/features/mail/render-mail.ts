@@ -85,12 +85,41 @@ function htmlValue(color: string) {
   };
 }
 
+/** The words of a mail's main link as a button (docs/decisions/0083): its label and the line before the raw URL. */
+export interface MailButton {
+  label: string;
+  fallback: string;
+}
+
+/** A paragraph that ends in a line holding only {{link}}: the mail's call to action. */
+const ACTION_LINE = /^\s*\{\{link\}\}\s*$/;
+
+/**
+ * The call to action as a button: a real link (keyboard, screen readers and every mail program follow it) styled as
+ * a button, white on the firm's colour (checked for contrast when saved), with the raw address below as text for mail
+ * programs that drop styles or links.
+ */
+function buttonHtml(url: string, button: MailButton, color: string): string {
+  const href = escapeHtml(url);
+  return [
+    `<p style="margin:0 0 16px 0"><a href="${href}" style="display:inline-block;background:${color};color:#ffffff;padding:12px 24px;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(button.label)}</a></p>`,
+    `<p style="margin:0 0 16px 0;font-size:14px;color:#495057">${escapeHtml(button.fallback)}<br>\n<a href="${href}" style="${linkStyle(color)}">${href}</a></p>`,
+  ].join('\n');
+}
+
 /** Paragraphs at blank lines, line breaks within them; the template's own text is escaped as well. */
-function bodyHtml(template: string, params: Record<string, string>, color: string): string {
+function bodyHtml(template: string, params: Record<string, string>, color: string, button?: MailButton): string {
   return template
     .split(/\r?\n\s*\r?\n/)
     .map((paragraph) => {
-      const lines = paragraph.split(/\r?\n/).map((line) => {
+      const all = paragraph.split(/\r?\n/);
+      const final = all[all.length - 1] ?? '';
+      const url = params.link;
+      if (button && url && /^https?:\/\//.test(url) && ACTION_LINE.test(final)) {
+        const lead = all.slice(0, -1).join('\n');
+        return [...(lead.trim() ? [bodyHtml(lead, params, color)] : []), buttonHtml(url, button, color)].join('\n');
+      }
+      const lines = all.map((line) => {
         let html = '';
         let last = 0;
         for (const match of line.matchAll(PLACEHOLDER)) {
@@ -119,7 +148,7 @@ function headerHtml(title: string, brand: MailBrand | undefined): string {
 }
 
 export function renderMail(
-  texts: { subject: string; body: string; footer: string },
+  texts: { subject: string; body: string; footer: string; button?: MailButton },
   params: Record<string, string>,
   layout: { locale: Locale; accountName: string; brand?: MailBrand },
 ): RenderedMail {
@@ -144,7 +173,7 @@ export function renderMail(
 ${headerHtml(accountName, brand)}
 </header>
 <main style="background:#ffffff;padding:24px;border-radius:8px">
-${bodyHtml(texts.body, params, color)}
+${bodyHtml(texts.body, params, color, texts.button)}
 </main>
 <footer style="padding:16px 0 0 0;font-size:13px;color:#495057">
 <p style="margin:0">${footerLines.map(escapeHtml).join('<br>\n')}</p>

@@ -16,6 +16,7 @@ import { requireInstance } from '../instances/instance-service';
 import { invitationValues } from '../instances/invite';
 import { clientViewFor } from '../anonymisation/client-view';
 import { queueMail } from './outbox';
+import { mailsOfInstance } from './mail-delivery';
 
 export const INVITATION_ERRORS = {
   notInvitable: 'error.invitation.not_open',
@@ -35,7 +36,7 @@ export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Confi
   await assertMaySendQuestionnaires(db, auth);
   // The mail reaches the real address; a viewer who has the client anonymised is not told which it is.
   const view = await clientViewFor(db, auth, found.productConfigurationId, found.clientId);
-  const sent = await db.transaction(async (tx): Promise<TInviteEmailResponse> => {
+  const sent = await db.transaction(async (tx): Promise<QueuedInvitation> => {
     // Locked, so two clicks at once see each other's invitation (PostgreSQL; PGlite runs transactions one by one).
     const [instance] = await tx.select().from(interactionInstances).where(eq(interactionInstances.id, found.id)).for('update');
     const now = new Date();
@@ -48,8 +49,13 @@ export async function sendInvitationEmail(db: Db, queue: JobQueue, config: Confi
     }
     return queueInvitationMail(tx, queue, config, instance, auth.userId, now);
   });
-  return view.hidden ? { ...sent, sentTo: '' } : sent;
+  // Read after the commit: QUEUED for a new mail, or wherever the worker has got with the one a double click repeats.
+  const { invitationMail } = await mailsOfInstance(db, found.id);
+  if (!invitationMail) throw new Error(`instance ${found.id}: the invitation mail is missing`);
+  return { ...sent, sentTo: view.hidden ? '' : sent.sentTo, mail: invitationMail };
 }
+
+type QueuedInvitation = Omit<TInviteEmailResponse, 'mail'>;
 
 /**
  * Writes the invitation mail into the outbox and records when it went out, in the caller's transaction: the resend
@@ -63,7 +69,7 @@ export async function queueInvitationMail(
   instance: typeof interactionInstances.$inferSelect,
   userId: string,
   now: Date,
-): Promise<TInviteEmailResponse> {
+): Promise<QueuedInvitation> {
   const { client, values } = await invitationValues(tx, config, instance, userId);
   await queueMail(
     tx,

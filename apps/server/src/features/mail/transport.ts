@@ -48,6 +48,8 @@ export function messageOptions(mail: OutboxMail, config: Pick<Config, 'MAIL_FROM
     html: mail.htmlBody,
     messageId: mail.messageId,
     date: mail.createdAt,
+    // The adviser who sent it (docs/decisions/0083): a client's answer reaches a person.
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     headers: {
       'Content-Language': CONTENT_LANGUAGE[mail.locale] ?? 'en',
       // RFC 3834: machine-sent, so auto-responders do not answer reminders and reports.

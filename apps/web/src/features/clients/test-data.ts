@@ -40,8 +40,8 @@ export function clientOf(overrides: Partial<TClient> = {}): TClient {
 
 /** The list's summary of the shared test instance (src/test/fixtures.ts). */
 export function instanceOf(overrides: Partial<TInstanceSummary> = {}): TInstanceSummary {
-  const { token, interactionId, status, lockStatus, createdAt, expiresAt, expirationStatus } = fullInstanceOf();
-  return { token, interactionId, status, lockStatus, createdAt, expiresAt, expirationStatus, ...overrides };
+  const { token, interactionId, status, lockStatus, createdAt, expiresAt, expirationStatus, invitationMail, reportMail } = fullInstanceOf();
+  return { token, interactionId, status, lockStatus, createdAt, expiresAt, expirationStatus, invitationMail, reportMail, ...overrides };
 }
 
 export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientListItem {

@@ -34,7 +34,10 @@ export function useClientProfile(productConfigurationId: string, clientToken: st
         signal: context.signal,
         background: isBackgroundRefetch(context),
       }),
-    refetchInterval: (query) => liveRefetchInterval(query.state.data?.instances.map((i) => i.status)),
+    refetchInterval: (query) => {
+      const instances = query.state.data?.instances;
+      return liveRefetchInterval(instances?.map((i) => i.status), instances?.flatMap((i) => [i.invitationMail, i.reportMail]));
+    },
   });
 }
 

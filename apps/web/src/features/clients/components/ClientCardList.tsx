@@ -12,6 +12,7 @@ import { ClientGroupBadge } from './ClientGroupBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { LatestResultLink } from './LatestResultLink';
+import { MailDeliveryShort } from './MailDeliveryShort';
 
 export function ClientCardList({
   items,
@@ -46,6 +47,7 @@ export function ClientCardList({
               )}
               <ExpirationBadge status={client.lastInstance?.expirationStatus ?? null} />
             </Group>
+            <MailDeliveryShort mail={client.lastInstance?.invitationMail} testId="client-card-invitation-mail" />
             <LatestResultLink client={client} productType={productType} testId="client-card-result" />
             <Group gap="xs" wrap="wrap">
               <ClientGroupBadge group={client.group} />

@@ -1,6 +1,6 @@
-// The client's interactions in this product (newest first): status, results lock, sent and expiry dates; each
-// opens the interaction's actions page. "Send questionnaire" sits in the section's head. Statuses refresh by
-// themselves while one can still change (the page's profile query polls).
+// The client's interactions in this product (newest first): status and where its invitation mail is, results lock,
+// sent and expiry dates; each opens the interaction's actions page. "Send questionnaire" sits in the section's head.
+// Statuses and mail states refresh by themselves while one can still change (the page's profile query polls).
 import { Anchor, EmptyState, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { ClientProduct } from '../use-client-product';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { LockStatusBadge } from './LockStatusBadge';
+import { MailDeliveryShort } from './MailDeliveryShort';
 
 export function ClientInteractions({ client, product }: { client: TClientProfile; product: ClientProduct }) {
   const { t } = useTranslation();
@@ -79,6 +80,7 @@ export function ClientInteractions({ client, product }: { client: TClientProfile
                     </Table.Td>
                     <Table.Td>
                       <InteractionStatusBadge status={instance.status} />
+                      <MailDeliveryShort mail={instance.invitationMail} testId={`client-interaction-invitation-mail-${instance.token}`} />
                     </Table.Td>
                     <Table.Td>
                       <LockStatusBadge

@@ -28,6 +28,7 @@ import { ClientListToolbar } from './ClientListToolbar';
 import { ClientSearchInput } from './ClientSearchInput';
 import { ClientCardList } from './ClientCardList';
 import { ClientTable } from './ClientTable';
+import { MailProblemNotice } from './MailProblemNotice';
 import { ClientTableSkeleton } from './ClientTableSkeleton';
 
 export function ClientList({ product }: { product: ClientProduct }) {
@@ -107,6 +108,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
   } else if (data) {
     content = (
       <>
+        <MailProblemNotice items={data.items} />
         {/* A table from the "sm" breakpoint up, cards on a phone (no sideways scrolling there). */}
         <Box visibleFrom="sm">
           <ClientTable

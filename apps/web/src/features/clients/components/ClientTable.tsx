@@ -1,5 +1,5 @@
 // One page of clients: name (the link to the client view, so the row is reachable by keyboard) with the e-mail
-// under it, group, the latest interaction's status and expiry with a link straight to the latest result's dashboard
+// under it, group, the latest interaction's status, expiry and invitation mail with a link straight to the latest result's dashboard
 // under them, and the creation date. A click anywhere else on a row opens the client. Name and e-mail share a
 // column, as do status and expiry, so the table fits 1366 px in German too; a narrower box scrolls, with a shadow on the hidden side.
 import type { ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { AddToComparisonButton } from './AddToComparisonButton';
 import { LatestResultLink } from './LatestResultLink';
+import { MailDeliveryShort } from './MailDeliveryShort';
 
 interface ClientTableProps {
   items: TClientListItem[];
@@ -108,10 +109,13 @@ export function ClientTable({ items, productType, stale = false, select }: Clien
                 {/* The latest result sits under the latest interaction's status: in view without scrolling sideways. */}
                 <Stack gap={4} align="flex-start">
                   {client.lastInstance ? (
-                    <Group gap={6} wrap="wrap">
-                      <InteractionStatusBadge status={client.lastInstance.status} />
-                      <ExpirationBadge status={client.lastInstance.expirationStatus ?? null} />
-                    </Group>
+                    <>
+                      <Group gap={6} wrap="wrap">
+                        <InteractionStatusBadge status={client.lastInstance.status} />
+                        <ExpirationBadge status={client.lastInstance.expirationStatus ?? null} />
+                      </Group>
+                      <MailDeliveryShort mail={client.lastInstance.invitationMail} testId="client-row-invitation-mail" />
+                    </>
                   ) : (
                     <Text size="sm" c="dimmed">
                       {t('clients.list.noInteraction')}

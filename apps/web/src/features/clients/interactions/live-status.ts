@@ -5,12 +5,18 @@
 // background: they do not raise the global loading counter, so the loading bar does not flash every 3 s.
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { isMoving, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
+import type { TMailDelivery } from '@bq/contracts/mail';
 
 export const LIVE_REFETCH_MS = 3000;
 
 /** A refetchInterval: every LIVE_REFETCH_MS while any of the statuses may still change, else no polling. */
-export function liveRefetchInterval(statuses: readonly InteractionStatus[] | undefined): number | false {
-  return statuses?.some(isMoving) ? LIVE_REFETCH_MS : false;
+export function liveRefetchInterval(
+  statuses: readonly InteractionStatus[] | undefined,
+  /** The interactions' mails: one that has not left yet (queued, deferred) keeps the page asking as well. */
+  mails: readonly (TMailDelivery | null)[] = [],
+): number | false {
+  const mailMoving = mails.some((m) => m?.state === 'QUEUED' || m?.state === 'DEFERRED');
+  return statuses?.some(isMoving) || mailMoving ? LIVE_REFETCH_MS : false;
 }
 
 /**

@@ -136,6 +136,45 @@ describe('client list', () => {
     expect(within(within(table).getByTestId('client-row-c1')).queryByTestId('add-to-comparison')).toBeNull();
   });
 
+  it("shows each latest invitation's real state, and warns above the list when mail has not left", async () => {
+    const reason = 'connect ECONNREFUSED 127.0.0.1:4499';
+    const sent = listItemOf({
+      token: 'c4',
+      firstName: 'Dora',
+      lastName: 'Sent',
+      lastInstance: instanceOf({ status: 'NEW', invitationMail: { state: 'SENT', queuedAt: '2026-04-03T08:30:00Z', sentAt: '2026-04-03T08:31:00Z', reason: null, attempts: 1 } }),
+    });
+    const waiting = listItemOf({
+      token: 'c5',
+      firstName: 'Emil',
+      lastName: 'Waiting',
+      lastInstance: instanceOf({ status: 'NEW', invitationMail: { state: 'DEFERRED', queuedAt: '2026-04-03T09:00:00Z', sentAt: null, reason, attempts: 3 } }),
+    });
+    participants = () => page([sent, waiting]);
+    renderList();
+    const table = await screen.findByTestId('client-list-table');
+    const waitingState = within(within(table).getByTestId('client-row-c5')).getByTestId('client-row-invitation-mail');
+    expect(waitingState).toHaveTextContent(text('mailDelivery.short.DEFERRED'));
+    expect(within(within(table).getByTestId('client-row-c4')).getByTestId('client-row-invitation-mail')).toHaveTextContent('Invitation sent 04/03/2026');
+    const notice = screen.getByTestId('client-list-mail-problem');
+    expect(notice).toHaveTextContent(text('mailDelivery.notice.title'));
+    expect(notice).toHaveTextContent(text('mailDelivery.notice.text_one').replace('{{reason}}', reason));
+    // On a phone the card says it as well.
+    expect(within(screen.getByTestId('client-card-c5')).getByTestId('client-card-invitation-mail')).toHaveAttribute('data-state', 'DEFERRED');
+  });
+
+  it('has no mail notice while every latest mail has left or waits its first turn', async () => {
+    const queued = listItemOf({
+      token: 'c6',
+      lastInstance: instanceOf({ status: 'NEW', invitationMail: { state: 'QUEUED', queuedAt: '2026-04-03T09:00:00Z', sentAt: null, reason: null, attempts: 0 } }),
+    });
+    participants = () => page([anna, queued]);
+    renderList();
+    const table = await screen.findByTestId('client-list-table');
+    expect(within(within(table).getByTestId('client-row-c6')).getByTestId('client-row-invitation-mail')).toHaveTextContent(text('mailDelivery.short.QUEUED'));
+    expect(screen.queryByTestId('client-list-mail-problem')).toBeNull();
+  });
+
   it('shows each client on a phone as a card with status and result, not as a table that scrolls sideways', async () => {
     renderList();
     const card = await screen.findByTestId('client-card-c1');

@@ -244,7 +244,8 @@ describe('result dashboard: states of the request', () => {
     fireEvent.click(button);
     dialog = await screen.findByRole('dialog', { name: 'Email the report to Müller, Anna?' });
     fireEvent.click(within(dialog).getByRole('button', { name: text('results.documents.emailConfirm.confirm') }));
-    expect(await screen.findByText('Report emailed to anna@example.com.')).toBeInTheDocument();
+    // Queued, not "emailed": the mail has not left when the server answers (docs/decisions/0083).
+    expect(await screen.findByText("The report mail to anna@example.com is queued. The questionnaire's page shows when it has been sent.")).toBeInTheDocument();
     expect(callsTo(SEND_URL)).toHaveLength(1);
     expect(callsTo(SEND_URL)[0]?.[1]?.method).toBe('POST');
   });

@@ -30,6 +30,9 @@ export function useLiveInstance(token: string) {
     ...instanceQueryOptions(token),
     queryFn: (context) =>
       fetchInstance(token, { signal: context.signal, background: isBackgroundRefetch(context) }),
-    refetchInterval: (query) => liveRefetchInterval(query.state.data ? [query.state.data.status] : undefined),
+    refetchInterval: (query) => {
+      const instance = query.state.data;
+      return liveRefetchInterval(instance ? [instance.status] : undefined, instance ? [instance.invitationMail, instance.reportMail] : []);
+    },
   });
 }

@@ -1,5 +1,5 @@
 // POST /api/instance/{token}/invite/email: the platform e-mails the invitation to the client (same texts as the
-// prepared mailto: message). The instance's invitedAt changes at once; a refusal (submitted, closed or expired
+// prepared mailto: message). The instance's invitedAt and invitation mail (queued) change at once; a refusal (submitted, closed or expired
 // meanwhile) refreshes the instance so the page shows why.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInstance } from '@bq/contracts/instances';
@@ -20,7 +20,7 @@ export function useSendInviteEmail(token: string) {
     meta: { showsOwnError: true },
     onSuccess: async (response) => {
       queryClient.setQueryData<TInstance>(queryKey, (instance) =>
-        instance ? { ...instance, invitedAt: response.invitedAt } : instance,
+        instance ? { ...instance, invitedAt: response.invitedAt, invitationMail: response.mail } : instance,
       );
       await queryClient.invalidateQueries({ queryKey });
     },

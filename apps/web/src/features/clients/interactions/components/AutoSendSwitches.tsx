@@ -1,5 +1,5 @@
 // The automatic reminder and report of one interaction, saved the moment they are switched (optimistic; a
-// failure switches back and says so), how many reminders went out and when the report was e-mailed. Read-only
+// failure switches back and says so), how many reminders went out and where the report mail is. Read-only
 // for users without UPDATE.
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { TInstance } from '@bq/contracts/instances';
 import { hasResult } from '@bq/domain/interaction-lifecycle';
 import { useFormat } from '../../../../lib/formats';
 import { useUpdateAutoSends } from '../api/update-auto-sends';
+import { MailDeliveryLine } from './MailDeliveryLine';
 
 export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance; canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -47,10 +48,8 @@ export function AutoSendSwitches({ instance, canUpdate }: { instance: TInstance;
           onChange={(event) => update.mutate({ autoSendReport: event.currentTarget.checked })}
           data-testid="interaction-auto-report"
         />
-        {instance.reportSentAt ? (
-          <Text size="sm" c="dimmed" data-testid="interaction-report-sent">
-            {t('interactions.autoReport.sent', { date: formatDateTime(instance.reportSentAt) })}
-          </Text>
+        {instance.reportMail ? (
+          <MailDeliveryLine mail={instance.reportMail} kind="report" testId="interaction-report-mail" />
         ) : null}
       </Stack>
     </Paper>

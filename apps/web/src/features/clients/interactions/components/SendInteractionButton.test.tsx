@@ -96,7 +96,15 @@ describe('send questionnaire', () => {
   });
 
   it('starts with 30 days, the invitation e-mail ticked, reminder on and report off, and sends them in one click', async () => {
-    createResponse = () => jsonResponse(fullInstanceOf({ token: 'new1', invitedAt: '2026-04-03T09:00:00Z' }), 201);
+    createResponse = () =>
+      jsonResponse(
+        fullInstanceOf({
+          token: 'new1',
+          invitedAt: '2026-04-03T09:00:00Z',
+          invitationMail: { state: 'QUEUED', queuedAt: '2026-04-03T09:00:00Z', sentAt: null, reason: null, attempts: 0 },
+        }),
+        201,
+      );
     const { router } = renderView();
     await openModal();
     expect(expiry()).toHaveValue('30');
@@ -119,10 +127,10 @@ describe('send questionnaire', () => {
       autoSendReport: false,
       sendInvitationEmail: true,
     });
-    // It says where the invitation went.
+    // It says where the invitation went, and that it is queued (not that it was e-mailed).
     expect(
       await screen.findByText(
-        text('interactions.send.successEmailed')
+        text('interactions.send.successQueued')
           .replace('{{name}}', 'Müller, Anna')
           .replace('{{email}}', 'anna.mueller@example.com'),
       ),

@@ -81,8 +81,8 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
     create.mutate(request, {
       onSuccess: (instance) => {
         showSuccess(
-          instance.invitedAt
-            ? t('interactions.send.successEmailed', { name, email: client.email })
+          instance.invitationMail
+            ? t('interactions.send.successQueued', { name, email: client.email })
             : t('interactions.send.success', { name }),
         );
         onClose();

@@ -53,7 +53,7 @@ describe('send the invitation by e-mail', () => {
     const button = await screen.findByTestId('interaction-send-invite-email');
     expect(button).toHaveTextContent(text('interactions.emailSend.button'));
     expect(screen.getByText(text('interactions.emailSend.lead', { email: 'anna.mueller@example.com' }))).toBeInTheDocument();
-    expect(screen.queryByTestId('interaction-invited-at')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('interaction-invitation-mail')).not.toBeInTheDocument();
 
     fireEvent.click(button);
     await waitFor(() => expect(sends()).toHaveLength(1));
@@ -63,14 +63,40 @@ describe('send the invitation by e-mail', () => {
     fireEvent.click(button);
     expect(sends()).toHaveLength(1);
 
-    instance = { ...instance, invitedAt: '2026-04-03T08:30:00Z' };
-    act(() => answer(jsonResponse({ sentTo: 'anna.mueller@example.com', invitedAt: '2026-04-03T08:30:00Z' })));
+    // The server answers the mail as queued; it has not left, and the page must not say it was e-mailed.
+    const queued = { state: 'QUEUED' as const, queuedAt: '2026-04-03T08:30:00Z', sentAt: null, reason: null, attempts: 0 };
+    instance = { ...instance, invitedAt: '2026-04-03T08:30:00Z', invitationMail: queued };
+    act(() => answer(jsonResponse({ sentTo: 'anna.mueller@example.com', invitedAt: '2026-04-03T08:30:00Z', mail: queued })));
     expect(
       await screen.findByText(text('interactions.emailSend.success', { email: 'anna.mueller@example.com' })),
     ).toBeInTheDocument();
-    expect(await screen.findByTestId('interaction-invited-at')).toHaveTextContent(
-      text('interactions.emailSend.sentOn', { date: '04/03/2026 8:30 AM' }),
-    );
+    const state = await screen.findByTestId('interaction-invitation-mail');
+    expect(state).toHaveAttribute('data-state', 'QUEUED');
+    expect(state).toHaveTextContent(text('mailDelivery.state.QUEUED', { date: '04/03/2026 8:30 AM' }));
+  });
+
+  it('shows a mail that waits for a failing server as not sent yet, with the reason, and a sent one with its time', async () => {
+    const reason = 'connect ECONNREFUSED 127.0.0.1:4499';
+    instance = fullInstanceOf({
+      status: 'NEW',
+      invitedAt: '2026-04-03T08:30:00Z',
+      invitationMail: { state: 'DEFERRED', queuedAt: '2026-04-03T08:30:00Z', sentAt: null, reason, attempts: 2 },
+    });
+    const { unmount } = renderPage();
+    const alert = await screen.findByTestId('interaction-invitation-mail');
+    expect(alert).toHaveAttribute('data-state', 'DEFERRED');
+    expect(alert).toHaveTextContent(text('mailDelivery.title.DEFERRED'));
+    expect(alert).toHaveTextContent(text('mailDelivery.state.DEFERRED', { reason }));
+    expect(alert).toHaveTextContent(text('mailDelivery.checkSender'));
+    unmount();
+
+    instance = fullInstanceOf({
+      status: 'NEW',
+      invitedAt: '2026-04-03T08:30:00Z',
+      invitationMail: { state: 'SENT', queuedAt: '2026-04-03T08:30:00Z', sentAt: '2026-04-03T08:31:00Z', reason: null, attempts: 1 },
+    });
+    renderPage();
+    expect(await screen.findByTestId('interaction-invitation-mail')).toHaveTextContent(text('mailDelivery.state.SENT', { date: '04/03/2026 8:31 AM' }));
   });
 
   it('names no address for a client anonymised for the viewer (the server sends none), in the lead, the preview and the toast', async () => {
@@ -81,7 +107,7 @@ describe('send the invitation by e-mail', () => {
         return jsonResponse(profileOf({ firstName: '', lastName: '', email: '', anonymize: true, anonymizedName: 'Client 12', anonymizedInitials: 'C12', anonymizationKind: 'NUMBER' }));
       if (url === '/api/instance/i1') return jsonResponse(instance);
       if (url === '/api/instance/i1/invite') return jsonResponse({ ...invite, email: { ...invite.email, to: '' }, mailtoUrl: invite.mailtoUrl.replace(/^mailto:[^?]*/, 'mailto:') });
-      if (url === SEND_URL) return jsonResponse({ sentTo: '', invitedAt: '2026-04-03T08:30:00Z' });
+      if (url === SEND_URL) return jsonResponse({ sentTo: '', invitedAt: '2026-04-03T08:30:00Z', mail: { state: 'QUEUED', queuedAt: '2026-04-03T08:30:00Z', sentAt: null, reason: null, attempts: 0 } });
       return jsonResponse({ errorKey: 'error.not_found', message: 'x' }, 404);
     });
     renderPage();
@@ -99,7 +125,7 @@ describe('send the invitation by e-mail', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('interaction-send-invite-email'));
     expect(await screen.findByText(enUsTexts.ERROR_INVITATION_NOT_OPEN!)).toBeInTheDocument();
-    expect(screen.queryByTestId('interaction-invited-at')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('interaction-invitation-mail')).not.toBeInTheDocument();
   });
 
   it('falls back to its own message for an error without a text', async () => {
@@ -113,12 +139,13 @@ describe('send the invitation by e-mail', () => {
     instance = fullInstanceOf({
       expirationStatus: 'EXPIRED',
       invitedAt: '2026-04-02T10:05:00Z',
+      invitationMail: { state: 'SENT', queuedAt: '2026-04-02T10:05:00Z', sentAt: '2026-04-02T10:05:30Z', reason: null, attempts: 1 },
       remindersSent: 2,
       lastReminderAt: '2026-04-12T09:00:00Z',
     });
     renderPage();
     expect(await screen.findByTestId('interaction-send-invite-email')).toBeDisabled();
-    expect(screen.getByTestId('interaction-invited-at')).toHaveTextContent('04/02/2026');
+    expect(screen.getByTestId('interaction-invitation-mail')).toHaveTextContent('04/02/2026');
     const reminders = screen.getByTestId('interaction-reminders-sent');
     expect(reminders).toHaveTextContent(text('interactions.autoReminder.sent', { number: '2', date: '04/12/2026 9:00 AM' }));
   });

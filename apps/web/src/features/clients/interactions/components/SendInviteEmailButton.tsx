@@ -1,17 +1,17 @@
 // "Send invitation by email": the platform sends the prepared invitation to the client's address itself (through
-// its outbox), in the client's language. Says when it was last e-mailed; disabled once the link has expired.
+// its outbox), in the client's language. Says where the latest invitation mail really is (queued, sent, not sent yet
+// and why, not delivered: docs/decisions/0083); disabled once the link has expired.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TInstance } from '@bq/contracts/instances';
-import { useFormat } from '../../../../lib/formats';
 import { showSuccess } from '../../../../lib/notify';
 import { useSendInviteEmail } from '../api/send-invite-email';
 import { shownEmail } from '../../../../lib/client-display-name';
+import { MailDeliveryLine } from './MailDeliveryLine';
 
 export function SendInviteEmailButton({ instance, to }: { instance: TInstance; to: string }) {
   const { t } = useTranslation();
-  const { formatDateTime } = useFormat();
   const send = useSendInviteEmail(instance.token);
   const expired = instance.expirationStatus === 'EXPIRED';
 
@@ -35,10 +35,8 @@ export function SendInviteEmailButton({ instance, to }: { instance: TInstance; t
           {instance.invitedAt ? t('interactions.emailSend.again') : t('interactions.emailSend.button')}
         </Button>
       </Group>
-      {instance.invitedAt ? (
-        <Text size="sm" data-testid="interaction-invited-at">
-          {t('interactions.emailSend.sentOn', { date: formatDateTime(instance.invitedAt) })}
-        </Text>
+      {instance.invitationMail ? (
+        <MailDeliveryLine mail={instance.invitationMail} kind="invitation" testId="interaction-invitation-mail" />
       ) : null}
     </Stack>
   );

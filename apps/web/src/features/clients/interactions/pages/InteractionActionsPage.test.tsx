@@ -173,19 +173,21 @@ describe('interaction actions', () => {
     expect(reminder).not.toBeChecked();
   });
 
-  it('says when the report was e-mailed, as the server answers on switching it on for an open result', async () => {
+  it('says where the report mail is, as the server answers on switching it on for an open result', async () => {
     instance = fullInstanceOf({ status: 'RESULTS_AVAILABLE', lockStatus: 'UNLOCKED' });
     patchResponse = (body) => {
-      instance = { ...instance!, ...body, reportSentAt: '2026-04-05T09:15:00Z' };
+      const reportMail = { state: 'QUEUED' as const, queuedAt: '2026-04-05T09:15:00Z', sentAt: null, reason: null, attempts: 0 };
+      instance = { ...instance!, ...body, reportSentAt: '2026-04-05T09:15:00Z', reportMail };
       return jsonResponse(instance);
     };
     renderPage();
     const report = await screen.findByTestId('interaction-auto-report');
     expect(screen.getByText(text('interactions.autoReport.hintOpen'))).toBeInTheDocument();
-    expect(screen.queryByTestId('interaction-report-sent')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('interaction-report-mail')).not.toBeInTheDocument();
     fireEvent.click(report);
-    const sent = await screen.findByTestId('interaction-report-sent');
-    expect(sent).toHaveTextContent(/^Report emailed to the client on .*2026/);
+    // Queued, not "emailed": it has not left yet (docs/decisions/0083).
+    const sent = await screen.findByTestId('interaction-report-mail');
+    expect(sent).toHaveTextContent(/^Report email: Queued on .*2026.*, not sent yet$/);
     expect(screen.getByText(text('interactions.autoReport.hint'))).toBeInTheDocument();
   });
 

@@ -1,0 +1,170 @@
+// "Emailed" only when it was (issue 37 point 5, docs/decisions/0083): every answer that shows an invitation says where
+// its mail really is. A real local SMTP server takes the platform's mail; the firm's own server is first a working
+// one (its settings pass the save-time test) and then a port that refuses every connection, as in the UX review.
+import { createServer, type AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TMailDelivery } from '@bq/contracts/mail';
+import { accountBranding, mailOutbox } from '../../db/schema';
+import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, createUser, uniqueEmail } from '../../test/factories';
+import { decodeWords, headerOf, partOf, smtpCatcher } from '../../test/smtp-catcher';
+
+const platformSmtp = smtpCatcher();
+const firmSmtp = smtpCatcher();
+
+/** A local port nothing listens on: every connection is refused (ECONNREFUSED). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  await Promise.all([platformSmtp.listen(), firmSmtp.listen()]);
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${platformSmtp.port()}`,
+    MAIL_FROM: '"Advice Platform" <no-reply@advice.example.com>',
+    JOB_POLL_SECONDS: '0.5',
+    REMINDER_CHECK_SECONDS: '86400',
+    EGRESS_ALLOW_HOSTS: '127.0.0.1',
+    SENDER_TIMEOUT_SECONDS: '2',
+  });
+  await t.startWorker();
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([platformSmtp.close(), firmSmtp.close()]);
+});
+
+async function adviser(name: string) {
+  const acc = await createAccount(t.db, { name, products: ['BQ_RISK'], credits: 5 });
+  const email = uniqueEmail('adviser');
+  const user = await createUser(t.db, acc.account.id, { email, firstName: 'Maria', lastName: 'Berger' });
+  const http = new TestClient(t.app);
+  await http.login(user.email, user.password);
+  return { http, account: acc.account, configId: acc.configs[0]!.id, email: user.email };
+}
+type Adviser = Awaited<ReturnType<typeof adviser>>;
+
+/** A client and a questionnaire sent with "e-mail the invitation" ticked, as the send dialog does. */
+async function sendQuestionnaire(a: Adviser, locale = 'EN_US') {
+  const clientEmail = uniqueEmail('client').toLowerCase();
+  const client = (await a.http.request('POST', '/api/u', { firstName: 'Jürgen', lastName: 'Groß', email: clientEmail, locale, productConfigurationId: a.configId })).json();
+  const res = await a.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: a.configId, autoReminder: false, sendInvitationEmail: true });
+  expect(res.statusCode).toBe(201);
+  return { clientEmail, clientToken: client.token as string, instance: res.json() as { token: string; invitationMail: TMailDelivery | null } };
+}
+
+/** The invitation's state in each answer that shows it: the instance, the client's page and the client list. */
+async function shownStates(a: Adviser, clientToken: string, instanceToken: string) {
+  const instance = (await a.http.request('GET', `/api/instance/${instanceToken}`)).json();
+  const profile = (await a.http.request('GET', `/api/client/${clientToken}/product/${a.configId}/profile`)).json();
+  const list = (await a.http.request('GET', `/api/participants?productConfigurationId=${a.configId}`)).json();
+  const row = list.items.find((c: { token: string }) => c.token === clientToken);
+  return [instance.invitationMail, profile.instances[0].invitationMail, row.lastInstance.invitationMail] as (TMailDelivery | null)[];
+}
+
+describe('the invitation mail as the adviser sees it', () => {
+  it('is QUEUED when sent, SENT once the mail server took it, with Reply-To the adviser and a button', async () => {
+    const a = await adviser('Berger Finanz');
+    const { clientEmail, clientToken, instance } = await sendQuestionnaire(a);
+    // Written in the same transaction as the questionnaire: nothing has left yet, and the answer says so.
+    expect(instance.invitationMail).toMatchObject({ state: 'QUEUED', sentAt: null, reason: null });
+
+    const received = await waitFor(async () => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation');
+    const states = await waitFor(async () => {
+      const shown = await shownStates(a, clientToken, instance.token);
+      return shown.every((s) => s?.state === 'SENT') ? shown : undefined;
+    }, 'SENT in every answer');
+    for (const state of states) expect(state).toMatchObject({ state: 'SENT', reason: null, attempts: 1, sentAt: expect.any(String) });
+
+    // A reply reaches the adviser who sent it, not the platform's no-reply sender.
+    expect(headerOf(received.raw, 'Reply-To')).toBe(a.email);
+    expect(decodeWords(headerOf(received.raw, 'From')!)).toContain('no-reply@advice.example.com');
+    // The HTML part has a real link styled as a button, and the raw address below it as text.
+    const html = partOf(received.raw, 'text/html');
+    const url = /href="([^"]+\/q\/[^"]+)"/.exec(html)?.[1];
+    expect(url).toBeDefined();
+    expect(html).toMatch(new RegExp(`<a href="${url!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" style="display:inline-block;[^"]*">Open your questionnaire</a>`));
+    expect(html).toContain(`If the button does not work, copy this address into your browser:<br>`);
+    expect(html.split(`>${url}</a>`).length).toBe(2);
+    // The plain text keeps the address, and no longer asks the client not to reply.
+    const text = partOf(received.raw, 'text/plain');
+    expect(text).toContain(url);
+    expect(text).not.toMatch(/do not reply/i);
+  });
+
+  it('in German, the button and its fallback are German', async () => {
+    const a = await adviser('Weiß & Partner');
+    const { clientEmail } = await sendQuestionnaire(a, 'DE_DE');
+    const received = await waitFor(async () => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the German invitation');
+    const html = partOf(received.raw, 'text/html');
+    expect(html).toMatch(/<a href="[^"]+" style="display:inline-block;[^"]*">Fragebogen öffnen<\/a>/);
+    expect(html).toContain('Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:');
+  });
+
+  it('through an own mail server that refuses connections: DEFERRED with the reason, never SENT', async () => {
+    const a = await adviser('Kanzlei Unerreichbar');
+    const saved = await a.http.request('PUT', '/api/account/sender', {
+      host: '127.0.0.1',
+      port: firmSmtp.port(),
+      user: null,
+      fromAddress: 'mandanten@kanzlei.example',
+      allowPlaintext: true,
+    });
+    expect(saved.statusCode).toBe(200);
+    // The server goes away after it passed its test (the review's 127.0.0.1:4499).
+    const port = await closedPort();
+    await t.db.update(accountBranding).set({ smtpPort: port }).where(eq(accountBranding.accountId, a.account.id));
+
+    const { clientEmail, clientToken, instance } = await sendQuestionnaire(a);
+    expect(instance.invitationMail?.state).toBe('QUEUED');
+    const again = await a.http.request('POST', `/api/instance/${instance.token}/invite/email`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().mail.state).not.toBe('SENT');
+
+    const states = await waitFor(async () => {
+      const shown = await shownStates(a, clientToken, instance.token);
+      return shown.every((s) => s?.state === 'DEFERRED') ? shown : undefined;
+    }, 'DEFERRED in every answer');
+    for (const state of states) {
+      expect(state).toMatchObject({ state: 'DEFERRED', sentAt: null });
+      expect(state!.reason).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+      expect(state!.attempts).toBeGreaterThanOrEqual(1);
+    }
+    // Nothing reached anyone, and the outbox agrees with what the adviser is shown.
+    expect([...platformSmtp.received, ...firmSmtp.received].some((m) => m.to.includes(clientEmail))).toBe(false);
+    const rows = await t.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.toAddress, clientEmail));
+    expect(rows.every((r) => r.status !== 'SENT')).toBe(true);
+  });
+
+  it('a recipient the server refuses for good is FAILED with the server’s answer, without the address', async () => {
+    const a = await adviser('Berger Finanz');
+    const clientEmail = uniqueEmail('client').toLowerCase();
+    platformSmtp.refuseAlways.add(clientEmail);
+    const client = (await a.http.request('POST', '/api/u', { firstName: 'Nie', lastName: 'Da', email: clientEmail, productConfigurationId: a.configId })).json();
+    const created = (await a.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: a.configId, autoReminder: false, sendInvitationEmail: true })).json();
+    const failed = await waitFor(async () => {
+      const mail = (await a.http.request('GET', `/api/instance/${created.token}`)).json().invitationMail as TMailDelivery | null;
+      return mail?.state === 'FAILED' ? mail : undefined;
+    }, 'FAILED');
+    expect(failed.reason).toMatch(/550/);
+    expect(failed.reason).toContain('No such user here');
+    expect(failed.reason).not.toContain(clientEmail);
+    expect(failed.sentAt).toBeNull();
+  });
+});
