@@ -118,6 +118,7 @@ describe('send questionnaire', () => {
       autoReminder: true,
       autoSendReport: false,
       sendInvitationEmail: true,
+      allowSecondOpen: false,
     });
     // It says where the invitation went.
     expect(
