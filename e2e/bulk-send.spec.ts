@@ -33,7 +33,7 @@ for (const [language, T] of [
     await expect(page.getByTestId('bulk-send-count')).toHaveText(T['bulkSend.selected']!.replace('{{count}}', '3'));
     await page.getByTestId('bulk-send-button').click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(T['bulkSend.title']!.replace('{{count}}', '3'));
+    await expect(dialog).toContainText(T['bulkSend.title_other']!.replace('{{countText}}', '3'));
     // Bad input first: an expiry out of range is refused before anything is sent.
     await page.getByTestId('bulk-send-expiry').fill('400');
     await page.getByTestId('bulk-send-submit').click();
@@ -61,13 +61,15 @@ for (const [language, T] of [
     }
     await screenshot(page, `bulk-send-list-${language}`);
 
-    // A second send to the same clients skips them: each already has an open questionnaire.
+    // A second send to the same clients skips them, each named: each already has an open questionnaire.
     await page.getByTestId('bulk-select-page').check();
     await page.getByTestId('bulk-send-button').click();
     await page.getByTestId('bulk-send-submit').click();
     await expect(page.getByTestId('bulk-send-progress')).toHaveAttribute('data-status', 'DONE', { timeout: 30_000 });
     await expect(page.getByTestId('bulk-send-failed')).toHaveText('3');
-    await expect(page.getByTestId('bulk-send-failures')).toContainText(T['ERROR_BULK_SEND_ALREADY_OPEN']!);
+    await expect(page.getByTestId('bulk-send-failure')).toHaveCount(3);
+    for (const firstName of ['Ada', 'Ben', 'Cleo']) await expect(page.getByTestId('bulk-send-failures')).toContainText(`${lastName}, ${firstName}`);
+    await expect(page.getByTestId('bulk-send-failures')).toContainText(T['bulkSend.skipped.alreadyOpen']!.split('{{date}}')[0]!);
     await page.getByTestId('bulk-send-close').click();
 
     // On a phone: cards with tick boxes, "select all matching", the same dialog.

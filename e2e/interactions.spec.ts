@@ -95,6 +95,16 @@ async function sendDefault(page: Page, T: Texts, client: NewClient): Promise<str
   return landOnActionsPage(page);
 }
 
+/** Sends a second questionnaire to a client who has an open one: the dialog warns first, the adviser confirms. */
+async function sendSecond(page: Page, T: Texts, client: NewClient): Promise<string> {
+  const dialog = await openSendModal(page, T, client);
+  await dialog.getByTestId('send-interaction-submit').click();
+  await expect(dialog.getByTestId('send-interaction-second-open')).toContainText(fill(T['interactions.send.secondOpen.title'], { name: `${client.lastName}, ${client.firstName}` }));
+  await expect(dialog.getByTestId('send-interaction-submit')).toHaveText(T['interactions.send.secondOpen.confirm']!);
+  await dialog.getByTestId('send-interaction-submit').click();
+  return landOnActionsPage(page);
+}
+
 async function landOnActionsPage(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/client\/[A-Za-z0-9_-]{24}\/interaction\/[A-Za-z0-9_-]+$/);
   await expect(page.getByTestId('interaction-actions')).toBeVisible();
@@ -323,10 +333,10 @@ for (const [language, T] of [
       await expect(reminder).toBeChecked();
       await expect(report).not.toBeChecked();
 
-      // Delete: a second questionnaire sent for that, so the first stays for the client.
+      // Delete: a second questionnaire sent for that (the dialog asks first), so the first stays for the client.
       await page.goto(clientPath);
       await expect(page.getByTestId(`client-interaction-row-${token}`)).toBeVisible();
-      const doomed = await sendDefault(page, T, client);
+      const doomed = await sendSecond(page, T, client);
       expect(doomed).not.toBe(token);
       const doomedUrl = await page.getByTestId('interaction-invite-link').inputValue();
       await page.getByTestId('interaction-delete-button').click();

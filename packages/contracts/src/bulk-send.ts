@@ -11,10 +11,23 @@ export const BULK_SEND_MAX_TOKENS = 10_000;
 export const ZBulkSendFilter = ZClientListQuery.pick({ q: true, group: true, status: true, interactionStatus: true });
 export type TBulkSendFilter = z.input<typeof ZBulkSendFilter>;
 
-export const ZBulkSendRequest = ZCreateInstanceRequest.omit({ clientToken: true })
+/**
+ * A client whose last answered questionnaire of the product is younger than this many months is skipped unless the
+ * request says otherwise (docs/decisions/0084): a yearly review sent to everyone should not ask again the people who
+ * answered last week. 0 skips no one for a recent result.
+ */
+export const BULK_SEND_DEFAULT_SKIP_MONTHS = 3;
+export const BULK_SEND_MAX_SKIP_MONTHS = 60;
+
+export const ZBulkSendRequest = ZCreateInstanceRequest.omit({ clientToken: true, allowSecondOpen: true })
   .extend({
     clientTokens: z.array(z.string().min(1).max(100)).min(1).max(BULK_SEND_MAX_TOKENS).optional(),
     filter: ZBulkSendFilter.optional(),
+    /**
+     * Skip clients who answered a questionnaire of this product within the last N months (0-60; default 3; 0 = never
+     * skip for a recent result). Clients with an open questionnaire are always skipped.
+     */
+    skipResultsWithinMonths: z.number().int().min(0).max(BULK_SEND_MAX_SKIP_MONTHS).default(BULK_SEND_DEFAULT_SKIP_MONTHS),
   })
   .refine((v) => (v.clientTokens === undefined) !== (v.filter === undefined), {
     message: 'error.bulk_send.selection',
@@ -30,8 +43,22 @@ export const ZBulkSendFailure = z
   .object({
     /** The client's token as the request named it (or as the filter found it). */
     clientToken: z.string(),
-    /** Why this client got no questionnaire: error.not_found, error.client.inactive, error.interaction.limit_reached, error.bulk_send.already_open. */
-    errorKey: z.string(),
+    /**
+     * Why this client got no questionnaire: error.not_found, error.data_rights.already_erased, error.client.inactive,
+     * error.bulk_send.already_open, error.bulk_send.recent_result, error.interaction.limit_reached.
+     */
+    errorKey: z
+      .string()
+      .describe(
+        'error.not_found | error.data_rights.already_erased | error.client.inactive | error.bulk_send.already_open | error.bulk_send.recent_result | error.interaction.limit_reached',
+      ),
+    /**
+     * The client as the viewer may see them (their anonymisation allow-list applies: "Client 12" or stars); null for a
+     * token that names no client of the account.
+     */
+    clientName: z.string().nullable().optional().describe('The client as the viewer may see them (anonymisation applies); null for an unknown token'),
+    /** already_open: when the open questionnaire was sent; recent_result: when the client answered. Else null. */
+    since: z.string().nullable().optional().describe('already_open: when the open questionnaire was sent; recent_result: when the client answered'),
   })
   .meta({ id: 'BulkSendFailure' });
 
@@ -46,9 +73,11 @@ export const ZBulkSendProgress = z
     created: z.number().int(),
     /** Invitation mails written to the outbox (they leave at the mail server's pace). */
     mailed: z.number().int(),
-    /** Clients that got no questionnaire, and (up to the first 100) which and why. */
+    /** Clients that got no questionnaire, and (up to the first 1,000) which and why. */
     failed: z.number().int(),
     failures: z.array(ZBulkSendFailure),
+    /** The period of the request: clients who answered within these months were skipped (0: none for that reason). */
+    skipResultsWithinMonths: z.number().int(),
     /** Whether the send has ended: done, or stopped between two chunks. */
     finished: z.boolean(),
     createdAt: z.string(),
@@ -64,4 +93,11 @@ export const ZIdempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/);
 
 export const BULK_SEND_ERRORS = {
   idempotencyKeyReused: 'error.bulk_send.idempotency_key_reused',
+  /** A skipped client's reason: an open questionnaire of the product. */
+  alreadyOpen: 'error.bulk_send.already_open',
+  /** A skipped client's reason: answered within the request's skipResultsWithinMonths. */
+  recentResult: 'error.bulk_send.recent_result',
 } as const;
+
+/** The failures list keeps this many; the count keeps them all. */
+export const BULK_SEND_MAX_LISTED_FAILURES = 1000;

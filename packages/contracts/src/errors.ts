@@ -7,6 +7,8 @@ export const ZApiError = z
     message: z.string(),
     reqId: z.string().optional(),
     fields: z.array(z.object({ path: z.string(), errorKey: z.string() })).optional(),
+    /** What the refusal is about, for errors that name something (e.g. the open questionnaire of error.interaction.already_open). */
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   })
   .meta({ id: 'ApiError' });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -22,9 +22,31 @@ export const ZCreateInstanceRequest = z
      * invitedAt says when). The send dialog ticks it; API callers that hand the link out themselves leave it off.
      */
     sendInvitationEmail: z.boolean().default(false),
+    /**
+     * The client already has an open questionnaire of this product (not answered, not expired) and the adviser means
+     * to send a second one. Without it such a send is refused with 409 error.interaction.already_open, whose details
+     * name the open one (docs/decisions/0084).
+     */
+    allowSecondOpen: z.boolean().default(false),
   })
   .meta({ id: 'CreateInstanceRequest' });
 export type TCreateInstanceRequest = z.input<typeof ZCreateInstanceRequest>;
+
+/** 409 error.interaction.already_open: the client's open questionnaire of this product, in the error's details. */
+export const INSTANCE_ALREADY_OPEN = 'error.interaction.already_open';
+export const ZAlreadyOpenDetails = z
+  .object({
+    /** The open questionnaire's token (its page: /{productType}/client/{clientToken}/interaction/{token}). */
+    openInstanceToken: z.string(),
+    /** When it was sent. */
+    openSince: z.string(),
+    /** When its link stops working; null if never. */
+    openExpiresAt: z.string().nullable(),
+    /** Its status: NEW (not opened yet) or OPENED (answering). */
+    openStatus: z.string(),
+  })
+  .meta({ id: 'AlreadyOpenDetails' });
+export type TAlreadyOpenDetails = z.infer<typeof ZAlreadyOpenDetails>;
 
 export const ZInstance = ZInstanceSummary.extend({
   clientToken: z.string(),

@@ -1,4 +1,4 @@
-// Turns every failure into JSON { errorKey, message, reqId, fields? } with a fitting status.
+// Turns every failure into JSON { errorKey, message, reqId, fields?, details? } with a fitting status.
 // Bad input is always a 4xx; anything unexpected is logged with the request id and answered as error.general.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -57,7 +57,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ errorKey: error.errorKey, message: error.message, reqId: request.id, ...(error.fields ? { fields: error.fields } : {}) });
+        .send({ errorKey: error.errorKey, message: error.message, reqId: request.id, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldError[] = error.validation.map((v) => ({

@@ -35,7 +35,7 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: { ver
         title: 'BQ Advisory Platform API',
         version: opts.version,
         description:
-          'Every error response is JSON `{ errorKey, message, reqId, fields? }`. Cookie-authenticated requests that ' +
+          'Every error response is JSON `{ errorKey, message, reqId, fields?, details? }` (details: what a refusal names, e.g. the open questionnaire of `error.interaction.already_open`). Cookie-authenticated requests that ' +
           'change state must send `X-Source: web`. A repeated GET of the signed-in user, a dashboard, the client list or ' +
           'a report may be answered from the server\'s memory (header `X-Response-Cache: hit`) while none of the data it ' +
           'shows has changed; send `Cache-Control: no-cache` to have it computed afresh. When the account requires a ' +

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errorKey: string;
   readonly fields: ApiFieldError[];
+  /** What the refusal names, for errors that name something (e.g. the open questionnaire of error.interaction.already_open). */
+  readonly details: NonNullable<TApiError['details']> | undefined;
   readonly reqId: string | undefined;
   /** Set when the client already sent the user to the login page, so no toast should follow. */
   redirectedToLogin = false;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     this.status = status;
     this.errorKey = body.errorKey || 'error.general';
     this.fields = body.fields ?? [];
+    this.details = body.details;
     this.reqId = body.reqId;
   }
 }

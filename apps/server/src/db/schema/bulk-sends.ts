@@ -12,6 +12,15 @@ export interface BulkSendOptions {
   autoReminder: boolean;
   autoSendReport: boolean;
   sendInvitationEmail: boolean;
+  /** Clients who answered within these months are skipped (docs/decisions/0084); absent in sends from before it: none. */
+  skipResultsWithinMonths?: number;
+}
+
+/** A chosen client without a questionnaire: who (token), why, and since when (the open one's sending, the answer). */
+export interface BulkSendFailure {
+  clientToken: string;
+  errorKey: string;
+  since?: string | null;
 }
 
 export const bulkSends = pgTable(
@@ -27,8 +36,8 @@ export const bulkSends = pgTable(
     created: integer('created').notNull().default(0),
     mailed: integer('mailed').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    /** The first 100 clients without a questionnaire and why. */
-    failures: jsonb('failures').$type<{ clientToken: string; errorKey: string }[]>().notNull().default([]),
+    /** The first 1,000 clients without a questionnaire, why and since when (BULK_SEND_MAX_LISTED_FAILURES). */
+    failures: jsonb('failures').$type<BulkSendFailure[]>().notNull().default([]),
     /** The last client id worked on: committed with its chunk, so a job run again after a crash goes on from here. */
     cursor: uuid('cursor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,7 @@ import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { chooseClients, filterConditions } from './choose-clients';
 import { BULK_SKIP, MAX_LISTED_FAILURES } from './send-chunk';
 import { isUniqueViolation } from '../../db/sql-state';
+import { withClientNames } from './failure-names';
 
 type BulkRow = typeof bulkSends.$inferSelect;
 
@@ -26,7 +27,8 @@ function toProgress(row: BulkRow): TBulkSendProgress {
     created: row.created,
     mailed: row.mailed,
     failed: row.failed,
-    failures: row.failures,
+    failures: row.failures.map((f) => ({ ...f, since: f.since ?? null })),
+    skipResultsWithinMonths: row.options.skipResultsWithinMonths ?? 0,
     finished: row.status === 'DONE' || row.status === 'STOPPED',
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
@@ -51,15 +53,15 @@ export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, 
   await assertMaySendQuestionnaires(db, auth);
   if (idempotencyKey) {
     const earlier = await sendOfKey(db, auth, idempotencyKey, config.id);
-    if (earlier) return earlier;
+    if (earlier) return withClientNames(db, auth, earlier);
   }
   const where = request.filter ? await filterConditions(db, auth, config.id, request.filter) : null;
   try {
-    return await startNewSend(db, queue, auth, request, config.id, where, idempotencyKey);
+    return await withClientNames(db, auth, await startNewSend(db, queue, auth, request, config.id, where, idempotencyKey));
   } catch (err) {
     // Two starts with the same key at once: the unique index lets one through, the other answers its send.
     const earlier = idempotencyKey && isUniqueViolation(err) ? await sendOfKey(db, auth, idempotencyKey, config.id) : null;
-    if (earlier) return earlier;
+    if (earlier) return withClientNames(db, auth, earlier);
     throw err;
   }
 }
@@ -86,11 +88,12 @@ async function startNewSend(
           autoReminder: request.autoReminder,
           autoSendReport: request.autoSendReport,
           sendInvitationEmail: request.sendInvitationEmail,
+          skipResultsWithinMonths: request.skipResultsWithinMonths,
         },
       })
       .returning();
     const { chosen, unknownTokens } = await chooseClients(tx, auth, row!.id, configId, where ? { where } : { clientTokens: request.clientTokens! });
-    const failures = unknownTokens.map((clientToken) => ({ clientToken, errorKey: BULK_SKIP.unknown }));
+    const failures = unknownTokens.map((clientToken) => ({ clientToken, errorKey: BULK_SKIP.unknown, since: null }));
     const [started] = await tx
       .update(bulkSends)
       .set({ total: chosen + failures.length, failed: failures.length, failures: failures.slice(0, MAX_LISTED_FAILURES) })
@@ -111,7 +114,7 @@ async function requireBulkSend(db: Db, auth: AuthContext, id: string, action: 'R
 }
 
 export async function getBulkSend(db: Db, auth: AuthContext, id: string): Promise<TBulkSendProgress> {
-  return toProgress(await requireBulkSend(db, auth, id, 'READ'));
+  return withClientNames(db, auth, toProgress(await requireBulkSend(db, auth, id, 'READ')));
 }
 
 /** Asks the job to stop; it does so before its next chunk. Stopping a send that has ended changes nothing. */
@@ -125,9 +128,9 @@ export async function stopBulkSend(db: Db, auth: AuthContext, id: string): Promi
       .where(and(eq(bulkSends.id, id), inArray(bulkSends.status, ['RUNNING'])))
       .returning();
     // A send that has ended changes nothing; its event still names what the answer shows.
-    return noteProgress(row ? toProgress(row) : await getBulkSend(tx as unknown as Db, auth, id));
+    return noteProgress(row ? toProgress(row) : toProgress(await requireBulkSend(tx as unknown as Db, auth, id, 'CREATE')));
   });
-  return stopping;
+  return withClientNames(db, auth, stopping);
 }
 
 /** The counts the answer shows, in the request's audit event that commits with the change (routes.ts countsOf). */

@@ -17,9 +17,10 @@ const NOT_FOUND = ['error.not_found'];
 /** What the trail keeps of a bulk send: how many tokens or which filter (its search only as "given"), never names. */
 function selectionOf(request: FastifyRequest): Record<string, unknown> {
   const body = (request.body ?? {}) as Partial<TBulkSendRequest>;
-  if (Array.isArray(body.clientTokens)) return { tokens: body.clientTokens.length };
+  const skip = typeof body.skipResultsWithinMonths === 'number' ? { skipResultsWithinMonths: body.skipResultsWithinMonths } : {};
+  if (Array.isArray(body.clientTokens)) return { tokens: body.clientTokens.length, ...skip };
   const { q, ...filter } = body.filter ?? {};
-  return { filter: { ...filter, ...(q ? { search: true } : {}) } };
+  return { filter: { ...filter, ...(q ? { search: true } : {}) }, ...skip };
 }
 
 /** The Idempotency-Key header, checked like any input (400 error.validation when it is not a plain key). */
@@ -52,7 +53,10 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Starts the send and answers its job at once. An optional Idempotency-Key header (1-200 of A-Z a-z 0-9 _ . : -) makes a ' +
           'retry safe: a start sent again with the same key answers the send it started (202, the same id) instead of starting a ' +
-          'second; the same key for another product configuration or by another user is 422.',
+          'second; the same key for another product configuration or by another user is 422. Clients with an open questionnaire of the ' +
+          'product are skipped, and so are clients who answered one within skipResultsWithinMonths (default 3; 0 skips none for that ' +
+          'reason); every skipped client is listed in failures (up to 1,000) with its errorKey, clientName (as the viewer may see it) ' +
+          'and since (when the open one was sent, or when the client answered).',
         body: ZBulkSendRequest,
         response: {
           202: ZBulkSendProgress,

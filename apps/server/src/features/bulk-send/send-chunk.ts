@@ -7,10 +7,12 @@ import type { Salutation } from '@bq/domain/client-rules';
 import { OPEN_FOR_ANSWERS_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { ERROR_KEYS } from '@bq/contracts/errors';
+import { BULK_SEND_ERRORS, BULK_SEND_MAX_LISTED_FAILURES } from '@bq/contracts/bulk-send';
+import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { sqlList } from '../../db/sql-list';
-import { bulkSends, productConfigurations } from '../../db/schema';
+import { bulkSends, productConfigurations, type BulkSendFailure } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
 import { trialRuns } from '../credits/wealth-trial';
 import { definitionForProduct } from '../interactions/definitions';
@@ -20,16 +22,18 @@ import { insertInvitationMails, invitationRows } from './render-invitations';
 /** Why a chosen client got no questionnaire (the first reasons are the single send's own error keys). */
 export const BULK_SKIP = {
   unknown: ERROR_KEYS.notFound,
+  erased: DATA_RIGHTS_ERRORS.erased,
   inactive: INSTANCE_ERRORS.clientInactive,
   limit: INSTANCE_ERRORS.limitReached,
-  alreadyOpen: 'error.bulk_send.already_open',
+  alreadyOpen: BULK_SEND_ERRORS.alreadyOpen,
+  recentResult: BULK_SEND_ERRORS.recentResult,
 } as const;
 
 /** A PostgreSQL array literal of uuids or URL-safe tokens (neither needs quoting). */
 const pgArray = (values: string[]) => `{${values.join(',')}}`;
 
 /** The failures list keeps this many; the count keeps them all. */
-export const MAX_LISTED_FAILURES = 100;
+export const MAX_LISTED_FAILURES = BULK_SEND_MAX_LISTED_FAILURES;
 
 type ChosenRow = {
   id: string;
@@ -40,8 +44,25 @@ type ChosenRow = {
   locale: Locale;
   salutation: Salutation;
   active: boolean | null;
-  has_open: boolean;
+  erased: boolean;
+  /** When the newest open questionnaire of the product was sent; null when there is none. */
+  open_since: Date | string | null;
+  /** When the client last answered within the send's period; null when not (or no period). */
+  answered_at: Date | string | null;
 };
+
+const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Why this client gets nothing, and since when (null: they get their questionnaire, if the limit leaves room). */
+function skipOf(row: ChosenRow): { errorKey: string; since: string | null } | null {
+  if (row.active === null) return { errorKey: BULK_SKIP.unknown, since: null };
+  // Before "inactive", as the single send checks it: an erased client is inactive too (docs/decisions/0077).
+  if (row.erased) return { errorKey: BULK_SKIP.erased, since: null };
+  if (!row.active) return { errorKey: BULK_SKIP.inactive, since: null };
+  if (row.open_since !== null) return { errorKey: BULK_SKIP.alreadyOpen, since: isoOf(row.open_since) };
+  if (row.answered_at !== null) return { errorKey: BULK_SKIP.recentResult, since: isoOf(row.answered_at) };
+  return null;
+}
 
 /** Works one chunk; answers false when the send has ended (done, stopped, or gone). */
 export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chunkSize: number): Promise<boolean> {
@@ -57,13 +78,18 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
   // and before the chunk's "already open" is read, so a send that committed while this one waited is seen (issue 36
   // point 14, review L13: the check once ran before the lock and two overlapping sends could both invite a client).
   const [product] = await tx.select().from(productConfigurations).where(eq(productConfigurations.id, configId)).for('update');
-  // An open questionnaire of this product (not answered, not expired) is not sent again (docs/decisions/0049).
+  // An open questionnaire of this product (not answered, not expired) is not sent again (docs/decisions/0049), nor is
+  // one to a client who answered within the send's period (docs/decisions/0084; a send from before it has none).
+  const skipMonths = bulk.options.skipResultsWithinMonths ?? 0;
   const chosen = (
     (await tx.execute(sql`
-      select c.id, c.token, c.first_name, c.last_name, c.email, c.locale, c.salutation, cp.active,
-        exists (select 1 from interaction_instances ii
-                where ii.client_id = c.id and ii.product_configuration_id = ${configId}
-                  and ii.status in (${sqlList(OPEN_FOR_ANSWERS_STATUSES)}) and (ii.expires_at is null or ii.expires_at > now())) as has_open
+      select c.id, c.token, c.first_name, c.last_name, c.email, c.locale, c.salutation, cp.active, c.erased_at is not null as erased,
+        (select max(ii.created_at) from interaction_instances ii
+          where ii.client_id = c.id and ii.product_configuration_id = ${configId}
+            and ii.status in (${sqlList(OPEN_FOR_ANSWERS_STATUSES)}) and (ii.expires_at is null or ii.expires_at > now())) as open_since,
+        (select max(ii.filled_at) from interaction_instances ii
+          where ${skipMonths} > 0 and ii.client_id = c.id and ii.product_configuration_id = ${configId}
+            and ii.filled_at > now() - make_interval(months => ${skipMonths}::int)) as answered_at
       from bulk_send_clients b
       join clients c on c.id = b.client_id
       left join client_products cp on cp.client_id = c.id and cp.product_configuration_id = ${configId}
@@ -82,11 +108,11 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
     ).rows;
     room = Math.max(0, product!.maxInstances - Number(used?.n ?? 0));
   }
-  const failures: { clientToken: string; errorKey: string }[] = [];
+  const failures: BulkSendFailure[] = [];
   const sending: ChosenRow[] = [];
   for (const row of chosen) {
-    const reason = row.active === null ? BULK_SKIP.unknown : !row.active ? BULK_SKIP.inactive : row.has_open ? BULK_SKIP.alreadyOpen : sending.length >= room ? BULK_SKIP.limit : null;
-    if (reason) failures.push({ clientToken: row.token, errorKey: reason });
+    const skip = skipOf(row) ?? (sending.length >= room ? { errorKey: BULK_SKIP.limit, since: null } : null);
+    if (skip) failures.push({ clientToken: row.token, ...skip });
     else sending.push(row);
   }
 

@@ -1,13 +1,13 @@
 // Use cases for interaction instances on the evaluator's side: send (create), auto-send switches, delete.
 // Status changes go through the lifecycle module; the participant's side lives in its own feature.
 import { noteWrite } from '../audit/write-transaction';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TAutoSendsRequest, TCreateInstanceRequest, TInstance } from '@bq/contracts/instances';
-import { ZCreateInstanceRequest } from '@bq/contracts/instances';
+import { INSTANCE_ALREADY_OPEN, ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
-import { isBeingCalculated } from '@bq/domain/interaction-lifecycle';
+import { OPEN_FOR_ANSWERS_STATUSES, isBeingCalculated } from '@bq/domain/interaction-lifecycle';
 import type { Action, Entity } from '@bq/domain/permissions';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
@@ -28,7 +28,35 @@ export const INSTANCE_ERRORS = {
   clientInactive: 'error.client.inactive',
   inProgress: 'error.interaction.in_progress',
   limitReached: 'error.interaction.limit_reached',
+  alreadyOpen: INSTANCE_ALREADY_OPEN,
 } as const;
+
+/**
+ * A second open questionnaire of one product gives the client two links for one purpose; the adviser is asked first
+ * (docs/decisions/0084). 409 error.interaction.already_open names the newest open one (not answered, not expired).
+ */
+async function assertNoOpenQuestionnaire(tx: Tx, clientId: string, configId: string): Promise<void> {
+  const [open] = await tx
+    .select({ token: interactionInstances.token, createdAt: interactionInstances.createdAt, expiresAt: interactionInstances.expiresAt, status: interactionInstances.status })
+    .from(interactionInstances)
+    .where(
+      and(
+        eq(interactionInstances.clientId, clientId),
+        eq(interactionInstances.productConfigurationId, configId),
+        inArray(interactionInstances.status, [...OPEN_FOR_ANSWERS_STATUSES]),
+        or(isNull(interactionInstances.expiresAt), gt(interactionInstances.expiresAt, sql`now()`)),
+      ),
+    )
+    .orderBy(desc(interactionInstances.createdAt))
+    .limit(1);
+  if (!open) return;
+  throw new AppError(INSTANCE_ERRORS.alreadyOpen, 409, 'This client already has an open questionnaire of this product', {}, undefined, {
+    openInstanceToken: open.token,
+    openSince: open.createdAt.toISOString(),
+    openExpiresAt: open.expiresAt ? open.expiresAt.toISOString() : null,
+    openStatus: open.status,
+  });
+}
 
 type InstanceRow = typeof interactionInstances.$inferSelect;
 
@@ -76,6 +104,9 @@ export async function createInstance(
         403,
         'The interaction limit of this product is reached',
       );
+    // Read under the lock, so two sends at the same moment cannot both miss the other's questionnaire; after the
+    // limit, so the adviser is not asked to confirm a send that would be refused anyway.
+    if (!request.allowSecondOpen) await assertNoOpenQuestionnaire(tx, client.id, config.id);
     const [row] = await tx
       .insert(interactionInstances)
       .values({

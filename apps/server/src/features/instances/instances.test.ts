@@ -48,7 +48,8 @@ describe('POST /api/instance (send an interaction)', () => {
     const { http, config, client, account } = await adviserWithClient(['BQ_ADVISORY_WEALTH']);
     const configs = eq(productConfigurations.accountId, account.id);
     await t.db.update(productConfigurations).set({ planType: 'TRIAL', trialEndsAt: new Date(Date.now() + 60_000) }).where(configs);
-    const send = () => http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_ADVISORY_WEALTH') });
+    // The second is sent on purpose while the first is open (docs/decisions/0084).
+    const send = () => http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: config('BQ_ADVISORY_WEALTH'), allowSecondOpen: true });
     expect((await send()).json().lockStatus).toBe('TRIAL');
     await t.db.update(productConfigurations).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(configs);
     expect((await send()).json().lockStatus).toBe('LOCKED');

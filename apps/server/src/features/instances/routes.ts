@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAccountInteraction,
+  ZAlreadyOpenDetails,
   ZAutoSendsRequest,
   ZCreateInstanceRequest,
   ZInstance,
@@ -14,7 +15,7 @@ import {
 } from '@bq/contracts/instances';
 import { ZResourceLimit } from '@bq/contracts/clients';
 import { ZInteractionPreview } from '@bq/contracts/questionnaire';
-import { ERROR_KEYS } from '@bq/contracts/errors';
+import { ERROR_KEYS, ZApiError } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { definitionTexts, publicInteraction } from '../questionnaire/questionnaire-service';
@@ -33,6 +34,10 @@ const UNAUTHORIZED = ['error.auth.unauthorized'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden'];
 const NOT_FOUND = ['error.not_found'];
 const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
+/** A refused send; error.interaction.already_open carries the open questionnaire in details (docs/decisions/0084). */
+const ZSendConflict = ZApiError.extend({ details: ZAlreadyOpenDetails.optional() }).describe(
+  'errorKey: error.interaction.already_open | error.client.inactive | error.data_rights.already_erased',
+);
 
 export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,10 +47,15 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createInstance',
         tags: ['instances'],
+        description:
+          'Sends the product\'s questionnaire to one client. A client who already has an open one of this product (not answered, ' +
+          'not expired) gets no second unless allowSecondOpen is true: 409 error.interaction.already_open, whose details name the ' +
+          'open questionnaire (token, sent, expires, status).',
         body: ZCreateInstanceRequest,
         response: {
           201: ZInstance,
-          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.interaction.limit_reached'], 404: NOT_FOUND, 409: ['error.client.inactive', 'error.data_rights.already_erased'] }),
+          ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.interaction.limit_reached'], 404: NOT_FOUND }),
+          409: ZSendConflict,
         },
       },
     },

@@ -54,7 +54,8 @@ export async function addParticipant(
   const instance = await createInstance(
     db,
     auth,
-    { productConfigurationId: campaign.productConfigurationId, clientToken: input.userToken, sendInvitationEmail: true, autoReminder: true, autoSendReport: false },
+    // The campaign keeps its own one-open rule (above), per campaign; a questionnaire sent outside it is not its business.
+    { productConfigurationId: campaign.productConfigurationId, clientToken: input.userToken, sendInvitationEmail: true, autoReminder: true, autoSendReport: false, allowSecondOpen: true },
     async (tx, row) => {
       await tx.insert(repeatedMeasurementInstances).values({
         repeatedMeasurementId: campaign.id,

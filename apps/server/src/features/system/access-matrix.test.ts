@@ -115,7 +115,7 @@ beforeAll(async () => {
   const configId = a.configs.find((c) => c.productType === 'BQ_RISK')!.id;
   const clientEmail = `matrix.${randomUUID()}@example.com`;
   const client = (await adminA.http.request('POST', '/api/u', { firstName: 'Mira', lastName: 'Matrix', email: clientEmail, productConfigurationId: configId })).json();
-  const newInstance = async () => (await adminA.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId })).json().token as string;
+  const newInstance = async () => (await adminA.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId, allowSecondOpen: true })).json().token as string;
   const instanceToken = await newInstance();
   const openInstanceToken = await newInstance();
   const answers = simulateRespondents(definitionForProduct('BQ_RISK'), { count: 1, seed: 5, consistency: 0.8 })[0]!.answers;
@@ -229,7 +229,7 @@ describe('access matrix', () => {
     const { secret } = await createApiCredential(t.db, { accountId: accountIdA, userId: reader.userId }, 'read-only export');
     const bearer = new TestClient(t.app);
     // A calculated, LOCKED result (unlocking it would spend a credit), and a package of the product on sale.
-    const locked = (await a.request('POST', '/api/instance', { clientToken: idsA.clientToken, productConfigurationId: idsA.configId })).json().token as string;
+    const locked = (await a.request('POST', '/api/instance', { clientToken: idsA.clientToken, productConfigurationId: idsA.configId, allowSecondOpen: true })).json().token as string;
     const answers = simulateRespondents(definitionForProduct('BQ_RISK'), { count: 1, seed: 7, consistency: 0.8 })[0]!.answers;
     const participant = new TestClient(t.app);
     expect((await participant.request('PUT', `/api/q/${locked}/answers`, { answers })).statusCode).toBe(200);

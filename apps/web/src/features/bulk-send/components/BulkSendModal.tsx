@@ -1,10 +1,11 @@
-// The bulk send dialog: the options of a single send (expiry, e-mail the invitation, reminder, auto report), then,
-// once sent, the progress panel in the same dialog. Closing the dialog while the send runs leaves it running.
+// The bulk send dialog: the options of a single send (expiry, e-mail the invitation, reminder, auto report) and how
+// recent an answer makes a client skipped (decision 0084), then, once sent, the progress panel in the same dialog.
+// Closing the dialog while the send runs leaves it running.
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INVITATION_VALID_DAYS, ZCreateInstanceRequest } from '@bq/contracts/instances';
-import type { TBulkSendFilter } from '@bq/contracts/bulk-send';
+import { BULK_SEND_DEFAULT_SKIP_MONTHS, BULK_SEND_MAX_SKIP_MONTHS, ZBulkSendRequest, type TBulkSendFilter } from '@bq/contracts/bulk-send';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
@@ -41,7 +42,7 @@ export function BulkSendModal({ opened, onClose, onSent, onFinished, selection }
   };
   const title = selection.countIsLowerBound
     ? t('bulkSend.titleAll')
-    : t('bulkSend.title', { count: formatNumber(selection.count, 0) });
+    : t('bulkSend.title', { count: selection.count, countText: formatNumber(selection.count, 0) });
   return (
     <Modal
       opened={opened}
@@ -57,6 +58,7 @@ export function BulkSendModal({ opened, onClose, onSent, onFinished, selection }
 }
 
 const expiryRule = ZCreateInstanceRequest.shape.expiresInDays;
+const skipRule = ZBulkSendRequest.shape.skipResultsWithinMonths;
 
 function BulkSendForm({
   selection,
@@ -80,6 +82,8 @@ function BulkSendForm({
   const [autoReminder, setAutoReminder] = useState(true);
   const [autoSendReport, setAutoSendReport] = useState(false);
   const [expiryError, setExpiryError] = useState<string | null>(null);
+  const [skipMonths, setSkipMonths] = useState<string | number>(BULK_SEND_DEFAULT_SKIP_MONTHS);
+  const [skipError, setSkipError] = useState<string | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -89,9 +93,15 @@ function BulkSendForm({
       return;
     }
     setExpiryError(null);
+    const months = Number(skipMonths);
+    if (String(skipMonths).trim() === '' || !skipRule.safeParse(months).success) {
+      setSkipError(t('bulkSend.skipRecent.invalid'));
+      return;
+    }
+    setSkipError(null);
     const { count: _count, countIsLowerBound: _lower, ...chosen } = selection;
     start.mutate(
-      { ...chosen, expiresInDays: days, sendInvitationEmail, autoReminder, autoSendReport },
+      { ...chosen, expiresInDays: days, sendInvitationEmail, autoReminder, autoSendReport, skipResultsWithinMonths: months },
       { onSuccess: (progress) => onStarted(progress.id) },
     );
   };
@@ -117,6 +127,24 @@ function BulkSendForm({
           }}
           autoReminder={{ checked: autoReminder, onChange: setAutoReminder }}
           autoSendReport={{ checked: autoSendReport, onChange: setAutoSendReport }}
+        />
+        <NumberInput
+          label={t('bulkSend.skipRecent.label')}
+          description={t('bulkSend.skipRecent.hint')}
+          value={skipMonths}
+          onChange={(next) => {
+            setSkipMonths(next);
+            setSkipError(null);
+          }}
+          error={skipError}
+          min={0}
+          max={BULK_SEND_MAX_SKIP_MONTHS}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          maw={260}
+          data-testid="bulk-send-skip-months"
         />
         {start.isError ? (
           <Text size="sm" c="red.8" role="alert" data-testid="bulk-send-error">

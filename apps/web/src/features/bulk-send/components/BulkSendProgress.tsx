@@ -1,23 +1,15 @@
 // The progress of a bulk send, polled until it has finished: a bar of clients handled, the counts (created,
-// invitations queued, not sent with the reasons) and Stop, which takes effect before the next batch.
+// invitations queued, not sent: each skipped client with the reason) and Stop, which takes effect before the next batch.
 import { useEffect, useRef } from 'react';
-import { Button, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorKeyToTranslationKey, fallbackErrorTranslationKey } from '@bq/domain/error-keys';
-import type { TBulkSendProgress } from '@bq/contracts/bulk-send';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { LabelledProgress } from '../../../components/ui/LabelledProgress';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useBulkSend } from '../api/get-bulk-send';
 import { useStopBulkSend } from '../api/stop-bulk-send';
-
-/** How many of the listed failures had each reason (the list names tokens, which mean nothing to an adviser). */
-function reasonsOf(progress: TBulkSendProgress): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const failure of progress.failures) counts.set(failure.errorKey, (counts.get(failure.errorKey) ?? 0) + 1);
-  return [...counts.entries()];
-}
+import { SkippedClients } from './SkippedClients';
 
 export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onClose: () => void; onFinished: () => void }) {
   const { t } = useTranslation();
@@ -40,7 +32,7 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
   if (!progress) return <Progress value={0} aria-hidden />;
   const handled = progress.created + progress.failed;
   const percent = progress.total === 0 ? 100 : Math.min(100, Math.round((handled / progress.total) * 100));
-  const countsText = t('bulkSend.progress.counts', { done: formatNumber(handled, 0), total: formatNumber(progress.total, 0) });
+  const countsText = t('bulkSend.progress.counts', { done: formatNumber(handled, 0), total: formatNumber(progress.total, 0), count: progress.total });
   return (
     <Stack gap="md" data-testid="bulk-send-progress" data-status={progress.status}>
       <Text size="sm" fw={600} role="status" data-testid="bulk-send-status">
@@ -60,20 +52,7 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
         <Count label={t('bulkSend.progress.mailed')} value={formatNumber(progress.mailed, 0)} testId="bulk-send-mailed" />
         <Count label={t('bulkSend.progress.failed')} value={formatNumber(progress.failed, 0)} testId="bulk-send-failed" />
       </SimpleGrid>
-      {progress.failed > 0 ? (
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            {t('bulkSend.progress.failures')}
-          </Text>
-          <List size="sm" data-testid="bulk-send-failures">
-            {reasonsOf(progress).map(([key, n]) => (
-              <List.Item key={key}>
-                {formatNumber(n, 0)} × {t(errorKeyToTranslationKey(key) ?? fallbackErrorTranslationKey)}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
+      {progress.failed > 0 ? <SkippedClients progress={progress} /> : null}
       {progress.mailed > 0 ? (
         <Text size="sm" c="dimmed">
           {t('bulkSend.progress.mailsLeave')}

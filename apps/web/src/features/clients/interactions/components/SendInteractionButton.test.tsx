@@ -126,6 +126,7 @@ describe('send questionnaire', () => {
       autoReminder: true,
       autoSendReport: false,
       sendInvitationEmail: true,
+      allowSecondOpen: false,
     });
     // It says where the invitation went, and that it is queued (not that it was e-mailed).
     expect(

@@ -2,23 +2,26 @@
 // questions), when it expires, whether the invitation is e-mailed now (ticked: the first click sends it) and whether
 // reminder and report go out automatically. Sending creates the instance (and queues its invitation in the same
 // transaction) and opens its actions page, where the adviser copies the link or sends it again. The options scroll
-// and Cancel / Send stay in a footer below them, visible on a short screen and a phone (decision 0077).
+// and Cancel / Send stay in a footer below them, visible on a short screen and a phone (decision 0077). A client who
+// already has an open questionnaire of the product gets no second one without a word: the server refuses, the footer
+// names the open one and asks whether a second is meant (decision 0084).
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TClientProfile } from '@bq/contracts/clients';
-import type { TAccountInteraction } from '@bq/contracts/instances';
+import type { TAccountInteraction, TAlreadyOpenDetails } from '@bq/contracts/instances';
 import { fullName } from '@bq/domain/initials';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { useSignedInUser } from '../../../../lib/api/get-current-user';
 import { useAppNavigate } from '../../../../lib/navigation';
 import { showSuccess } from '../../../../lib/notify';
 import { apiFieldErrors, useZodForm } from '../../../../lib/zod-form';
-import { useCreateInstance } from '../api/create-instance';
+import { alreadyOpenOf, useCreateInstance } from '../api/create-instance';
 import { useInteractionPreview } from '../api/get-interaction-preview';
 import { SEND_DEFAULTS, ZSendInteractionForm, createInstanceRequest } from '../send-interaction-schema';
 import { InteractionPreview } from './InteractionPreview';
 import { NoPrivacyPolicyNotice } from './NoPrivacyPolicyNotice';
+import { SecondOpenWarning } from './SecondOpenWarning';
 import { SendOptionsFields } from './SendOptionsFields';
 import classes from './SendInteractionModal.module.css';
 
@@ -61,6 +64,8 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
   });
   const [autoReminder, setAutoReminder] = useState(SEND_DEFAULTS.autoReminder);
   const [autoSendReport, setAutoSendReport] = useState(SEND_DEFAULTS.autoSendReport);
+  // Set when the server named an open questionnaire: the next submit says a second one is intended.
+  const [secondOpen, setSecondOpen] = useState<TAlreadyOpenDetails | null>(null);
   // Only a client with an address can be e-mailed; the option is then ticked, so the first click sends.
   const canEmail = client.email.trim() !== '';
   const [sendInvitationEmail, setSendInvitationEmail] = useState(
@@ -78,7 +83,7 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
       autoSendReport,
       sendInvitationEmail,
     });
-    create.mutate(request, {
+    create.mutate({ ...request, allowSecondOpen: secondOpen !== null }, {
       onSuccess: (instance) => {
         showSuccess(
           instance.invitationMail
@@ -88,7 +93,11 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
         onClose();
         navigate(`/${client.productType}/client/${client.token}/interaction/${instance.token}`);
       },
-      onError: (error) => form.setServerErrors(apiFieldErrors(error, FORM_FIELDS)),
+      onError: (error) => {
+        const open = alreadyOpenOf(error);
+        if (open) setSecondOpen(open);
+        else form.setServerErrors(apiFieldErrors(error, FORM_FIELDS));
+      },
     });
   });
 
@@ -130,14 +139,24 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
           autoSendReport={{ checked: autoSendReport, onChange: setAutoSendReport }}
         />
       </Stack>
-      <Group justify="flex-end" gap="sm" className={classes.footer} data-testid="send-interaction-footer">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={create.isPending} data-testid="send-interaction-submit">
-          {t('interactions.send.submit')}
-        </Button>
-      </Group>
+      <Stack gap="sm" className={classes.footer} data-testid="send-interaction-footer">
+        {secondOpen ? (
+          <SecondOpenWarning
+            open={secondOpen}
+            clientName={name}
+            href={`/${client.productType}/client/${client.token}/interaction/${secondOpen.openInstanceToken}`}
+            onLeave={onClose}
+          />
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-testid="send-interaction-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="send-interaction-submit">
+            {secondOpen ? t('interactions.send.secondOpen.confirm') : t('interactions.send.submit')}
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }
