@@ -14,7 +14,6 @@ import {
 } from '@bq/contracts/clients';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
-import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
@@ -48,7 +47,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await createClient(app.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createClient(app.db, request.auth, request.body)),
   );
 
   app.patch(
@@ -72,7 +71,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateClient(app.db, requireAuth(request), request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
+    async (request) => updateClient(app.db, request.auth, request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
   );
 
   for (const action of ['deactivate', 'activate'] as const) {
@@ -92,7 +91,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => setClientActive(app.db, requireAuth(request), request.params.token, request.body.productType, action === 'activate'),
+      async (request) => setClientActive(app.db, request.auth, request.params.token, request.body.productType, action === 'activate'),
     );
   }
 
@@ -108,7 +107,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
       return listClients(app.db, auth, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
     },
@@ -125,7 +124,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientProfile, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => clientProfile(app.db, requireAuth(request), request.params.token, request.params.id),
+    async (request) => clientProfile(app.db, request.auth, request.params.token, request.params.id),
   );
 
   app.get(
@@ -140,7 +139,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       // Only one's own limits; another user's id behaves like a missing one.
       if (request.params.id !== auth.userId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
       return clientLimit(app.db, auth.accountId);

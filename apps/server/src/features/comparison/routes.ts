@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPARISON_ERRORS, ZClientComparison, ZComparisonCandidate, ZComparisonCandidateQuery, ZComparisonRequestQuery } from '@bq/contracts/comparison';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { compareClients, comparisonCandidate } from './comparison-service';
 
@@ -31,7 +30,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientComparison, ...apiErrors({ ...ERRORS, 400: ['error.validation', COMPARISON_ERRORS.tooFew, COMPARISON_ERRORS.tooMany] }) },
       },
     },
-    async (request) => compareClients(app.db, requireAuth(request), request.query),
+    async (request) => compareClients(app.db, request.auth, request.query),
   );
 
   // INDIVIDUAL_COMPARISON/READ in the product's realm.
@@ -48,6 +47,6 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComparisonCandidate, ...apiErrors({ ...ERRORS, 400: ['error.validation'] }) },
       },
     },
-    async (request) => comparisonCandidate(app.db, requireAuth(request), request.query.productType, request.params.clientToken),
+    async (request) => comparisonCandidate(app.db, request.auth, request.query.productType, request.params.clientToken),
   );
 };

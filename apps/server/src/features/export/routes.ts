@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_TOTAL_ROWS_HEADER, ZExportParams, ZExportQuery } from '@bq/contracts/export';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { contentDisposition } from '../reports/report-pdf';
 import { prepareExport } from './export-service';
@@ -33,7 +32,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const prepared = await prepareExport(app.db, requireAuth(request), request.params.type, request.query, {}, app.readDb);
+      const prepared = await prepareExport(app.db, request.auth, request.params.type, request.query, {}, app.readDb);
       return reply
         .header('content-type', prepared.contentType)
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))

@@ -18,7 +18,6 @@ import {
   ZWeightProfileList,
   ZWeightsLocaleQuery,
 } from '@bq/contracts/weights';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import {
   assignWeightProfile,
@@ -54,7 +53,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProductWeights, ...apiErrors(READ_ERRORS) },
       },
     },
-    async (request) => getProductWeights(app.db, requireAuth(request), request.params.type, request.query.locale),
+    async (request) => getProductWeights(app.db, request.auth, request.params.type, request.query.locale),
   );
 
   // WEIGHT_MANAGEMENT/READ in the product's realm.
@@ -70,7 +69,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWeightProfileList, ...apiErrors(READ_ERRORS) },
       },
     },
-    async (request) => ({ profiles: await listWeightProfiles(app.db, requireAuth(request), request.params.type) }),
+    async (request) => ({ profiles: await listWeightProfiles(app.db, request.auth, request.params.type) }),
   );
 
   // WEIGHT_MANAGEMENT/CREATE in the realm of body.productType.
@@ -86,7 +85,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZWeightProfile, ...apiErrors({ ...WRITE_ERRORS, 409: [WEIGHT_ERRORS.duplicateName] }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createWeightProfile(app.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createWeightProfile(app.db, request.auth, request.body)),
   );
 
   // WEIGHT_MANAGEMENT/UPDATE in the realm of the profile's product type.
@@ -103,7 +102,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWeightProfile, ...apiErrors({ ...WRITE_ERRORS, 409: [WEIGHT_ERRORS.duplicateName] }) },
       },
     },
-    async (request) => updateWeightProfile(app.db, requireAuth(request), request.params.id, request.body),
+    async (request) => updateWeightProfile(app.db, request.auth, request.params.id, request.body),
   );
 
   // WEIGHT_MANAGEMENT/DELETE in the realm of the profile's product type.
@@ -120,7 +119,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteWeightProfile(app.db, requireAuth(request), request.params.id);
+      await deleteWeightProfile(app.db, request.auth, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -138,7 +137,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAssignedWeightProfile, ...apiErrors(WRITE_ERRORS) },
       },
     },
-    async (request) => assignWeightProfile(app.db, requireAuth(request), request.body),
+    async (request) => assignWeightProfile(app.db, request.auth, request.body),
   );
 
   // WEIGHT_MANAGEMENT/READ in the realm of the product type.
@@ -154,6 +153,6 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAssignedWeightProfile, ...apiErrors(READ_ERRORS) },
       },
     },
-    async (request) => getAssignedWeightProfile(app.db, requireAuth(request), request.query.userToken, request.query.productType),
+    async (request) => getAssignedWeightProfile(app.db, request.auth, request.query.userToken, request.query.productType),
   );
 };
