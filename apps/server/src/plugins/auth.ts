@@ -16,9 +16,13 @@
 //   { public: true }                        anyone; a token in the path (or none) is the credential
 //   { signedIn: true }                      any signed-in user; the service shows only what their permissions allow
 //   { permission: { realm, entity, action } } a fixed-realm permission, enforced here
-//   { productPermission: { entity, action } } (or an array: any of them) the realm is the product's realm, so the
-//                                           service checks it (products/product-access.ts); here the user must hold
-//                                           the entity/action in at least one product realm, else 403
+//   { productPermission: { entity, action } } (or an array: any of them) the realm is the product's realm: here
+//                                           the user must hold the entity/action in at least one product realm, else
+//                                           403. With `product: { configurationId | productType: 'params.x' }` the
+//                                           product the request names is resolved after validation and the
+//                                           permission checked in its realm (404 if not of this account, else 403);
+//                                           without, the service checks the realm of the product it reaches
+//                                           (products/product-access.ts)
 //   { operator: true }                      a platform operator only
 // Ids and tokens of another account behave as missing ones (404), never 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,6 +36,8 @@ import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 import { enrolmentOverdue } from '../features/account-security/enrolment-deadline';
 import { STEP_UP_REQUIRED, stepUpRequired, type StepUpDeclaration } from '../features/step-up/step-up-rule';
+import { declaredProduct, resolveDeclaredProduct, type ProductSource } from '../features/products/declared-product';
+import type { ProductConfigurationRow } from '../features/products/product-access';
 
 /** The answer to a session past its deadline to enrol a second factor, on any route not marked whileEnrolling. */
 export const ENROLMENT_REQUIRED = 'error.two_factor.enrolment_required';
@@ -100,8 +106,9 @@ declare module 'fastify' {
      */
     stepUp?: StepUpDeclaration;
     /**
-     * Permission in the realm of the product the request names (checked in the service); the hook refuses a user who
-     * holds none of these entity/action pairs in any product realm.
+     * Permission in the realm of the product the request names: checked before the handler when the declaration says
+     * where the product is (`product`), else in the service; the hook refuses a user who holds none of these
+     * entity/action pairs in any product realm.
      */
     productPermission?: ProductPermission | readonly ProductPermission[];
   }
@@ -114,6 +121,12 @@ declare module 'fastify' {
     readonly auth: AuthContext;
     /** The caller if any: for public routes (a session adds a language or a viewer) and for plugins that run on every request. */
     authOrNull: AuthContext | null;
+    /**
+     * The product configuration a route's `productPermission.product` names, resolved in the caller's account with the
+     * permission checked in its realm (a preHandler of this plugin). Read on a route that declares none, it throws.
+     */
+    readonly product: ProductConfigurationRow;
+    productOrNull: ProductConfigurationRow | null;
   }
   interface FastifyInstance {
     /** This app's session cache (plugins/sessions.ts): its own, fed by its own change notifications. */
@@ -124,6 +137,11 @@ declare module 'fastify' {
 export interface ProductPermission {
   entity: Entity;
   action: Action;
+  /**
+   * Where the request names its product (features/products/declared-product.ts): then the permission is checked in that
+   * product's realm before the handler runs, which reads the product as request.product (docs/decisions/0081).
+   */
+  product?: ProductSource;
 }
 
 /** Every realm a product may live in (PRODUCT_TYPE_INFO), each once. */
@@ -143,6 +161,13 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
     getter(this: FastifyRequest): AuthContext {
       if (this.authOrNull) return this.authOrNull;
       throw new Error(`request.auth read without a signed-in caller (${this.method} ${this.routeOptions.url ?? this.url}): a public route reads request.authOrNull`);
+    },
+  });
+  app.decorateRequest('productOrNull', null);
+  app.decorateRequest('product', {
+    getter(this: FastifyRequest): ProductConfigurationRow {
+      if (this.productOrNull) return this.productOrNull;
+      throw new Error(`request.product read on a route that declares no productPermission.product (${this.method} ${this.routeOptions.url ?? this.url})`);
     },
   });
   // Without a listener nothing is ever live: sessions are then kept for at most a second (plugins/sessions.ts).
@@ -226,6 +251,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
       const how = auth.hasSecondFactor ? 'enter a code from your authenticator app or use a passkey' : 'enter your password';
       throw new AppError(STEP_UP_REQUIRED, 403, `Confirm it is you: ${how}`);
     }
+  });
+
+  // The product's realm, where the route declares the product (after validation: the body is read by then).
+  app.addHook('preHandler', async (request) => {
+    const declared = request.is404 ? null : declaredProduct(request.routeOptions.config.productPermission);
+    if (declared) request.productOrNull = await resolveDeclaredProduct(app.db, request.auth, request, declared);
   });
 });
 

@@ -17,7 +17,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:id/user/anonymization_allow_list',
     {
-      config: { audit: { action: 'anonymisation.allow_list_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
+      config: { audit: { action: 'anonymisation.allow_list_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'addToAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -36,7 +36,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/productconfig/:id/anonymization_initiator/participant/:token',
     {
-      config: { audit: { action: 'anonymisation.allow_list_remove', subject: { client: 'params.token' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE' } },
+      config: { audit: { action: 'anonymisation.allow_list_remove', subject: { client: 'params.token' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'removeFromAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -55,7 +55,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/productconfig/:id/anonymization_allow_list/candidates',
     {
-      config: { audit: { action: 'anonymisation.candidates_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
+      config: { audit: { action: 'anonymisation.candidates_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'listAnonymizationAllowListCandidates',
         tags: ['anonymisation'],

@@ -29,7 +29,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/configurations',
     {
-      config: { audit: false, productPermission: SEE_PRICES },
+      config: { audit: false, productPermission: { ...SEE_PRICES, product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'getPaymentConfigurations',
         tags: ['payment'],

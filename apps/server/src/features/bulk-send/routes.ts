@@ -43,7 +43,7 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         audit: { action: 'interaction.bulk_send', details: selectionOf, answer: countsOf },
-        productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' },
+        productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } },
       },
       schema: {
         operationId: 'startBulkSend',

@@ -92,7 +92,7 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
             return { details: { rows: r?.rows, created: r?.created, updated: r?.updated, errorCount: r?.errorCount, skippedRows: r?.skippedRows } };
           },
         },
-        productPermission: { entity: 'BQ_USER', action: 'CREATE' },
+        productPermission: { entity: 'BQ_USER', action: 'CREATE', product: { configurationId: 'query.productConfigurationId' } },
         openapiBody: { contentType: 'multipart/form-data', schema: ZClientImportForm },
       },
       schema: {

@@ -30,7 +30,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/u',
     {
-      config: { audit: { action: 'client.create', answer: created('client') }, productPermission: { entity: 'BQ_USER', action: 'CREATE' } },
+      config: { audit: { action: 'client.create', answer: created('client') }, productPermission: { entity: 'BQ_USER', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'createClient',
         tags: ['clients'],
@@ -53,7 +53,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/bq_user',
     {
-      config: { audit: { action: 'client.update', subject: { client: 'body.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+      config: { audit: { action: 'client.update', subject: { client: 'body.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'updateClient',
         tags: ['clients'],
@@ -78,7 +78,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/bq_user/:token/${action}`,
       {
-        config: { audit: { action: `client.${action}`, subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+        config: { audit: { action: `client.${action}`, subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE', product: { productType: 'body.productType' } } },
         schema: {
           operationId: `${action}Client`,
           tags: ['clients'],
@@ -98,7 +98,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/participants',
     {
-      config: { audit: { action: 'client.list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'BQ_USER', action: 'READ' }, responseCache: true },
+      config: { audit: { action: 'client.list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'BQ_USER', action: 'READ', product: { configurationId: 'query.productConfigurationId' } }, responseCache: true },
       schema: {
         operationId: 'listClients',
         tags: ['clients'],
@@ -116,7 +116,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/:token/product/:id/profile',
     {
-      config: { audit: { action: 'client.view', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'READ' } },
+      config: { audit: { action: 'client.view', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'READ', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'getClientProfile',
         tags: ['clients'],

@@ -20,7 +20,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comparison',
     {
-      config: { audit: { action: 'comparison.view', subject: (r) => ({ clientToken: (r.query as { clientToken?: string[] }).clientToken?.[0] ?? null }), details: (r) => ({ clientTokens: (r.query as { clientToken?: string[] }).clientToken }) }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
+      config: { audit: { action: 'comparison.view', subject: (r) => ({ clientToken: (r.query as { clientToken?: string[] }).clientToken?.[0] ?? null }), details: (r) => ({ clientTokens: (r.query as { clientToken?: string[] }).clientToken }) }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ', product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'compareClients',
         tags: ['comparison'],
@@ -37,7 +37,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comparison/client/:clientToken',
     {
-      config: { audit: { action: 'comparison.candidates_list', subject: { client: 'params.clientToken' } }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
+      config: { audit: { action: 'comparison.candidates_list', subject: { client: 'params.clientToken' } }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ', product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'getComparisonCandidate',
         tags: ['comparison'],

@@ -15,7 +15,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/product/:type/export',
     {
       // Permission: INDIVIDUAL_EXPORT / READ in the product's realm (checked in prepareExport).
-      config: { audit: { action: 'export.download', timing: 'before-answer', details: (r) => ({ filter: { productType: (r.params as { type?: string }).type, ...(r.query as object) } }), fromReply: (reply) => ({ rows: Number(reply.getHeader(EXPORT_TOTAL_ROWS_HEADER) ?? 0) }) }, productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ' } },
+      config: { audit: { action: 'export.download', timing: 'before-answer', details: (r) => ({ filter: { productType: (r.params as { type?: string }).type, ...(r.query as object) } }), fromReply: (reply) => ({ rows: Number(reply.getHeader(EXPORT_TOTAL_ROWS_HEADER) ?? 0) }) }, productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ', product: { productType: 'params.type' } } },
       schema: {
         operationId: 'exportProductData',
         tags: ['export'],

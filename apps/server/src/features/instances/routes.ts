@@ -37,7 +37,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance',
     {
-      config: { audit: { action: 'interaction.create', subject: { client: 'body.clientToken' }, answer: created('result') }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'interaction.create', subject: { client: 'body.clientToken' }, answer: created('result') }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'createInstance',
         tags: ['instances'],

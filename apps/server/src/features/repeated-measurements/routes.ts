@@ -39,7 +39,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement',
     {
-      config: { audit: { action: 'repeated_measurement.create' }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'repeated_measurement.create' }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'createRepeatedMeasurement',
         tags: ['repeated measurements'],
@@ -54,7 +54,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/repeated_measurement',
     {
-      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ', product: { configurationId: 'query.productConfigurationId' } } },
       schema: {
         operationId: 'listRepeatedMeasurements',
         tags: ['repeated measurements'],

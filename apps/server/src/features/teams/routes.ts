@@ -79,7 +79,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:configId/teams/:teamId/members',
     {
-      config: { audit: { action: 'team.members_add', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId, clientTokens: (r.body as { userTokens?: string[] }).userTokens }) }, productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
+      config: { audit: { action: 'team.members_add', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId, clientTokens: (r.body as { userTokens?: string[] }).userTokens }) }, productPermission: { entity: 'TEAMS', action: 'UPDATE', product: { configurationId: 'params.configId' } } },
       schema: {
         operationId: 'addTeamMembers',
         tags: ['teams'],
@@ -95,7 +95,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/productconfig/:configId/teams/:teamId/members/:memberToken',
     {
-      config: { audit: { action: 'team.member_remove', subject: { client: 'params.memberToken' } }, productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
+      config: { audit: { action: 'team.member_remove', subject: { client: 'params.memberToken' } }, productPermission: { entity: 'TEAMS', action: 'UPDATE', product: { configurationId: 'params.configId' } } },
       schema: {
         operationId: 'removeTeamMember',
         tags: ['teams'],

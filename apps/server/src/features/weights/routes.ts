@@ -43,7 +43,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weights',
     {
-      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ', product: { productType: 'params.type' } } },
       schema: {
         operationId: 'getProductWeights',
         tags: ['weights'],
@@ -60,7 +60,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weightProfiles',
     {
-      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ', product: { productType: 'params.type' } } },
       schema: {
         operationId: 'listWeightProfiles',
         tags: ['weights'],
@@ -76,7 +76,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/weight/profile',
     {
-      config: { audit: { action: 'weights.profile_create' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE' } },
+      config: { audit: { action: 'weights.profile_create' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE', product: { productType: 'body.productType' } } },
       schema: {
         operationId: 'createWeightProfile',
         tags: ['weights'],
@@ -128,7 +128,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/weightProfile',
     {
-      config: { audit: { action: 'weights.profile_assign' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
+      config: { audit: { action: 'weights.profile_assign' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE', product: { productType: 'body.productType' } } },
       schema: {
         operationId: 'assignWeightProfile',
         tags: ['weights'],
@@ -144,7 +144,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/weightProfile',
     {
-      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ', product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'getAssignedWeightProfile',
         tags: ['weights'],
