@@ -29,7 +29,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => addToAllowList(app.db, request.auth, request.params.id, request.body.userToken),
+    async (request) => addToAllowList(app.db, request.auth, request.product, request.body.userToken),
   );
 
   // Permission: {product realm}/ANONYMIZATION_ALLOW_LIST/DELETE (checked in the service).
@@ -47,7 +47,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => removeFromAllowList(app.db, request.auth, request.params.id, request.params.token),
+    async (request) => removeFromAllowList(app.db, request.auth, request.product, request.params.token),
   );
 
   // Permission: {product realm}/ANONYMIZATION_ALLOW_LIST/CREATE (checked in the service). Not in the spec: the
@@ -64,6 +64,6 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAllowListCandidatesResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => allowListCandidates(app.db, request.auth, request.params.id, request.query.q),
+    async (request) => allowListCandidates(app.db, request.auth, request.product, request.query.q),
   );
 };

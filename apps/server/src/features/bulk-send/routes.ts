@@ -66,7 +66,7 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await startBulkSend(app.db, app.queue, request.auth, request.body, idempotencyKeyOf(request))),
+      reply.code(202).send(await startBulkSend(app.db, app.queue, request.auth, request.product, request.body, idempotencyKeyOf(request))),
   );
 
   app.get(

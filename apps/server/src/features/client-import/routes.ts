@@ -124,7 +124,7 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.auth;
       const { file, mapping } = await readForm(request);
-      return importClients(app.db, auth, { ...request.query, mapping, file });
+      return importClients(app.db, auth, request.product, { ...request.query, mapping, file });
     },
   );
 };

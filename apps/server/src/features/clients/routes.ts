@@ -47,7 +47,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await createClient(app.db, request.auth, request.body)),
+    async (request, reply) => reply.code(201).send(await createClient(app.db, request.auth, request.product, request.body)),
   );
 
   app.patch(
@@ -71,7 +71,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateClient(app.db, request.auth, request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
+    async (request) => updateClient(app.db, request.auth, request.product, request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
   );
 
   for (const action of ['deactivate', 'activate'] as const) {
@@ -91,7 +91,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => setClientActive(app.db, request.auth, request.params.token, request.body.productType, action === 'activate'),
+      async (request) => setClientActive(app.db, request.auth, request.params.token, request.product, action === 'activate'),
     );
   }
 
@@ -109,7 +109,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
-      return listClients(app.db, auth, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
+      return listClients(app.db, auth, request.product, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
     },
   );
 
@@ -124,7 +124,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientProfile, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => clientProfile(app.db, request.auth, request.params.token, request.params.id),
+    async (request) => clientProfile(app.db, request.auth, request.params.token, request.product),
   );
 
   app.get(

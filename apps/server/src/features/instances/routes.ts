@@ -50,7 +50,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = request.auth;
-      const instance = await createInstance(app.db, auth, request.body, (tx, row) =>
+      const instance = await createInstance(app.db, auth, request.product, request.body, (tx, row) =>
         queueInvitationMail(tx, app.queue, app.config, row, auth.userId, new Date()),
       );
       return reply.code(201).send(instance);

@@ -47,7 +47,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZRepeatedMeasurement, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCampaign(app.db, request.auth, request.body)),
+    async (request, reply) => reply.code(201).send(await createCampaign(app.db, request.auth, request.product, request.body)),
   );
 
   // Permission: INTERACTION_INSTANCE/READ in the product's realm.
@@ -62,7 +62,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRepeatedMeasurementList, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => listCampaigns(app.db, request.auth, request.query.productConfigurationId),
+    async (request) => listCampaigns(app.db, request.auth, request.product),
   );
 
   // Permission: INTERACTION_INSTANCE/CREATE in the product's realm.

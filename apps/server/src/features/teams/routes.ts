@@ -88,7 +88,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTeam, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request) => addTeamMembers(app.db, request.auth, request.params.configId, request.params.teamId, request.body.userTokens),
+    async (request) => addTeamMembers(app.db, request.auth, request.product, request.params.teamId, request.body.userTokens),
   );
 
   // Permission: TEAMS/UPDATE in the product's realm.
@@ -104,7 +104,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      removeTeamMember(app.db, request.auth, request.params.configId, request.params.teamId, request.params.memberToken),
+      removeTeamMember(app.db, request.auth, request.product, request.params.teamId, request.params.memberToken),
   );
 
   // Permission: TEAMS/READ in the product's realm.
