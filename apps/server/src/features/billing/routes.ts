@@ -41,7 +41,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listPaymentConfigurations(app.db, app.config, request.auth, request.query.productType),
+    async (request) => listPaymentConfigurations(app.db, app.config, request.auth, request.product),
   );
 
   // Realm = the configuration's product; BUY_CREDITS (INDIVIDUAL_RESULTS/CREATE), checked in the service. A GET only

@@ -30,7 +30,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientComparison, ...apiErrors({ ...ERRORS, 400: ['error.validation', COMPARISON_ERRORS.tooFew, COMPARISON_ERRORS.tooMany] }) },
       },
     },
-    async (request) => compareClients(app.db, request.auth, request.query),
+    async (request) => compareClients(app.db, request.auth, request.product, request.query),
   );
 
   // INDIVIDUAL_COMPARISON/READ in the product's realm.
@@ -47,6 +47,6 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComparisonCandidate, ...apiErrors({ ...ERRORS, 400: ['error.validation'] }) },
       },
     },
-    async (request) => comparisonCandidate(app.db, request.auth, request.query.productType, request.params.clientToken),
+    async (request) => comparisonCandidate(app.db, request.auth, request.product, request.params.clientToken),
   );
 };

@@ -32,7 +32,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const prepared = await prepareExport(app.db, request.auth, request.params.type, request.query, {}, app.readDb);
+      const prepared = await prepareExport(app.db, request.auth, request.product, request.query, {}, app.readDb);
       return reply
         .header('content-type', prepared.contentType)
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))
