@@ -7,7 +7,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     app.get('/api/test/public', { config: { audit: false, public: true } }, async () => ({ ok: true }));
-    app.get('/api/test/signed-in', { config: { audit: false } }, async (request) => ({ userId: request.auth?.userId }));
+    app.get('/api/test/signed-in', { config: { audit: false } }, async (request) => ({ userId: request.auth.userId }));
+    // A public route may read the caller only as authOrNull; reading request.auth there is a bug that must not pass silently.
+    app.get('/api/test/public-viewer', { config: { audit: false, public: true } }, async (request) => ({ userId: request.authOrNull?.userId ?? null }));
+    app.get('/api/test/public-misread', { config: { audit: false, public: true } }, async (request) => ({ userId: request.auth.userId }));
     app.delete('/api/test/risk-client', { config: { audit: false, permission: { realm: 'BQ_RISK', entity: 'BQ_USER', action: 'DELETE' } } }, async () => ({ ok: true }));
   });
 });
@@ -30,6 +33,23 @@ describe('route guard', () => {
     const res = await new TestClient(t.app).request('GET', '/api/test/signed-in');
     expect(res.statusCode).toBe(401);
     expect(res.json().errorKey).toBe('error.auth.unauthorized');
+  });
+
+  it('hands a signed-in route its caller as request.auth', async () => {
+    const { account } = await createAccount(t.db);
+    const { user, email, password } = await createUser(t.db, account.id);
+    const client = new TestClient(t.app);
+    await client.login(email, password);
+    expect((await client.request('GET', '/api/test/signed-in')).json()).toEqual({ userId: user.id });
+    expect((await client.request('GET', '/api/test/public-viewer')).json()).toEqual({ userId: user.id });
+    expect((await client.request('GET', '/api/test/public-misread')).json()).toEqual({ userId: user.id });
+  });
+
+  it('gives a public route no caller as authOrNull = null, and refuses to read a missing request.auth (500, never undefined)', async () => {
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.request('GET', '/api/test/public-viewer')).json()).toEqual({ userId: null });
+    const misread = await anonymous.request('GET', '/api/test/public-misread');
+    expect([misread.statusCode, misread.json().errorKey]).toEqual([500, 'error.general']);
   });
 
   it.each([

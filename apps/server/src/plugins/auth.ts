@@ -1,7 +1,7 @@
 // Who is calling, and may they? Runs on every /api request:
 // 1. CSRF: a state-changing request authenticated by cookie must carry the web client's `X-Source: web`
 //    header (a cross-site form or fetch cannot set it without a CORS pre-flight, which we never grant).
-// 2. Resolves the session cookie to request.auth. An Authorization header is never combined with the cookie:
+// 2. Resolves the session cookie to request.authOrNull. An Authorization header is never combined with the cookie:
 //    `Authorization: Bearer bqk_...` is an API credential (features/api-credentials); any other or unknown value is 401.
 // 3. A session whose account requires a second factor the user has not enrolled, past the grace period, reaches only
 //    routes marked `config.whileEnrolling` (docs/decisions/0042).
@@ -16,12 +16,16 @@
 //   { public: true }                        anyone; a token in the path (or none) is the credential
 //   { signedIn: true }                      any signed-in user; the service shows only what their permissions allow
 //   { permission: { realm, entity, action } } a fixed-realm permission, enforced here
-//   { productPermission: { entity, action } } (or an array: any of them) the realm is the product's realm, so the
-//                                           service checks it (products/product-access.ts); here the user must hold
-//                                           the entity/action in at least one product realm, else 403
+//   { productPermission: { entity, action } } (or an array: any of them) the realm is the product's realm: here
+//                                           the user must hold the entity/action in at least one product realm, else
+//                                           403. With `product: { configurationId | productType: 'params.x' }` the
+//                                           product the request names is resolved after validation and the
+//                                           permission checked in its realm (404 if not of this account, else 403);
+//                                           without, the service checks the realm of the product it reaches
+//                                           (products/product-access.ts)
 //   { operator: true }                      a platform operator only
 // Ids and tokens of another account behave as missing ones (404), never 403.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, type Action, type Entity, type Permission } from '@bq/domain/permissions';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
@@ -32,6 +36,8 @@ import { DataChanges } from '../db/data-changes';
 import { bearerSecret, findCredentialAuth } from '../features/api-credentials/credential-auth';
 import { enrolmentOverdue } from '../features/account-security/enrolment-deadline';
 import { STEP_UP_REQUIRED, stepUpRequired, type StepUpDeclaration } from '../features/step-up/step-up-rule';
+import { declaredProduct, resolveDeclaredProduct, type ProductSource } from '../features/products/declared-product';
+import type { ProductConfigurationRow } from '../features/products/product-access';
 
 /** The answer to a session past its deadline to enrol a second factor, on any route not marked whileEnrolling. */
 export const ENROLMENT_REQUIRED = 'error.two_factor.enrolment_required';
@@ -100,13 +106,27 @@ declare module 'fastify' {
      */
     stepUp?: StepUpDeclaration;
     /**
-     * Permission in the realm of the product the request names (checked in the service); the hook refuses a user who
-     * holds none of these entity/action pairs in any product realm.
+     * Permission in the realm of the product the request names: checked before the handler when the declaration says
+     * where the product is (`product`), else in the service; the hook refuses a user who holds none of these
+     * entity/action pairs in any product realm.
      */
     productPermission?: ProductPermission | readonly ProductPermission[];
   }
   interface FastifyRequest {
-    auth: AuthContext | null;
+    /**
+     * The signed-in caller of a route that is not public: this hook refused the request (401) before the handler ran
+     * if there was none, so handlers read it without a check of their own. Reading it where there is none (a public
+     * route, a hook before this one) is a server bug: it throws, and the caller hears 500, never a silent null.
+     */
+    readonly auth: AuthContext;
+    /** The caller if any: for public routes (a session adds a language or a viewer) and for plugins that run on every request. */
+    authOrNull: AuthContext | null;
+    /**
+     * The product configuration a route's `productPermission.product` names, resolved in the caller's account with the
+     * permission checked in its realm (a preHandler of this plugin). Read on a route that declares none, it throws.
+     */
+    readonly product: ProductConfigurationRow;
+    productOrNull: ProductConfigurationRow | null;
   }
   interface FastifyInstance {
     /** This app's session cache (plugins/sessions.ts): its own, fed by its own change notifications. */
@@ -117,6 +137,11 @@ declare module 'fastify' {
 export interface ProductPermission {
   entity: Entity;
   action: Action;
+  /**
+   * Where the request names its product (features/products/declared-product.ts): then the permission is checked in that
+   * product's realm before the handler runs, which reads the product as request.product (docs/decisions/0081).
+   */
+  product?: ProductSource;
 }
 
 /** Every realm a product may live in (PRODUCT_TYPE_INFO), each once. */
@@ -131,7 +156,20 @@ export function holdsProductPermission(granted: readonly Permission[], wanted: P
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: { changes?: DataChanges }) {
-  app.decorateRequest('auth', null);
+  app.decorateRequest('authOrNull', null);
+  app.decorateRequest('auth', {
+    getter(this: FastifyRequest): AuthContext {
+      if (this.authOrNull) return this.authOrNull;
+      throw new Error(`request.auth read without a signed-in caller (${this.method} ${this.routeOptions.url ?? this.url}): a public route reads request.authOrNull`);
+    },
+  });
+  app.decorateRequest('productOrNull', null);
+  app.decorateRequest('product', {
+    getter(this: FastifyRequest): ProductConfigurationRow {
+      if (this.productOrNull) return this.productOrNull;
+      throw new Error(`request.product read on a route that declares no productPermission.product (${this.method} ${this.routeOptions.url ?? this.url})`);
+    },
+  });
   // Without a listener nothing is ever live: sessions are then kept for at most a second (plugins/sessions.ts).
   const sessions = new SessionCache(app.db, app.config.AUTH_CACHE_SECONDS, opts.changes ?? new DataChanges());
   app.decorate('sessionCache', sessions);
@@ -139,7 +177,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
   // A writing request may have changed who may do what in its account (a sign-out, a password): this process reads
   // the account's sessions afresh before the client can send its next request; other processes when notified.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && request.auth) sessions.accountChanged(request.auth.accountId);
+    if (!SAFE_METHODS.has(request.method) && request.authOrNull) sessions.accountChanged(request.authOrNull.accountId);
     return payload;
   });
 
@@ -157,7 +195,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
       const secret = bearerSecret(String(request.headers.authorization));
       const credential = secret ? await findCredentialAuth(app.db, secret) : null;
       if (!credential) throw new AppError(ERROR_KEYS.apiCredentialInvalid, 401, 'The API credential is unknown, expired or revoked');
-      request.auth = {
+      request.authOrNull = {
         userId: credential.userId,
         accountId: credential.accountId,
         sessionId: `api-credential:${credential.credentialId}`,
@@ -172,7 +210,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
       // One query on a miss, none on a hit (plugins/sessions.ts: the session cache and its invalidation).
       const session = await sessions.get(token);
       if (session) {
-        request.auth = {
+        request.authOrNull = {
           userId: session.userId,
           accountId: session.accountId,
           sessionId: session.id,
@@ -191,32 +229,34 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
     if (request.is404) return;
     const routeConfig = request.routeOptions.config;
     if (routeConfig.public) return;
-    if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
-    if (!routeConfig.whileEnrolling && enrolmentOverdue(request.auth.secondFactorDeadline ?? null)) {
+    const auth = request.authOrNull;
+    if (!auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+    if (!routeConfig.whileEnrolling && enrolmentOverdue(auth.secondFactorDeadline ?? null)) {
       throw new AppError(ENROLMENT_REQUIRED, 403, 'Your account requires a second factor: enrol one first');
     }
-    if (routeConfig.sessionOnly && request.auth.credentialId) {
+    if (routeConfig.sessionOnly && auth.credentialId) {
       throw new AppError(ERROR_KEYS.sessionRequired, 403, 'Not available to API credentials; sign in instead');
     }
-    if (routeConfig.permission && !hasPermission(request.auth.permissions, routeConfig.permission)) {
+    if (routeConfig.permission && !hasPermission(auth.permissions, routeConfig.permission)) {
       throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
     }
-    if (routeConfig.productPermission && !holdsProductPermission(request.auth.permissions, routeConfig.productPermission)) {
+    if (routeConfig.productPermission && !holdsProductPermission(auth.permissions, routeConfig.productPermission)) {
       throw new AppError(ERROR_KEYS.forbidden, 403, 'Permission missing');
     }
-    if (routeConfig.operator && !request.auth.platformOperator) {
+    if (routeConfig.operator && !auth.platformOperator) {
       throw new AppError(ERROR_KEYS.operatorRequired, 403, 'Only a platform operator may change data shared by all accounts');
     }
     // Last: whoever may not call the route at all hears that, not a request to prove the factor again.
-    if (routeConfig.stepUp && stepUpRequired(request.auth, routeConfig.stepUp)) {
-      const how = request.auth.hasSecondFactor ? 'enter a code from your authenticator app or use a passkey' : 'enter your password';
+    if (routeConfig.stepUp && stepUpRequired(auth, routeConfig.stepUp)) {
+      const how = auth.hasSecondFactor ? 'enter a code from your authenticator app or use a passkey' : 'enter your password';
       throw new AppError(STEP_UP_REQUIRED, 403, `Confirm it is you: ${how}`);
     }
   });
+
+  // The product's realm, where the route declares the product (after validation: the body is read by then).
+  app.addHook('preHandler', async (request) => {
+    const declared = request.is404 ? null : declaredProduct(request.routeOptions.config.productPermission);
+    if (declared) request.productOrNull = await resolveDeclaredProduct(app.db, request.auth, request, declared);
+  });
 });
 
-/** The signed-in user of a route that is not public (the hook above guarantees it). */
-export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
-  if (!request.auth) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
-  return request.auth;
-}

@@ -69,7 +69,7 @@ export function cacheResponse(request: FastifyRequest, accountIds: readonly (str
  * computed it and whenever its session was read.
  */
 function viewerOf(request: FastifyRequest): string {
-  const auth = request.auth;
+  const auth = request.authOrNull;
   if (!auth) return '-';
   const access = createHash('sha256').update(JSON.stringify([auth.platformOperator, auth.permissions])).digest('base64url');
   return `${auth.credentialId ? `credential:${auth.credentialId}` : `user:${auth.userId}`}:${access}`;
@@ -127,7 +127,7 @@ export default fp(async function responseCachePlugin(app: FastifyInstance, opts:
       return payload;
     }
     // A writing request of this process: its account's answers end before the client reads the result.
-    if (!SAFE_METHODS.has(request.method) && request.auth) changes.changed(request.auth.accountId);
+    if (!SAFE_METHODS.has(request.method) && request.authOrNull) changes.changed(request.authOrNull.accountId);
     return payload;
   });
 });

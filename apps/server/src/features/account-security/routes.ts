@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAccountMemberFactorList, ZAccountSecurity, ZAccountSecurityResponse, ZMemberIdParams } from '@bq/contracts/account-security';
 import { ZOkResponse } from '@bq/contracts/auth';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { OWN_FACTOR_MISSING, accountSecurity, memberFactors, resetMemberFactors, updateAccountSecurity } from './account-security-service';
@@ -29,7 +28,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return accountSecurity(app.db, requireAuth(request).accountId);
+      return accountSecurity(app.db, request.auth.accountId);
     },
   );
 
@@ -53,7 +52,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateAccountSecurity(app.db, requireAuth(request), request.body),
+    async (request) => updateAccountSecurity(app.db, request.auth, request.body),
   );
 
   app.get(
@@ -68,7 +67,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { members: await memberFactors(app.db, requireAuth(request).accountId) };
+      return { members: await memberFactors(app.db, request.auth.accountId) };
     },
   );
 
@@ -93,7 +92,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetMemberFactors(app.db, app.queue, app.config, requireAuth(request).accountId, request.params.userId);
+      await resetMemberFactors(app.db, app.queue, app.config, request.auth.accountId, request.params.userId);
       return { ok: true as const };
     },
   );

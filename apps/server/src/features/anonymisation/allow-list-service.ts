@@ -9,7 +9,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { accountAnonymisation, anonymisationUserSettings, anonymizationAllowList, clientProducts, clients } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfiguration } from '../products/product-access';
+import type { ProductConfigurationRow } from '../products/product-access';
 
 /** The user's switch and every entry of their list (optionally one configuration's). */
 export async function allowListOf(db: Db, auth: Pick<AuthContext, 'userId' | 'accountId'>, productConfigurationId?: string): Promise<TAllowListResponse> {
@@ -45,8 +45,8 @@ async function clientInConfiguration(db: Db, accountId: string, configId: string
   return row;
 }
 
-export async function addToAllowList(db: Db, auth: AuthContext, configId: string, userToken: string): Promise<TAllowListResponse> {
-  const config = await requireProductConfiguration(db, auth, configId, { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' });
+// `config` below: the product the route declared (the path's :id), its ANONYMIZATION_ALLOW_LIST permission checked in its realm.
+export async function addToAllowList(db: Db, auth: AuthContext, config: ProductConfigurationRow, userToken: string): Promise<TAllowListResponse> {
   const client = await clientInConfiguration(db, auth.accountId, config.id, userToken);
   await db
     .insert(anonymizationAllowList)
@@ -55,8 +55,7 @@ export async function addToAllowList(db: Db, auth: AuthContext, configId: string
   return allowListOf(db, auth, config.id);
 }
 
-export async function removeFromAllowList(db: Db, auth: AuthContext, configId: string, token: string): Promise<TAllowListResponse> {
-  const config = await requireProductConfiguration(db, auth, configId, { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE' });
+export async function removeFromAllowList(db: Db, auth: AuthContext, config: ProductConfigurationRow, token: string): Promise<TAllowListResponse> {
   const client = await clientInConfiguration(db, auth.accountId, config.id, token);
   const removed = await db
     .delete(anonymizationAllowList)
@@ -77,8 +76,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function allowListCandidates(db: Db, auth: AuthContext, configId: string, q: string): Promise<{ items: TAllowListCandidate[] }> {
-  const config = await requireProductConfiguration(db, auth, configId, { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' });
+export async function allowListCandidates(db: Db, auth: AuthContext, config: ProductConfigurationRow, q: string): Promise<{ items: TAllowListCandidate[] }> {
   const pattern = `%${escapeLike(q)}%`;
   const result = await db.execute<{ token: string; first_name: string; last_name: string; email: string; on_list: boolean }>(sql`
     select c.token, c.first_name, c.last_name, c.email,

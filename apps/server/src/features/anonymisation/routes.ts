@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAllowListCandidatesQuery, ZAllowListCandidatesResponse, ZAllowListRequest, ZAllowListResponse } from '@bq/contracts/anonymisation';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { addToAllowList, allowListCandidates, removeFromAllowList } from './allow-list-service';
 import { filterOf, rowsOf } from '../audit/declare';
@@ -18,7 +17,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:id/user/anonymization_allow_list',
     {
-      config: { audit: { action: 'anonymisation.allow_list_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
+      config: { audit: { action: 'anonymisation.allow_list_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'addToAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -30,14 +29,14 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => addToAllowList(app.db, requireAuth(request), request.params.id, request.body.userToken),
+    async (request) => addToAllowList(app.db, request.auth, request.product, request.body.userToken),
   );
 
   // Permission: {product realm}/ANONYMIZATION_ALLOW_LIST/DELETE (checked in the service).
   app.delete(
     '/api/productconfig/:id/anonymization_initiator/participant/:token',
     {
-      config: { audit: { action: 'anonymisation.allow_list_remove', subject: { client: 'params.token' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE' } },
+      config: { audit: { action: 'anonymisation.allow_list_remove', subject: { client: 'params.token' } }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'DELETE', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'removeFromAnonymizationAllowList',
         tags: ['anonymisation'],
@@ -48,7 +47,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => removeFromAllowList(app.db, requireAuth(request), request.params.id, request.params.token),
+    async (request) => removeFromAllowList(app.db, request.auth, request.product, request.params.token),
   );
 
   // Permission: {product realm}/ANONYMIZATION_ALLOW_LIST/CREATE (checked in the service). Not in the spec: the
@@ -56,7 +55,7 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/productconfig/:id/anonymization_allow_list/candidates',
     {
-      config: { audit: { action: 'anonymisation.candidates_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE' } },
+      config: { audit: { action: 'anonymisation.candidates_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'ANONYMIZATION_ALLOW_LIST', action: 'CREATE', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'listAnonymizationAllowListCandidates',
         tags: ['anonymisation'],
@@ -65,6 +64,6 @@ export const anonymisationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAllowListCandidatesResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => allowListCandidates(app.db, requireAuth(request), request.params.id, request.query.q),
+    async (request) => allowListCandidates(app.db, request.auth, request.product, request.query.q),
   );
 };

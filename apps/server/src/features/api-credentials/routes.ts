@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiCredentialList, ZCreateApiCredentialRequest, ZCreateApiCredentialResponse } from '@bq/contracts/api-credentials';
 import { ZOkResponse } from '@bq/contracts/auth';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { createApiCredential, listApiCredentials, revokeApiCredential } from './api-credential-service';
@@ -25,7 +24,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { credentials: await listApiCredentials(app.db, requireAuth(request)) };
+      return { credentials: await listApiCredentials(app.db, request.auth) };
     },
   );
 
@@ -55,7 +54,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The secret is in this one response only: no cache may keep it.
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await createApiCredential(app.db, requireAuth(request), request.body.description, request.body.expiresInDays));
+      return reply.code(201).send(await createApiCredential(app.db, request.auth, request.body.description, request.body.expiresInDays));
     },
   );
 
@@ -74,7 +73,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeApiCredential(app.db, requireAuth(request), request.params.id);
+      await revokeApiCredential(app.db, request.auth, request.params.id);
       return { ok: true as const };
     },
   );

@@ -3,7 +3,6 @@
 // (BQ_ADMIN/ALL), session only like the account's retention settings.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAssessmentNoticeSettings, ZAssessmentNoticeSettingsResponse } from '@bq/contracts/assessment-notice';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { recordEditInTransaction } from '../audit/audit-note';
 import { assessmentNoticeSettings, updateAssessmentNoticeSettings } from './assessment-notice-service';
@@ -28,7 +27,7 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return assessmentNoticeSettings(app.db, requireAuth(request).accountId);
+      return assessmentNoticeSettings(app.db, request.auth.accountId);
     },
   );
 
@@ -50,7 +49,7 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       return app.db.transaction(async (tx) => {
         const { before, after } = await updateAssessmentNoticeSettings(tx, auth, request.body);
         const changed = (['contact', 'text'] as const)

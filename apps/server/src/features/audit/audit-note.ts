@@ -84,7 +84,7 @@ export function identityDigestMatches(keys: KeySource, accountId: string, field:
 
 /** Records an edit with its changed fields in the write's transaction (identity values as digests, above). */
 export async function recordEditInTransaction(tx: Tx, request: FastifyRequest, changed: ChangedField[]): Promise<void> {
-  const accountId = request.auth?.accountId ?? request.auditNote?.accountId;
+  const accountId = request.authOrNull?.accountId ?? request.auditNote?.accountId;
   if (!accountId) return recordAuditInTransaction(tx, request, { changed: changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: null, new: null } : c)) });
   const master = request.server.config.dataEncryptionKeys;
   await recordAuditInTransaction(tx, request, { changed: changed.map((c) => changedFieldForTrail(master, accountId, c)) });

@@ -113,7 +113,7 @@ export function eventOf(request: FastifyRequest, status: number): PendingEvent |
     // A request refused before its body or params were parsed has no subject to name.
   }
   if (note?.subject) subject = { clientToken: subject.clientToken ?? note.subject.clientToken, resultToken: subject.resultToken ?? note.subject.resultToken };
-  const auth = request.auth;
+  const auth = request.authOrNull;
   let actorKind: ActorKind;
   let actorId: string | null;
   if (auth?.credentialId) [actorKind, actorId] = ['CREDENTIAL', auth.credentialId];

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAuditActions, ZAuditKeys, ZExportAuditEventsRequest, ZListAuditEventsRequest, ZListAuditEventsResponse, ZVerifyAuditChainResponse } from '@bq/contracts/audit';
 import { EXPORT_TOTAL_ROWS_HEADER } from '@bq/contracts/export';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { listAuditEvents } from './list-events';
 import { assertKnownAction } from './audit-actions';
@@ -41,7 +40,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const accountId = requireAuth(request).accountId;
+      const accountId = request.auth.accountId;
       await assertKnownAction(app.db, app.auditActions, accountId, request.query.action);
       // Events of reads wait up to a second in memory: the reader sees every event answered before this request.
       await app.audit.flush();
@@ -79,7 +78,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const accountId = requireAuth(request).accountId;
+      const accountId = request.auth.accountId;
       await assertKnownAction(app.db, app.auditActions, accountId, request.query.action);
       await app.audit.flush();
       const prepared = await prepareAuditExport(app.db, app.config, accountId, request.query);
@@ -111,7 +110,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await app.audit.flush();
-      const accountId = requireAuth(request).accountId;
+      const accountId = request.auth.accountId;
       const throughId = await newestAuditEventId(app.db, accountId);
       // Pages of lines split into lines: the verifier reads what the export would send, byte for byte.
       async function* lines(): AsyncGenerator<string> {

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAuditSettings } from '@bq/contracts/audit';
 import { accounts } from '../../db/schema';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
@@ -28,7 +27,7 @@ export const auditSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAuditSettings, ...apiErrors({ 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
-    async (request) => read(requireAuth(request).accountId),
+    async (request) => read(request.auth.accountId),
   );
 
   app.put(
@@ -53,7 +52,7 @@ export const auditSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const { accountId } = request.auth;
       await app.db.update(accounts).set({ auditComplianceEmail: request.body.complianceEmail }).where(eq(accounts.id, accountId));
       return read(accountId);
     },

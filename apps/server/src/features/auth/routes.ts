@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZChangePasswordRequest, ZLoginRequest, ZLoginResponse, ZOkResponse } from '@bq/contracts/auth';
-import { requireAuth } from '../../plugins/auth';
 import { NEW_PASSWORD_ERRORS } from '../password-rules/password-rules';
 import { apiErrors } from '../../plugins/openapi';
 import { changePassword, login, logout } from './auth-service';
@@ -73,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changePassword(app.db, requireAuth(request), request.params.id, request.body, request.ip, app.config);
+      await changePassword(app.db, request.auth, request.params.id, request.body, request.ip, app.config);
       return { ok: true as const };
     },
   );

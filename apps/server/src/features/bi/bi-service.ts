@@ -13,7 +13,6 @@ import type {
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import type { ClientGroup } from '@bq/domain/client-rules';
 import type { Locale } from '@bq/domain/locales';
-import type { ProductType } from '@bq/domain/product-types';
 import type { z } from 'zod';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -25,11 +24,12 @@ import {
   loadAnonymisation,
   searchableByNameSql,
 } from '../anonymisation/anonymise';
-import { requireProductConfigurationByType } from '../products/product-access';
+import type { ProductConfigurationRow } from '../products/product-access';
 import { LOCKED_BUCKET } from '../results/locked-results';
 import { biTexts, categoriesOf } from './bi-categories';
 
-const ACCESS = { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } as const;
+// Each read gets `config`: the account's product of the path's :product, INDIVIDUAL_RESULTS/READ checked in its realm
+// by the route's declaration (docs/decisions/0081).
 const GROUPS: ClientGroup[] = ['PROSPECT', 'ESTABLISHED'];
 
 function rowsOf<T>(result: unknown): T[] {
@@ -39,10 +39,10 @@ function rowsOf<T>(result: unknown): T[] {
 export async function listCategories(
   db: Db,
   auth: AuthContext,
-  product: ProductType,
+  config: ProductConfigurationRow,
   locale: Locale,
 ): Promise<TBiCategoriesResponse> {
-  await requireProductConfigurationByType(db, auth, product, ACCESS);
+  const product = config.productType;
   return {
     productType: product,
     locale,
@@ -50,8 +50,8 @@ export async function listCategories(
   };
 }
 
-async function categoryContext(db: Db, auth: AuthContext, product: ProductType, key: string, locale: Locale) {
-  const config = await requireProductConfigurationByType(db, auth, product, ACCESS);
+async function categoryContext(db: Db, auth: AuthContext, config: ProductConfigurationRow, key: string, locale: Locale) {
+  const product = config.productType;
   const texts = await biTexts(db, product, locale);
   const category = categoriesOf(product, texts).find((c) => c.key === key);
   if (!category) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
@@ -65,15 +65,15 @@ const notAsked: TBiCount = { count: null, tooFewToShow: false };
 export async function categoryDistribution(
   db: Db,
   auth: AuthContext,
-  product: ProductType,
+  config: ProductConfigurationRow,
   key: string,
   locale: Locale,
   group: ClientGroup | undefined,
   /** The counts' database: the read replica when there is one (docs/decisions/0059); access and settings from `db`. */
   read: Db = db,
 ): Promise<TBiCategoryResponse> {
-  const { config, texts, category, anon } = await categoryContext(db, auth, product, key, locale);
-  // The configuration is the caller's account's (checked above), so its facts are too. The counts come from
+  const { texts, category, anon } = await categoryContext(db, auth, config, key, locale);
+  // The configuration is the caller's account's (checked by the route), so its facts are too. The counts come from
   // bi_counts (a handful of rows); the allow-listed among them from the viewer's list (small) by bi_facts' key.
   const groupFilter = group ? sql`and client_group = ${group}` : sql``;
   const result = await read.execute(sql`
@@ -167,13 +167,13 @@ interface ClientRow {
 export async function categoryClients(
   db: Db,
   auth: AuthContext,
-  product: ProductType,
+  config: ProductConfigurationRow,
   key: string,
   query: ClientsQuery,
   /** The list's database: the read replica when there is one (docs/decisions/0059); access and settings from `db`. */
   read: Db = db,
 ): Promise<TBiClientsResponse> {
-  const { config, category, anon } = await categoryContext(db, auth, product, key, query.locale);
+  const { category, anon } = await categoryContext(db, auth, config, key, query.locale);
   const known = new Set(category.buckets.map((b) => b.key));
   const unknown = query.filter.filter((f) => !known.has(f));
   if (unknown.length > 0)

@@ -11,7 +11,6 @@ import {
   ZBiClientsResponse,
   ZBiProductParams,
 } from '@bq/contracts/bi';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { categoryClients, categoryDistribution, listCategories } from './bi-service';
 import { filterOf, rowsOf } from '../audit/declare';
@@ -25,22 +24,22 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/categories',
-    { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
-    async (request) => listCategories(app.db, requireAuth(request), request.params.product, request.query.locale),
+    { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ', product: { productType: 'params.product' } } }, schema: { operationId: 'listBiCategories', tags: ['bi'], params: ZBiProductParams, querystring: ZBiCategoriesQuery, response: { 200: ZBiCategoriesResponse, ...ERRORS } } },
+    async (request) => listCategories(app.db, request.auth, request.product, request.query.locale),
   );
 
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key',
-    { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
+    { config: { audit: false, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ', product: { productType: 'params.product' } } }, schema: { operationId: 'getBiCategory', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiCategoryQuery, response: { 200: ZBiCategoryResponse, ...ERRORS } } },
     async (request) =>
-      categoryDistribution(app.db, requireAuth(request), request.params.product, request.params.key, request.query.locale, request.query.group, app.readDb),
+      categoryDistribution(app.db, request.auth, request.product, request.params.key, request.query.locale, request.query.group, app.readDb),
   );
 
   // Permission: {product realm}/INDIVIDUAL_RESULTS/READ (checked in the service).
   app.get(
     '/api/bi/:product/category/:key/clients',
-    { config: { audit: { action: 'bi.client_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ' } }, schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
-    async (request) => categoryClients(app.db, requireAuth(request), request.params.product, request.params.key, request.query, app.readDb),
+    { config: { audit: { action: 'bi.client_list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'READ', product: { productType: 'params.product' } } }, schema: { operationId: 'listBiCategoryClients', tags: ['bi'], params: ZBiCategoryParams, querystring: ZBiClientsQuery, response: { 200: ZBiClientsResponse, ...ERRORS } } },
+    async (request) => categoryClients(app.db, request.auth, request.product, request.params.key, request.query, app.readDb),
   );
 };

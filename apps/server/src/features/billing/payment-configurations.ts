@@ -3,12 +3,11 @@
 // needs BUY_CREDITS (docs/decisions/0031).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Currency, TPaymentConfiguration, TPaymentConfigurationsResponse } from '@bq/contracts/billing';
-import type { ProductType } from '@bq/domain/product-types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { paymentConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfigurationByType, type ProductAccessCheck } from '../products/product-access';
+import type { ProductAccessCheck, ProductConfigurationRow } from '../products/product-access';
 import { creditBalance, userLocale } from '../user/user-service';
 import { trialEndOf } from '../credits/wealth-trial';
 
@@ -44,9 +43,10 @@ export async function listPaymentConfigurations(
   db: Db,
   config: Config,
   auth: AuthContext,
-  productType: ProductType,
+  /** The account's product of the query's productType, SEE_PRICES checked in its realm by the route. */
+  product: ProductConfigurationRow,
 ): Promise<TPaymentConfigurationsResponse> {
-  const product = await requireProductConfigurationByType(db, auth, productType, SEE_PRICES);
+  const productType = product.productType;
   const currency = await buyerCurrency(db, auth.userId);
   const rows = await db
     .select()

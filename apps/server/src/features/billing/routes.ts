@@ -17,7 +17,6 @@ import {
   ZWebhookParams,
   ZWebhookResponse,
 } from '@bq/contracts/billing';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { getCheckoutStatus } from './checkout-status';
 import { BUY_CREDITS, SEE_PRICES, listPaymentConfigurations } from './payment-configurations';
@@ -30,7 +29,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/configurations',
     {
-      config: { audit: false, productPermission: SEE_PRICES },
+      config: { audit: false, productPermission: { ...SEE_PRICES, product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'getPaymentConfigurations',
         tags: ['payment'],
@@ -42,7 +41,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listPaymentConfigurations(app.db, app.config, requireAuth(request), request.query.productType),
+    async (request) => listPaymentConfigurations(app.db, app.config, request.auth, request.product),
   );
 
   // Realm = the configuration's product; BUY_CREDITS (INDIVIDUAL_RESULTS/CREATE), checked in the service. A GET only
@@ -73,7 +72,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const url = await startCheckout(app.db, app.config, requireAuth(request), request.params.id, request.query.returnTo, request.log);
+      const url = await startCheckout(app.db, app.config, request.auth, request.params.id, request.query.returnTo, request.log);
       return reply.redirect(url, 303);
     },
   );
@@ -91,7 +90,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCheckoutStatus, ...apiErrors({ 401: ['error.auth.unauthorized'], 404: ['error.not_found'] }) },
       },
     },
-    async (request) => getCheckoutStatus(app.db, requireAuth(request), request.params.userReference),
+    async (request) => getCheckoutStatus(app.db, request.auth, request.params.userReference),
   );
 
   app.get(

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { BRANDING_ERRORS, LOGO_MAX_BYTES, ZBranding, ZBrandingLogoQuery, ZBrandingTokenParams, ZPublicBranding, ZUpdateBrandingRequest } from '@bq/contracts/branding';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { recordAuditInTransaction } from '../audit/audit-note';
 import { accountOfHost, accountOfToken } from './brand-lookup';
@@ -68,7 +67,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranding, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => getBranding(app.db, requireAuth(request).accountId),
+    async (request) => getBranding(app.db, request.auth.accountId),
   );
 
   app.put(
@@ -86,7 +85,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranding, ...apiErrors({ 400: [...BAD_BODY, BRANDING_ERRORS.contrast, 'error.validation.invalid_format'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => updateBranding(app.db, requireAuth(request), request.body, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateBranding(app.db, request.auth, request.body, (tx) => recordAuditInTransaction(tx, request)),
   );
 
   app.post(
@@ -121,7 +120,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(BRANDING_ERRORS.logoType, 415, 'Send the logo as image/png or image/svg+xml');
       const logo = await checkedLogo(body);
-      return saveLogo(app.db, requireAuth(request), logo, (tx) => recordAuditInTransaction(tx, request, { logoType: logo.type }));
+      return saveLogo(app.db, request.auth, logo, (tx) => recordAuditInTransaction(tx, request, { logoType: logo.type }));
     },
   );
 
@@ -135,7 +134,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranding, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => saveLogo(app.db, requireAuth(request), null, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => saveLogo(app.db, request.auth, null, (tx) => recordAuditInTransaction(tx, request)),
   );
 
   app.get(
@@ -148,7 +147,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LOGO_ANSWER, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN, 404: [ERROR_KEYS.notFound] }) },
       },
     },
-    async (request, reply) => sendLogo(reply, await brandingForAccount(app.db, requireAuth(request).accountId)),
+    async (request, reply) => sendLogo(reply, await brandingForAccount(app.db, request.auth.accountId)),
   );
 
   app.get(

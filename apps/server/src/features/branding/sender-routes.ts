@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { BRANDING_ERRORS, SENDER_ERRORS, ZAccountIdParams, ZBranding, ZOperatorBrandingRequest, ZSenderSettings, ZTlsAllowedQuery, ZUpdateSenderRequest } from '@bq/contracts/branding';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { recordAuditInTransaction } from '../audit/audit-note';
 import { accountOfHost } from './brand-lookup';
@@ -30,7 +29,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSenderSettings, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => senderSettings(app.db, requireAuth(request).accountId),
+    async (request) => senderSettings(app.db, request.auth.accountId),
   );
 
   app.put(
@@ -67,7 +66,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateSenderSettings(app.db, app.config, requireAuth(request), request.body, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateSenderSettings(app.db, app.config, request.auth, request.body, (tx) => recordAuditInTransaction(tx, request)),
   );
 
   app.delete(
@@ -81,7 +80,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSenderSettings, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => updateSenderSettings(app.db, app.config, requireAuth(request), null, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateSenderSettings(app.db, app.config, request.auth, null, (tx) => recordAuditInTransaction(tx, request)),
   );
 
   app.put(

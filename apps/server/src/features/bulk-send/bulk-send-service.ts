@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { bulkSends } from '../../db/schema';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfiguration } from '../products/product-access';
+import { requireProductConfiguration, type ProductConfigurationRow } from '../products/product-access';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
 import { chooseClients, filterConditions } from './choose-clients';
 import { BULK_SKIP, MAX_LISTED_FAILURES } from './send-chunk';
@@ -45,11 +45,13 @@ async function sendOfKey(db: Db, auth: AuthContext, key: string, productConfigur
   return noteProgress(toProgress(row));
 }
 
-export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, input: TBulkSendRequest, idempotencyKey?: string): Promise<TBulkSendProgress> {
+/**
+ * `config`: the product the route declared (input.productConfigurationId), checked for INTERACTION_INSTANCE/CREATE in
+ * its realm as for POST /api/instance; the per-client checks (inactive, interaction limit, an open questionnaire) are
+ * made per chunk and reported per client.
+ */
+export async function startBulkSend(db: Db, queue: JobQueue, auth: AuthContext, config: ProductConfigurationRow, input: TBulkSendRequest, idempotencyKey?: string): Promise<TBulkSendProgress> {
   const request = ZBulkSendRequest.parse(input);
-  // The same permission and account checks as POST /api/instance; the per-client ones (inactive, interaction limit,
-  // an open questionnaire) are made per chunk and reported per client.
-  const config = await requireProductConfiguration(db, auth, request.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action: 'CREATE' });
   await assertMaySendQuestionnaires(db, auth);
   if (idempotencyKey) {
     const earlier = await sendOfKey(db, auth, idempotencyKey, config.id);

@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { BULK_SEND_ERRORS, ZBulkSendParams, ZBulkSendProgress, ZBulkSendRequest, ZIdempotencyKey, type TBulkSendRequest } from '@bq/contracts/bulk-send';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { getBulkSend, startBulkSend, stopBulkSend } from './bulk-send-service';
 
@@ -45,7 +44,7 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         audit: { action: 'interaction.bulk_send', details: selectionOf, answer: countsOf },
-        productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' },
+        productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } },
       },
       schema: {
         operationId: 'startBulkSend',
@@ -71,7 +70,7 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await startBulkSend(app.db, app.queue, requireAuth(request), request.body, idempotencyKeyOf(request))),
+      reply.code(202).send(await startBulkSend(app.db, app.queue, request.auth, request.product, request.body, idempotencyKeyOf(request))),
   );
 
   app.get(
@@ -87,7 +86,7 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBulkSendProgress, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => getBulkSend(app.db, requireAuth(request), request.params.id),
+    async (request) => getBulkSend(app.db, request.auth, request.params.id),
   );
 
   app.post(
@@ -101,6 +100,6 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBulkSendProgress, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request) => stopBulkSend(app.db, requireAuth(request), request.params.id),
+    async (request) => stopBulkSend(app.db, request.auth, request.params.id),
   );
 };

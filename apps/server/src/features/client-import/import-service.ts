@@ -8,7 +8,7 @@ import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import { accounts, clients } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { assertRealmPermission, requireProductConfiguration } from '../products/product-access';
+import { assertRealmPermission, type ProductConfigurationRow } from '../products/product-access';
 import { CLIENT_ERRORS } from '../clients/client-service';
 import { noteWrite } from '../audit/write-transaction';
 import { checkRows, type ExistingClients } from './check-rows';
@@ -47,10 +47,11 @@ async function assertRoom(db: Db | Tx, accountId: string, adding: number) {
 export async function importClients(
   db: Db,
   auth: AuthContext,
+  /** The product the route declared (query.productConfigurationId), checked for BQ_USER/CREATE in its realm. */
+  config: ProductConfigurationRow,
   input: { productConfigurationId: string; dryRun: boolean; skipInvalid?: boolean; mapping: TClientImportMapping | null; file: ClientFile },
 ): Promise<TClientImportResult> {
   const started = performance.now();
-  const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'CREATE' });
   const skipInvalid = input.skipInvalid ?? false;
   const shown = { dryRun: input.dryRun, skipInvalid, headers: input.file.headers, preview: input.file.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells) };
   // Without a mapping a dry run suggests one from the header names (the browser's first look at a file).

@@ -14,7 +14,6 @@ import {
 } from '@bq/contracts/client-import';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { readOnReaderThread } from '../untrusted-files/reader-thread';
 import { IMPORT_FILE_ERRORS } from './file-errors';
@@ -93,7 +92,7 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
             return { details: { rows: r?.rows, created: r?.created, updated: r?.updated, errorCount: r?.errorCount, skippedRows: r?.skippedRows } };
           },
         },
-        productPermission: { entity: 'BQ_USER', action: 'CREATE' },
+        productPermission: { entity: 'BQ_USER', action: 'CREATE', product: { configurationId: 'query.productConfigurationId' } },
         openapiBody: { contentType: 'multipart/form-data', schema: ZClientImportForm },
       },
       schema: {
@@ -123,9 +122,9 @@ export const clientImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const { file, mapping } = await readForm(request);
-      return importClients(app.db, auth, { ...request.query, mapping, file });
+      return importClients(app.db, auth, request.product, { ...request.query, mapping, file });
     },
   );
 };

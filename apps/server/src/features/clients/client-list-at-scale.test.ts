@@ -11,6 +11,7 @@ import { clientProducts, clients, interactionInstances } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { listClients } from './list-clients';
+import { configurationOfAccount } from '../products/product-access';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -212,7 +213,8 @@ describe('GET /api/participants at scale', () => {
         // With a count limit of 7 (1,000 by default), a search or group filter matching more says "more than":
         // the same rows, a total of at least what was counted, and a probe that routes a broad search to the
         // sort-order plan.
-        const limited = await listClients(t.db, a.auth, ZClientListQuery.parse(Object.fromEntries(params)), { countLimit: 7 });
+        const product = (await configurationOfAccount(t.db, a.accountId, configId))!;
+        const limited = await listClients(t.db, a.auth, product, ZClientListQuery.parse(Object.fromEntries(params)), { countLimit: 7 });
         expect(limited.items.map((i) => i.token)).toEqual(expected.tokens);
         const offset = (query.page - 1) * query.pageSize;
         if (limited.totalIsLowerBound) {

@@ -7,13 +7,12 @@ import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
-import type { ProductType } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db, Tx } from '../../db/client';
 import type { ChangedField } from '../audit/audit-note';
 import { accounts, clientProducts, clients, interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfiguration, requireProductConfigurationByType } from '../products/product-access';
+import type { ProductConfigurationRow } from '../products/product-access';
 import { assertIdentityEditable, clientViewFor, showClient, type ClientView } from '../anonymisation/client-view';
 import { newPublicToken } from './client-tokens';
 import { isUniqueViolation } from '../../db/sql-state';
@@ -75,9 +74,9 @@ export async function clientLimit(db: Db, accountId: string): Promise<TResourceL
   return { limit, used: n, available: limit === null || n < limit };
 }
 
-export async function createClient(db: Db, auth: AuthContext, input: TCreateClientRequest): Promise<TClient> {
+/** `config`: the product the route declared (input.productConfigurationId), checked for BQ_USER/CREATE in its realm. */
+export async function createClient(db: Db, auth: AuthContext, config: ProductConfigurationRow, input: TCreateClientRequest): Promise<TClient> {
   const fields = ZClientFields.parse(input);
-  const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'CREATE' });
   const email = fields.email.toLowerCase();
   try {
     return await db.transaction(async (tx) => {
@@ -135,11 +134,12 @@ async function findClientInProduct(db: Db, accountId: string, token: string, pro
 export async function updateClient(
   db: Db,
   auth: AuthContext,
+  /** The product the route declared (input.productConfigurationId), checked for BQ_USER/UPDATE in its realm. */
+  config: ProductConfigurationRow,
   input: TUpdateClientRequest,
   /** Records the edit's audit event (changed fields, old and new) in the update's transaction. */
   audit?: (tx: Tx, changed: ChangedField[]) => Promise<void>,
 ): Promise<TClient> {
-  const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'BQ_USER', action: 'UPDATE' });
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
   // An erased client's pseudonym stays one (docs/decisions/0043).
   if (client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
@@ -174,8 +174,8 @@ export async function updateClient(
   }
 }
 
-export async function setClientActive(db: Db, auth: AuthContext, token: string, productType: ProductType, active: boolean): Promise<TClient> {
-  const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'BQ_USER', action: 'UPDATE' });
+/** `config`: the account's product of the body's productType, checked for BQ_USER/UPDATE in its realm by the route. */
+export async function setClientActive(db: Db, auth: AuthContext, token: string, config: ProductConfigurationRow, active: boolean): Promise<TClient> {
   const { client } = await findClientInProduct(db, auth.accountId, token, config.id);
   // An erased client stays inactive: a pseudonym is sent nothing (docs/decisions/0077).
   if (active && client.erasedAt) throw new AppError(DATA_RIGHTS_ERRORS.erased, 409, 'This client has been erased');
@@ -186,8 +186,8 @@ export async function setClientActive(db: Db, auth: AuthContext, token: string, 
   return toClient(client, { active, productConfigurationId: config.id }, await clientViewFor(db, auth, config.id, client.id));
 }
 
-export async function clientProfile(db: Db, auth: AuthContext, token: string, productConfigurationId: string): Promise<TClientProfile> {
-  const config = await requireProductConfiguration(db, auth, productConfigurationId, { entity: 'BQ_USER', action: 'READ' });
+/** `config`: the product the route declared (the path's :id), checked for BQ_USER/READ in its realm. */
+export async function clientProfile(db: Db, auth: AuthContext, token: string, config: ProductConfigurationRow): Promise<TClientProfile> {
   const { client, membership } = await findClientInProduct(db, auth.accountId, token, config.id);
   const instances = await db
     .select()

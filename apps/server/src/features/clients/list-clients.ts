@@ -19,7 +19,7 @@ import {
   loadAnonymisation,
   searchableByNameSql,
 } from '../anonymisation/anonymise';
-import { requireProductConfiguration } from '../products/product-access';
+import type { ProductConfigurationRow } from '../products/product-access';
 import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
 
 type Query = z.output<typeof ZClientListQuery>;
@@ -73,18 +73,16 @@ export const DEFAULT_COUNT_LIMIT = 1000;
 export async function listClients(
   db: Db,
   auth: AuthContext,
+  /** The product the route declared (query.productConfigurationId), checked for BQ_USER/READ in its realm. */
+  config: ProductConfigurationRow,
   query: Query,
   options: { countLimit?: number } = {},
 ): Promise<TClientListResponse> {
   const countLimit = options.countLimit ?? DEFAULT_COUNT_LIMIT;
-  const config = await requireProductConfiguration(db, auth, query.productConfigurationId, {
-    entity: 'BQ_USER',
-    action: 'READ',
-  });
   // Names as the viewer's allow-list says (docs/decisions/0021); a search never finds an anonymised client by name.
   const anon = await loadAnonymisation(db, auth, config.id);
   // Conditions on the membership alone, so the count can be read from client_products_config_status_idx. The
-  // configuration is this account's (checked above); the clients are scoped by account below.
+  // configuration is this account's (checked by the route); the clients are scoped by account below.
   const membership: SQL[] = [sql`cp.product_configuration_id = ${config.id}`];
   if (query.status === 'ACTIVE') membership.push(sql`cp.active`);
   if (query.status === 'INACTIVE') membership.push(sql`not cp.active`);

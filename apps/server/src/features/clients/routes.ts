@@ -14,7 +14,6 @@ import {
 } from '@bq/contracts/clients';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
-import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
@@ -31,7 +30,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/u',
     {
-      config: { audit: { action: 'client.create', answer: created('client') }, productPermission: { entity: 'BQ_USER', action: 'CREATE' } },
+      config: { audit: { action: 'client.create', answer: created('client') }, productPermission: { entity: 'BQ_USER', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'createClient',
         tags: ['clients'],
@@ -48,13 +47,13 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await createClient(app.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createClient(app.db, request.auth, request.product, request.body)),
   );
 
   app.patch(
     '/api/admin/bq_user',
     {
-      config: { audit: { action: 'client.update', subject: { client: 'body.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+      config: { audit: { action: 'client.update', subject: { client: 'body.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'updateClient',
         tags: ['clients'],
@@ -72,14 +71,14 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateClient(app.db, requireAuth(request), request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
+    async (request) => updateClient(app.db, request.auth, request.product, request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
   );
 
   for (const action of ['deactivate', 'activate'] as const) {
     app.post(
       `/api/admin/bq_user/:token/${action}`,
       {
-        config: { audit: { action: `client.${action}`, subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+        config: { audit: { action: `client.${action}`, subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'UPDATE', product: { productType: 'body.productType' } } },
         schema: {
           operationId: `${action}Client`,
           tags: ['clients'],
@@ -92,14 +91,14 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => setClientActive(app.db, requireAuth(request), request.params.token, request.body.productType, action === 'activate'),
+      async (request) => setClientActive(app.db, request.auth, request.params.token, request.product, action === 'activate'),
     );
   }
 
   app.get(
     '/api/participants',
     {
-      config: { audit: { action: 'client.list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'BQ_USER', action: 'READ' }, responseCache: true },
+      config: { audit: { action: 'client.list', details: filterOf, answer: rowsOf() }, productPermission: { entity: 'BQ_USER', action: 'READ', product: { configurationId: 'query.productConfigurationId' } }, responseCache: true },
       schema: {
         operationId: 'listClients',
         tags: ['clients'],
@@ -108,16 +107,16 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
-      return listClients(app.db, auth, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
+      return listClients(app.db, auth, request.product, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
     },
   );
 
   app.get(
     '/api/client/:token/product/:id/profile',
     {
-      config: { audit: { action: 'client.view', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'READ' } },
+      config: { audit: { action: 'client.view', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'READ', product: { configurationId: 'params.id' } } },
       schema: {
         operationId: 'getClientProfile',
         tags: ['clients'],
@@ -125,7 +124,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientProfile, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => clientProfile(app.db, requireAuth(request), request.params.token, request.params.id),
+    async (request) => clientProfile(app.db, request.auth, request.params.token, request.product),
   );
 
   app.get(
@@ -140,7 +139,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       // Only one's own limits; another user's id behaves like a missing one.
       if (request.params.id !== auth.userId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
       return clientLimit(app.db, auth.accountId);

@@ -7,22 +7,18 @@ import { COMPARISON_ERRORS, COMPARISON_MAX_CLIENTS, COMPARISON_MIN_CLIENTS, type
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { DATA_RIGHTS_ERRORS } from '@bq/contracts/data-rights';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
-import type { ProductType } from '@bq/domain/product-types';
 import { compareProfiles } from '@bq/scoring/comparison';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { interactionInstances, type InstanceResults } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { getInteractionDefinition } from '../interactions/definitions';
-import { requireProductConfigurationByType } from '../products/product-access';
+import type { ProductConfigurationRow } from '../products/product-access';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { readerLocale } from '../results/dashboard-content';
 import { anonymisationColumns, loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
 import { comparisonDisplayName } from './display-name';
 import { resultIsOpen } from '../results/locked-results';
-
-const requireComparison = (db: Db, auth: AuthContext, productType: ProductType) =>
-  requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' });
 
 /**
  * The clients by token in the caller's account, with the columns that decide how each is named (anonymisation);
@@ -72,8 +68,8 @@ async function lastCompleteInstances(db: Db, accountId: string, configId: string
 const noCompletedInstance = (token: string) =>
   new AppError(COMPARISON_ERRORS.noCompletedInstance, 409, 'No Completed Instance', {}, [{ path: `clientToken.${token}`, errorKey: COMPARISON_ERRORS.noCompletedInstance }]);
 
-export async function compareClients(db: Db, auth: AuthContext, query: TComparisonRequestQuery): Promise<TClientComparison> {
-  const config = await requireComparison(db, auth, query.productType);
+/** `config`: the account's product of query.productType, INDIVIDUAL_COMPARISON/READ checked in its realm by the route. */
+export async function compareClients(db: Db, auth: AuthContext, config: ProductConfigurationRow, query: TComparisonRequestQuery): Promise<TClientComparison> {
   // The same token twice is one client (adding replaces an entry with the same token).
   const tokens = [...new Set(query.clientToken)];
   if (tokens.length < COMPARISON_MIN_CLIENTS) throw new AppError(COMPARISON_ERRORS.tooFew, 400, `Compare at least ${COMPARISON_MIN_CLIENTS} clients`);
@@ -128,8 +124,7 @@ export async function compareClients(db: Db, auth: AuthContext, query: TComparis
   };
 }
 
-export async function comparisonCandidate(db: Db, auth: AuthContext, productType: ProductType, token: string): Promise<TComparisonCandidate> {
-  const config = await requireComparison(db, auth, productType);
+export async function comparisonCandidate(db: Db, auth: AuthContext, config: ProductConfigurationRow, token: string): Promise<TComparisonCandidate> {
   const anon = await loadAnonymisation(db, auth, config.id);
   const [row] = await loadClients(db, anon, auth.accountId, [token]);
   const instance = (await lastCompleteInstances(db, auth.accountId, config.id, [row!.id])).get(row!.id);

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPARISON_ERRORS, ZClientComparison, ZComparisonCandidate, ZComparisonCandidateQuery, ZComparisonRequestQuery } from '@bq/contracts/comparison';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { compareClients, comparisonCandidate } from './comparison-service';
 
@@ -21,7 +20,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comparison',
     {
-      config: { audit: { action: 'comparison.view', subject: (r) => ({ clientToken: (r.query as { clientToken?: string[] }).clientToken?.[0] ?? null }), details: (r) => ({ clientTokens: (r.query as { clientToken?: string[] }).clientToken }) }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
+      config: { audit: { action: 'comparison.view', subject: (r) => ({ clientToken: (r.query as { clientToken?: string[] }).clientToken?.[0] ?? null }), details: (r) => ({ clientTokens: (r.query as { clientToken?: string[] }).clientToken }) }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ', product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'compareClients',
         tags: ['comparison'],
@@ -31,14 +30,14 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientComparison, ...apiErrors({ ...ERRORS, 400: ['error.validation', COMPARISON_ERRORS.tooFew, COMPARISON_ERRORS.tooMany] }) },
       },
     },
-    async (request) => compareClients(app.db, requireAuth(request), request.query),
+    async (request) => compareClients(app.db, request.auth, request.product, request.query),
   );
 
   // INDIVIDUAL_COMPARISON/READ in the product's realm.
   app.get(
     '/api/comparison/client/:clientToken',
     {
-      config: { audit: { action: 'comparison.candidates_list', subject: { client: 'params.clientToken' } }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ' } },
+      config: { audit: { action: 'comparison.candidates_list', subject: { client: 'params.clientToken' } }, productPermission: { entity: 'INDIVIDUAL_COMPARISON', action: 'READ', product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'getComparisonCandidate',
         tags: ['comparison'],
@@ -48,6 +47,6 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComparisonCandidate, ...apiErrors({ ...ERRORS, 400: ['error.validation'] }) },
       },
     },
-    async (request) => comparisonCandidate(app.db, requireAuth(request), request.query.productType, request.params.clientToken),
+    async (request) => comparisonCandidate(app.db, request.auth, request.product, request.params.clientToken),
   );
 };

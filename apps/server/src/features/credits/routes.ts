@@ -1,7 +1,6 @@
 // POST /api/credit/unlock; GET /api/trial/bq_advisory_wealth and POST .../dismiss.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/credits';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, UNLOCK_RESULT, unlockResult } from './unlock-result';
 import { queueAutoReport } from '../reports/report-mail';
@@ -33,7 +32,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       // The spent credit and its audit event commit together (an unlock that spends nothing is recorded by the plugin).
-      unlockResult(app.db, requireAuth(request), request.body.interactionToken, async (tx, instanceId) => {
+      unlockResult(app.db, request.auth, request.body.interactionToken, async (tx, instanceId) => {
         await queueAutoReport(tx, app.queue, app.config, instanceId);
         await recordAuditInTransaction(tx, request, { creditSpent: true });
       }),
@@ -49,7 +48,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTrialStatus, ...apiErrors({ 401: ['error.auth.unauthorized'] }) },
       },
     },
-    async (request) => getWealthTrialStatus(app.db, requireAuth(request)),
+    async (request) => getWealthTrialStatus(app.db, request.auth),
   );
 
   app.post(
@@ -62,6 +61,6 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTrialStatus, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.csrf'] }) },
       },
     },
-    async (request) => dismissWealthTrial(app.db, requireAuth(request)),
+    async (request) => dismissWealthTrial(app.db, request.auth),
   );
 };

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATA_RIGHTS_ERRORS, ZEraseClientRequest, ZEraseClientResponse, ZErasurePreview } from '@bq/contracts/data-rights';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { recordAuditInTransaction } from '../audit/audit-note';
 import { contentDisposition } from '../reports/report-pdf';
@@ -37,7 +36,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const subject = await requireDataSubject(app.db, auth, request.params.token, 'READ');
       const content = await collectPersonalData(app.db, subject);
       const zip = personalDataZip({ db: app.db, config: app.config, pdf: app.pdf, log: request.log }, auth, { ...content, locale: subject.client.locale });
@@ -64,7 +63,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { client } = await requireDataSubject(app.db, requireAuth(request), request.params.token, 'DELETE');
+      const { client } = await requireDataSubject(app.db, request.auth, request.params.token, 'DELETE');
       const plan = await erasurePlan(app.db, client, new Date());
       return {
         clientToken: client.token,
@@ -103,7 +102,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { client } = await requireDataSubject(app.db, requireAuth(request), request.params.token, 'DELETE');
+      const { client } = await requireDataSubject(app.db, request.auth, request.params.token, 'DELETE');
       const erased = await eraseClient(
         app.db,
         { clientId: client.id, securityCode: request.body.securityCode, masterKey: app.config.dataEncryptionKeys },

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLocaleQuery } from '@bq/contracts/dashboard';
 import { ZResultExplanation } from '@bq/contracts/explanation';
-import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { RESULT_READ_ERRORS } from '../results/result-access';
@@ -33,7 +32,7 @@ export const explanationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
       return getResultExplanation(app.db, auth, request.params.token, request.query.locale);
     },

@@ -3,12 +3,11 @@
 import type { Readable } from 'node:stream';
 import type { ExportContent, ExportFormat, TExportQuery } from '@bq/contracts/export';
 import { fileNameDate, fileNamePart } from '@bq/domain/report-file-name';
-import type { ProductType } from '@bq/domain/product-types';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation } from '../anonymisation/anonymise';
 import { definitionForProduct } from '../interactions/definitions';
-import { requireProductConfigurationByType } from '../products/product-access';
+import type { ProductConfigurationRow } from '../products/product-access';
 import { exportColumns } from './export-columns';
 import { countExportRows, exportRowBatches } from './export-rows';
 import { loadExportTexts } from './export-texts';
@@ -29,7 +28,8 @@ export interface PreparedExport {
 export async function prepareExport(
   db: Db,
   auth: AuthContext,
-  productType: ProductType,
+  /** The account's product of the path's :type, INDIVIDUAL_EXPORT/READ checked in its realm by the route (0081). */
+  config: ProductConfigurationRow,
   query: TExportQuery,
   opts: { batchSize?: number; now?: Date } = {},
   /**
@@ -38,7 +38,7 @@ export async function prepareExport(
    */
   read: Db = db,
 ): Promise<PreparedExport> {
-  const config = await requireProductConfigurationByType(db, auth, productType, { entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
+  const productType = config.productType;
   const content: ExportContent = query.content;
   const definition = definitionForProduct(productType);
   const [texts, totalRows, anon] = await Promise.all([

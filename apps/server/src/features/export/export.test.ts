@@ -15,6 +15,7 @@ import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { TEST_PASSWORD, createAccount, createUser } from '../../test/factories';
 import { seedLoadAccount, type LoadAccount } from '../demo/load-seed';
 import { prepareExport } from './export-service';
+import { requireProductConfigurationByType } from '../products/product-access';
 
 let t: TestApp;
 let seeded: LoadAccount;
@@ -331,7 +332,8 @@ describe('streaming: 20,000 rows', () => {
 
   it.each(['csv', 'xlsx'] as const)('%s: first bytes before the last batch is read, paused while not read, all rows in the end', async (format) => {
     const { db, counter } = countingDb(t.db);
-    const prepared = await prepareExport(db, auth() as never, 'BQ_RISK', { format, locale: 'DE_DE', content: 'clients' }, { batchSize: 500 });
+    const product = await requireProductConfigurationByType(t.db, auth() as never, 'BQ_RISK', { entity: 'INDIVIDUAL_EXPORT', action: 'READ' });
+    const prepared = await prepareExport(db, auth() as never, product, { format, locale: 'DE_DE', content: 'clients' }, { batchSize: 500 });
     expect(prepared.totalRows).toBe(BIG);
     const before = counter.queries;
     const first = await firstChunk(prepared.body);

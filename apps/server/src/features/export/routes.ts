@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_TOTAL_ROWS_HEADER, ZExportParams, ZExportQuery } from '@bq/contracts/export';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { contentDisposition } from '../reports/report-pdf';
 import { prepareExport } from './export-service';
@@ -16,7 +15,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/product/:type/export',
     {
       // Permission: INDIVIDUAL_EXPORT / READ in the product's realm (checked in prepareExport).
-      config: { audit: { action: 'export.download', timing: 'before-answer', details: (r) => ({ filter: { productType: (r.params as { type?: string }).type, ...(r.query as object) } }), fromReply: (reply) => ({ rows: Number(reply.getHeader(EXPORT_TOTAL_ROWS_HEADER) ?? 0) }) }, productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ' } },
+      config: { audit: { action: 'export.download', timing: 'before-answer', details: (r) => ({ filter: { productType: (r.params as { type?: string }).type, ...(r.query as object) } }), fromReply: (reply) => ({ rows: Number(reply.getHeader(EXPORT_TOTAL_ROWS_HEADER) ?? 0) }) }, productPermission: { entity: 'INDIVIDUAL_EXPORT', action: 'READ', product: { productType: 'params.type' } } },
       schema: {
         operationId: 'exportProductData',
         tags: ['export'],
@@ -33,7 +32,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const prepared = await prepareExport(app.db, requireAuth(request), request.params.type, request.query, {}, app.readDb);
+      const prepared = await prepareExport(app.db, request.auth, request.product, request.query, {}, app.readDb);
       return reply
         .header('content-type', prepared.contentType)
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))

@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdverseImpactQuery, ZFairnessProductParams } from '@bq/contracts/fairness';
 import { defaultPageFormat } from '@bq/contracts/reports';
 import { DEFAULT_LOCALE } from '@bq/domain/locales';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { accounts } from '../../db/schema';
 import { contentDisposition } from '../reports/report-pdf';
@@ -32,7 +31,7 @@ export const fairnessDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const locale = request.query.locale ?? (await userLocale(app.db, auth.userId)) ?? DEFAULT_LOCALE;
       const report = await adverseImpactReport(app.db, auth.accountId, request.params.product, request.query);
       const csv = await adverseImpactCsv(app.db, report, locale);
@@ -58,7 +57,7 @@ export const fairnessDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const locale = request.query.locale ?? (await userLocale(app.db, auth.userId)) ?? DEFAULT_LOCALE;
       const report = await adverseImpactReport(app.db, auth.accountId, request.params.product, request.query);
       const [account] = await app.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, auth.accountId));

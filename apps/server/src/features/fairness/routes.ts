@@ -20,7 +20,6 @@ import {
   ZSelfIdentificationSettings,
   ZSelfIdentificationSettingsView,
 } from '@bq/contracts/fairness';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { recordAuditInTransaction } from '../audit/audit-note';
 import { RESULT_ERRORS } from '../results/result-access';
@@ -112,7 +111,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSelfIdentificationSettingsView, ...apiErrors({ 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] }) },
       },
     },
-    async (request) => selfIdentificationSettingsView(app.db, requireAuth(request).accountId),
+    async (request) => selfIdentificationSettingsView(app.db, request.auth.accountId),
   );
 
   app.put(
@@ -131,7 +130,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       return app.db.transaction(async (tx) => {
         const saved = await saveSelfIdentificationSettings(tx, auth.accountId, auth.userId, request.body);
         await recordAuditInTransaction(tx, request, { asked: saved.categories.filter((c) => c.asked).map((c) => c.category) });
@@ -166,7 +165,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const decisions = await recordDecision(app.db, requireAuth(request), request.params.token, request.body, (tx) =>
+      const decisions = await recordDecision(app.db, request.auth, request.params.token, request.body, (tx) =>
         recordAuditInTransaction(tx, request, { decision: request.body.decision }),
       );
       return reply.code(201).send(decisions);
@@ -192,7 +191,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return adverseImpactReport(app.db, requireAuth(request).accountId, request.params.product, request.query);
+      return adverseImpactReport(app.db, request.auth.accountId, request.params.product, request.query);
     },
   );
 

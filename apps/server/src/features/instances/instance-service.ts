@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { clientProducts, clients, clientWeightProfiles, interactionInstances, productConfigurations, weightProfiles } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { assertRealmPermission, requireProductConfiguration } from '../products/product-access';
+import { assertRealmPermission, type ProductConfigurationRow } from '../products/product-access';
 import { newPublicToken } from '../clients/client-tokens';
 import { definitionForProduct } from '../interactions/definitions';
 import { interactionLimit } from './interactions';
@@ -63,6 +63,11 @@ type InstanceRow = typeof interactionInstances.$inferSelect;
 export async function createInstance(
   db: Db,
   auth: AuthContext,
+  /**
+   * The product of input.productConfigurationId, its INTERACTION_INSTANCE/CREATE already checked in its realm: by the
+   * route's declaration (POST /api/instance), or with the campaign (repeated-measurements/participants.ts).
+   */
+  config: ProductConfigurationRow,
   input: TCreateInstanceRequest,
   /**
    * Queues the invitation mail in the creating transaction when sendInvitationEmail is set
@@ -71,10 +76,6 @@ export async function createInstance(
   queueInvitation?: (tx: Tx, instance: InstanceRow) => Promise<unknown>,
 ): Promise<TInstance> {
   const request = ZCreateInstanceRequest.parse(input);
-  const config = await requireProductConfiguration(db, auth, request.productConfigurationId, {
-    entity: 'INTERACTION_INSTANCE',
-    action: 'CREATE',
-  });
   const [client] = await db
     .select({ id: clients.id, token: clients.token, erasedAt: clients.erasedAt, active: clientProducts.active })
     .from(clients)

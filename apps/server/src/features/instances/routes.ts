@@ -21,7 +21,6 @@ import { getInteractionDefinition } from '../interactions/definitions';
 import { definitionTexts, publicInteraction } from '../questionnaire/questionnaire-service';
 import { getCurrentUser } from '../user/user-service';
 import { configurationForInteraction, interactionLimit, listAccountInteractions, listInstancesOfInteraction } from './interactions';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { createInstance, deleteInstance, getInstance, updateAutoSends } from './instance-service';
 import { queueInvitationMail } from '../mail/send-invitation';
@@ -43,7 +42,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/instance',
     {
-      config: { audit: { action: 'interaction.create', subject: { client: 'body.clientToken' }, answer: created('result') }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'interaction.create', subject: { client: 'body.clientToken' }, answer: created('result') }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'createInstance',
         tags: ['instances'],
@@ -60,8 +59,8 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const instance = await createInstance(app.db, auth, request.body, (tx, row) =>
+      const auth = request.auth;
+      const instance = await createInstance(app.db, auth, request.product, request.body, (tx, row) =>
         queueInvitationMail(tx, app.queue, app.config, row, auth.userId, new Date()),
       );
       return reply.code(201).send(instance);
@@ -79,7 +78,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInstance, ...apiErrors({ 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => getInstance(app.db, requireAuth(request), request.params.token),
+    async (request) => getInstance(app.db, request.auth, request.params.token),
   );
 
   app.get(
@@ -93,7 +92,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInvite, ...apiErrors({ 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => buildInvite(app.db, app.config, requireAuth(request), request.params.token),
+    async (request) => buildInvite(app.db, app.config, request.auth, request.params.token),
   );
 
   app.patch(
@@ -109,7 +108,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateAutoSends(app.db, requireAuth(request), request.params.token, request.body, (tx, instanceId) =>
+      updateAutoSends(app.db, request.auth, request.params.token, request.body, (tx, instanceId) =>
         queueAutoReport(tx, app.queue, app.config, instanceId),
       ),
   );
@@ -126,7 +125,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteInstance(app.db, requireAuth(request), request.params.token);
+      await deleteInstance(app.db, request.auth, request.params.token);
       return reply.code(204).send(null);
     },
   );
@@ -141,7 +140,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZAccountInteraction), ...apiErrors({ 401: UNAUTHORIZED }) },
       },
     },
-    async (request) => listAccountInteractions(app.db, requireAuth(request)),
+    async (request) => listAccountInteractions(app.db, request.auth),
   );
 
   app.get(
@@ -156,7 +155,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       await configurationForInteraction(app.db, auth, request.query.interactionId);
       const definition = getInteractionDefinition(request.query.interactionId)!;
       const user = await getCurrentUser(app.db, auth.userId);
@@ -180,7 +179,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       if (request.params.id !== auth.userId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
       const config = await configurationForInteraction(app.db, auth, request.params.interaction);
       return interactionLimit(app.db, config.id, config.maxInstances);
@@ -198,6 +197,6 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZInstanceListItem), ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 404: NOT_FOUND }) },
       },
     },
-    async (request) => listInstancesOfInteraction(app.db, requireAuth(request), request.query.interactionId),
+    async (request) => listInstancesOfInteraction(app.db, request.auth, request.query.interactionId),
   );
 };

@@ -15,7 +15,8 @@ import {
   ZInviteEmailResponse,
 } from '@bq/contracts/mail';
 import type { Config } from '../../config';
-import { requireAuth } from '../../plugins/auth';
+import { ERROR_KEYS } from '@bq/contracts/errors';
+import { AppError } from '../../app-error';
 import { apiErrors } from '../../plugins/openapi';
 import { getDevMail, listDevMails, requireDemoAdmin } from './dev-mailbox';
 import {
@@ -62,7 +63,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => sendInvitationEmail(app.db, app.queue, app.config, requireAuth(request), request.params.token),
+    async (request) => sendInvitationEmail(app.db, app.queue, app.config, request.auth, request.params.token),
   );
 
   app.get(
@@ -92,7 +93,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.email !== undefined) {
         return resendEmailVerificationByAddress(app.db, app.queue, app.config, request.query.email, request.ip);
       }
-      return resendEmailVerification(app.db, app.queue, app.config, requireAuth(request).userId);
+      // A public route (the address form needs no session): without `email` it is the signed-in user's own address.
+      if (!request.authOrNull) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Sign-in required');
+      return resendEmailVerification(app.db, app.queue, app.config, request.authOrNull.userId);
     },
   );
 
@@ -136,7 +139,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await requireDemoAdmin(app.db, requireAuth(request));
+      const auth = await requireDemoAdmin(app.db, request.auth);
       return { mails: await listDevMails(app.db, auth.accountId) };
     },
   );
@@ -155,7 +158,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await requireDemoAdmin(app.db, requireAuth(request));
+      const auth = await requireDemoAdmin(app.db, request.auth);
       return getDevMail(app.db, app.config, auth.accountId, request.params.id);
     },
   );

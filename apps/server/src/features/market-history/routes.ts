@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZMarketHistoryStatus } from '@bq/contracts/market-history';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { importMarketHistory, marketHistoryStatus, MARKET_HISTORY_ERRORS } from './market-history-service';
 
@@ -64,7 +63,7 @@ export const marketHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.body,
         request.query.source ?? 'upload',
-        requireAuth(request).userId,
+        request.auth.userId,
       ),
   );
 };

@@ -7,7 +7,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOkResponse } from '@bq/contracts/auth';
 import { ZPasskey, ZPasskeyIdParams, ZPasskeyListResponse, ZRegisterPasskeyRequest, ZRenamePasskeyRequest, ZWebAuthnOptions } from '@bq/contracts/passkeys';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { PASSKEY_ERRORS, listPasskeys, removePasskey, renamePasskey } from './passkey-list';
@@ -36,7 +35,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { items: await listPasskeys(app.db, requireAuth(request).userId) };
+      return { items: await listPasskeys(app.db, request.auth.userId) };
     },
   );
 
@@ -63,7 +62,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return registrationOptions(app.db, app.config, requireAuth(request).userId);
+      return registrationOptions(app.db, app.config, request.auth.userId);
     },
   );
 
@@ -92,7 +91,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => registerPasskey(app.db, app.queue, app.config, requireAuth(request).userId, request.body),
+    async (request) => registerPasskey(app.db, app.queue, app.config, request.auth.userId, request.body),
   );
 
   app.patch(
@@ -108,7 +107,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPasskey, ...apiErrors({ 400: BAD_BODY, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: ['error.not_found'] }) },
       },
     },
-    async (request) => renamePasskey(app.db, requireAuth(request).userId, request.params.id, request.body.name),
+    async (request) => renamePasskey(app.db, request.auth.userId, request.params.id, request.body.name),
   );
 
   app.delete(
@@ -125,7 +124,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removePasskey(app.db, app.queue, app.config, requireAuth(request).userId, request.params.id);
+      await removePasskey(app.db, app.queue, app.config, request.auth.userId, request.params.id);
       return { ok: true as const };
     },
   );

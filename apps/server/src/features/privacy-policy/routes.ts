@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZPrivacyPolicy, ZPrivacyPolicyQuery, ZUpdatePrivacyPolicyRequest } from '@bq/contracts/privacy-policy';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { getPrivacyPolicy, updatePrivacyPolicy } from './privacy-policy-service';
 
@@ -42,6 +41,6 @@ export const privacyPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updatePrivacyPolicy(app.db, requireAuth(request), request.body),
+    async (request) => updatePrivacyPolicy(app.db, request.auth, request.body),
   );
 };

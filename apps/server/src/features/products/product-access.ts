@@ -35,6 +35,12 @@ const configurationOfAccountQuery = prepared((db: Db) =>
     .prepare('product_configuration_of_account'),
 );
 
+/** The account's product configuration of this id, if it has one (no permission is checked). */
+export async function configurationOfAccount(db: Db, accountId: string, id: string): Promise<ProductConfigurationRow | undefined> {
+  const [config] = await configurationOfAccountQuery(db).execute({ id, accountId });
+  return config;
+}
+
 export async function requireProductConfiguration(
   db: Db,
   auth: AuthContext,

@@ -44,7 +44,7 @@ export const participantKeyOf = (request: FastifyRequest): string | undefined =>
  * A request made by a signed-in user or with an API credential is the account's, never the participant's, whatever
  * cookie it also carries: the key is not handed to it, and it cannot use one.
  */
-export const isAccountRequest = (request: FastifyRequest) => request.auth !== null || request.headers.authorization !== undefined;
+export const isAccountRequest = (request: FastifyRequest) => request.authOrNull !== null || request.headers.authorization !== undefined;
 
 /** A session cookie (no expiry): the statement is readable back in the browser session that gave it, no longer. */
 export function setParticipantKeyCookie(config: Config, request: FastifyRequest, reply: FastifyReply, instanceToken: string, key: string) {

@@ -9,7 +9,6 @@ import { ZReminderCounts } from '@bq/contracts/user';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { REMINDABLE_STATUSES } from '@bq/domain/reminder-schedule';
 import { interactionInstances } from '../../db/schema';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 
 /** States in which the participant still has to act, so a reminder makes sense. */
@@ -20,7 +19,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reminders/counts',
     { config: { audit: false, signedIn: true }, schema: { operationId: 'getReminderCounts', tags: ['user'], response: { 200: ZReminderCounts, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const { accountId } = request.auth;
       const now = new Date();
       const startNextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
       const startMonthAfter = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));

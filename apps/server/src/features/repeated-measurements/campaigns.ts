@@ -10,7 +10,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { productConfigurations, repeatedMeasurements } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfiguration } from '../products/product-access';
+import { requireProductConfiguration, type ProductConfigurationRow } from '../products/product-access';
 import { definitionForProduct } from '../interactions/definitions';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { userLocale } from '../user/user-service';
@@ -55,8 +55,8 @@ function toCampaign(row: typeof repeatedMeasurements.$inferSelect, productType: 
   };
 }
 
-export async function listCampaigns(db: Db, auth: AuthContext, productConfigurationId: string): Promise<TRepeatedMeasurement[]> {
-  const config = await requireProductConfiguration(db, auth, productConfigurationId, { entity: 'INTERACTION_INSTANCE', action: 'READ' });
+/** `config`: the product the route declared (query.productConfigurationId), checked for INTERACTION_INSTANCE/READ in its realm. */
+export async function listCampaigns(db: Db, auth: AuthContext, config: ProductConfigurationRow): Promise<TRepeatedMeasurement[]> {
   const rows = await db
     .select({ campaign: repeatedMeasurements, participants: counts, completed: completedCounts })
     .from(repeatedMeasurements)
@@ -73,8 +73,8 @@ export async function campaignSummary(db: Db, campaign: CampaignRow): Promise<TR
   return toCampaign(campaign, campaign.productType, row?.participants ?? 0, row?.completed ?? 0);
 }
 
-export async function createCampaign(db: Db, auth: AuthContext, input: TCreateRepeatedMeasurementRequest): Promise<TRepeatedMeasurement> {
-  const config = await requireProductConfiguration(db, auth, input.productConfigurationId, { entity: 'INTERACTION_INSTANCE', action: 'CREATE' });
+/** `config`: the product the route declared (input.productConfigurationId), checked for INTERACTION_INSTANCE/CREATE in its realm. */
+export async function createCampaign(db: Db, auth: AuthContext, config: ProductConfigurationRow, input: TCreateRepeatedMeasurementRequest): Promise<TRepeatedMeasurement> {
   const [row] = await db
     .insert(repeatedMeasurements)
     .values({ accountId: auth.accountId, productConfigurationId: config.id, name: input.name, createdBy: auth.userId })

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { clients, interactionInstances, repeatedMeasurementInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { createInstance } from '../instances/instance-service';
+import { configurationOfAccount } from '../products/product-access';
 import { loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
 import { isLocked, resultIsOpen } from '../results/locked-results';
 import { memberDisplayName, memberNameColumns } from '../teams/member-names';
@@ -51,9 +52,12 @@ export async function addParticipant(
   const measurement = (latest?.measurement ?? 0) + 1;
   // createInstance checks the client's membership in the product, its activity and the interaction limit; the
   // link to the campaign is written in the instance's own transaction (its hook), so neither exists without the other.
+  // The campaign's product: of this account, and its realm checked with the campaign above.
+  const config = (await configurationOfAccount(db, auth.accountId, campaign.productConfigurationId))!;
   const instance = await createInstance(
     db,
     auth,
+    config,
     // The campaign keeps its own one-open rule (above), per campaign; a questionnaire sent outside it is not its business.
     { productConfigurationId: campaign.productConfigurationId, clientToken: input.userToken, sendInvitationEmail: true, autoReminder: true, autoSendReport: false, allowSecondOpen: true },
     async (tx, row) => {

@@ -19,7 +19,6 @@ import {
 } from '@bq/contracts/repeated-measurements';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { queueInvitationMail } from '../mail/send-invitation';
 import { contentDisposition } from '../reports/report-pdf';
@@ -40,7 +39,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement',
     {
-      config: { audit: { action: 'repeated_measurement.create' }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'repeated_measurement.create' }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE', product: { configurationId: 'body.productConfigurationId' } } },
       schema: {
         operationId: 'createRepeatedMeasurement',
         tags: ['repeated measurements'],
@@ -48,14 +47,14 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZRepeatedMeasurement, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCampaign(app.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createCampaign(app.db, request.auth, request.product, request.body)),
   );
 
   // Permission: INTERACTION_INSTANCE/READ in the product's realm.
   app.get(
     '/api/admin/repeated_measurement',
     {
-      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'READ', product: { configurationId: 'query.productConfigurationId' } } },
       schema: {
         operationId: 'listRepeatedMeasurements',
         tags: ['repeated measurements'],
@@ -63,7 +62,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRepeatedMeasurementList, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => listCampaigns(app.db, requireAuth(request), request.query.productConfigurationId),
+    async (request) => listCampaigns(app.db, request.auth, request.product),
   );
 
   // Permission: INTERACTION_INSTANCE/CREATE in the product's realm.
@@ -90,7 +89,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const added = await addParticipant(app.db, auth, request.params.id, request.body, (tx, row) =>
         queueInvitationMail(tx, app.queue, app.config, row, auth.userId, new Date()),
       );
@@ -114,7 +113,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { showOnlyCompleted, locale } = request.query;
-      return listParticipants(app.db, requireAuth(request), request.params.id, { showOnlyCompleted, ...(locale ? { locale } : {}) });
+      return listParticipants(app.db, request.auth, request.params.id, { showOnlyCompleted, ...(locale ? { locale } : {}) });
     },
   );
 
@@ -154,7 +153,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportCampaignCsv(app.db, requireAuth(request), request.params.id, request.query.locale);
+      const csv = await exportCampaignCsv(app.db, request.auth, request.params.id, request.query.locale);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', csv.fileName))

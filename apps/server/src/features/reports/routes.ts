@@ -16,7 +16,6 @@ import {
   ZSampleReportRequest,
 } from '@bq/contracts/reports';
 import { ZLocaleQuery } from '@bq/contracts/dashboard';
-import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { clientViewFor, reportHiddenFor } from '../anonymisation/client-view';
 import { apiErrors } from '../../plugins/openapi';
@@ -81,17 +80,17 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
-      await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
+      await assertPublicReportLinkOpen(app.db, app.config, subject, request.authOrNull);
       // The result's account and the viewer's (their anonymisation settings); the link's expiry ends it too.
-      cacheResponse(request, [subject.instance.accountId, request.auth?.accountId], publicReportLinkExpiresAt(subject, app.config));
+      cacheResponse(request, [subject.instance.accountId, request.authOrNull?.accountId], publicReportLinkExpiresAt(subject, app.config));
       // The client's language unless the page asks for another (issue 27 point 5): an adviser opening a client's
       // report sees what the client sees; the page's one language switch asks for another.
       const locale = request.query.locale ?? subject.client.locale;
       return buildReportContent(app.db, subject, request.params.kind, {
-        viewer: request.auth,
+        viewer: request.authOrNull,
         locale,
         // A client anonymised for the signed-in viewer is always the anonymised report (docs/decisions/0021).
-        anonymize: (request.query.anonymize ?? false) || (await reportHiddenFor(app.db, request.auth, subject)),
+        anonymize: (request.query.anonymize ?? false) || (await reportHiddenFor(app.db, request.authOrNull, subject)),
       });
     },
   );
@@ -112,15 +111,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
-      await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
+      await assertPublicReportLinkOpen(app.db, app.config, subject, request.authOrNull);
       // The client's language unless the page asks for another (issue 27 point 5): an adviser opening a client's
       // report sees what the client sees; the page's one language switch asks for another.
       const locale = request.query.locale ?? subject.client.locale;
       return buildReportContent(app.db, subject, 'bqaRecommendations', {
-        viewer: request.auth,
+        viewer: request.authOrNull,
         locale,
         // A client anonymised for the signed-in viewer is always the anonymised report (docs/decisions/0021).
-        anonymize: (request.query.anonymize ?? false) || (await reportHiddenFor(app.db, request.auth, subject)),
+        anonymize: (request.query.anonymize ?? false) || (await reportHiddenFor(app.db, request.authOrNull, subject)),
       });
     },
   );
@@ -145,9 +144,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await loadReportSubject(app.db, { token: request.params.token });
-      await assertPublicReportLinkOpen(app.db, app.config, subject, request.auth);
-      const locale = await subjectLocale(app.db, subject, request.auth, request.query.locale);
-      return certificateContent(app.db, app.config, subject, locale, request.auth);
+      await assertPublicReportLinkOpen(app.db, app.config, subject, request.authOrNull);
+      const locale = await subjectLocale(app.db, subject, request.authOrNull, request.query.locale);
+      return certificateContent(app.db, app.config, subject, locale, request.authOrNull);
     },
   );
 
@@ -174,7 +173,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const subject = await loadReportSubject(app.db, { token: request.params.token });
       const locale = await subjectLocale(app.db, subject, auth, request.query.locale);
       return revokeCertificate(app.db, app.config, auth, subject, locale);
@@ -205,7 +204,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const { instance } = await requireOpenResult(app.db, auth, request.params.token, SEND_REPORT_MAIL.entity, SEND_REPORT_MAIL.action);
       // A kept result of an erased client has nobody to mail (decision 0077).
       await assertClientNotErased(app.db, instance.clientId);
@@ -233,7 +232,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => certificateLink(app.db, app.config, request.params.token, request.auth),
+    async (request) => certificateLink(app.db, app.config, request.params.token, request.authOrNull),
   );
 
   app.get(
@@ -319,7 +318,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           app.pdf,
           request.params.id,
           request.query,
-          request.auth,
+          request.authOrNull,
         );
         return reply
           .header('content-type', 'application/pdf')
@@ -348,7 +347,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await renderFileNote(app.db, app.pdf, requireAuth(request), request.params.token, request.query);
+      const pdf = await renderFileNote(app.db, app.pdf, request.auth, request.params.token, request.query);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', pdf.fileName))
@@ -379,7 +378,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await countAuthRequest(app.db, 'SAMPLE_REPORT', null, request.ip);
-      const pdf = await sampleReportPdf(app.db, app.pdf, request.body, request.auth);
+      const pdf = await sampleReportPdf(app.db, app.pdf, request.body, request.authOrNull);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', pdf.fileName))

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_KINDS, ZComparison, ZConsistencyResolution, ZConsistencyResolutionRequest, ZComparisonQuery, ZDashboard, ZDashboardContent, ZInteractionDimensions, ZLocaleQuery, ZPrediction } from '@bq/contracts/dashboard';
-import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { compareResults } from './comparison';
@@ -33,7 +32,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
       return getDashboard(app.db, auth, request.params.token);
     },
@@ -53,7 +52,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
       return getDashboardContent(app.db, auth, request.params.kind, request.params.token, request.query.locale);
     },
@@ -77,7 +76,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const resolution = await recordConsistencyResolution(app.db, requireAuth(request), request.params.token, request.body);
+      const resolution = await recordConsistencyResolution(app.db, request.auth, request.params.token, request.body);
       return reply.code(201).send(resolution);
     },
   );
@@ -95,7 +94,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPrediction, ...apiErrors({ ...RESULT_READ_ERRORS, 409: [RESULT_ERRORS.notReady, RESULT_ERRORS.predictionFailed] }) },
       },
     },
-    async (request) => getPrediction(app.db, requireAuth(request), request.params.path, request.params.token, request.query.locale),
+    async (request) => getPrediction(app.db, request.auth, request.params.path, request.params.token, request.query.locale),
   );
 
   app.get(
@@ -110,7 +109,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComparison, ...apiErrors({ 400: ['error.validation'], 401: ['error.auth.unauthorized'] }) },
       },
     },
-    async (request) => compareResults(app.db, requireAuth(request), request.query.instanceToken1, request.query.instanceToken2),
+    async (request) => compareResults(app.db, request.auth, request.query.instanceToken1, request.query.instanceToken2),
   );
 
   app.get(
@@ -127,7 +126,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       const { instance } = await requireInstance(app.db, auth, request.params.token, 'READ');
       const definition = getInteractionDefinition(instance.interactionId, instance.results?.definitionVersion ?? instance.definitionVersion)!;
       const locale = await readerLocale(app.db, auth, request.query.locale);

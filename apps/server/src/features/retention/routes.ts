@@ -3,7 +3,6 @@
 // security settings (docs/decisions/0044).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRetentionPreview, ZRetentionResponse, ZRetentionSettings } from '@bq/contracts/retention';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { recordEditInTransaction } from '../audit/audit-note';
 import { retentionPreview } from './retention-preview';
@@ -31,7 +30,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return toRetentionResponse(await retentionSettings(app.db, requireAuth(request).accountId));
+      return toRetentionResponse(await retentionSettings(app.db, request.auth.accountId));
     },
   );
 
@@ -50,7 +49,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       return app.db.transaction(async (tx) => {
         const { before, after } = await updateRetentionSettings(tx, auth, request.body);
         const changed = (['advisoryYears', 'selectionMonths'] as const)
@@ -76,7 +75,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return retentionPreview(app.db, requireAuth(request).accountId);
+      return retentionPreview(app.db, request.auth.accountId);
     },
   );
 };

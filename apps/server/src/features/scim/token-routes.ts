@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ZIssueScimTokenResponse, ZScimTokenStatus, type TScimTokenStatus } from '@bq/contracts/scim';
 import { ZOkResponse } from '@bq/contracts/auth';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { issueScimToken, revokeScimToken, scimTokenOf, type ScimTokenRow } from './scim-token-service';
 
@@ -38,7 +37,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return statusOf(request, await scimTokenOf(app.db, requireAuth(request).accountId));
+      return statusOf(request, await scimTokenOf(app.db, request.auth.accountId));
     },
   );
 
@@ -56,7 +55,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, row } = await issueScimToken(app.db, requireAuth(request));
+      const { token, row } = await issueScimToken(app.db, request.auth);
 
       return reply.code(201).send({ ...statusOf(request, row), token });
     },
@@ -74,7 +73,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeScimToken(app.db, requireAuth(request).accountId);
+      await revokeScimToken(app.db, request.auth.accountId);
       return { ok: true as const };
     },
   );

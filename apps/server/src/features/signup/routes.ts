@@ -10,7 +10,6 @@ import {
   ZSignupRequest,
   ZSignupResponse,
 } from '@bq/contracts/signup';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { ADD_PRODUCT_ERRORS, addProduct } from './add-product';
 import { AUTH_REQUEST_LIMIT_ERRORS, AUTH_REQUEST_LIMITS } from './auth-request-limit';
@@ -135,6 +134,6 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => addProduct(app.db, requireAuth(request), request.body),
+    async (request) => addProduct(app.db, request.auth, request.body),
   );
 };

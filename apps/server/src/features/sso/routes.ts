@@ -15,7 +15,6 @@ import {
   ZSsoStartRequest,
   ZSsoStartResponse,
 } from '@bq/contracts/sso';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { SSO_ERRORS } from './oidc-code-flow';
 import { lookupSignInMethod } from './sso-routing';
@@ -40,7 +39,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ssoSettings(app.db, app.config, requireAuth(request).accountId);
+      return ssoSettings(app.db, app.config, request.auth.accountId);
     },
   );
 
@@ -78,7 +77,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateSsoSettings(app.db, app.config, requireAuth(request).accountId, request.body),
+    async (request) => updateSsoSettings(app.db, app.config, request.auth.accountId, request.body),
   );
 
   app.get(
@@ -184,7 +183,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => confirmSsoDomain(app.db, requireAuth(request).userId, request.params.domain),
+    async (request) => confirmSsoDomain(app.db, request.auth.userId, request.params.domain),
   );
 
   // SAML 2.0 (docs/decisions/0050), in its own scope: only its ACS reads form-encoded bodies.

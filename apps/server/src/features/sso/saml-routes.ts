@@ -9,7 +9,6 @@ import { ZSamlAccountParams, ZSamlAcsRequest, ZSamlSettingsRequest, ZSamlStartRe
 import { ZSsoSettingsResponse } from '@bq/contracts/sso';
 import { AppError } from '../../app-error';
 import { accounts } from '../../db/schema';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { SAML_ERRORS } from './saml-assertion';
 import { SAML_SETTINGS_ERRORS } from './saml-connection';
@@ -83,7 +82,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateSamlSettings(app.db, app.config, requireAuth(request).accountId, request.body),
+    async (request) => updateSamlSettings(app.db, app.config, request.auth.accountId, request.body),
   );
 
   app.get(

@@ -5,7 +5,6 @@
 // reachable by a session restricted to enrolling (0042): it may have to give the password before enrolling.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZStepUpFactorsResponse, ZStepUpRequest, ZStepUpResponse, ZWebAuthnOptions } from '@bq/contracts/passkeys';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { PASSKEY_ERRORS } from '../passkeys/passkey-list';
 import { TWO_FACTOR_ERRORS } from '../two-factor/two-factor-service';
@@ -37,7 +36,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return stepUpFactors(app.db, requireAuth(request).userId);
+      return stepUpFactors(app.db, request.auth.userId);
     },
   );
 
@@ -55,7 +54,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return stepUpPasskeyOptions(app.db, app.config, requireAuth(request).userId);
+      return stepUpPasskeyOptions(app.db, app.config, request.auth.userId);
     },
   );
 
@@ -86,6 +85,6 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => stepUp(app.db, app.queue, app.config, requireAuth(request), request.body, request.ip),
+    async (request) => stepUp(app.db, app.queue, app.config, request.auth, request.body, request.ip),
   );
 };

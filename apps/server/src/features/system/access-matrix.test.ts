@@ -2,7 +2,8 @@
 // through buildApp's onRoute hook, so routes added later are covered without touching this file) x {anonymous,
 // participant token, evaluator without the needed permission, evaluator of another account, account admin}. The
 // expected answer of each cell follows from the route's DECLARED access (config.public | signedIn | permission |
-// productPermission | operator, see plugins/auth.ts); a route that declares none fails the test.
+// productPermission | operator, see plugins/auth.ts); a route that declares none fails the test. Every handler is
+// wrapped as it is registered: an anonymous call of a non-public route must be refused before its handler runs.
 // Another account's ids and tokens must behave exactly like missing ones: the same status and errorKey as random ids
 // of the same shape, never a success, and no answer to another account may contain this account's data.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -73,6 +74,17 @@ const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
 const FIELD_PERMISSION_ROUTES = new Set(['POST /api/admin/user/settings']);
 
 const collected: RouteOptions[] = [];
+/** "METHOD /url" of every handler that ran: the auth hook must refuse before a non-public route's handler runs. */
+const handlersRun = new Set<string>();
+/** Sees every route as it is registered and wraps its handler to note that it ran. */
+function collect(route: RouteOptions): void {
+  collected.push(route);
+  const handler = route.handler;
+  route.handler = function noteHandlerRun(this: ThisParameterType<typeof handler>, request, reply) {
+    handlersRun.add(`${request.method} ${request.routeOptions.url}`);
+    return handler.call(this, request, reply);
+  };
+}
 let t: TestApp;
 
 interface Caller {
@@ -101,7 +113,7 @@ async function caller(accountId: string, opts: Parameters<typeof createUser>[2])
 beforeAll(async () => {
   // The developer mailbox's routes exist only in the embedded demo (PGlite runs): there they are in the matrix too.
   const embedded = !testDatabaseUrl();
-  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, { onRoute: (r) => void collected.push(r) });
+  t = await createTestApp(embedded ? { DEV_MAILBOX: 'true', DEMO_DATA: 'true' } : {}, undefined, { onRoute: collect });
   // Demo accounts where the developer mailbox exists: it serves the demo account only (a 403 of the service otherwise).
   const type = embedded ? 'DEMO' : 'ENTERPRISE';
   const a = await createAccount(t.db, { name: `Matrix A ${randomUUID()}`, type, products: ['BQ_RISK', 'BQ_SELECTION'], credits: 10 });
@@ -280,7 +292,10 @@ describe('access matrix', () => {
       // Anonymous, and the participant's instance token offered as a credential (bearer or session cookie).
       const participantHeaders: Record<string, string>[] = [{ authorization: `Bearer ${idsA.instanceToken}` }, { cookie: `bq_session=${idsA.instanceToken}` }];
       for (const [cell, headers] of [['anonymous', {}], ['participant bearer', participantHeaders[0]!], ['participant cookie', participantHeaders[1]!]] as [string, Record<string, string>][]) {
+        handlersRun.clear();
         const answer = await send(route, anonymous, realA, headers);
+        // Refused before the handler ran: handlers read request.auth without a check of their own (plugins/auth.ts).
+        if (access !== 'public' && handlersRun.has(`${route.method} ${route.url}`)) fail(route, cell, answer, 'a refusal before the handler runs');
         if (access === 'public') {
           if (!allowed(answer)) fail(route, cell, answer, 'no access refusal, no 5xx');
         } else if (cell === 'participant bearer') {
@@ -323,6 +338,7 @@ describe('access matrix', () => {
 
     // The account's admin (last: these requests may change A's data; deletions and sign-outs come at the very end).
     const order = (r: ApiRoute) => (r.method === 'DELETE' ? 2 : /logout|password/.test(r.url) ? 1 : 0);
+    handlersRun.clear();
     for (const route of [...routes].sort((x, y) => order(x) - order(y))) {
       const access = declaredAccess(route.route.config as FastifyContextConfig)[0]!;
       const admin = await send(route, adminA, valuesFor(route, adminA.userId, true));
@@ -333,5 +349,7 @@ describe('access matrix', () => {
       } else if (!allowed(admin)) fail(route, 'account admin', admin, 'no access refusal, no 5xx');
     }
     expect(failures).toEqual([]);
+    // The wrapper saw the admin's calls reach their handlers: the "before the handler runs" cells above are not vacuous.
+    expect(handlersRun.size).toBeGreaterThan(routes.length / 2);
   }, 180_000);
 });

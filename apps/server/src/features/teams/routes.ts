@@ -15,7 +15,6 @@ import {
   ZTeamListQuery,
   ZTeamResult,
 } from '@bq/contracts/teams';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { addTeamMembers, createTeam, deleteTeam, listTeams, removeTeamMember } from './team-service';
 import { compareTeams, teamResult } from './team-result';
@@ -40,7 +39,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTeamList, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => listTeams(app.db, requireAuth(request), request.query.repeatedMeasurementId),
+    async (request) => listTeams(app.db, request.auth, request.query.repeatedMeasurementId),
   );
 
   // Permission: TEAMS/CREATE in the product's realm.
@@ -55,7 +54,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZTeam, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 409: ['error.teams.duplicate_name'] }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTeam(app.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createTeam(app.db, request.auth, request.body)),
   );
 
   // Permission: TEAMS/DELETE in the product's realm.
@@ -71,7 +70,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteTeam(app.db, requireAuth(request), request.params.teamId);
+      await deleteTeam(app.db, request.auth, request.params.teamId);
       return reply.code(204).send(null);
     },
   );
@@ -80,7 +79,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/productconfig/:configId/teams/:teamId/members',
     {
-      config: { audit: { action: 'team.members_add', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId, clientTokens: (r.body as { userTokens?: string[] }).userTokens }) }, productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
+      config: { audit: { action: 'team.members_add', details: (r) => ({ teamId: (r.params as { teamId?: string }).teamId, clientTokens: (r.body as { userTokens?: string[] }).userTokens }) }, productPermission: { entity: 'TEAMS', action: 'UPDATE', product: { configurationId: 'params.configId' } } },
       schema: {
         operationId: 'addTeamMembers',
         tags: ['teams'],
@@ -89,14 +88,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTeam, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request) => addTeamMembers(app.db, requireAuth(request), request.params.configId, request.params.teamId, request.body.userTokens),
+    async (request) => addTeamMembers(app.db, request.auth, request.product, request.params.teamId, request.body.userTokens),
   );
 
   // Permission: TEAMS/UPDATE in the product's realm.
   app.delete(
     '/api/productconfig/:configId/teams/:teamId/members/:memberToken',
     {
-      config: { audit: { action: 'team.member_remove', subject: { client: 'params.memberToken' } }, productPermission: { entity: 'TEAMS', action: 'UPDATE' } },
+      config: { audit: { action: 'team.member_remove', subject: { client: 'params.memberToken' } }, productPermission: { entity: 'TEAMS', action: 'UPDATE', product: { configurationId: 'params.configId' } } },
       schema: {
         operationId: 'removeTeamMember',
         tags: ['teams'],
@@ -105,7 +104,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      removeTeamMember(app.db, requireAuth(request), request.params.configId, request.params.teamId, request.params.memberToken),
+      removeTeamMember(app.db, request.auth, request.product, request.params.teamId, request.params.memberToken),
   );
 
   // Permission: TEAMS/READ in the product's realm.
@@ -122,7 +121,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTeamResult, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'], 404: NOT_FOUND }) },
       },
     },
-    async (request) => teamResult(app.db, requireAuth(request), request.params.teamId, request.params.id, request.query.locale),
+    async (request) => teamResult(app.db, request.auth, request.params.teamId, request.params.id, request.query.locale),
   );
 
   // Permission: TEAMS_COMPARISON/READ in the product's realm.
@@ -140,6 +139,6 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      compareTeams(app.db, requireAuth(request), request.params.repeatedMeasurementId, request.query.teamId, request.query.locale),
+      compareTeams(app.db, request.auth, request.params.repeatedMeasurementId, request.query.teamId, request.query.locale),
   );
 };

@@ -9,7 +9,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { clientProducts, clients, teamMembers, teams } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { requireProductConfiguration } from '../products/product-access';
+import { requireProductConfiguration, type ProductConfigurationRow } from '../products/product-access';
 import { requireCampaign } from '../repeated-measurements/campaigns';
 import type { Locale } from '@bq/domain/locales';
 import { loadAnonymisation, type Anonymisation } from '../anonymisation/anonymise';
@@ -20,13 +20,19 @@ export const TEAM_ERRORS = { duplicateName: 'error.teams.duplicate_name' } as co
 type TeamRow = typeof teams.$inferSelect;
 
 export async function requireTeam(db: Db, auth: AuthContext, teamId: string, check: { entity: Entity; action: Action }): Promise<TeamRow> {
+  const team = await teamOfAccount(db, auth, teamId);
+  await requireProductConfiguration(db, auth, team.productConfigurationId, check);
+  return team;
+}
+
+/** The team of the caller's account (another account's id is a missing one); no permission is checked. */
+async function teamOfAccount(db: Db, auth: AuthContext, teamId: string): Promise<TeamRow> {
   const [team] = await db
     .select()
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.accountId, auth.accountId)))
     .limit(1);
   if (!team) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-  await requireProductConfiguration(db, auth, team.productConfigurationId, check);
   return team;
 }
 
@@ -133,15 +139,18 @@ export async function deleteTeam(db: Db, auth: AuthContext, teamId: string): Pro
   await db.delete(teams).where(eq(teams.id, team.id));
 }
 
-/** A team addressed under a product configuration: the two must belong together, else the path names nothing. */
-async function requireTeamInConfig(db: Db, auth: AuthContext, configId: string, teamId: string): Promise<TeamRow> {
-  const team = await requireTeam(db, auth, teamId, { entity: 'TEAMS', action: 'UPDATE' });
-  if (team.productConfigurationId !== configId) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+/**
+ * A team addressed under a product configuration: the two must belong together, else the path names nothing. The
+ * configuration is the route's declared product, its TEAMS/UPDATE already checked in its realm (docs/decisions/0081).
+ */
+async function requireTeamInConfig(db: Db, auth: AuthContext, config: ProductConfigurationRow, teamId: string): Promise<TeamRow> {
+  const team = await teamOfAccount(db, auth, teamId);
+  if (team.productConfigurationId !== config.id) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   return team;
 }
 
-export async function addTeamMembers(db: Db, auth: AuthContext, configId: string, teamId: string, userTokens: string[]): Promise<TTeam> {
-  const team = await requireTeamInConfig(db, auth, configId, teamId);
+export async function addTeamMembers(db: Db, auth: AuthContext, config: ProductConfigurationRow, teamId: string, userTokens: string[]): Promise<TTeam> {
+  const team = await requireTeamInConfig(db, auth, config, teamId);
   const clientIds = await clientIdsOf(db, auth.accountId, team.productConfigurationId, userTokens);
   await db
     .insert(teamMembers)
@@ -150,8 +159,8 @@ export async function addTeamMembers(db: Db, auth: AuthContext, configId: string
   return (await teamsWithMembers(db, await teamAnonymisation(db, auth, team), [team]))[0]!;
 }
 
-export async function removeTeamMember(db: Db, auth: AuthContext, configId: string, teamId: string, memberToken: string): Promise<TTeam> {
-  const team = await requireTeamInConfig(db, auth, configId, teamId);
+export async function removeTeamMember(db: Db, auth: AuthContext, config: ProductConfigurationRow, teamId: string, memberToken: string): Promise<TTeam> {
+  const team = await requireTeamInConfig(db, auth, config, teamId);
   const removed = await db
     .delete(teamMembers)
     .where(

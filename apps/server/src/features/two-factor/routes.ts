@@ -12,7 +12,6 @@ import {
   ZStartTotpEnrolmentResponse,
   ZTotpStatusResponse,
 } from '@bq/contracts/two-factor';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
 import { completeSecondFactorSignIn } from './login-second-step';
@@ -44,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return totpStatus(app.db, requireAuth(request));
+      return totpStatus(app.db, request.auth);
     },
   );
 
@@ -67,7 +66,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
 
-      return startTotpEnrolment(app.db, app.config, requireAuth(request).userId);
+      return startTotpEnrolment(app.db, app.config, request.auth.userId);
     },
   );
 
@@ -95,7 +94,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return confirmTotp(app.db, app.queue, app.config, requireAuth(request).userId, request.body.code);
+      return confirmTotp(app.db, app.queue, app.config, request.auth.userId, request.body.code);
     },
   );
 
@@ -124,7 +123,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await disableTotp(app.db, app.queue, app.config, requireAuth(request).userId, request.body.password, proofOf(request.body), request.ip);
+      await disableTotp(app.db, app.queue, app.config, request.auth.userId, request.body.password, proofOf(request.body), request.ip);
       return { ok: true as const };
     },
   );

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOkResponse } from '@bq/contracts/auth';
 import { ZUpdateUserSettingsRequest, ZUser } from '@bq/contracts/user';
-import { requireAuth } from '../../plugins/auth';
 import { cacheResponse } from '../../plugins/response-cache';
 import { apiErrors } from '../../plugins/openapi';
 import { updateAnonymisationSettings } from '../anonymisation/allow-list-service';
@@ -14,7 +13,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     { config: { audit: false, signedIn: true, responseCache: true, whileEnrolling: true }, schema: { operationId: 'getCurrentUser', tags: ['user'], response: { 200: ZUser, ...apiErrors({ 401: ['error.auth.unauthorized'] }) } } },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
       return getCurrentUser(app.db, auth.userId);
     },
@@ -36,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.auth;
       // Anonymisation first: it checks BQ_ADMIN/ANONYMIZATION_ALLOW_LIST/UPDATE before anything is written.
       await updateAnonymisationSettings(app.db, auth, request.body);
       const { locale } = request.body;

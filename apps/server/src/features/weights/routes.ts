@@ -18,7 +18,6 @@ import {
   ZWeightProfileList,
   ZWeightsLocaleQuery,
 } from '@bq/contracts/weights';
-import { requireAuth } from '../../plugins/auth';
 import { apiErrors } from '../../plugins/openapi';
 import {
   assignWeightProfile,
@@ -44,7 +43,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:type/weights',
     {
-      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ', product: { productType: 'params.type' } } },
       schema: {
         operationId: 'getProductWeights',
         tags: ['weights'],
@@ -54,14 +53,14 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProductWeights, ...apiErrors(READ_ERRORS) },
       },
     },
-    async (request) => getProductWeights(app.db, requireAuth(request), request.params.type, request.query.locale),
+    async (request) => getProductWeights(app.db, request.auth, request.params.type, request.query.locale),
   );
 
   // WEIGHT_MANAGEMENT/READ in the product's realm.
   app.get(
     '/api/product/:type/weightProfiles',
     {
-      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ', product: { productType: 'params.type' } } },
       schema: {
         operationId: 'listWeightProfiles',
         tags: ['weights'],
@@ -70,14 +69,14 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWeightProfileList, ...apiErrors(READ_ERRORS) },
       },
     },
-    async (request) => ({ profiles: await listWeightProfiles(app.db, requireAuth(request), request.params.type) }),
+    async (request) => ({ profiles: await listWeightProfiles(app.db, request.auth, request.params.type) }),
   );
 
   // WEIGHT_MANAGEMENT/CREATE in the realm of body.productType.
   app.post(
     '/api/weight/profile',
     {
-      config: { audit: { action: 'weights.profile_create' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE' } },
+      config: { audit: { action: 'weights.profile_create' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'CREATE', product: { productType: 'body.productType' } } },
       schema: {
         operationId: 'createWeightProfile',
         tags: ['weights'],
@@ -86,7 +85,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZWeightProfile, ...apiErrors({ ...WRITE_ERRORS, 409: [WEIGHT_ERRORS.duplicateName] }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createWeightProfile(app.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createWeightProfile(app.db, request.auth, request.body)),
   );
 
   // WEIGHT_MANAGEMENT/UPDATE in the realm of the profile's product type.
@@ -103,7 +102,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWeightProfile, ...apiErrors({ ...WRITE_ERRORS, 409: [WEIGHT_ERRORS.duplicateName] }) },
       },
     },
-    async (request) => updateWeightProfile(app.db, requireAuth(request), request.params.id, request.body),
+    async (request) => updateWeightProfile(app.db, request.auth, request.params.id, request.body),
   );
 
   // WEIGHT_MANAGEMENT/DELETE in the realm of the profile's product type.
@@ -120,7 +119,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteWeightProfile(app.db, requireAuth(request), request.params.id);
+      await deleteWeightProfile(app.db, request.auth, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -129,7 +128,7 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/weightProfile',
     {
-      config: { audit: { action: 'weights.profile_assign' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE' } },
+      config: { audit: { action: 'weights.profile_assign' }, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'UPDATE', product: { productType: 'body.productType' } } },
       schema: {
         operationId: 'assignWeightProfile',
         tags: ['weights'],
@@ -138,14 +137,14 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAssignedWeightProfile, ...apiErrors(WRITE_ERRORS) },
       },
     },
-    async (request) => assignWeightProfile(app.db, requireAuth(request), request.body),
+    async (request) => assignWeightProfile(app.db, request.auth, request.body),
   );
 
   // WEIGHT_MANAGEMENT/READ in the realm of the product type.
   app.get(
     '/api/user/weightProfile',
     {
-      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ' } },
+      config: { audit: false, productPermission: { entity: 'WEIGHT_MANAGEMENT', action: 'READ', product: { productType: 'query.productType' } } },
       schema: {
         operationId: 'getAssignedWeightProfile',
         tags: ['weights'],
@@ -154,6 +153,6 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAssignedWeightProfile, ...apiErrors(READ_ERRORS) },
       },
     },
-    async (request) => getAssignedWeightProfile(app.db, requireAuth(request), request.query.userToken, request.query.productType),
+    async (request) => getAssignedWeightProfile(app.db, request.auth, request.query.userToken, request.query.productType),
   );
 };
