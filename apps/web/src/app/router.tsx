@@ -63,12 +63,15 @@ function productCrumb(params: Params): Crumb[] {
 
 const handle = (value: RouteHandle): RouteHandle => value;
 
+/** The path this document was loaded at (the app's first page). */
+const DOCUMENT_PATH = typeof window === 'undefined' ? '' : window.location.pathname.replace(/\/+$/, '');
+
 /**
  * A document load of the sign-in page, which the server sends from its own entry. Should the server have sent this
  * app for /login itself (a build without the sign-in entry), loading it again would loop: the app says so instead.
  */
 function loadSignInPage(url: string): null {
-  if (window.location.pathname.replace(/\/+$/, '') === '/login') throw new Error('the sign-in page (signin.html) is missing from the web build');
+  if (DOCUMENT_PATH === '/login') throw new Error('the sign-in page (signin.html) is missing from the web build');
   documentNavigation.assign(url);
   return null;
 }
