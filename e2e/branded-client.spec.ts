@@ -4,13 +4,36 @@
 // and its PDF show the logo and colour, in the client's language whatever the phone's browser says.
 import { execFileSync } from 'node:child_process';
 import type { Browser } from '@playwright/test';
-import { ADMIN, ADVISER, WEB_HEADERS, answerAndSubmit, api, downloadFrom, expect, expectFitsWidth, linkIn, pdfPageScreenshot, screenshot, signIn, test, unlockOnDashboard, waitForMail } from './support';
+import type { Page } from '@playwright/test';
+import { ADMIN, ADVISER, DE, EN, WEB_HEADERS, answerAndSubmit, api, downloadFrom, expect, expectFitsWidth, linkIn, pdfPageScreenshot, screenshot, signIn, test, unlockOnDashboard, waitForMail } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const COLOUR = '#0b6e4f';
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60" viewBox="0 0 200 60">' +
   '<rect width="200" height="60" rx="8" fill="#0b6e4f"/><text x="16" y="40" font-size="28" fill="#ffffff" font-family="sans-serif">KWP</text></svg>';
+const OPERATOR = { email: 'operator@demo.example', password: 'Demo-Operator-2026!' };
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+
+/**
+ * The page's layout shift so far (issue 37 point 12, docs/decisions/0085): the layout-shift entries' sum, as
+ * Lighthouse's CLS adds them up for a short page, recorded from the first paint by a script the context runs first.
+ */
+const RECORD_SHIFTS = () => {
+  const record = window as unknown as { layoutShift: number };
+  record.layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!entry.hadRecentInput) record.layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+async function layoutShift(page: Page): Promise<number> {
+  // Until every image (the firm's logo) has arrived and been laid out: a late logo is a shift too.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
 const FIRMS = {
   EN_US: { firmName: 'Harbour Wealth Partners', lastName: 'Kent', greeting: 'Dear Ms. Kent', browser: 'de-DE' },
   DE_DE: { firmName: 'Kanzlei Weiß & Partner', lastName: 'Köhler', greeting: 'Sehr geehrte Frau Köhler', browser: 'en-US' },
@@ -63,11 +86,15 @@ for (const language of ['EN_US', 'DE_DE'] as const) {
 
       // The client opens the mail's link on a phone whose browser speaks the other language.
       const phoneContext = await browser.newContext({ viewport: PHONE, locale: firm.browser, hasTouch: true, isMobile: true });
+      await phoneContext.addInitScript(RECORD_SHIFTS);
       const phone = await phoneContext.newPage();
       await phone.goto(linkIn(mail, '/q/'));
       const frame = phone.getByTestId('participant-brand');
       await expect(frame).toHaveAttribute('data-branded', 'true');
       await expect(phone.getByTestId('participant-brand-logo')).toBeVisible();
+      // The firm's frame came with the page: nothing jumps when the questionnaire arrives (it was 0.9).
+      await expect(phone.getByTestId('questionnaire-next')).toBeVisible();
+      expect(await layoutShift(phone), 'layout shift of the branded questionnaire').toBeLessThan(0.1);
       expect(await frame.evaluate((el) => getComputedStyle(el).getPropertyValue('--brand-primary').trim())).toBe(COLOUR);
       await expect(phone.getByTestId('questionnaire-next')).toHaveCSS('background-color', 'rgb(11, 110, 79)');
       await expectFitsWidth(phone, PHONE.width);
@@ -81,6 +108,7 @@ for (const language of ['EN_US', 'DE_DE'] as const) {
       await phone.goto(`/bqa/report/${instance.token}`);
       await expect(phone.getByTestId('report-document')).toHaveAttribute('data-locale', language);
       await expect(phone.getByTestId('participant-brand-logo')).toBeVisible();
+      expect(await layoutShift(phone), 'layout shift of the branded report').toBeLessThan(0.1);
       await expectFitsWidth(phone, PHONE.width);
       await screenshot(phone, `branded-report-${language}`);
       const pdf = await downloadFrom(phone, 'report-download');
@@ -88,6 +116,26 @@ for (const language of ['EN_US', 'DE_DE'] as const) {
       // The SVG logo is drawn in the PDF (rasterised): the document holds an image.
       expect(execFileSync('pdfimages', ['-list', pdf.path], { encoding: 'utf8' }).trim().split('\n').length).toBeGreaterThan(2);
       pdfPageScreenshot(pdf.path, `branded-report-pdf-${language}`);
+
+      // The firm's own address (an operator assigns it; Chromium sends *.localhost here): its sign-in page, the light
+      // entry, shows the firm's logo and name with the first paint and does not move (it shifted by 0.39).
+      const operator = await signedIn(browser, OPERATOR);
+      const { accountId } = await api.get<{ accountId: string }>(admin.page.request, '/api/user');
+      const host = `firm-${language.toLowerCase().replace('_', '-')}.localhost`;
+      await api.put(operator.page.request, `/api/ops/accounts/${accountId}/branding`, { poweredByHidden: false, hosts: [host] });
+      try {
+        const T = firm.browser === 'de-DE' ? DE : EN;
+        await phone.goto(`http://${host}:${PORT}/login`);
+        await expect(phone.getByRole('heading', { name: T['login.title']!, level: 1 })).toBeVisible();
+        await expect(phone.getByTestId('host-brand')).toContainText(firm.firmName);
+        await expect(phone.getByTestId('host-brand').locator('img')).toBeVisible();
+        expect(await layoutShift(phone), 'layout shift of the branded sign-in page').toBeLessThan(0.1);
+        await expectFitsWidth(phone, PHONE.width);
+        await screenshot(phone, `branded-sign-in-${language}`);
+      } finally {
+        await api.put(operator.page.request, `/api/ops/accounts/${accountId}/branding`, { poweredByHidden: false, hosts: [] });
+        await operator.context.close();
+      }
       await phoneContext.close();
     } finally {
       // The journeys share one database: the next one meets the platform's look.

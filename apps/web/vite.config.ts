@@ -9,6 +9,8 @@ import postcssPresetMantine from 'postcss-preset-mantine';
 import { deliveryFiles } from './vite-delivery-files';
 import { PARTICIPANT_PATH } from './src/participant/participant-paths';
 
+const SIGN_IN_PATH = /^\/login\/?$/;
+
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 // The libraries under @mantine/charts (recharts' d3 parts, state and math helpers) in a chunk of their own, loaded
@@ -23,7 +25,10 @@ function participantPages(): Plugin {
     name: 'bq-participant-pages',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url && PARTICIPANT_PATH.test(req.url.split('?')[0] ?? '')) req.url = '/participant.html';
+        const path = req.url?.split('?')[0] ?? '';
+        if (PARTICIPANT_PATH.test(path)) req.url = '/participant.html';
+        // The sign-in page's own light entry (docs/decisions/0085).
+        else if (SIGN_IN_PATH.test(path)) req.url = '/signin.html';
         next();
       });
     },

@@ -25,6 +25,7 @@ import responseCachePlugin from './plugins/response-cache';
 import type { DataChanges } from './db/data-changes';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
+import { participantPageBrand, signInPageBrand, withPageBrand, type PageBrand } from './features/branding/page-brand';
 import { paths } from './paths';
 import { anonymisationRoutes } from './features/anonymisation/routes';
 import { authRoutes } from './features/auth/routes';
@@ -190,6 +191,13 @@ export async function buildApp(opts: {
   // Its own error format and credential (features/scim/scim-routes.ts): encapsulated under its prefix.
   await app.register(scimRoutes, { prefix: SCIM_BASE_PATH });
 
-  await app.register(spaPlugin, { root: opts.config.WEB_DIST_DIR ?? paths.webDist });
+  await app.register(spaPlugin, {
+    root: opts.config.WEB_DIST_DIR ?? paths.webDist,
+    branding: {
+      participant: (path) => participantPageBrand(app.db, path),
+      signIn: (host) => signInPageBrand(app.db, host),
+      render: (html, brand) => withPageBrand(html, brand as PageBrand),
+    },
+  });
   return app;
 }

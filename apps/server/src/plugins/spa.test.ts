@@ -198,7 +198,7 @@ describe('what is not served', () => {
 
 describe('HEAD', () => {
   it('answers HEAD like GET on the start page, a deep page and a static asset, without a body', async () => {
-    for (const url of ['/', '/BQ_RISK/client/abc/dashboard/def', '/assets/index-AbCd1234.js', '/favicon.ico', '/robots.txt']) {
+    for (const url of ['/', '/BQ_RISK/client/abc/dashboard/def', '/q/AbCdEf123', '/assets/index-AbCd1234.js', '/favicon.ico', '/robots.txt']) {
       const got = await get(url);
       const head = await t.app.inject({ method: 'HEAD', url });
       expect(head.statusCode, url).toBe(200);

@@ -5,8 +5,9 @@
 // once; the .br/.gz files the web build writes beside each file are sent to browsers that accept them. Source
 // maps are never served (the build keeps them out of dist; a stray one is a 404 all the same).
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -17,6 +18,16 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
  */
 export const PARTICIPANT_PAGE =
   /^\/q\/[^/]+\/?$|^\/verify\/certificate\/[^/]+\/?$|^\/report\/[^/]+\/download\/?$|^\/demo\/password-set\/[^/]+\/?$|^\/(performance|bqa|bqaRecommendations)\/report\/[^/]+\/?$|^\/bqp\/certificate\/[^/]+\/?$/;
+
+/** The sign-in page, sent its own light entry (signin.html, docs/decisions/0085); /login/google and /login/sso stay in the app. */
+export const SIGN_IN_PAGE = /^\/login\/?$/;
+
+/** Writes the firm's branding into a page's HTML (features/branding/page-brand.ts); absent in tests of delivery alone. */
+export interface PageBranding {
+  participant: (path: string) => Promise<object | null>;
+  signIn: (host: string | undefined) => Promise<object | null>;
+  render: (html: string, brand: object) => string;
+}
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -33,9 +44,17 @@ export function cacheControlFor(filePath: string, root: string): string {
   return CACHE_SHORT;
 }
 
-export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
+export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: string; branding?: PageBranding }) {
   const hasWeb = existsSync(opts.root);
   const hasParticipantEntry = existsSync(resolve(opts.root, 'participant.html'));
+  const hasSignInEntry = existsSync(resolve(opts.root, 'signin.html'));
+  /** A page with the firm's branding in it: built per request (a brand changes), revalidated like index.html. */
+  const sendBranded = async (reply: FastifyReply, file: string, brand: Promise<object | null>) => {
+    const found = await brand;
+    if (!found || !opts.branding) return reply.sendFile(file);
+    const html = opts.branding.render(await readFile(resolve(opts.root, file), 'utf8'), found);
+    return reply.header('cache-control', CACHE_REVALIDATE).type('text/html; charset=utf-8').send(html);
+  };
   if (hasWeb) {
     const root = resolve(opts.root);
     await app.register(fastifyStatic, {
@@ -49,7 +68,7 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: s
       setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath, root)),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const page = request.method === 'GET' || request.method === 'HEAD';
     if (path.startsWith('/api/') || path === '/api' || !page || !hasWeb) {
@@ -59,7 +78,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: s
     if (path.startsWith('/assets/') || path.endsWith('.map')) {
       return reply.code(404).send({ errorKey: ERROR_KEYS.notFound, message: 'Not found', reqId: request.id });
     }
-    if (PARTICIPANT_PAGE.test(path) && hasParticipantEntry) return reply.sendFile('participant.html');
+    if (PARTICIPANT_PAGE.test(path) && hasParticipantEntry)
+      return sendBranded(reply, 'participant.html', opts.branding?.participant(path) ?? Promise.resolve(null));
+    if (SIGN_IN_PAGE.test(path) && hasSignInEntry)
+      return sendBranded(reply, 'signin.html', opts.branding?.signIn(request.headers.host) ?? Promise.resolve(null));
     return reply.sendFile('index.html');
   });
 });

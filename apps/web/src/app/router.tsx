@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { PRODUCT_TYPE_INFO, isProductType } from '@bq/domain/product-types';
 import { setApiNavigator } from '../lib/api-client';
+import { documentNavigation } from '../lib/document-navigation';
 import { currentUserQueryOptions } from '../lib/api/get-current-user';
 import { importWithTimeout } from '../lib/lazy-import';
 import { FullPageLoader } from '../components/ui/FullPageLoader';
@@ -61,6 +62,19 @@ function productCrumb(params: Params): Crumb[] {
 }
 
 const handle = (value: RouteHandle): RouteHandle => value;
+
+/** The path this document was loaded at (the app's first page). */
+const DOCUMENT_PATH = typeof window === 'undefined' ? '' : window.location.pathname.replace(/\/+$/, '');
+
+/**
+ * A document load of the sign-in page, which the server sends from its own entry. Should the server have sent this
+ * app for /login itself (a build without the sign-in entry), loading it again would loop: the app says so instead.
+ */
+function loadSignInPage(url: string): null {
+  if (DOCUMENT_PATH === '/login') throw new Error('the sign-in page (signin.html) is missing from the web build');
+  documentNavigation.assign(url);
+  return null;
+}
 const crumb = (labelKey: string, to?: (params: Params) => string) =>
   handle({ titleKey: labelKey, crumbs: (params) => [{ labelKey, to: to?.(params) }] });
 
@@ -395,9 +409,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The sign-in page is an entry of its own (signin.html, docs/decisions/0085): reaching it from inside the app
+        // (sign-out, an ended session, a link) loads that page.
         path: 'login',
         handle: handle({ titleKey: 'page.login.title' }),
-        lazy: page(() => import('../features/auth/pages/LoginPage'), 'LoginPage'),
+        loader: ({ request }) => loadSignInPage(request.url),
+        Component: FullPageLoader,
       },
       {
         // Sign in with Google: the issuer sends the browser back here with the ID token in the fragment.

@@ -70,6 +70,13 @@ export async function loadLocaleTexts(locale: Locale): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** The translators' shortcut (Meta+Ctrl+Alt+C, spec section 2): the raw keys in place of the texts, until the next language. */
+export function showTextKeys(): void {
+  if (!active) return;
+  active = { locale: active.locale, texts: {} };
+  for (const listener of listeners) listener();
+}
+
 /** Tests: texts known without a request. */
 export function seedTexts(locale: Locale, texts: Texts): void {
   loaded.set(locale, Promise.resolve(texts));

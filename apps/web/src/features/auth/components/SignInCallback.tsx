@@ -1,12 +1,13 @@
 // Where a sign-in provider (Google, the account's OpenID Connect or SAML provider) sends the browser back: the page
 // removes the answer from the address bar, hands it to the API once and continues where the API says, or to the
-// second factor on the login page; a refusal shows its message with the way back to the login page.
+// second factor on the sign-in page (`/login?secondFactor=1`); a refusal shows its message with the way back to the login page.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppLink } from '../../../components/ui/AppLink';
+import { documentNavigation } from '../../../lib/document-navigation';
 import { useAppNavigate } from '../../../lib/navigation';
 import { apiErrorMessage } from '../../../lib/notify';
 
@@ -36,7 +37,8 @@ export function SignInCallback({ texts, errorTestId, finish, verdict }: SignInCa
     const query = window.location.search;
     // The code must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    const toSecondFactor = () => navigate('/login', { replace: true, state: { secondFactor: true } });
+    // The sign-in page is a page of its own entry (docs/decisions/0085): a document load, told to ask for the code.
+    const toSecondFactor = () => documentNavigation.replace('/login?secondFactor=1');
     const known = verdict?.(new URLSearchParams(query)) ?? null;
     if (known) {
       if ('problem' in known) setProblem({ error: known.problem });

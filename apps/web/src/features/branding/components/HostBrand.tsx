@@ -9,7 +9,7 @@ export function HostBrand({ fallback }: { fallback: ReactNode }) {
   if (!brand?.firmName && !brand?.logoUrl) return <>{fallback}</>;
   return (
     <div className={classes.header} style={brand.primaryColor ? { ['--brand-primary' as string]: brand.primaryColor } : undefined} data-testid="host-brand">
-      {brand.logoUrl ? <img className={classes.logo} src={brand.logoUrl} alt={brand.firmName ? '' : 'Logo'} /> : null}
+      {brand.logoUrl ? <img className={classes.logo} src={brand.logoUrl} width={160} height={40} alt={brand.firmName ? '' : 'Logo'} /> : null}
       {brand.firmName ? <p className={classes.firmName}>{brand.firmName}</p> : null}
     </div>
   );

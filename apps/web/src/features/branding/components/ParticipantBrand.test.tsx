@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
+import { forgetPageBrand } from '../api/use-public-branding';
 import { ParticipantBrand } from './ParticipantBrand';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -57,5 +58,42 @@ describe('ParticipantBrand', () => {
     );
     expect(await screen.findByText('Kanzlei Weiß & Partner')).toBeVisible();
     expect(screen.queryByText('Powered by')).toBeNull();
+  });
+
+  it("draws the firm's frame with the first render when the server wrote the brand into the page, and asks for nothing", () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'bq-brand';
+    element.textContent = JSON.stringify({ token: 'tok-inline', branding: BRANDED });
+    document.head.append(element);
+    forgetPageBrand();
+    try {
+      const { unmount } = render(
+        <ParticipantBrand token="tok-inline" poweredByLabel="Powered by">
+          <p>Question 1</p>
+        </ParticipantBrand>,
+      );
+      // No waiting: header, logo box and footer are there before any answer could arrive.
+      expect(screen.getByTestId('participant-brand-header')).toHaveTextContent('Kanzlei Weiß & Partner');
+      expect(screen.getByTestId('participant-brand-logo')).toHaveAttribute('width', '160');
+      expect(screen.getByTestId('participant-brand-logo')).toHaveAttribute('height', '40');
+      expect(screen.getByTestId('participant-brand-footer')).toBeVisible();
+      expect(fetchMock).not.toHaveBeenCalled();
+      unmount();
+
+      // The brand of an account without one is known too: no request either.
+      element.textContent = JSON.stringify({ token: 'tok-plain', branding: null });
+      forgetPageBrand();
+      render(
+        <ParticipantBrand token="tok-plain" poweredByLabel="Powered by">
+          <p>Question 1</p>
+        </ParticipantBrand>,
+      );
+      expect(screen.queryByTestId('participant-brand-header')).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      element.remove();
+      forgetPageBrand();
+    }
   });
 });

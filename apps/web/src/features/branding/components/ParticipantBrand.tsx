@@ -25,7 +25,7 @@ export function ParticipantBrand({ token, poweredByLabel, children }: Participan
     <div className={branded ? `${classes.frame} ${classes.branded}` : classes.frame} style={style} data-testid="participant-brand" data-branded={branded}>
       {branded && brand ? (
         <header className={classes.header} data-testid="participant-brand-header">
-          {brand.logoUrl ? <img className={classes.logo} src={brand.logoUrl} alt={brand.firmName ? '' : 'Logo'} data-testid="participant-brand-logo" /> : null}
+          {brand.logoUrl ? <img className={classes.logo} src={brand.logoUrl} width={160} height={40} alt={brand.firmName ? '' : 'Logo'} data-testid="participant-brand-logo" /> : null}
           {brand.firmName ? <p className={classes.firmName}>{brand.firmName}</p> : null}
         </header>
       ) : null}
