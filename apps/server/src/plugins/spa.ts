@@ -6,6 +6,7 @@
 // maps are never served (the build keeps them out of dist; a stray one is a 404 all the same).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -53,7 +54,12 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { root: s
     const found = await brand;
     if (!found || !opts.branding) return reply.sendFile(file);
     const html = opts.branding.render(await readFile(resolve(opts.root, file), 'utf8'), found);
-    return reply.header('cache-control', CACHE_REVALIDATE).type('text/html; charset=utf-8').send(html);
+    reply.header('cache-control', CACHE_REVALIDATE).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    // Compressed here as the built pages are: @fastify/compress hooks routes, and this is the not-found handler's answer.
+    const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }));
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   };
   if (hasWeb) {
     const root = resolve(opts.root);
