@@ -15,6 +15,7 @@ import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { answerCalculateUnlock } from '../../test/finished-result';
 import { decodeWords, headerOf, smtpCatcher, unquoted } from '../../test/smtp-catcher';
 import { SVG_CLEAN, SVG_HOSTILE, SVG_WITH_ENTITY, oversizedPng, pngClaimingHugeSize, pngWithTextChunk } from './fixtures/logos';
+import { waitFor as waitForIt } from '../../test/wait-for';
 
 // ---- two real SMTP servers: the platform's and one firm's own (which wants a user name and password) ----
 
@@ -22,15 +23,9 @@ const platformSmtp = smtpCatcher();
 const FIRM_LOGIN = { user: 'kanzlei-mailer', pass: 'S3cret-SMTP-pass!' };
 const firmSmtp = smtpCatcher(FIRM_LOGIN);
 
-async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** waitFor with this file's patience (test/wait-for.ts). */
+const waitFor = <T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000) =>
+  waitForIt(check, what, { timeoutMs, intervalMs: 100 });
 
 const PUBLIC_URL = 'https://advice.example.com';
 let t: TestApp;

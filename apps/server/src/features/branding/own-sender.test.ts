@@ -10,6 +10,7 @@ import { accountBranding, mailOutbox } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { decodeWords, headerOf, smtpCatcher } from '../../test/smtp-catcher';
+import { waitFor as waitForIt } from '../../test/wait-for';
 
 const platformSmtp = smtpCatcher();
 const FIRM_LOGIN = { user: 'kanzlei-mailer', pass: 'S3cret-SMTP-pass!' };
@@ -36,15 +37,9 @@ function tarpit() {
 }
 const silent = tarpit();
 
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** waitFor with this file's patience (test/wait-for.ts). */
+const waitFor = <T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000) =>
+  waitForIt(check, what, { timeoutMs, intervalMs: 50 });
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { interactionInstances, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adviserWithClients } from './bulk-fixtures';
 import { runBulkSend } from './run-bulk-send';
+import { waitFor as waitForIt } from '../../test/wait-for';
 
 const received: string[] = [];
 const smtp = new SMTPServer({
@@ -36,15 +37,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** waitFor with this file's patience (test/wait-for.ts). */
+const waitFor = <T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 60_000) =>
+  waitForIt(check, what, { timeoutMs, intervalMs: 50 });
 
 const countMails = async (accountId: string, status: 'SENT' | 'PENDING') =>
   Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(and(eq(mailOutbox.accountId, accountId), eq(mailOutbox.status, status))))[0]!.n);

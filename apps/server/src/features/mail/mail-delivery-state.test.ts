@@ -9,6 +9,7 @@ import { accountBranding, mailOutbox } from '../../db/schema';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { decodeWords, headerOf, partOf, smtpCatcher } from '../../test/smtp-catcher';
+import { waitFor as waitForIt } from '../../test/wait-for';
 
 const platformSmtp = smtpCatcher();
 const firmSmtp = smtpCatcher();
@@ -22,15 +23,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** waitFor with this file's patience (test/wait-for.ts). */
+const waitFor = <T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000) =>
+  waitForIt(check, what, { timeoutMs, intervalMs: 100 });
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,6 +22,7 @@ import { deliverMail, recoverAbandonedMails } from './deliver-mail';
 import { queueMail } from './outbox';
 import { sweepReminders } from './reminder-sweep';
 import { createMailTransport, emlFileName } from './transport';
+import { waitFor as waitForIt } from '../../test/wait-for';
 
 // ---- the SMTP server: collects every message; can refuse a recipient once (451) or for good (550) ----
 
@@ -30,15 +31,9 @@ const { received, refuseOnce, refuseAlways } = smtp;
 
 const messagesTo = (address: string) => received.filter((m) => m.to.includes(address.toLowerCase()));
 
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** waitFor with this file's patience (test/wait-for.ts). */
+const waitFor = <T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000) =>
+  waitForIt(check, what, { timeoutMs, intervalMs: 100 });
 const waitForMessageTo = (address: string) => waitFor(() => messagesTo(address)[0], `a message to ${address}`);
 
 // ---- the app under test ----
