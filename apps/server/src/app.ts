@@ -70,6 +70,7 @@ import { fairnessRoutes } from './features/fairness/routes';
 import { signupRoutes } from './features/signup/routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/routes';
 import { demoRoutes } from './features/demo/routes';
+import { requestScopedDb } from './db/request-work';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,8 +118,11 @@ export async function buildApp(opts: {
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
-  app.decorate('db', opts.db);
-  app.decorate('readDb', opts.readDb ?? opts.db);
+  // Inside a write route's unit of work, the request's transaction (db/request-work.ts); elsewhere the database.
+  const db = requestScopedDb(opts.db);
+  app.decorate('db', db);
+  // A replica is another database and never sees an unfinished unit; without one, reads go where the writes go.
+  app.decorate('readDb', opts.readDb && opts.readDb !== opts.db ? opts.readDb : db);
   app.decorate('config', opts.config);
   app.decorate('queue', opts.queue);
   app.decorate('pdf', new PdfRenderPool());

@@ -5,7 +5,6 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
 import * as schema from './schema';
-import { hookTransactions, noteStatement } from './commit-hooks';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -53,13 +52,7 @@ export async function openDatabase(opts: {
   /** Sees every statement drizzle sends (tests count the queries of the common path with it). */
   onQuery?: (sql: string) => void;
 }): Promise<Database> {
-  // Every statement is shown to the request's commit hook (a write outside any transaction, db/commit-hooks.ts).
-  const logger = {
-    logQuery: (query: string) => {
-      noteStatement(query);
-      opts.onQuery?.(query);
-    },
-  };
+  const logger = { logQuery: (query: string) => opts.onQuery?.(query) };
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -75,7 +68,6 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', () => {}));
     releaseBrokenTransactionClients(pool);
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
-    hookTransactions(db);
     // The replica's pool names itself, so pg_stat_activity on the replica shows which connections read there.
     const replica = opts.replicaUrl
       ? new Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECTION_WAIT_MS, application_name: 'bq-replica-reads' })
@@ -103,7 +95,6 @@ export async function openDatabase(opts: {
       ? await (await import('./pglite-thread')).openPgliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
       : await openPgliteInProcess(opts.dataDir, opts.loadDataDir);
   const db = drizzle(client as never, { schema, logger }) as unknown as Db;
-  hookTransactions(db);
   return {
     db,
     readDb: db,

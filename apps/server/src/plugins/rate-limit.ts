@@ -14,7 +14,6 @@ import fp from 'fastify-plugin';
 import { lt, sql } from 'drizzle-orm';
 import { ERROR_KEYS, ZApiError } from '@bq/contracts/errors';
 import { AppError } from '../app-error';
-import { withoutCommitHook } from '../db/commit-hooks';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
@@ -85,17 +84,15 @@ function tokenAt(request: FastifyRequest, path: RateLimitTokenPath | undefined):
 export async function countHit(db: Db, bucket: string, key: string, now = Date.now()): Promise<{ hits: number; windowEnds: number }> {
   const windowStart = Math.floor(now / 60_000) * 60_000;
   const keyHash = createHash('sha256').update(key).digest('hex');
-  // Bookkeeping of the request, not its change: committed on its own, never carrying the request's audit event.
-  const [row] = await withoutCommitHook(() =>
-    db
-      .insert(rateLimitHits)
-      .values({ bucket, keyHash, windowStart: new Date(windowStart), hits: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimitHits.bucket, rateLimitHits.keyHash, rateLimitHits.windowStart],
-        set: { hits: sql`${rateLimitHits.hits} + 1` },
-      })
-      .returning({ hits: rateLimitHits.hits }),
-  );
+  // Counted before the route's handler (and its unit of work) starts: committed on its own, whatever follows.
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ bucket, keyHash, windowStart: new Date(windowStart), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.bucket, rateLimitHits.keyHash, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + 1` },
+    })
+    .returning({ hits: rateLimitHits.hits });
   return { hits: row?.hits ?? 1, windowEnds: windowStart + 60_000 };
 }
 

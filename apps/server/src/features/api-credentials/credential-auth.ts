@@ -1,7 +1,7 @@
 // Resolves `Authorization: Bearer <secret>` to the credential's account and user: one indexed lookup by the
 // secret's SHA-256, joined with the creating user (who must still be active); unrevoked and unexpired only. Used by
 // the auth plugin.
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { API_CREDENTIAL_PREFIX } from '@bq/contracts/api-credentials';
@@ -55,10 +55,8 @@ export async function findCredentialAuth(db: Db, secret: string): Promise<Creden
   if (!row) return null;
   // "Last used" is for people, not an audit log: written at most once a minute to keep calls cheap.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000) {
-    // Not the call's change: it commits without the call's audit event (docs/decisions/0039).
-    await withoutCommitHook(async () => {
-      await db.update(apiCredentials).set({ lastUsedAt: now }).where(eq(apiCredentials.id, row.credentialId));
-    });
+    // Not the call's change: it stands whatever the call's outcome (docs/decisions/0088).
+    await besideRequestWork(db, (root) => root.update(apiCredentials).set({ lastUsedAt: now }).where(eq(apiCredentials.id, row.credentialId)));
   }
   // A credential never acts as a platform operator (shared data stays with people who sign in).
   return { credentialId: row.credentialId, accountId: row.accountId, userId: row.userId, permissions: row.permissions, platformOperator: false };

@@ -54,7 +54,8 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The secret is in this one response only: no cache may keep it.
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await createApiCredential(app.db, request.auth, request.body.description, request.body.expiresInDays));
+      reply.code(201);
+      return createApiCredential(app.db, request.auth, request.body.description, request.body.expiresInDays);
     },
   );
 

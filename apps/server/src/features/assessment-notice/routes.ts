@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAssessmentNoticeSettings, ZAssessmentNoticeSettingsResponse } from '@bq/contracts/assessment-notice';
 import { apiErrors } from '../../plugins/openapi';
-import { recordEditInTransaction } from '../audit/audit-note';
+import { noteEdit } from '../audit/audit-note';
 import { assessmentNoticeSettings, updateAssessmentNoticeSettings } from './assessment-notice-service';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
@@ -55,7 +55,7 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
         const changed = (['contact', 'text'] as const)
           .filter((field) => before[field] !== after[field])
           .map((field) => ({ field, old: before[field] ?? '', new: after[field] ?? '' }));
-        await recordEditInTransaction(tx, request, changed);
+        noteEdit(request, changed);
         return after;
       });
     },

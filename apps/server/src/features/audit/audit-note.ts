@@ -1,11 +1,10 @@
 // What handlers and services add to their request's audit event (audit-plugin.ts writes it): details only the
-// handler knows (a list's row count, an edit's old and new values), the user a sign-in concerns, or the event itself
-// written inside the service's own transaction, so it commits with the write it records.
+// handler knows (a list's row count, an edit's old and new values), the user a sign-in concerns. A write's event is
+// appended at the end of its unit of work (write-transaction.ts), so what is noted before the handler returns is in it.
 import { createHmac } from 'node:crypto';
 import { dataKeys, deriveKey, DERIVED_KEY_ID, keyId, type KeySource } from '../../plugins/data-encryption';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client';
-import { eventOf, type AuditSubject } from './audit-plugin';
+import type { AuditSubject } from './audit-plugin';
 
 type Request = Pick<FastifyRequest, 'auditNote'>;
 
@@ -25,19 +24,6 @@ export function noteAuditSubject(request: Request, subject: AuditSubject): void 
 /** Names the account and user of a call without a session (sign-in, failed sign-in of a known address). */
 export function noteAuditUser(request: Request, accountId: string, userId: string): void {
   if (request.auditNote) Object.assign(request.auditNote, { accountId, userId });
-}
-
-/**
- * Writes the request's event (outcome ALLOWED) in the write's transaction: the event and the change commit together
- * or not at all. The plugin then writes no second event for the request.
- */
-export async function recordAuditInTransaction(tx: Tx, request: FastifyRequest, details: Record<string, unknown> = {}): Promise<void> {
-  if (!request.auditNote || request.auditNote.recorded) return;
-  noteAudit(request, details);
-  const event = eventOf(request, 200);
-  if (!event) return;
-  await request.server.audit.recordInTransaction(tx, event);
-  Object.assign(request.auditNote, { recorded: true, recordedBy: 'service' });
 }
 
 export interface ChangedField {
@@ -82,10 +68,10 @@ export function identityDigestMatches(keys: KeySource, accountId: string, field:
   return candidates.some((master) => identityDigest(master, accountId, field, value) === match[2]);
 }
 
-/** Records an edit with its changed fields in the write's transaction (identity values as digests, above). */
-export async function recordEditInTransaction(tx: Tx, request: FastifyRequest, changed: ChangedField[]): Promise<void> {
+/** Notes an edit's changed fields in the request's event (identity values as digests, above). */
+export function noteEdit(request: FastifyRequest, changed: ChangedField[]): void {
   const accountId = request.authOrNull?.accountId ?? request.auditNote?.accountId;
-  if (!accountId) return recordAuditInTransaction(tx, request, { changed: changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: null, new: null } : c)) });
+  if (!accountId) return noteAudit(request, { changed: changed.map((c) => (IDENTITY_FIELDS.has(c.field) ? { field: c.field, old: null, new: null } : c)) });
   const master = request.server.config.dataEncryptionKeys;
-  await recordAuditInTransaction(tx, request, { changed: changed.map((c) => changedFieldForTrail(master, accountId, c)) });
+  noteAudit(request, { changed: changed.map((c) => changedFieldForTrail(master, accountId, c)) });
 }

@@ -4,18 +4,18 @@
 // The plugin builds the event from the declaration, the caller and the answer's status: 2xx/3xx ALLOWED, 401/403/404
 // REFUSED (a refusal is evidence too), anything else (validation, conflicts, 5xx: nothing was shown or changed) none.
 // Reads (GET) are buffered and written once a second; downloads (`timing: 'before-answer'`) before the answer's first
-// byte. A write's event commits in the write's own transaction (write-transaction.ts): the first transaction its
-// handler opens appends it before COMMIT, unless the service recorded it there itself (audit-note.ts). Writing them
-// fails closed: if the event cannot be stored, the write rolls back and the caller gets 500.
+// byte. A write route's handler runs as one unit of work (write-transaction.ts, docs/decisions/0088): one transaction
+// holds its writes and, appended last, its event. Writing them fails closed: if the event cannot be stored, the write
+// rolls back and the caller gets 500.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { SUBJECT_TOKEN } from '@bq/contracts/audit';
 import { AppError } from '../../app-error';
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { outsideRequestWork } from '../../db/request-work';
 import { AuditRecorder, type PendingEvent } from './audit-recorder';
 import type { ActorKind } from './audit-chain';
-import { checkWriteRecorded, isWriteRoute, recordInWriteTransaction } from './write-transaction';
+import { checkAnsweredAfterCommit, detailsOfAnswer, isWriteRoute, noteAnswer, runWriteRoute } from './write-transaction';
 import { collectActions } from './audit-actions';
 
 /** Where in the request a subject's token is: 'params.token', 'query.clientToken', 'body.interactionToken'. */
@@ -51,20 +51,10 @@ export interface AuditNote {
   userId?: string;
   /** The subject when the declaration names none in the request (read from the answer). */
   subject?: AuditSubject;
-  /** The event was already written in the write's transaction (and that transaction committed). */
+  /** The event was written in the write's unit of work, which committed (write-transaction.ts). */
   recorded: boolean;
-  /** How: by the service itself (audit-note.ts) or by the first transaction of the handler (write-transaction.ts). */
-  recordedBy?: 'service' | 'hook';
-  /** Appended in a transaction that has not committed yet. */
-  pending?: boolean;
-  /** Statements that changed data outside any transaction while the handler ran (write-transaction.ts). */
-  bareWrites?: string[];
-  /** The details of the event the hook appended (JSON), to find what was noted too late. */
-  committedDetails?: string;
-  /** Transactions that committed while the event could not be built yet (its account unknown). */
-  missedCommits?: number;
-  /** The answer is being sent: no later transaction is the write's. */
-  answered?: boolean;
+  /** The write's unit of work is open: its handler runs (an answer sent now would leave before the commit). */
+  open?: boolean;
   /** An actor that is no session or credential: the account's directory on /scim/v2 (features/scim). */
   actor?: { kind: ActorKind; id: string | null };
 }
@@ -181,40 +171,23 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.audit) request.auditNote = { details: {}, recorded: false };
   });
-  // A write route's handler runs with the hook that appends its event in its first transaction.
+  // A write route's handler runs as one unit of work: its writes and its event commit together.
   app.addHook('onRoute', (route) => {
     if (!isWriteRoute(route)) return;
     const handler = route.handler;
     route.handler = function auditedWrite(this: FastifyInstance, request, reply) {
-      return recordInWriteTransaction(request, reply, () => handler.call(this, request, reply));
+      return runWriteRoute(request, reply, () => handler.call(this, request, reply));
     };
   });
 
   // Writes and downloads: the event is in the database before the answer (or a stream's first byte) leaves.
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload) =>
-    // An answer sent from inside the handler runs these hooks under its commit hook; none of this is the write.
-    withoutCommitHook(async () => {
-      const declaration = request.routeOptions.config?.audit;
+    // Nothing here is part of a write's unit of work (an answer sent from inside a handler would run it there).
+    outsideRequestWork(async () => {
+      checkAnsweredAfterCommit(request);
       const note = request.auditNote;
-      if (note) note.answered = true;
-      const read: { details?: Record<string, unknown>; subject?: AuditSubject } = {};
-      if (declaration && note && reply.statusCode < 300) {
-        if (declaration.fromReply) Object.assign(read, { details: declaration.fromReply(reply) });
-        if (declaration.answer && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-          try {
-            const answered = declaration.answer(JSON.parse(payload.toString()));
-            Object.assign(read, { details: { ...read.details, ...answered.details }, subject: answered.subject });
-          } catch {
-            // Not JSON after all: the event goes without these details.
-          }
-        }
-      }
-      // A write recorded in its transaction cannot take what only the answer says; the check makes tests fail if so.
-      checkWriteRecorded(request, reply, read);
-      if (note) {
-        Object.assign(note.details, read.details);
-        if (read.subject) note.subject = read.subject;
-      }
+      // A write's event already holds what its answer says (read before its commit).
+      if (note && !note.recorded) noteAnswer(request, detailsOfAnswer(request, reply, typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined));
       if (buffered(request) || note?.recorded) return payload;
       const event = eventOf(request, reply.statusCode);
       if (!event) return payload;

@@ -1,8 +1,8 @@
-// No loss (issue 23 point 3; docs/decisions/0039, "the write path"): a write's audit event commits in the write's
-// own transaction. Generated from the route table: every write route that declares an action runs under the hook
-// that appends its event there. For representative writes (instance deletion, an allow-list change, an API
-// credential, a password change): the event and the change share one transaction (the same xmin), a failing append
-// rolls the change back, and a transaction that fails after the append leaves neither.
+// No loss (issue 23 point 3; issue 36 point 11, docs/decisions/0088): a write's audit event commits in the write's
+// own transaction. Generated from the route table: every write route that declares an action runs as one unit of
+// work. For representative writes (instance deletion, an allow-list change, an API credential, a password change):
+// the change is uncommitted work of the transaction the event is appended in, a failing append rolls the change
+// back, and a transaction that fails after the append leaves neither.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
@@ -11,6 +11,7 @@ import { anonymizationAllowList, apiCredentials, auditEvents, interactionInstanc
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { apiRoutes } from '../../test/route-table';
+import type { Tx } from '../../db/client';
 import { isWriteRoute } from './write-transaction';
 
 const collected: RouteOptions[] = [];
@@ -35,10 +36,15 @@ type Adviser = Awaited<ReturnType<typeof adviser>>;
 const eventsOf = async (accountId: string, action: string) =>
   (await t.db.select({ n: count() }).from(auditEvents).where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, action))))[0]!.n;
 
-/** The transaction that wrote a row last (PostgreSQL's and PGlite's system column xmin). */
-async function xminOf(table: string, where: ReturnType<typeof sql>) {
-  const result = await t.db.execute(sql`select xmin::text as x from ${sql.raw(table)} where ${where} order by xmin::text::bigint desc limit 1`);
-  return (result as unknown as { rows: { x: string }[] }).rows[0]?.x ?? null;
+/**
+ * Whether the row's last write is uncommitted work of the transaction `tx` runs in: visible there and still in
+ * progress (a subtransaction of a service's savepoint counts as the request's). Read with the transaction itself.
+ */
+async function writtenBy(tx: Tx, table: string, where: ReturnType<typeof sql>): Promise<string | null> {
+  const result = await tx.execute(
+    sql`select pg_xact_status(xmin::text::xid8) as status from ${sql.raw(table)} where ${where} order by xmin::text::bigint desc limit 1`,
+  );
+  return (result as unknown as { rows: { status: string }[] }).rows[0]?.status ?? null;
 }
 
 /** The representative writes: the request, what the change looks like, and where its event and row are. */
@@ -78,7 +84,7 @@ const writes: Record<string, {
 };
 
 describe('a write and its audit event commit together', () => {
-  it('every write route that declares an action runs under the hook that appends its event in its transaction', () => {
+  it('every write route that declares an action runs as one unit of work that appends its event before COMMIT', () => {
     const routes = apiRoutes(collected).filter((r) => r.method !== 'GET');
     const declared = routes.filter((r) => (r.route.config as FastifyContextConfig | undefined)?.audit);
     // The one write buffered on purpose, like a read (ADR 0039): the questionnaire's answer autosave.
@@ -101,17 +107,26 @@ describe('a write and its audit event commit together', () => {
       it('commits the event in the transaction of the change', async () => {
         const a = await adviser();
         const before = await eventsOf(a.accountId, write.action);
-        const res = await write.send(a);
+        // When the event is appended, the change is there, uncommitted, in the same transaction.
+        const statuses: (string | null)[] = [];
+        const real = t.app.audit.recordInTransaction.bind(t.app.audit);
+        const spy = vi.spyOn(t.app.audit, 'recordInTransaction').mockImplementation(async (tx, event) => {
+          if (write.row && event.action === write.action) {
+            const { table, where } = write.row(a);
+            statuses.push(await writtenBy(tx, table, where));
+          }
+          return real(tx, event);
+        });
+        let res;
+        try {
+          res = await write.send(a);
+        } finally {
+          spy.mockRestore();
+        }
         expect(res.statusCode).toBeLessThan(300);
         expect(await write.changed(a)).toBe(true);
         expect(await eventsOf(a.accountId, write.action)).toBe(before + 1);
-        if (write.row) {
-          const { table, where } = write.row(a);
-          const changedIn = await xminOf(table, where);
-          const eventIn = await xminOf('audit_events', sql`account_id = ${a.accountId} and action = ${write.action}`);
-          expect(changedIn).not.toBeNull();
-          expect(eventIn).toBe(changedIn);
-        }
+        if (write.row) expect(statuses).toEqual(['in progress']);
       });
 
       it('rolls the change back when the event cannot be appended (500, neither is stored)', async () => {

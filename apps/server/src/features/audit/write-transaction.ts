@@ -1,19 +1,14 @@
-// A write's event commits in the write's transaction (issue 23 point 3; docs/decisions/0039, "the write path"). The
-// audit plugin runs every write route's handler under a commit hook (db/commit-hooks.ts): the first top-level
-// transaction the handler (or a service it calls) opens appends the request's ALLOWED event right before its COMMIT,
-// so the change and its event commit together or not at all. A service that knows more records the event itself in
-// its transaction (recordAuditInTransaction, recordEditInTransaction), and the hook then appends nothing.
-//
-// What the event cannot hold: anything only the answer says (`answer`, `fromReply`), since the answer does not exist
-// before the commit. A write whose event needs such a detail notes it in its transaction (noteAudit,
-// noteAuditSubject) before it commits; under NODE_ENV=test an answer that would add a detail the committed event lacks
-// fails the request, as does a 2xx write that changed data outside any transaction, or whose transaction committed
-// without the event, or an ALLOWED event committed for a request that then failed.
-// A write that changed nothing in the database (a sign-in's first step, a start of a redirect) has no transaction
-// to join: its event is appended on its own before the answer, as every write's was before.
+// One unit of work per write request (issue 36 point 11; docs/decisions/0088, which replaces the commit hook of
+// 0039). The audit plugin runs every write route's handler inside one transaction (db/request-work.ts): whatever the
+// handler and its services read and write goes there, and once the handler returned, the request's ALLOWED event is
+// appended in the same transaction before COMMIT. The change and its event are stored together or not at all, and a
+// handler that answers 4xx changes nothing (its transaction rolls back; the refusal's event is written on its own).
+// The event holds everything the handler noted (noteAudit, noteWrite) and what its answer says (`answer`,
+// `fromReply`), since the answer exists before the commit. Bookkeeping that must outlive a refusal (a failed
+// sign-in's counter) is noted with besideRequestWork and written after the unit.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { withCommitHook, type CommitHook } from '../../db/commit-hooks';
+import { runRequestWork } from '../../db/request-work';
 import { eventOf, type AuditSubject } from './audit-plugin';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,8 +35,8 @@ function successStatus(request: FastifyRequest, reply: FastifyReply): number {
 const currentWrite = new AsyncLocalStorage<FastifyRequest>();
 
 /**
- * Adds to the event of the write route being handled what only the service knows (what it created), from inside its
- * transaction, without the request at hand: the event that commits there carries it. Outside a write route, nothing.
+ * Adds to the event of the write route being handled what only the service knows (what it created), without the
+ * request at hand: the event appended at the end of the unit carries it. Outside a write route, nothing.
  */
 export function noteWrite(note: { details?: Record<string, unknown>; subject?: AuditSubject }): void {
   const auditNote = currentWrite.getStore()?.auditNote;
@@ -50,74 +45,83 @@ export function noteWrite(note: { details?: Record<string, unknown>; subject?: A
   if (note.subject) auditNote.subject = { ...auditNote.subject, ...note.subject };
 }
 
-/** Runs a write route's handler so that its first transaction appends the request's event before committing. */
-export function recordInWriteTransaction<T>(request: FastifyRequest, reply: FastifyReply, handler: () => T): T {
+/** A handler's answer that is the status it chose, not a change: it is sent as it is, after the rollback. */
+class Refusal {
+  constructor(readonly value: unknown) {}
+}
+
+/** What the answer adds to the event (a created client's token, a count in a header), as the plugin reads it. */
+export function detailsOfAnswer(request: FastifyRequest, reply: FastifyReply, body: unknown): { details?: Record<string, unknown>; subject?: AuditSubject } {
+  const declaration = request.routeOptions.config?.audit;
+  const read: { details?: Record<string, unknown>; subject?: AuditSubject } = {};
+  if (!declaration || reply.statusCode >= 300) return read;
+  if (declaration.fromReply) read.details = declaration.fromReply(reply);
+  if (declaration.answer && body !== undefined && body !== null) {
+    try {
+      const parsed: unknown = typeof body === 'string' || Buffer.isBuffer(body) ? JSON.parse(body.toString()) : body;
+      const answered = declaration.answer(parsed);
+      Object.assign(read, { details: { ...read.details, ...answered.details }, subject: answered.subject });
+    } catch {
+      // Not JSON after all: the event goes without these details.
+    }
+  }
+  return read;
+}
+
+/** Adds what the answer says to the request's note (before its event is built). */
+export function noteAnswer(request: FastifyRequest, read: { details?: Record<string, unknown>; subject?: AuditSubject }): void {
   const note = request.auditNote;
-  if (!note) return handler();
-  const waiting = () => !note.recorded && !note.pending && !note.answered;
-  const hook: CommitHook = {
-    async beforeCommit(tx) {
-      if (!waiting()) return false;
-      const event = eventOf(request, successStatus(request, reply));
-      // Not known yet who it concerns (a sign-in before its user is found): a later transaction may record it.
-      if (!event) {
-        note.missedCommits = (note.missedCommits ?? 0) + 1;
-        return false;
-      }
-      note.pending = true;
-      note.committedDetails = JSON.stringify(event.details);
-      await request.server.audit.recordInTransaction(tx, event);
-      return true;
-    },
-    settled(committed) {
-      note.pending = false;
-      if (committed) Object.assign(note, { recorded: true, recordedBy: note.recordedBy ?? 'hook' });
-    },
-    wantsTransaction: () => waiting() && eventOf(request, 200) !== null,
-    bareWrite(sql) {
-      if (waiting()) (note.bareWrites ??= []).push(sql.slice(0, 120));
-    },
-  };
-  return currentWrite.run(request, () => withCommitHook(hook, handler));
+  if (!note) return;
+  Object.assign(note.details, read.details);
+  if (read.subject) note.subject = { ...note.subject, ...read.subject };
 }
 
 /**
- * Before a write's answer leaves: is its event where it belongs? A violation is a bug in the server (a service that
- * writes outside a transaction, an answer detail the transaction could not know): under NODE_ENV=test it fails the
- * request, elsewhere it is logged and the event is appended on its own as before, so nothing is lost silently.
+ * Runs a write route's handler as one unit of work: its transaction commits the handler's writes with the request's
+ * event, or rolls both back (a throw, or an answer of 4xx/5xx the handler chose).
  */
-export function checkWriteRecorded(request: FastifyRequest, reply: FastifyReply, fromAnswer: { details?: Record<string, unknown>; subject?: AuditSubject }): void {
+export async function runWriteRoute(request: FastifyRequest, reply: FastifyReply, handler: () => unknown): Promise<unknown> {
   const note = request.auditNote;
-  if (!note || !isWriteRoute({ method: request.method, url: request.url, config: request.routeOptions.config })) return;
-  if (request.server.config.BENCH_WITHOUT_AUDIT_TRAIL) return;
-  const problems: string[] = [];
-  // 2xx and 3xx are ALLOWED, as in the plugin (a sign-in through a provider's form post answers 303).
-  const ok = reply.statusCode < 400;
-  // A request whose event names no account (a sign-out without a session) records nothing anywhere.
-  const missed = ok && !note.recorded && (note.bareWrites?.length || note.missedCommits) && eventOf(request, reply.statusCode) !== null;
-  if (!ok && note.recordedBy === 'hook') problems.push(`an ALLOWED event committed in a transaction of a request that answered ${reply.statusCode}`);
-  if (missed && note.bareWrites?.length) problems.push(`data changed before its event could name its account (${note.bareWrites.join(' | ')}): noteAuditUser earlier`);
-  if (missed && note.missedCommits) problems.push('its transaction committed before the event could name its account (noteAuditUser earlier)');
-  if (ok && note.recorded) {
-    // What the hook's event holds, against what the service noted after it and what the answer says.
-    const committed = note.recordedBy === 'hook' ? (JSON.parse(note.committedDetails ?? '{}') as Record<string, unknown>) : note.details;
-    const later = { ...(note.recordedBy === 'hook' ? note.details : {}), ...fromAnswer.details };
-    // `status` is always the HTTP status (eventOf), whatever an answer calls its status.
-    const lacking = Object.entries(later)
-      .filter(([k, v]) => k !== 'status' && JSON.stringify(committed[k]) !== JSON.stringify(v))
-      .map(([k]) => k);
-    const subject = fromAnswer.subject ?? {};
-    if (subject.clientToken && subject.clientToken !== note.subject?.clientToken && !declaredSubject(request, 'client')) lacking.push('subject.clientToken');
-    if (subject.resultToken && subject.resultToken !== note.subject?.resultToken && !declaredSubject(request, 'result')) lacking.push('subject.resultToken');
-    if (lacking.length) problems.push(`${lacking.join(', ')} known only after the event committed; note them in the transaction (noteWrite)`);
+  const server = request.server;
+  try {
+    return await runRequestWork(
+      server.db,
+      async (tx, run) => {
+        if (note) note.open = true;
+        let value: unknown;
+        try {
+          value = await run(async () => currentWrite.run(request, handler));
+        } finally {
+          if (note) note.open = false;
+        }
+        if (reply.statusCode >= 400) throw new Refusal(value);
+        if (!note) return value;
+        noteAnswer(request, detailsOfAnswer(request, reply, value));
+        // A handler that wrote its refusal's event itself (a SAML refusal answered as a redirect) has it committed here.
+        const event = note.recorded ? null : eventOf(request, successStatus(request, reply));
+        if (event) {
+          await server.audit.recordInTransaction(tx, event);
+          note.recorded = true;
+        }
+        return value;
+      },
+      (err) => request.log.error({ err }, 'bookkeeping after the request failed'),
+    );
+  } catch (err) {
+    if (err instanceof Refusal) return err.value;
+    if (note) note.recorded = false;
+    throw err;
   }
-  if (problems.length === 0) return;
-  const message = `audit (${request.method} ${request.routeOptions.url}): ${problems.join('; ')}`;
-  if (request.server.config.NODE_ENV === 'test') throw new Error(message);
-  request.log.error(message);
 }
 
-function declaredSubject(request: FastifyRequest, kind: 'client' | 'result'): boolean {
-  const subject = request.routeOptions.config?.audit ? request.routeOptions.config.audit.subject : undefined;
-  return typeof subject === 'object' && Boolean(subject[kind]);
+/**
+ * An answer sent while the unit is still open (reply.send inside the handler) would leave before the commit: the caller
+ * could act on a change that then rolls back. Write routes return their answer; under NODE_ENV=test this fails the
+ * request, elsewhere it is logged.
+ */
+export function checkAnsweredAfterCommit(request: FastifyRequest): void {
+  if (!request.auditNote?.open) return;
+  const message = `audit (${request.method} ${request.routeOptions.url}): answered from inside the handler before its unit of work committed; return the answer instead`;
+  if (request.server.config.NODE_ENV === 'test') throw new Error(message);
+  request.log.error(message);
 }

@@ -9,7 +9,7 @@
 // Second-factor codes (docs/decisions/0040) are failures of kind SECOND_FACTOR: they count in the three rules above, and
 // a fourth rule counts them per address from anywhere up to the whole window, with no device exemption: whoever is
 // at that step already knows the password, and only the code stands between them and the account.
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
@@ -104,10 +104,9 @@ export async function assertLoginAllowed(
 
 export async function recordLoginFailure(db: Db, email: string, ip: string, kind: 'PASSWORD' | 'SECOND_FACTOR' = 'PASSWORD'): Promise<void> {
   // The time from this process's clock, as the checks above compare with it. Bookkeeping of a refusal, not the
-  // request's change: it commits without the request's audit event (docs/decisions/0039).
-  await withoutCommitHook(async () => {
-    await db.insert(loginFailures).values({ email, ip, kind, createdAt: new Date() });
-  });
+  // request's change: it stands whatever the request's outcome (docs/decisions/0088).
+  const createdAt = new Date();
+  await besideRequestWork(db, (root) => root.insert(loginFailures).values({ email, ip, kind, createdAt }));
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {

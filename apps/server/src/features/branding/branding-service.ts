@@ -1,5 +1,5 @@
 // The account's branding (docs/decisions/0055): the admin's settings, the logo upload, and the one read the participant
-// pages, the mails and the PDFs share (brandingForAccount). Every write commits with its audit event (`audit`).
+// pages, the mails and the PDFs share (brandingForAccount). Every write commits with its audit event (the request's unit of work).
 import { eq } from 'drizzle-orm';
 import { BRANDING_ERRORS, type TBranding, type TPublicBranding, type TUpdateBrandingRequest } from '@bq/contracts/branding';
 import { AA_TEXT_CONTRAST, passesTextContrast } from '@bq/domain/contrast';
@@ -9,7 +9,6 @@ import { accountBranding, accountHosts, accounts } from '../../db/schema';
 import type { CheckedLogo } from './logo-check';
 
 export type BrandingRow = typeof accountBranding.$inferSelect;
-type Audit = (tx: Tx) => Promise<void>;
 
 /** What the pages, mails and PDFs show of an account: null fields where it set nothing. */
 export interface AccountBrand {
@@ -65,15 +64,15 @@ export async function getBranding(db: Db, accountId: string): Promise<TBranding>
   };
 }
 
-async function upsert(db: Db, accountId: string, values: Partial<typeof accountBranding.$inferInsert>, audit: Audit): Promise<void> {
+async function upsert(db: Db, accountId: string, values: Partial<typeof accountBranding.$inferInsert>, alsoInTransaction?: (tx: Tx) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     const set = { ...values, updatedAt: new Date() };
     await tx.insert(accountBranding).values({ accountId, ...set }).onConflictDoUpdate({ target: accountBranding.accountId, set });
-    await audit(tx);
+    await alsoInTransaction?.(tx);
   });
 }
 
-export async function updateBranding(db: Db, caller: { accountId: string; userId: string }, body: TUpdateBrandingRequest, audit: Audit): Promise<TBranding> {
+export async function updateBranding(db: Db, caller: { accountId: string; userId: string }, body: TUpdateBrandingRequest): Promise<TBranding> {
   // White text on the colour (buttons, the header) and the colour as text on white must both stay readable.
   const failing = (['primaryColor', 'accentColor'] as const)
     .filter((f) => body[f] !== null && !passesTextContrast(body[f]!))
@@ -98,13 +97,12 @@ export async function updateBranding(db: Db, caller: { accountId: string; userId
       if (body.oneQuestionPerScreen !== undefined) {
         await tx.update(accounts).set({ questionnaireOneQuestionPerScreen: body.oneQuestionPerScreen }).where(eq(accounts.id, caller.accountId));
       }
-      await audit(tx);
     },
   );
   return getBranding(db, caller.accountId);
 }
 
-export async function saveLogo(db: Db, caller: { accountId: string; userId: string }, logo: CheckedLogo | null, audit: Audit): Promise<TBranding> {
-  await upsert(db, caller.accountId, { logo: logo?.data ?? null, logoType: logo?.type ?? null, logoHash: logo?.hash ?? null, updatedBy: caller.userId }, audit);
+export async function saveLogo(db: Db, caller: { accountId: string; userId: string }, logo: CheckedLogo | null): Promise<TBranding> {
+  await upsert(db, caller.accountId, { logo: logo?.data ?? null, logoType: logo?.type ?? null, logoHash: logo?.hash ?? null, updatedBy: caller.userId });
   return getBranding(db, caller.accountId);
 }

@@ -8,7 +8,7 @@ import { BRANDING_ERRORS, LOGO_MAX_BYTES, ZBranding, ZBrandingLogoQuery, ZBrandi
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { apiErrors } from '../../plugins/openapi';
-import { recordAuditInTransaction } from '../audit/audit-note';
+import { noteAudit } from '../audit/audit-note';
 import { accountOfHost, accountOfToken } from './brand-lookup';
 import { brandingForAccount, getBranding, publicBranding, saveLogo, updateBranding, type AccountBrand } from './branding-service';
 import type { CheckedLogo } from './logo-check';
@@ -85,7 +85,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranding, ...apiErrors({ 400: [...BAD_BODY, BRANDING_ERRORS.contrast, 'error.validation.invalid_format'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => updateBranding(app.db, request.auth, request.body, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateBranding(app.db, request.auth, request.body),
   );
 
   app.post(
@@ -120,7 +120,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(BRANDING_ERRORS.logoType, 415, 'Send the logo as image/png or image/svg+xml');
       const logo = await checkedLogo(body);
-      return saveLogo(app.db, request.auth, logo, (tx) => recordAuditInTransaction(tx, request, { logoType: logo.type }));
+      noteAudit(request, { logoType: logo.type });
+      return saveLogo(app.db, request.auth, logo);
     },
   );
 
@@ -134,7 +135,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranding, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => saveLogo(app.db, request.auth, null, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => saveLogo(app.db, request.auth, null),
   );
 
   app.get(

@@ -7,7 +7,6 @@ import { BRANDING_ERRORS, SENDER_ERRORS, ZAccountIdParams, ZBranding, ZOperatorB
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { apiErrors } from '../../plugins/openapi';
-import { recordAuditInTransaction } from '../audit/audit-note';
 import { accountOfHost } from './brand-lookup';
 import { senderSettings, updateOperatorBranding, updateSenderSettings } from './sender-settings';
 
@@ -66,7 +65,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateSenderSettings(app.db, app.config, request.auth, request.body, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateSenderSettings(app.db, app.config, request.auth, request.body),
   );
 
   app.delete(
@@ -80,7 +79,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSenderSettings, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request) => updateSenderSettings(app.db, app.config, request.auth, null, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateSenderSettings(app.db, app.config, request.auth, null),
   );
 
   app.put(
@@ -110,7 +109,7 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateOperatorBranding(app.db, request.params.id, request.body, (tx) => recordAuditInTransaction(tx, request)),
+    async (request) => updateOperatorBranding(app.db, request.params.id, request.body),
   );
 
   app.get(

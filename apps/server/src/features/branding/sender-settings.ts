@@ -13,7 +13,6 @@ import { brandingRow, getBranding } from './branding-service';
 import type { OwnSmtpConfig } from './own-smtp';
 import { testSender } from './test-sender';
 
-type Audit = (tx: Tx) => Promise<void>;
 const SMTP_NONE = { smtpHost: null, smtpPort: null, smtpUser: null, smtpPasswordEncrypted: null, smtpFrom: null, smtpAllowPlaintext: false };
 
 export async function senderSettings(db: Db, accountId: string): Promise<TSenderSettings> {
@@ -39,7 +38,6 @@ export async function updateSenderSettings(
   config: Pick<Config, 'dataEncryptionKeys' | 'MAIL_FROM'> & OwnSmtpConfig,
   actor: { accountId: string; userId: string },
   body: TUpdateSenderRequest | null,
-  audit: Audit,
 ): Promise<TSenderSettings> {
   const { accountId } = actor;
   const [stored] = await db.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
@@ -63,13 +61,12 @@ export async function updateSenderSettings(
         }
       : { ...SMTP_NONE, updatedAt: new Date() };
     await tx.insert(accountBranding).values({ accountId, ...set }).onConflictDoUpdate({ target: accountBranding.accountId, set });
-    await audit(tx);
   });
   return senderSettings(db, accountId);
 }
 
 /** The operator's settings of an account: the powered-by switch and its host names (one account per host). */
-export async function updateOperatorBranding(db: Db, accountId: string, body: TOperatorBrandingRequest, audit: Audit) {
+export async function updateOperatorBranding(db: Db, accountId: string, body: TOperatorBrandingRequest) {
   const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   const hosts = [...new Set(body.hosts)];
@@ -83,7 +80,6 @@ export async function updateOperatorBranding(db: Db, accountId: string, body: TO
       const taken = owners.filter((o) => o.accountId !== accountId).map((o) => o.host);
       if (taken.length) throw new AppError(BRANDING_ERRORS.hostTaken, 409, `Already assigned to another account: ${taken.join(', ')}`);
     }
-    await audit(tx);
   });
   return getBranding(db, accountId);
 }

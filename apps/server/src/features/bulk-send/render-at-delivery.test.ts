@@ -103,7 +103,7 @@ describe('bulk invitations rendered at delivery', () => {
     const started = (await adviser.http.request('POST', '/api/instance/bulk', { productConfigurationId: adviser.configId, clientTokens: adviser.tokens, sendInvitationEmail: true })).json();
     await runBulkSend(t.db, t.config, started.id);
     const [client] = await t.db.select().from(clients).where(eq(clients.token, adviser.tokens[0]!));
-    await eraseClient(t.db, { clientId: client!.id, securityCode: erasureSecurityCode(t.config.dataEncryptionKey, client!), masterKey: t.config.dataEncryptionKey }, async () => {});
+    await eraseClient(t.db, { clientId: client!.id, securityCode: erasureSecurityCode(t.config.dataEncryptionKey, client!), masterKey: t.config.dataEncryptionKey });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.accountId, adviser.accountId));
     expect(mail).toMatchObject({ status: 'FAILED', renderValues: null, toAddress: 'erased' });
     expect(JSON.stringify(mail)).not.toContain(client!.firstName);

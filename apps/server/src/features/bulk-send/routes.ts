@@ -69,8 +69,10 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      reply.code(202).send(await startBulkSend(app.db, app.queue, request.auth, request.product, request.body, idempotencyKeyOf(request))),
+    async (request, reply) => {
+      reply.code(202);
+      return startBulkSend(app.db, app.queue, request.auth, request.product, request.body, idempotencyKeyOf(request));
+    },
   );
 
   app.get(

@@ -137,8 +137,8 @@ export async function updateClient(
   /** The product the route declared (input.productConfigurationId), checked for BQ_USER/UPDATE in its realm. */
   config: ProductConfigurationRow,
   input: TUpdateClientRequest,
-  /** Records the edit's audit event (changed fields, old and new) in the update's transaction. */
-  audit?: (tx: Tx, changed: ChangedField[]) => Promise<void>,
+  /** Notes the edit's changed fields (old and new) for the request's audit event. */
+  noteChanges?: (changed: ChangedField[]) => void,
 ): Promise<TClient> {
   const { client, membership } = await findClientInProduct(db, auth.accountId, input.token, config.id);
   // An erased client's pseudonym stays one (docs/decisions/0043).
@@ -165,7 +165,7 @@ export async function updateClient(
       const changed = (Object.keys(before) as (keyof typeof before)[])
         .filter((field) => before[field] !== after[field])
         .map((field) => ({ field, old: before[field] ?? null, new: after[field] ?? null }));
-      await audit?.(tx, changed);
+      noteChanges?.(changed);
       return toClient(row!, { active: membership.active, productConfigurationId: config.id }, view);
     });
   } catch (err) {

@@ -19,7 +19,7 @@ import { apiErrors } from '../../plugins/openapi';
 import { clientLimit, clientProfile, createClient, setClientActive, updateClient } from './client-service';
 import { listClients } from './list-clients';
 import { created, filterOf, rowsOf } from '../audit/declare';
-import { recordEditInTransaction } from '../audit/audit-note';
+import { noteEdit } from '../audit/audit-note';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -47,7 +47,10 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await createClient(app.db, request.auth, request.product, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createClient(app.db, request.auth, request.product, request.body);
+    },
   );
 
   app.patch(
@@ -71,7 +74,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateClient(app.db, request.auth, request.product, request.body, (tx, changed) => recordEditInTransaction(tx, request, changed)),
+    async (request) => updateClient(app.db, request.auth, request.product, request.body, (changed) => noteEdit(request, changed)),
   );
 
   for (const action of ['deactivate', 'activate'] as const) {

@@ -4,7 +4,7 @@ import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/cre
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, UNLOCK_RESULT, unlockResult } from './unlock-result';
 import { queueAutoReport } from '../reports/report-mail';
-import { recordAuditInTransaction } from '../audit/audit-note';
+import { noteAudit } from '../audit/audit-note';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,10 +31,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      // The spent credit and its audit event commit together (an unlock that spends nothing is recorded by the plugin).
+      // The spent credit and its audit event commit together (the request's unit of work); an unlock that spends nothing
+      // is recorded without `creditSpent`.
       unlockResult(app.db, request.auth, request.body.interactionToken, async (tx, instanceId) => {
         await queueAutoReport(tx, app.queue, app.config, instanceId);
-        await recordAuditInTransaction(tx, request, { creditSpent: true });
+        noteAudit(request, { creditSpent: true });
       }),
   );
 

@@ -27,6 +27,7 @@ import { erasureSecurityCodeMatches } from './security-code';
 import type { KeySource } from '../../plugins/data-encryption';
 import { withoutIdentity } from './without-identity';
 import { forgetParticipantAccess } from '../audit/participant-access';
+import { noteWrite } from '../audit/write-transaction';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -58,8 +59,6 @@ export async function erasurePlan(db: Db | Tx, client: Pick<ClientRow, 'id' | 'a
 export async function eraseClient(
   db: Db,
   input: { clientId: string; securityCode: string; masterKey: KeySource },
-  /** Records the erasure's audit event in the same transaction. */
-  audit: (tx: Tx, details: Record<string, unknown>) => Promise<void>,
 ): Promise<Omit<TEraseClientResponse, 'clientToken'>> {
   return db.transaction(async (tx) => {
     // Locked: a concurrent edit or second erasure waits, then finds the code changed or the client erased.
@@ -122,7 +121,7 @@ export async function eraseClient(
 
     const removed = { results: deletedIds.length, reportLinks: reportLinks.length, certificates: certs.length, mails: mails.length, accessLogRows: accessRows };
     // Counts only: the trail never holds who it was (ADR 0039).
-    await audit(tx, { kept: keptIds.length, removed });
+    noteWrite({ details: { kept: keptIds.length, removed } });
     return { erasedAt: erasedAt.toISOString(), results: plan.map((p) => p.shown), removed };
   });
 }

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATA_RIGHTS_ERRORS, ZEraseClientRequest, ZEraseClientResponse, ZErasurePreview } from '@bq/contracts/data-rights';
 import { apiErrors } from '../../plugins/openapi';
-import { recordAuditInTransaction } from '../audit/audit-note';
 import { contentDisposition } from '../reports/report-pdf';
 import { requireDataSubject } from './data-subject';
 import { eraseClient, erasurePlan } from './erase-client';
@@ -103,11 +102,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { client } = await requireDataSubject(app.db, request.auth, request.params.token, 'DELETE');
-      const erased = await eraseClient(
-        app.db,
-        { clientId: client.id, securityCode: request.body.securityCode, masterKey: app.config.dataEncryptionKeys },
-        (tx, details) => recordAuditInTransaction(tx, request, details),
-      );
+      const erased = await eraseClient(app.db, { clientId: client.id, securityCode: request.body.securityCode, masterKey: app.config.dataEncryptionKeys });
       return { clientToken: client.token, ...erased };
     },
   );

@@ -35,13 +35,12 @@ export async function decisionsOf(db: Db, instanceId: string): Promise<TResultDe
 
 export const decidesPeople = (productType: string) => (FAIRNESS_PRODUCTS as readonly string[]).includes(productType);
 
-/** POST /api/instance/{token}/decision: INDIVIDUAL_RESULTS/UPDATE on an open selection result; the audit event in the same transaction. */
+/** POST /api/instance/{token}/decision: INDIVIDUAL_RESULTS/UPDATE on an open selection result (its event commits with it). */
 export async function recordDecision(
   db: Db,
   auth: AuthContext,
   token: string,
   input: TRecordDecisionRequest,
-  inTransaction: (tx: Tx) => Promise<void>,
 ): Promise<TResultDecisions> {
   const { instance, productType } = await requireOpenResult(db, auth, token, 'INDIVIDUAL_RESULTS', 'UPDATE');
   if (!decidesPeople(productType)) throw new AppError(DECISION_ERRORS.notApplicable, 409, 'Decisions are recorded on selection and performance results only');
@@ -52,7 +51,6 @@ export async function recordDecision(
     // for update): a change in flight finishes before the decision, or is refused after it.
     await tx.select({ id: interactionInstances.id }).from(interactionInstances).where(eq(interactionInstances.id, instance.id)).for('share');
     await tx.insert(resultDecisions).values({ accountId: instance.accountId, instanceId: instance.id, userId: auth.userId, authorName, decision: input.decision, reason: input.reason });
-    await inTransaction(tx);
   });
   return decisionsOf(db, instance.id);
 }

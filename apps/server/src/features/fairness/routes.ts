@@ -21,7 +21,7 @@ import {
   ZSelfIdentificationSettingsView,
 } from '@bq/contracts/fairness';
 import { apiErrors } from '../../plugins/openapi';
-import { recordAuditInTransaction } from '../audit/audit-note';
+import { noteAudit } from '../audit/audit-note';
 import { RESULT_ERRORS } from '../results/result-access';
 import { adverseImpactReport } from './adverse-impact-report';
 import { isAccountRequest, participantKeyOf } from '../questionnaire/participant-key';
@@ -133,7 +133,7 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth;
       return app.db.transaction(async (tx) => {
         const saved = await saveSelfIdentificationSettings(tx, auth.accountId, auth.userId, request.body);
-        await recordAuditInTransaction(tx, request, { asked: saved.categories.filter((c) => c.asked).map((c) => c.category) });
+        noteAudit(request, { asked: saved.categories.filter((c) => c.asked).map((c) => c.category) });
         return saved;
       });
     },
@@ -165,10 +165,10 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const decisions = await recordDecision(app.db, request.auth, request.params.token, request.body, (tx) =>
-        recordAuditInTransaction(tx, request, { decision: request.body.decision }),
-      );
-      return reply.code(201).send(decisions);
+      noteAudit(request, { decision: request.body.decision });
+      const decisions = await recordDecision(app.db, request.auth, request.params.token, request.body);
+      reply.code(201);
+      return decisions;
     },
   );
 

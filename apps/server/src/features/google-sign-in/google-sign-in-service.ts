@@ -25,7 +25,6 @@ import { completeSignIn } from '../auth/complete-sign-in';
 import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
 import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
 import { noteAuditUser } from '../audit/audit-note';
-import { withoutCommitHook } from '../../db/commit-hooks';
 import { isUniqueViolation } from '../../db/sql-state';
 
 type VerifiedIdentity = ProviderIdentity;
@@ -74,11 +73,11 @@ export async function signInWithGoogle(
   }
   const productType = attempt.productType && isProductType(attempt.productType) ? attempt.productType : undefined;
 
-  // Linking the identity or creating the self-service account stands whatever follows: outside the audit hook, so the
-  // sign-in event commits with the session (ADR 0039), naming the account found or made here.
+  // Linking the identity or creating the self-service account commits with the session and the sign-in event (one unit
+  // of work, ADR 0088); a refusal after it leaves neither.
   // An address an account routes to its own provider is that provider's: Google neither links nor creates it.
   await assertAddressNotRouted(db, identity.email);
-  const { user, created } = await withoutCommitHook(() => findOrCreateUser(db, identity, productType));
+  const { user, created } = await findOrCreateUser(db, identity, productType);
   noteAuditUser(request, user.accountId, user.id);
   // The user's own address decides sign-on required (a user linked earlier by subject may have moved into a routed
   // domain since); a second factor is asked next, through the same second step as after the password (ADR 0073).

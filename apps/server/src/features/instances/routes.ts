@@ -63,7 +63,8 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const instance = await createInstance(app.db, auth, request.product, request.body, (tx, row) =>
         queueInvitationMail(tx, app.queue, app.config, row, auth.userId, new Date()),
       );
-      return reply.code(201).send(instance);
+      reply.code(201);
+      return instance;
     },
   );
 
@@ -126,7 +127,8 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteInstance(app.db, request.auth, request.params.token);
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
   );
 

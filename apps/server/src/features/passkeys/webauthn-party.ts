@@ -2,7 +2,7 @@
 // name and the only accepted origin PUBLIC_URL's origin, so a passkey registered here is useless on any other site
 // and an assertion made for another origin is refused. Challenges live in webauthn_challenges: five minutes, taken
 // with DELETE ... RETURNING, so each one is used once even by two requests at the same time.
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { generateChallenge, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Config } from '../../config';
@@ -46,13 +46,14 @@ export async function takeChallenge(db: Db, clientDataJSON: string, purpose: Cha
   } catch {
     return undefined;
   }
-  // Spent also when the answer is then refused: bookkeeping, not the request's change, so it commits without the
-  // request's audit event (docs/decisions/0039).
-  const [row] = await withoutCommitHook(async () =>
-    db
+  // Spent also when the answer is then refused: taken in the request's unit of work (the answer depends on it) and
+  // deleted again after it, which changes nothing unless the unit rolled back (docs/decisions/0088).
+  const spend = (on: Db) =>
+    on
       .delete(webauthnChallenges)
       .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, new Date())))
-      .returning({ userId: webauthnChallenges.userId }),
-  );
+      .returning({ userId: webauthnChallenges.userId });
+  const [row] = await spend(db);
+  if (row) await besideRequestWork(db, spend);
   return row ? { challenge, userId: row.userId } : undefined;
 }

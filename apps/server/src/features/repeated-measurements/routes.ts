@@ -47,7 +47,10 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZRepeatedMeasurement, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCampaign(app.db, request.auth, request.product, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createCampaign(app.db, request.auth, request.product, request.body);
+    },
   );
 
   // Permission: INTERACTION_INSTANCE/READ in the product's realm.
@@ -93,7 +96,8 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       const added = await addParticipant(app.db, auth, request.params.id, request.body, (tx, row) =>
         queueInvitationMail(tx, app.queue, app.config, row, auth.userId, new Date()),
       );
-      return reply.code(201).send(added);
+      reply.code(201);
+      return added;
     },
   );
 

@@ -77,7 +77,8 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const resolution = await recordConsistencyResolution(app.db, request.auth, request.params.token, request.body);
-      return reply.code(201).send(resolution);
+      reply.code(201);
+      return resolution;
     },
   );
 

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRetentionPreview, ZRetentionResponse, ZRetentionSettings } from '@bq/contracts/retention';
 import { apiErrors } from '../../plugins/openapi';
-import { recordEditInTransaction } from '../audit/audit-note';
+import { noteEdit } from '../audit/audit-note';
 import { retentionPreview } from './retention-preview';
 import { retentionSettings, toRetentionResponse, updateRetentionSettings } from './retention-settings';
 
@@ -55,7 +55,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
         const changed = (['advisoryYears', 'selectionMonths'] as const)
           .filter((field) => before[field] !== after[field])
           .map((field) => ({ field, old: String(before[field]), new: String(after[field]) }));
-        await recordEditInTransaction(tx, request, changed);
+        noteEdit(request, changed);
         return after;
       });
     },

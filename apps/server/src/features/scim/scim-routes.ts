@@ -96,7 +96,8 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const created = await new SCIMMY.Resources.User().write(normaliseUser(request.body) as object, ctx);
       settle(request, ctx);
-      return reply.code(201).header('location', `${SCIM_BASE_PATH}/Users/${ctx.outcome.userId}`).send(plain(created));
+      reply.code(201).header('location', `${SCIM_BASE_PATH}/Users/${ctx.outcome.userId}`);
+      return plain(created);
     },
   );
 
@@ -189,7 +190,8 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       await new SCIMMY.Resources.User(request.params.id).dispose(ctx);
       settle(request, ctx);
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
   );
 

@@ -1,6 +1,6 @@
 // The account's SCIM token (docs/decisions/0047): issue (shown once, a new one replaces the old), revoke, status, and
 // the lookup every SCIM call makes. Only the SHA-256 is stored, as for API credentials.
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SCIM_TOKEN_PREFIX } from '@bq/contracts/scim';
@@ -54,10 +54,8 @@ export async function accountOfScimToken(db: Db, token: string): Promise<string 
   const now = new Date();
   // "Last used" is for the admin's page, not an audit log: written at most once a minute to keep calls cheap.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000) {
-    // Not the call's change: it commits without the call's audit event (docs/decisions/0039).
-    await withoutCommitHook(async () => {
-      await db.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.accountId, row.accountId));
-    });
+    // Not the call's change: it stands whatever the call's outcome (docs/decisions/0088).
+    await besideRequestWork(db, (root) => root.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.accountId, row.accountId)));
   }
   return row.accountId;
 }

@@ -57,7 +57,8 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, row } = await issueScimToken(app.db, request.auth);
 
-      return reply.code(201).send({ ...statusOf(request, row), token });
+      reply.code(201);
+      return { ...statusOf(request, row), token };
     },
   );
 

@@ -1,7 +1,7 @@
 // Rate limits of sign-up and password-reset requests (issue 14 "Parts"): counted per address (its SHA-256, so the
 // table never holds addresses that belong to nobody) and per IP, whether or not the address has an account, so
 // the limit cannot tell them apart. Kept in the database so every API process sees the same counts.
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -70,9 +70,9 @@ export async function countAuthRequest(
       'retry-after': String(limits.windowMinutes * 60),
     });
   }
-  // The limit's bookkeeping, not the request's change: it commits without the request's audit event (ADR 0039).
-  await withoutCommitHook(async () => {
-    await db.delete(authRequests).where(and(eq(authRequests.kind, kind), lt(authRequests.createdAt, since)));
-    await db.insert(authRequests).values({ kind, emailHash: hash, ip, createdAt: now });
+  // The limit's bookkeeping, not the request's change: it stands whatever the request's outcome (ADR 0088).
+  await besideRequestWork(db, async (root) => {
+    await root.delete(authRequests).where(and(eq(authRequests.kind, kind), lt(authRequests.createdAt, since)));
+    await root.insert(authRequests).values({ kind, emailHash: hash, ip, createdAt: now });
   });
 }

@@ -157,8 +157,9 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const location = await finishSamlSignIn(app.db, app.config, request, reply, request.params.accountId, request.body.SAMLResponse);
-      reply.header('cache-control', 'no-store');
-      return reply.redirect(location, 303);
+      // Answered once the sign-in's unit of work committed (a redirect sent from here would leave before the session).
+      reply.code(303).header('cache-control', 'no-store').header('location', location);
+      return null;
     },
   );
 };

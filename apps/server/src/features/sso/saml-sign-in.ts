@@ -11,7 +11,6 @@ import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { withoutCommitHook } from '../../db/commit-hooks';
 import { ssoConnections, usedSignInNonces } from '../../db/schema';
 import { eventOf } from '../audit/audit-plugin';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
@@ -104,9 +103,10 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
 }
 
 async function signIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string, samlResponse: string): Promise<string> {
-  // Checking the answer spends the request, remembers the assertion and may create the evaluator: bookkeeping that
-  // stands whatever the outcome, so outside the audit hook; the sign-in event commits with the session (ADR 0039).
-  const { user, redirectUrl } = await withoutCommitHook(() => checkAnswer(db, config, request, accountId, samlResponse));
+  // Checking the answer spends the request, remembers the assertion and may create the evaluator. A refusal is answered
+  // as a redirect (finishSamlSignIn), so the unit of work commits these with the refusal's event; only a failure (5xx)
+  // rolls them back (ADR 0088).
+  const { user, redirectUrl } = await checkAnswer(db, config, request, accountId, samlResponse);
   // The same policy as every way in (ADR 0073); the browser came from the provider's page, so the answer is a redirect.
   const result = await completeSignIn(db, config, request, reply, user.id, { method: 'SAML', secondFactor: false, providerAccountId: accountId, redirectUrl });
   return 'secondFactorRequired' in result ? `${SAML_REFUSED_PATH}?secondFactor=1` : result.redirectUrl;

@@ -7,7 +7,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { usedSignInNonces } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import type { CodeFlowAttempt } from './oidc-code-flow';
@@ -43,11 +43,14 @@ export function takeAttempt(config: Config, request: FastifyRequest, reply: Fast
 }
 
 /**
- * Marks the attempt's state as used; false when it was used before (a replayed cookie and answer). Bookkeeping that
- * stands whatever the sign-in's outcome: outside the audit hook (the sign-in event commits with the session).
+ * Marks the attempt's state as used; false when it was used before (a replayed cookie and answer). Spent in the
+ * sign-in's unit of work (the answer depends on it), and spent again after it, which changes nothing unless the unit
+ * rolled back: it stands whatever the sign-in's outcome (docs/decisions/0088).
  */
-export function spendAttempt(db: Db, attempt: StoredAttempt): Promise<boolean> {
-  return withoutCommitHook(() => spend(db, attempt));
+export async function spendAttempt(db: Db, attempt: StoredAttempt): Promise<boolean> {
+  const spent = await spend(db, attempt);
+  if (spent) await besideRequestWork(db, (root) => spend(root, attempt));
+  return spent;
 }
 
 async function spend(db: Db, attempt: StoredAttempt): Promise<boolean> {

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { ssoConnections } from '../../db/schema';
 import { noteAudit, noteAuditUser } from '../audit/audit-note';
 import { OTHER_ACCOUNT, completeSignIn } from '../auth/complete-sign-in';
-import { withoutCommitHook } from '../../db/commit-hooks';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { beginCodeFlow, finishCodeFlow } from './oidc-code-flow';
 import { saveAttempt, spendAttempt, takeAttempt } from './sso-attempt-cookie';
@@ -54,9 +53,9 @@ export async function finishSsoSignIn(
   const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
 
   // Only an address of the account's confirmed domains, and never the break-glass admin (docs/decisions/0062).
-  // Creating or linking the evaluator stands whatever follows (a second step, a refusal): outside the audit hook, as
-  // for SAML and Google; the sign-in event commits with the session (ADR 0039).
-  const { user, created } = await withoutCommitHook(() => findOrCreateEvaluator(db, connection.accountId, identity));
+  // Creating or linking the evaluator commits with the session and the sign-in event (one unit of work, ADR 0088); a
+  // refusal after it leaves neither.
+  const { user, created } = await findOrCreateEvaluator(db, connection.accountId, identity);
   noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created });
   const result = await completeSignIn(db, config, request, reply, user.id, {

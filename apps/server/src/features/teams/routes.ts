@@ -54,7 +54,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZTeam, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: NOT_FOUND, 409: ['error.teams.duplicate_name'] }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTeam(app.db, request.auth, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createTeam(app.db, request.auth, request.body);
+    },
   );
 
   // Permission: TEAMS/DELETE in the product's realm.
@@ -71,7 +74,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteTeam(app.db, request.auth, request.params.teamId);
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
   );
 

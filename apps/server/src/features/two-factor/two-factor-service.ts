@@ -12,7 +12,7 @@ import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { verifyPassword } from '../../plugins/passwords';
 import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
-import { withoutCommitHook } from '../../db/commit-hooks';
+import { besideRequestWork } from '../../db/request-work';
 import { mailFactorChange } from './factor-change-mail';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, recoveryCodeHashes, verifiedStep } from './totp';
 
@@ -150,9 +150,9 @@ export async function acceptSecondFactor(db: Db, queue: JobQueue, config: Config
 
 /** One more wrong code; the one that reaches MAX_CODE_FAILURES locks the code factor and tells the user, in one transaction. */
 async function countWrongCode(db: Db, queue: JobQueue, config: Config, userId: string): Promise<void> {
-  // Bookkeeping of a refusal, like the throttle's: it commits without the request's audit event (ADR 0039).
-  await withoutCommitHook(() =>
-    db.transaction(async (tx) => {
+  // Bookkeeping of a refusal, like the throttle's: it stands whatever the request's outcome (ADR 0088).
+  await besideRequestWork(db, (root) =>
+    root.transaction(async (tx) => {
       const [row] = await tx
         .update(userTotp)
         .set({ failedCodes: sql`${userTotp.failedCodes} + 1`, lockedAt: sql`case when ${userTotp.failedCodes} + 1 >= ${MAX_CODE_FAILURES} then now() else null end` })

@@ -85,7 +85,10 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZWeightProfile, ...apiErrors({ ...WRITE_ERRORS, 409: [WEIGHT_ERRORS.duplicateName] }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createWeightProfile(app.db, request.auth, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createWeightProfile(app.db, request.auth, request.body);
+    },
   );
 
   // WEIGHT_MANAGEMENT/UPDATE in the realm of the profile's product type.
@@ -120,7 +123,8 @@ export const weightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteWeightProfile(app.db, request.auth, request.params.id);
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
   );
 
