@@ -4,21 +4,12 @@
 import { createHmac } from 'node:crypto';
 import { dataKeys, deriveKey, DERIVED_KEY_ID, keyId, type KeySource } from '../../plugins/data-encryption';
 import type { FastifyRequest } from 'fastify';
-import type { AuditSubject } from './audit-plugin';
 
 type Request = Pick<FastifyRequest, 'auditNote'>;
 
 /** Adds details to the request's event (merged; later keys win). */
 export function noteAudit(request: Request, details: Record<string, unknown>): void {
   if (request.auditNote) Object.assign(request.auditNote.details, details);
-}
-
-/**
- * Names the request's subject when only the write knows it (what it created): noted inside the write's transaction,
- * the event that commits there carries it (write-transaction.ts).
- */
-export function noteAuditSubject(request: Request, subject: AuditSubject): void {
-  if (request.auditNote) request.auditNote.subject = { ...request.auditNote.subject, ...subject };
 }
 
 /** Names the account and user of a call without a session (sign-in, failed sign-in of a known address). */

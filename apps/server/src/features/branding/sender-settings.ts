@@ -6,7 +6,7 @@ import { BRANDING_ERRORS, type TOperatorBrandingRequest, type TSenderSettings, t
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { accountBranding, accountHosts, accounts } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { brandingRow, getBranding } from './branding-service';

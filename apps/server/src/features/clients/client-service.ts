@@ -8,7 +8,7 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
 import { instanceExpirationStatus } from '@bq/domain/expiration';
 import { initials } from '@bq/domain/initials';
 import { AppError } from '../../app-error';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { ChangedField } from '../audit/audit-note';
 import { accounts, clientProducts, clients, interactionInstances } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';

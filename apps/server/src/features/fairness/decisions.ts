@@ -4,7 +4,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { FAIRNESS_PRODUCTS, type TRecordDecisionRequest, type TResultDecision, type TResultDecisions } from '@bq/contracts/fairness';
 import { AppError } from '../../app-error';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { interactionInstances, resultDecisions, users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
