@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { REALMS } from './permissions';
-import { ACCOUNT_TYPES, PLAN_TYPES, PRODUCT_TYPES, PRODUCT_TYPE_INFO, isProductType } from './product-types';
+import { ACCOUNT_TYPES, PLAN_TYPES, PRODUCT_TYPES, PRODUCT_TYPE_INFO, coverContactKey, isProductType } from './product-types';
 
 describe('product types', () => {
   it('are the eight of spec section 1', () => {
@@ -63,5 +63,13 @@ describe('plan and account types', () => {
   it('match spec section 1', () => {
     expect(PLAN_TYPES).toEqual(['TRIAL', 'BASIC']);
     expect(ACCOUNT_TYPES).toEqual(['DEMO', 'INTERNAL', 'ENTERPRISE', 'SELF_SERVICE']);
+  });
+});
+
+describe('coverContactKey', () => {
+  it('names an adviser for the advisory products only, a contact person for candidates, employees and coachees', () => {
+    expect(['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK'].map(coverContactKey)).toEqual(Array(3).fill('report.cover.adviser'));
+    const people = ['BQ_SELECTION', 'BQ_PERFORMANCE', 'BQ_PERFORMANCE_SELF_ASSESSMENT', 'BQ_SELECT_CAMPAIGN', 'BQ_PERFORMANCE_COACH'];
+    expect(people.map(coverContactKey)).toEqual(Array(5).fill('report.cover.contact'));
   });
 });

@@ -43,6 +43,14 @@ export const PRODUCT_TYPE_INFO: Record<ProductType, ProductTypeInfo> = {
   BQ_PERFORMANCE_COACH: { interactionSlug: 'performance-coach', icon: 'message-circle-2', nameKey: 'product.BQ_PERFORMANCE_COACH.name', dashboardKind: 'BQP', realm: 'BQ_PERFORMANCE_SELF_ASSESSMENT' },
 };
 
+/**
+ * The cover's label for the evaluator who sent the questionnaire: an adviser of a client for the advisory products,
+ * a contact person for the people products (a candidate or employee has no adviser; "Beratung durch" was wrong there).
+ */
+export function coverContactKey(productType: string): 'report.cover.adviser' | 'report.cover.contact' {
+  return isProductType(productType) && PRODUCT_TYPE_INFO[productType].dashboardKind === 'BQA' ? 'report.cover.adviser' : 'report.cover.contact';
+}
+
 export function isProductType(value: string): value is ProductType {
   return (PRODUCT_TYPES as readonly string[]).includes(value);
 }

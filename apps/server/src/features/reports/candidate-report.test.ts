@@ -209,6 +209,10 @@ describe("the report a person receives holds only what is theirs", () => {
       // Addressed to the candidate, not the investment disclaimer of the advisory reports.
       expect(text).toContain(flat(de['report.profileDisclaimer']!));
       expect(text).not.toContain(flat(de['report.disclaimer']!));
+      // The evaluator who sent it is the candidate's contact person, not an adviser ("Beratung durch"); the cover's
+      // labels are set in capitals.
+      expect(text).toContain(de['report.cover.contact']!.toUpperCase());
+      expect(text).not.toContain(de['report.cover.adviser']!.toUpperCase());
     },
     120_000,
   );

@@ -92,7 +92,7 @@ export async function buildFileNote(db: Db, auth: AuthContext, token: string, re
     { label: t(selection ? 'results.selectionReport.candidate' : 'results.risk.fileNote.client'), value: shown.displayName },
     { label: t('results.risk.fileNote.questionnaire'), value: t(opened.definition.nameKey) },
     { label: t('results.risk.fileNote.completedAt'), value: fmt.date(completed) || t('report.cover.notRecorded') },
-    { label: t('report.cover.adviser'), value: subject.adviserName ?? t('report.cover.notRecorded') },
+    { label: t(selection ? 'report.cover.contact' : 'report.cover.adviser'), value: subject.adviserName ?? t('report.cover.notRecorded') },
   ];
   if (risk) {
     facts.push(

@@ -10,6 +10,7 @@ const TEXTS: Record<'EN_US' | 'DE_DE', Record<string, string>> = {
     'report.cover.client': 'Prepared for',
     'report.cover.account': 'Prepared by',
     'report.cover.adviser': 'Adviser',
+    'report.cover.contact': 'Contact person',
     'report.cover.completedAt': 'Completed on',
     'report.cover.completedIn': 'Completed in',
     'report.cover.anonymized': "Anonymized copy: the client's name has been removed.",

@@ -20,6 +20,7 @@ export const REPORT_LABEL_KEYS = [
   'report.cover.client',
   'report.cover.completedAt',
   'report.cover.completedIn',
+  'report.cover.contact',
   'report.cover.interaction',
   'report.cover.notRecorded',
   'report.dimension.band',

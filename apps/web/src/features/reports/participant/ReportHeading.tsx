@@ -1,6 +1,7 @@
 // The report's title block: what it is, of which questionnaire, for whom, prepared by which organisation and
 // adviser, and when the questionnaire was completed (in the report's locale; an anonymised report's dates are months).
 import type { TReportContent } from '@bq/contracts/reports';
+import { coverContactKey } from '@bq/domain/product-types';
 import { formatReportDate } from '@bq/domain/report-dates';
 import { documentText } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
@@ -11,7 +12,7 @@ export function ReportHeading({ content }: { content: TReportContent }) {
     { label: label('report.cover.client'), value: content.client.displayName, testId: 'report-client' },
     { label: label('report.cover.account'), value: content.accountName, testId: 'report-account' },
     ...(content.adviserName
-      ? [{ label: label('report.cover.adviser'), value: content.adviserName, testId: 'report-adviser' }]
+      ? [{ label: label(coverContactKey(content.productType)), value: content.adviserName, testId: 'report-adviser' }]
       : []),
     {
       label: label(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt'),
