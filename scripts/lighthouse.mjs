@@ -10,8 +10,10 @@
 // gzipped bytes, as Lighthouse counted the transfer). Exits 1 when a median performance or accessibility score is
 // below MIN (LIGHTHOUSE_MIN, default 90) or a median CLS (cumulative layout shift) is 0.1 or more (LIGHTHOUSE_MAX_CLS).
 // LIGHTHOUSE_URL=http://127.0.0.1:3000 measures a running server with demo data instead (it is branded too).
+// For looking into a page: LIGHTHOUSE_PAGES (comma-separated names, e.g. "public report") measures only those, and
+// LIGHTHOUSE_SAVE_DIR keeps each run's full Lighthouse JSON there (its main-thread breakdown, long tasks, bootup).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -170,6 +172,10 @@ function lighthouseOnce(url) {
   );
   if (run.status !== 0) throw new Error(`lighthouse ${url}: ${run.stderr || run.stdout}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  if (process.env.LIGHTHOUSE_SAVE_DIR) {
+    mkdirSync(process.env.LIGHTHOUSE_SAVE_DIR, { recursive: true });
+    copyFileSync(out, join(process.env.LIGHTHOUSE_SAVE_DIR, `${new URL(url).pathname.split('/')[1] || 'root'}-${Date.now()}.json`));
+  }
   rmSync(dir, { recursive: true, force: true });
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const metric = (id) => report.audits[id]?.numericValue ?? NaN;
@@ -206,7 +212,8 @@ try {
   ];
   console.log(`Lighthouse (mobile), branded account, median of ${RUNS}; fails below ${MIN} (public report's performance: ${MIN_PERFORMANCE['public report']}) or at CLS ${MAX_CLS} and above`);
   console.log('page            perf (runs)        a11y  CLS (runs)               LCP     TBT      JS (files, transfer)');
-  for (const page of pages) {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+  for (const page of pages.filter((p) => !only || only.includes(p.name))) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(lighthouse(page.url));
     const at = (key) => median(runs.map((r) => r[key]));
