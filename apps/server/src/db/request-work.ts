@@ -1,5 +1,5 @@
 // One unit of work per write request (issue 36 point 11, docs/decisions/0088). The audit plugin opens one transaction
-// around a write route's handler and runs the handler inside `inRequestWork`; the database handle every route and
+// around a write route's handler and runs the handler inside it (`runRequestWork`); the database handle every route and
 // service holds (`app.db`, made by `requestScopedDb`) then sends everything to that transaction: the handler's reads
 // and writes, and a service's own `db.transaction`, which becomes a savepoint of it. The plugin appends the request's
 // audit event last and commits, so the change and its event are stored together or not at all.
@@ -25,11 +25,6 @@ interface RequestWork {
 }
 
 const scope = new AsyncLocalStorage<RequestWork>();
-
-/** Whether the caller runs inside a request's unit of work. */
-export function inRequestWorkNow(): boolean {
-  return scope.getStore() !== undefined;
-}
 
 /**
  * The handle routes and services use: inside a request's unit of work every call goes to its transaction (so nothing
