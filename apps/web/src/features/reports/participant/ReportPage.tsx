@@ -3,7 +3,7 @@
 // (the instance token is the key), in the firm's frame. It opens in the client's language (the server answers in it
 // when none is asked for: issue 27 point 5) and the page's own texts follow the report's language; the toolbar picks
 // another language, the PDF's paper and anonymisation. A signed-in evaluator of the result finds the way back at the top.
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TReportContent } from '@bq/contracts/reports';
 import { resolveLocale, type Locale } from '@bq/domain/locales';
 import { defaultPageFormat, type PageFormat } from '@bq/domain/page-formats';
@@ -65,10 +65,6 @@ export function ReportPage({ reportType, token }: ReportPageProps) {
   const [shown, setShown] = useState<TReportContent | null>(null);
   if (content.data && content.data.locale === textsLocale && content.data !== shown) setShown(content.data);
   const dashboardPath = useLast(shown?.dashboardPath);
-  // The document is rendered in a background pass that yields to the browser every few milliseconds (the report is
-  // long: as one task it blocked a mid-range phone for a third of a second, issue 37 point 12); the toolbar and the
-  // skeleton stay responsive meanwhile.
-  const documentContent = useDeferredValue(shown, null);
   const download = usePdfDownload();
 
   useEffect(() => {
@@ -120,11 +116,7 @@ export function ReportPage({ reportType, token }: ReportPageProps) {
           }
           previewUrl={reportPreviewUrl(options)}
         />
-        {documentContent ? (
-          <ReportDocument content={documentContent} updating={content.fetching || content.data !== documentContent} />
-        ) : (
-          <ReportSkeleton label={t('reports.loading')} />
-        )}
+        <ReportDocument content={shown} updating={content.fetching || content.data !== shown} />
       </div>
     );
   }
