@@ -9,12 +9,14 @@ import { COLORS, styles } from './theme';
 export function CoverBlock({ content, ctx }: { content: TReportContent; ctx: ReportContext }) {
   const { t, fmt } = ctx;
   const notRecorded = t('report.cover.notRecorded');
+  // Who sent the questionnaire: the client's adviser, or the contact person of a candidate, employee or coachee.
+  const contactLabels = { 'report.cover.adviser': t('report.cover.adviser'), 'report.cover.contact': t('report.cover.contact') };
   // The display name is already anonymised by the server when content.anonymized; first and last name never
   // appear in the document.
   const facts = [
     { label: t('report.cover.client'), value: content.client.displayName },
     { label: t('report.cover.account'), value: content.accountName },
-    { label: t(coverContactKey(content.productType)), value: content.adviserName ?? notRecorded },
+    { label: contactLabels[coverContactKey(content.productType)], value: content.adviserName ?? notRecorded },
     {
       // Anonymised, the date is only the month: "Completed in November 2026".
       label: t(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt'),
