@@ -1,10 +1,16 @@
 // The report's title block: what it is, of which questionnaire, for whom, prepared by which organisation and
 // adviser, and when the questionnaire was completed (in the report's locale; an anonymised report's dates are months).
 import type { TReportContent } from '@bq/contracts/reports';
-import { coverContactKey } from '@bq/domain/product-types';
 import { formatReportDate } from '@bq/domain/report-dates';
 import { documentText } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
+
+/**
+ * The advisory products' evaluator is the client's adviser; a candidate's, employee's or coachee's is their contact
+ * person (coverContactKey in @bq/domain/product-types, the PDF's rule). Not imported: that module would become a chunk
+ * the questionnaire page loads too (participant-phone journey).
+ */
+const ADVISORY_PRODUCTS = new Set(['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK']);
 
 export function ReportHeading({ content }: { content: TReportContent }) {
   const label = (key: string) => documentText(content.texts, key);
@@ -12,7 +18,7 @@ export function ReportHeading({ content }: { content: TReportContent }) {
     { label: label('report.cover.client'), value: content.client.displayName, testId: 'report-client' },
     { label: label('report.cover.account'), value: content.accountName, testId: 'report-account' },
     ...(content.adviserName
-      ? [{ label: label(coverContactKey(content.productType)), value: content.adviserName, testId: 'report-adviser' }]
+      ? [{ label: label(ADVISORY_PRODUCTS.has(content.productType) ? 'report.cover.adviser' : 'report.cover.contact'), value: content.adviserName, testId: 'report-adviser' }]
       : []),
     {
       label: label(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt'),
