@@ -4,14 +4,17 @@ import { ZTrialStatus, ZUnlockRequest, ZUnlockResponse } from '@bq/contracts/cre
 import { apiErrors } from '../../plugins/openapi';
 import { CREDIT_ERRORS, UNLOCK_RESULT, unlockResult } from './unlock-result';
 import { queueAutoReport } from '../reports/report-mail';
-import { noteAudit } from '../audit/audit-note';
 import { dismissWealthTrial, getWealthTrialStatus } from './wealth-trial';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credit/unlock',
     {
-      config: { audit: { action: 'result.unlock', subject: { result: 'body.interactionToken' } }, productPermission: UNLOCK_RESULT },
+      config: {
+        // `creditSpent` from the answer, read before the unit of work commits; an unlock that spends nothing has none.
+        audit: { action: 'result.unlock', subject: { result: 'body.interactionToken' }, answer: (body) => ((body as { creditSpent?: boolean }).creditSpent ? { details: { creditSpent: true } } : {}) },
+        productPermission: UNLOCK_RESULT,
+      },
       schema: {
         operationId: 'unlockResult',
         tags: ['credits'],
@@ -31,12 +34,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      // The spent credit and its audit event commit together (the request's unit of work); an unlock that spends nothing
-      // is recorded without `creditSpent`.
-      unlockResult(app.db, request.auth, request.body.interactionToken, async (tx, instanceId) => {
-        await queueAutoReport(tx, app.queue, app.config, instanceId);
-        noteAudit(request, { creditSpent: true });
-      }),
+      // The spent credit and its audit event commit together (the request's unit of work).
+      unlockResult(app.db, request.auth, request.body.interactionToken, (tx, instanceId) => queueAutoReport(tx, app.queue, app.config, instanceId)),
   );
 
   app.get(

@@ -19,9 +19,9 @@ import {
   ZSelfIdentificationSaved,
   ZSelfIdentificationSettings,
   ZSelfIdentificationSettingsView,
+  type TSelfIdentificationSettingsView,
 } from '@bq/contracts/fairness';
 import { apiErrors } from '../../plugins/openapi';
-import { noteAudit } from '../audit/audit-note';
 import { RESULT_ERRORS } from '../results/result-access';
 import { adverseImpactReport } from './adverse-impact-report';
 import { isAccountRequest, participantKeyOf } from '../questionnaire/participant-key';
@@ -117,7 +117,14 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/fairness/self-identification/settings',
     {
-      config: { permission: UPDATE_FAIRNESS, audit: { action: 'fairness.self_identification_settings_update' } },
+      config: {
+        permission: UPDATE_FAIRNESS,
+        // Which categories are asked, read from the saved settings in the answer.
+        audit: {
+          action: 'fairness.self_identification_settings_update',
+          answer: (body) => ({ details: { asked: (body as TSelfIdentificationSettingsView).categories.filter((c) => c.asked).map((c) => c.category) } }),
+        },
+      },
       schema: {
         operationId: 'updateSelfIdentificationSettings',
         tags: ['fairness'],
@@ -131,18 +138,17 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth;
-      return app.db.transaction(async (tx) => {
-        const saved = await saveSelfIdentificationSettings(tx, auth.accountId, auth.userId, request.body);
-        noteAudit(request, { asked: saved.categories.filter((c) => c.asked).map((c) => c.category) });
-        return saved;
-      });
+      return app.db.transaction((tx) => saveSelfIdentificationSettings(tx, auth.accountId, auth.userId, request.body));
     },
   );
 
   app.post(
     '/api/instance/:token/decision',
     {
-      config: { productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' }, audit: { action: 'result.decision_record', subject: { result: 'params.token' } } },
+      config: {
+        productPermission: { entity: 'INDIVIDUAL_RESULTS', action: 'UPDATE' },
+        audit: { action: 'result.decision_record', subject: { result: 'params.token' }, details: (r) => ({ decision: (r.body as { decision: string }).decision }) },
+      },
       schema: {
         operationId: 'recordDecision',
         tags: ['fairness'],
@@ -165,7 +171,6 @@ export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      noteAudit(request, { decision: request.body.decision });
       const decisions = await recordDecision(app.db, request.auth, request.params.token, request.body);
       reply.code(201);
       return decisions;
