@@ -84,12 +84,13 @@ test('the adviser unlocks a result, opens its report, switches it to German and 
 
 test('a certificate is verified by a stranger without signing in; an unknown token is not valid', async ({ page, browser }) => {
   await openLoginAndSignIn(page, ADMIN);
-  // The demo's selection result of Sophie Keller (unlocked), found through the client list.
+  // The demo's selection result of Sophie Keller (unlocked), found through the client list by her exact name: other
+  // journeys in the same shard add candidates named Keller-<number>.
   await page.goto('/product/BQ_SELECTION');
   await page.getByTestId('client-search').fill('Keller');
-  const row = page.locator('tr[data-testid^="client-row-"]').filter({ hasText: 'Keller' });
-  await expect(row).toHaveCount(1);
-  await page.goto((await row.getByRole('link').first().getAttribute('href'))!);
+  const link = page.getByTestId('client-row-link').filter({ hasText: /^Keller, Sophie$/ });
+  await expect(link).toHaveCount(1);
+  await page.goto((await link.getAttribute('href'))!);
   await expect(page.getByTestId('client-view')).toBeVisible();
   await page.locator('[data-testid^="client-interaction-row-"]').first().getByRole('link').first().click();
   await page.getByTestId('interaction-dashboard-link').click();

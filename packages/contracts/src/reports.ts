@@ -174,6 +174,12 @@ export const ZReportContent = z
     accountName: z.string(),
     /** The adviser who sent the questionnaire; null when unknown. */
     adviserName: z.string().nullable(),
+    /**
+     * The label of adviserName: the client's adviser for the advisory products, the contact person of a candidate,
+     * employee or coachee otherwise (coverContactKey in @bq/domain/product-types). Decided by the server so the web
+     * report and the PDF say the same and the participant page needs no product table.
+     */
+    adviserLabelKey: z.enum(['report.cover.adviser', 'report.cover.contact']),
     /** ISO timestamp; "YYYY-MM" in an anonymised report. */
     completedAt: z.string().nullable(),
     /** ISO timestamp; "YYYY-MM" in an anonymised report. */

@@ -195,6 +195,8 @@ describe("the report a person receives holds only what is theirs", () => {
         const content = (await new TestClient(t.app).request('GET', `/api/report/content/bqp/${token}?locale=${locale}`)).json();
         expect(content.title).toBe(report['report.title.bqp']);
         expect(content.prediction).toBeNull();
+        // The web report names the sender as the PDF does: the candidate's contact person.
+        expect(content.adviserLabelKey).toBe('report.cover.contact');
         const scored = content.dimensions.filter((d: { level: string | null }) => d.level !== null);
         expect(scored.length).toBe(definition.dimensions.length);
         // The answers spread the dimensions over the scale, so each side of the advice is met.

@@ -4,6 +4,7 @@ import type { TReportContent, TReportDimension } from '@bq/contracts/reports';
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 import { monthOf } from '@bq/domain/report-dates';
 import { reportFileName } from '@bq/domain/report-file-name';
+import { coverContactKey } from '@bq/domain/product-types';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { consistencyResolutionsOf } from '../results/consistency-resolution';
@@ -293,6 +294,7 @@ export async function buildReportContent(
     anonymized: opts.anonymize,
     accountName: subject.account.name,
     adviserName: subject.adviserName,
+    adviserLabelKey: coverContactKey(subject.productType),
     completedAt,
     calculatedAt: results.calculatedAt,
     evidence: resultEvidence(results, subject.definition),

@@ -181,6 +181,8 @@ describe('POST /api/dashboard/{token}/consistency/resolution', () => {
     // The client's report says when the adviser went through it with them; the notes are the adviser's (decision 0030).
     const report = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`)).json();
     expect(report.risk.consistency.discussedAt).toBe(second.json().resolvedAt);
+    // An advisory client's evaluator is their adviser (a candidate's is their contact person, candidate-report.test).
+    expect(report.adviserLabelKey).toBe('report.cover.adviser');
     expect(JSON.stringify(report)).not.toContain('she accepts class 3');
     const anonymised = (await ctx.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE&anonymize=true`)).json();
     // Only the month (docs/decisions/0015).

@@ -63,6 +63,7 @@ export function reportContentOf(
     anonymized: options.anonymize ?? false,
     accountName: 'Demo Advisory',
     adviserName: 'Maria Berger',
+    adviserLabelKey: 'report.cover.adviser',
     completedAt: '2026-04-03T09:00:00Z',
     calculatedAt: '2026-04-03T09:00:05Z',
     evidence: {

@@ -2,7 +2,6 @@
 // a risk profile, the suitable class and its model portfolio, so page 1 carries the verdict.
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { TReportContent } from '@bq/contracts/reports';
-import { coverContactKey } from '@bq/domain/product-types';
 import type { ReportContext } from './report-context';
 import { COLORS, styles } from './theme';
 
@@ -16,7 +15,7 @@ export function CoverBlock({ content, ctx }: { content: TReportContent; ctx: Rep
   const facts = [
     { label: t('report.cover.client'), value: content.client.displayName },
     { label: t('report.cover.account'), value: content.accountName },
-    { label: contactLabels[coverContactKey(content.productType)], value: content.adviserName ?? notRecorded },
+    { label: contactLabels[content.adviserLabelKey], value: content.adviserName ?? notRecorded },
     {
       // Anonymised, the date is only the month: "Completed in November 2026".
       label: t(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt'),

@@ -5,20 +5,13 @@ import { formatReportDate } from '@bq/domain/report-dates';
 import { documentText } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
 
-/**
- * The advisory products' evaluator is the client's adviser; a candidate's, employee's or coachee's is their contact
- * person (coverContactKey in @bq/domain/product-types, the PDF's rule). Not imported: that module would become a chunk
- * the questionnaire page loads too (participant-phone journey).
- */
-const ADVISORY_PRODUCTS = new Set(['BQ_ADVISORY_BANK', 'BQ_ADVISORY_WEALTH', 'BQ_RISK']);
-
 export function ReportHeading({ content }: { content: TReportContent }) {
   const label = (key: string) => documentText(content.texts, key);
   const facts = [
     { label: label('report.cover.client'), value: content.client.displayName, testId: 'report-client' },
     { label: label('report.cover.account'), value: content.accountName, testId: 'report-account' },
     ...(content.adviserName
-      ? [{ label: label(ADVISORY_PRODUCTS.has(content.productType) ? 'report.cover.adviser' : 'report.cover.contact'), value: content.adviserName, testId: 'report-adviser' }]
+      ? [{ label: label(content.adviserLabelKey), value: content.adviserName, testId: 'report-adviser' }]
       : []),
     {
       label: label(content.anonymized ? 'report.cover.completedIn' : 'report.cover.completedAt'),
