@@ -97,8 +97,10 @@ for (const [language, T] of [
       expect(records.every((r) => r.includes(',export.download,'))).toBe(true);
       expect(records.some((r) => r.includes(MARIA))).toBe(true);
     } else {
-      // JSON Lines is the chain (docs/decisions/0071): oldest first, hashes on every line, no looked-up names.
-      const events = text.trim().split('\n').map((line) => JSON.parse(line) as { type: string; action: string; hash: string; details: { filter?: { productType?: string } } });
+      // JSON Lines is the chain (docs/decisions/0071): oldest first, hashes on every line, no looked-up names. Filtered,
+      // its first line says it is an excerpt, with the filter.
+      const [excerpt, ...events] = text.trim().split('\n').map((line) => JSON.parse(line) as { type: string; action: string; hash: string; filter: unknown; details: { filter?: { productType?: string } } });
+      expect(excerpt).toMatchObject({ type: 'excerpt', filter: { action: 'export.download' } });
       expect(events.length).toBeGreaterThan(0);
       expect(events.every((e) => e.type === 'event' && e.action === 'export.download' && /^[0-9a-f]{64}$/.test(e.hash))).toBe(true);
       expect(events.find((e) => e.details.filter?.productType === 'BQ_RISK')?.details.filter).toMatchObject({ productType: 'BQ_RISK', format: 'csv' });

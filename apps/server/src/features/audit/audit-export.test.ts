@@ -79,7 +79,9 @@ describe('the audit trail export', () => {
     const lines = jsonl.body.split('\n');
     expect(lines.pop()).toBe('');
     // JSON Lines is the chain's form (docs/decisions/0071): oldest first, no id or looked-up name (the hash covers
-    // exactly what the line carries), with seq, prevHash and hash; a filtered file carries no checkpoints.
+    // exactly what the line carries), with seq, prevHash and hash; a filtered file says on its first line that it is an
+    // excerpt (the verifier then reports a selection, not a broken chain) and carries no checkpoints.
+    expect(JSON.parse(lines.shift()!)).toMatchObject({ type: 'excerpt', v: 1, accountId: o.accountId });
     const chained = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(chained.map((e) => e.type)).toEqual(listed.map(() => 'event'));
     expect(chained.map((e) => e.seq)).toEqual(listed.map((e) => e.seq).reverse());
@@ -96,7 +98,7 @@ describe('the audit trail export', () => {
     const many = Array.from({ length: AUDIT_EXPORT_PAGE * 2 + 7 }, (_, i) => ({ ...base, accountId: o.accountId, occurredAt: new Date(), action: 'client.view', clientToken: `bulk-${i}` }));
     await appendEvents(t.db, many);
     const res = await o.http.request('GET', '/api/audit/events/export?format=jsonl&action=client.view');
-    const seqs = res.body.trim().split('\n').map((l) => Number((JSON.parse(l) as TAuditEvent).seq));
+    const seqs = res.body.trim().split('\n').slice(1).map((l) => Number((JSON.parse(l) as TAuditEvent).seq));
     expect(seqs).toHaveLength(many.length);
     expect(new Set(seqs).size).toBe(many.length);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));

@@ -13,7 +13,7 @@ import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser } from '../../test/factories';
 import { appendEvents, type AuditEventInput } from './audit-chain';
 import { writeCheckpoints } from './checkpoint';
-import { checkpointPayload, eventHash, keyIdOf, verifyExportLines, type ExportedCheckpoint, type ExportedEvent, type PublishedKeys } from './verify-export';
+import { checkpointPayload, describeReport, eventHash, keyIdOf, verifyExportLines, type ExportedCheckpoint, type ExportedEvent, type PublishedKeys } from './verify-export';
 
 const current = generateKeyPairSync('ed25519');
 const retired = generateKeyPairSync('ed25519');
@@ -159,6 +159,32 @@ describe('the verifiable audit trail', () => {
     expect((await verifyLines(rebuilt)).firstBroken).toMatchObject({ line: cpIndex + 1, seq: 5, problem: 'checkpoint_mismatch' });
   });
 
+  it('a filtered export declares itself an excerpt: reported as one with its gaps, never as a complete trail, and a changed event is still caught', async () => {
+    const { accountId, http } = await trail();
+    const res = await http.request('GET', '/api/audit/events/export?format=jsonl&clientToken=client-3');
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body.split('\n').filter((l) => l !== '');
+    expect(JSON.parse(lines[0]!)).toEqual({ type: 'excerpt', v: 1, accountId, filter: { clientToken: 'client-3' } });
+    expect(lines.slice(1).map((l) => parse(l).seq)).toEqual([3]);
+    const report = await verifyLines(lines);
+    expect(report).toMatchObject({ ok: true, events: 1, checkpoints: 0, excerpt: { gaps: 1 }, firstBroken: null });
+    expect(describeReport(report)).toContain('EXCERPT');
+    expect(describeReport(report)).not.toContain('OK: the trail is complete');
+
+    const third = parse(lines[1]!);
+    const changed = [lines[0]!, JSON.stringify({ ...third, details: { ...third.details, n: 33 } })];
+    expect((await verifyLines(changed)).firstBroken).toMatchObject({ line: 2, seq: 3, problem: 'changed' });
+    // A whole export with a line deleted and an excerpt header put in front is at best an excerpt, never "complete".
+    const whole = await exportLines(http);
+    const disguised = [lines[0]!, ...whole.filter((l, i) => i !== at(whole, 4) && parse(l).type === 'event')];
+    const passedOff = await verifyLines(disguised);
+    expect(passedOff.excerpt).toEqual({ gaps: 1 });
+    expect(describeReport(passedOff)).not.toContain('OK: the trail is complete');
+    // The header counts only as the first line, and an excerpt carries no checkpoint.
+    expect((await verifyLines([...whole.slice(0, 2), lines[0]!])).firstBroken).toMatchObject({ line: 3, problem: 'invalid_line' });
+    expect((await verifyLines([lines[0]!, ...whole])).firstBroken).toMatchObject({ problem: 'checkpoint_out_of_place' });
+  });
+
   it('publishes the current and the retired keys at GET /api/audit/keys, without sign-in and cacheable', async () => {
     const res = await new TestClient(t.app).request('GET', '/api/audit/keys');
     expect(res.statusCode).toBe(200);
@@ -198,5 +224,10 @@ describe('the verifiable audit trail', () => {
     expect(broken.code).toBe(1);
     expect(broken.out).toContain(`BROKEN at line ${at(lines, 3) + 1}, seq 3: changed`);
     expect((await cli('missing.jsonl')).code).toBe(2);
+    const excerpt = (await http.request('GET', '/api/audit/events/export?format=jsonl&clientToken=client-3')).body;
+    writeFileSync(join(dir, 'excerpt.jsonl'), excerpt);
+    const read = await cli('excerpt.jsonl');
+    expect(read.code).toBe(3);
+    expect(read.out).toContain('EXCERPT: a filtered export, 1 gap(s)');
   }, 60_000);
 });

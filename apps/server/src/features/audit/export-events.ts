@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { checkpointsOf } from './checkpoint';
 import { chainPages, countAuditEvents, listAuditEvents, newestAuditEventId, type AuditFilter } from './list-events';
-import type { ExportedCheckpoint } from './verify-export';
+import type { ExportedCheckpoint, ExportedExcerpt } from './verify-export';
 
 /** Rows per query: large enough to keep the query count low, small enough that a page is a few hundred KB. */
 export const AUDIT_EXPORT_PAGE = 500;
@@ -72,7 +72,10 @@ function unfiltered(filter: AuditFilter): boolean {
  * beyond the last event (its events are gone: a deleted tail) comes last, where the verifier reports it.
  */
 export async function* chainLines(db: Db, config: ExportConfig, accountId: string, filter: AuditFilter, throughId: number): AsyncGenerator<string> {
-  const checkpoints: ExportedCheckpoint[] = unfiltered(filter) ? await checkpointsOf(db, config, accountId) : [];
+  const whole = unfiltered(filter);
+  const checkpoints: ExportedCheckpoint[] = whole ? await checkpointsOf(db, config, accountId) : [];
+  // A filtered file says so on its first line, so the verifier reports a selection, not a broken chain.
+  if (!whole) yield `${JSON.stringify({ type: 'excerpt', v: 1, accountId, filter } satisfies ExportedExcerpt)}\n`;
   let next = 0;
   for await (const events of chainPages(db, accountId, filter, throughId, AUDIT_EXPORT_PAGE)) {
     const lines: string[] = [];

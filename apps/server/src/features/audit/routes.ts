@@ -70,7 +70,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Streams the account's audit events that match the filters (those of listAuditEvents) as CSV (newest first) or JSON Lines (the " +
           'chain oldest first, each event with seq, prevHash and hash; without filters also the signed checkpoints, so the file verifies ' +
-          'on its own with npm run audit:verify), ' +
+          'on its own with npm run audit:verify; with filters a first line {"type":"excerpt","v":1,"accountId","filter"}, and the verifier ' +
+          'reports an excerpt, never a complete trail), ' +
           `up to the newest event when the export starts. The file name is in Content-Disposition, the number of events in ${EXPORT_TOTAL_ROWS_HEADER}, ` +
           'the id of the newest event the file can hold in x-through-id. The export is itself recorded (audit.export) before the first byte is sent.',
         querystring: ZExportAuditEventsRequest,
@@ -116,7 +117,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       async function* lines(): AsyncGenerator<string> {
         for await (const chunk of chainLines(app.db, app.config, accountId, {}, throughId)) yield* chunk.split('\n');
       }
-      return verifyExportLines(lines(), publishedKeys(app.config));
+      // The whole chain, never an excerpt: the answer has no excerpt field.
+      const { excerpt: _wholeChain, ...report } = await verifyExportLines(lines(), publishedKeys(app.config));
+      return report;
     },
   );
 

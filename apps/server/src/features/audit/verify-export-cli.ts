@@ -1,7 +1,8 @@
 // `npm run audit:verify -- --file export.jsonl --keys keys.json`: verifies an export of the audit trail (GET
 // /api/audit/events/export?format=jsonl) against the published keys (the body of GET /api/audit/keys), with no access
 // to the server, its database or any secret (docs/decisions/0071). Exit code 0: intact; 1: broken (the report names
-// the first broken line); 2: the command was used wrongly.
+// the first broken line); 2: the command was used wrongly; 3: an excerpt (a filtered export) in which nothing was found
+// wrong, which is not proof that the trail is complete.
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
@@ -39,7 +40,7 @@ try {
   const report = await verifyExportLines(lines, keys);
   console.log(`file:        ${values.file}`);
   console.log(describeReport(report));
-  process.exitCode = report.ok ? 0 : 1;
+  process.exitCode = !report.ok ? 1 : report.excerpt ? 3 : 0;
 } catch (err) {
   usage(`cannot read ${values.file}: ${(err as Error).message}`);
 }

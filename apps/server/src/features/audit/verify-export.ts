@@ -40,6 +40,19 @@ export interface ExportedCheckpoint {
   signature: string;
 }
 
+/**
+ * The first line of a filtered export: the events that follow are a selection of the chain, not the chain. Each still
+ * carries its hashes, but the events between them (and the checkpoints, which sign a head the excerpt need not reach)
+ * are left out, so the file cannot show that nothing is missing or that no event was rewritten and rehashed.
+ */
+export interface ExportedExcerpt {
+  type: 'excerpt';
+  v: 1;
+  accountId: string;
+  /** The export's filter as the request gave it. */
+  filter: Record<string, unknown>;
+}
+
 /** GET /api/audit/keys: the keys that signed (and sign) checkpoints. */
 export interface PublishedKeys {
   keys: { keyId: string; algorithm: 'Ed25519'; publicKey: string; current: boolean }[];
@@ -91,6 +104,11 @@ export interface ExportReport {
   headHash: string;
   /** The newest checkpoint that verified: its seq and time. */
   lastCheckpoint: { seq: number; createdAt: string; keyId: string } | null;
+  /**
+   * Non-null when the file declared itself an excerpt (a filtered export): then ok says only that every event matched
+   * its own hash, seqs rose, and consecutive events were linked; gaps counts the places where events were left out.
+   */
+  excerpt: { gaps: number } | null;
   /** line: 1-based line of the file (for tail_deleted, the checkpoint that names the missing events). */
   firstBroken: { line: number; seq: number | null; problem: ExportProblem; message: string } | null;
 }
@@ -105,7 +123,7 @@ const HEX64 = /^[0-9a-f]{64}$/;
  */
 export class ExportVerifier {
   private readonly keys = new Map<string, KeyObject>();
-  private report: ExportReport = { ok: true, accountId: null, events: 0, checkpoints: 0, headSeq: 0, headHash: GENESIS_PREV_HASH, lastCheckpoint: null, firstBroken: null };
+  private report: ExportReport = { ok: true, accountId: null, events: 0, checkpoints: 0, headSeq: 0, headHash: GENESIS_PREV_HASH, lastCheckpoint: null, excerpt: null, firstBroken: null };
   private lineNo = 0;
   /** A checkpoint read before the event it covers (only legitimate when that event follows; otherwise the tail is gone). */
   private pending: { line: number; checkpoint: ExportedCheckpoint } | null = null;
@@ -137,6 +155,7 @@ export class ExportVerifier {
       return this.fail('invalid_line', null, 'not JSON');
     }
     if (value === null || typeof value !== 'object') return this.fail('invalid_line', null, 'not a JSON object');
+    if (value.type === 'excerpt') return this.excerptHeader(value as unknown as ExportedExcerpt);
     if (value.type === 'event') return this.event(value as unknown as ExportedEvent);
     if (value.type === 'checkpoint') return this.checkpoint(value as unknown as ExportedCheckpoint);
     return this.fail('invalid_line', null, `unknown line type ${JSON.stringify(value.type)}`);
@@ -149,13 +168,24 @@ export class ExportVerifier {
     return true;
   }
 
+  /** Only as the first line: what follows is a selection (a filtered export), checked as far as a selection can be. */
+  private excerptHeader(x: ExportedExcerpt): void {
+    if (this.lineNo !== 1) return this.fail('invalid_line', null, 'an excerpt is declared on the first line only');
+    if (!this.sameAccount(x.accountId, null)) return;
+    this.report.excerpt = { gaps: 0 };
+  }
+
   private event(e: ExportedEvent): void {
     if (!Number.isSafeInteger(e.seq) || typeof e.hash !== 'string' || typeof e.prevHash !== 'string') return this.fail('invalid_line', null, 'an event needs seq, prevHash and hash');
     if (!this.sameAccount(e.accountId, e.seq)) return;
     const expected = this.report.headSeq + 1;
-    if (e.seq > expected) return this.fail('missing_before', e.seq, `expected seq ${expected}: events ${expected}..${e.seq - 1} are missing`);
+    const excerpt = this.report.excerpt;
+    if (e.seq > expected && excerpt) excerpt.gaps++;
+    else if (e.seq > expected) return this.fail('missing_before', e.seq, `expected seq ${expected}: events ${expected}..${e.seq - 1} are missing`);
     if (e.seq < expected) return this.fail('seq_out_of_order', e.seq, `expected seq ${expected}`);
-    if (e.prevHash !== this.report.headHash) return this.fail('not_linked', e.seq, 'prevHash is not the hash of the previous event');
+    // In an excerpt the link can be checked only where the previous event is in the file too.
+    const linked = e.seq === expected;
+    if (linked && e.prevHash !== this.report.headHash) return this.fail('not_linked', e.seq, 'prevHash is not the hash of the previous event');
     let hash: string;
     try {
       hash = eventHash(e);
@@ -178,6 +208,7 @@ export class ExportVerifier {
       return this.fail('invalid_line', null, 'a checkpoint needs seq, headHash and signature');
     }
     if (!this.sameAccount(c.accountId, c.seq)) return;
+    if (this.report.excerpt) return this.fail('checkpoint_out_of_place', c.seq, 'an excerpt carries no checkpoints: they sign the whole chain');
     const key = this.keys.get(String(c.keyId));
     if (!key) return this.fail('unknown_key', c.seq, `checkpoint signed with key ${String(c.keyId)}, which the keys file does not publish`);
     let signed = false;
@@ -224,6 +255,7 @@ function checkpointNote(report: ExportReport): string {
   const last = report.lastCheckpoint;
   if (last) return `, newest at seq ${last.seq} (${last.createdAt}, key ${last.keyId})`;
   if (report.firstBroken) return ' before the break';
+  if (report.excerpt) return ' (none in an excerpt)';
   return ' (none: a deleted tail cannot be detected)';
 }
 
@@ -235,6 +267,13 @@ export function describeReport(report: ExportReport): string {
     `checkpoints: ${report.checkpoints} signed${checkpointNote(report)}`,
   ];
   const b = report.firstBroken;
-  lines.push(b ? `BROKEN at line ${b.line}${b.seq === null ? '' : `, seq ${b.seq}`}: ${b.problem}: ${b.message}` : 'OK: the trail is complete and unchanged up to its head');
+  if (b) lines.push(`BROKEN at line ${b.line}${b.seq === null ? '' : `, seq ${b.seq}`}: ${b.problem}: ${b.message}`);
+  else if (report.excerpt) {
+    lines.push(
+      `EXCERPT: a filtered export, ${report.excerpt.gaps} gap(s) where events were left out. Every event matches its hash and ` +
+        'consecutive events are linked; an excerpt cannot show that nothing is missing or that no event was rewritten ' +
+        'and rehashed. Verify the unfiltered export for that.',
+    );
+  } else lines.push('OK: the trail is complete and unchanged up to its head');
   return lines.join('\n');
 }
