@@ -45,6 +45,11 @@ function allKeys(source: KeySource): Buffer[] {
   return [keys.current, ...keys.previous];
 }
 
+/** The ids of every configured key (current first): what a stored `<keyId>:…` value can still be checked under. */
+export function configuredKeyIds(source: KeySource): string[] {
+  return allKeys(source).map(keyId);
+}
+
 /** A master key's public name: 8 hex characters derived from it (one-way), stable across restarts and hosts. */
 export function keyId(masterKey: Buffer): string {
   let id = keyIds.get(masterKey);

@@ -15,7 +15,7 @@ import { decryptSecret, encryptSecret, keyId, UnknownDataKeyError } from '../../
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { ipSequence, signedInEvaluator } from '../../test/sign-in';
-import { acceptSecondFactor } from '../two-factor/two-factor-service';
+import { acceptSecondFactor, totpStatus } from '../two-factor/two-factor-service';
 import { ENCRYPTED_COLUMNS, rotateDataKeys } from './rotate-data-keys';
 
 const A = Buffer.alloc(32, 0xa1);
@@ -101,6 +101,9 @@ describe('rotating DATA_ENCRYPTION_KEY from A to B', () => {
     vi.setSystemTime(Date.now() + 90_000);
     expect(await acceptSecondFactor(t.db, t.queue, onlyB, userId, { code: await code(secret) })).toBe(true);
     expect(await acceptSecondFactor(t.db, t.queue, onlyB, userId, { recoveryCode: recoveryCodes[1]!.replace('-', '').toLowerCase() })).toBe(false);
+    // The user is not told they have codes left that no longer work: without A, none of A's count.
+    expect((await totpStatus(t.db, onlyB, { userId })).recoveryCodesLeft).toBe(0);
+    expect((await totpStatus(t.db, rotated, { userId })).recoveryCodesLeft).toBe(9);
     // While A was listed they worked (and the check counted them).
     expect(await acceptSecondFactor(t.db, t.queue, rotated, userId, { recoveryCode: recoveryCodes[2]!.replace('-', '').toLowerCase() })).toBe(true);
   });

@@ -43,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return totpStatus(app.db, request.auth);
+      return totpStatus(app.db, app.config, request.auth);
     },
   );
 

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { userPasskeys, userRecoveryCodes, userTotp, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
+import { configuredKeyIds, decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import { verifyPassword } from '../../plugins/passwords';
 import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
@@ -53,8 +53,22 @@ export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> 
   return Boolean(passkey);
 }
 
+/**
+ * A stored code sign-in can still check: made under a key still configured (its `<keyId>:` prefix), or bare hex (made
+ * before key ids, checked under every configured key). A code made under a key since taken out of
+ * DATA_ENCRYPTION_KEYS_PREVIOUS can never match again, so it is not counted as left: the user is told to make new ones
+ * rather than trusting codes that no longer work (npm run keys:rotate -- --check counts them before a key goes).
+ */
+function usableRecoveryCode(config: Config) {
+  const ids = configuredKeyIds(config.dataEncryptionKeys);
+  return sql`(position(':' in ${userRecoveryCodes.codeHash}) = 0 or split_part(${userRecoveryCodes.codeHash}, ':', 1) in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+}
+
 /** The user's factor, and the account's deadline for enrolling one as the session carries it (docs/decisions/0042). */
-export async function totpStatus(db: Db, auth: { userId: string; secondFactorDeadline?: Date | null }): Promise<TTotpStatusResponse> {
+export async function totpStatus(db: Db, config: Config, auth: { userId: string; secondFactorDeadline?: Date | null }): Promise<TTotpStatusResponse> {
   const { userId } = auth;
   const deadline = auth.secondFactorDeadline ?? null;
   const requirement = { enrolmentDeadline: deadline?.toISOString() ?? null, enrolmentOverdue: enrolmentOverdue(deadline) };
@@ -62,7 +76,7 @@ export async function totpStatus(db: Db, auth: { userId: string; secondFactorDea
   const [left] = await db
     .select({ n: count() })
     .from(userRecoveryCodes)
-    .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt)));
+    .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt), usableRecoveryCode(config)));
   return { enabled: true, recoveryCodesLeft: left?.n ?? 0, ...requirement };
 }
 
