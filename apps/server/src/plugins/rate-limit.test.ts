@@ -2,10 +2,10 @@
 // without signing in that writes data or an audit event has a limit (a new one shows up in the list below and must be
 // looked at), documents 429 error.rate_limited, and the limit holds per address, and per link where declared.
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { apiRoutes } from '../test/route-table';
-import { countHit, needsRateLimit } from './rate-limit';
+import { countHit, needsRateLimit, secondsUntilAllowed } from './rate-limit';
 
 const collected: RouteOptions[] = [];
 let t: TestApp;
@@ -22,7 +22,10 @@ afterAll(async () => {
 let nextIp = 1;
 const newIp = () => `10.72.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
-/** A burst must not straddle a minute boundary (the counts are per calendar minute): wait for a fresh minute if late. */
+/**
+ * A burst of exactly the limit must not straddle a minute boundary (the sliding count then weighs the two minutes and
+ * lands a fraction away from the limit): wait for a fresh minute if late.
+ */
 async function freshMinute(secondsNeeded = 15): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < secondsNeeded * 1000) await new Promise((r) => setTimeout(r, left + 50));
@@ -106,13 +109,46 @@ describe('the limit', () => {
     expect((await client.request('PUT', '/api/q/tokenD/answers', { answers: {} })).statusCode).not.toBe(429);
   });
 
-  it('starts again in the next minute and keeps no address or token in clear', async () => {
+  it('slides: the minute before counts by the part of it still inside the last 60 s; no address or token kept in clear', async () => {
     const minute = Math.floor(Date.now() / 60_000) * 60_000 + 120_000;
-    expect((await countHit(t.db, 'test', '10.0.0.1\u0000tok', minute)).hits).toBe(1);
-    expect((await countHit(t.db, 'test', '10.0.0.1\u0000tok', minute + 59_999)).hits).toBe(2);
-    expect((await countHit(t.db, 'test', '10.0.0.1\u0000tok', minute + 60_000)).hits).toBe(1);
+    const key = '10.0.0.1\u0000tok';
+    expect(await countHit(t.db, 'test', key, minute)).toMatchObject({ hits: 1, previous: 0, estimate: 1 });
+    expect(await countHit(t.db, 'test', key, minute + 59_999)).toMatchObject({ hits: 2, previous: 0 });
+    // Just past the boundary the two of the minute before still count in full; half a minute later, half of them.
+    expect(await countHit(t.db, 'test', key, minute + 60_000)).toMatchObject({ hits: 1, previous: 2, estimate: 3 });
+    expect(await countHit(t.db, 'test', key, minute + 90_000)).toMatchObject({ hits: 2, previous: 2, estimate: 3 });
+    expect(await countHit(t.db, 'test', key, minute + 180_000)).toMatchObject({ hits: 1, previous: 0, estimate: 1 });
     const { rows } = await t.database.executeSql(`select key_hash from rate_limit_hits where bucket = 'test'`);
     for (const row of rows as { key_hash: string }[]) expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('lets no burst through at a minute boundary: the limit at 0:59 and again at 1:00 is refused, with an honest Retry-After', async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 600_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const client = new TestClient(t.app, newIp());
+      const options = () => client.request('POST', '/api/login/passkey/options', {});
+      vi.setSystemTime(minute + 59_000);
+      for (let i = 0; i < 60; i++) expect((await options()).statusCode).not.toBe(429);
+      // A calendar-minute count would start again at 0 here and let another 60 through.
+      vi.setSystemTime(minute + 60_500);
+      const refused = await options();
+      expect(refused.statusCode).toBe(429);
+      // 1 + 60 x 59.5/60 = 60.5 now; 2 + 60 x (60 - t)/60 <= 60 from t = 2 s on: the answer says wait 2 s.
+      expect(refused.headers['retry-after']).toBe('2');
+      vi.setSystemTime(minute + 62_500);
+      expect((await options()).statusCode).not.toBe(429);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says when a caller over the limit may send again', () => {
+    const windowEnds = 120_000;
+    // This minute alone is at the limit: until it ends.
+    expect(secondsUntilAllowed({ hits: 60, previous: 0, estimate: 60, windowEnds }, 60, 75_000)).toBe(45);
+    // The previous minute's share has to shrink until the next request fits: 11 + 60 x 49/60 = 60 after 11 s.
+    expect(secondsUntilAllowed({ hits: 10, previous: 60, estimate: 70, windowEnds }, 60, 60_000)).toBe(11);
   });
 
   it('is off with PUBLIC_RATE_LIMIT=false (benchmarks from one address)', async () => {

@@ -7,7 +7,9 @@
 // The caller is the client IP (request.ip, which follows TRUST_PROXY), and with `perToken` the IP and the link's
 // token, so one participant's autosave never shares a counter with a colleague behind the same office address.
 // The counts live in the database (rate_limit_hits), one row per route, caller and minute, so every API process
-// sees the same numbers; the worker purges rows of past minutes.
+// sees the same numbers; the worker purges rows of past minutes. The limit is a sliding minute: the previous minute's
+// count weighs by the part of it still inside the last 60 s, so a caller cannot send the limit at 0:59 and again at
+// 1:00 (a fixed window lets twice the limit through around each boundary).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -80,20 +82,51 @@ function tokenAt(request: FastifyRequest, path: RateLimitTokenPath | undefined):
   return typeof value === 'string' ? value.slice(0, 200) : '';
 }
 
-/** Counts this request and returns the caller's count in the current minute (its first request: 1). */
-export async function countHit(db: Db, bucket: string, key: string, now = Date.now()): Promise<{ hits: number; windowEnds: number }> {
+export interface HitCount {
+  /** The caller's requests in the current calendar minute, this one included (its first: 1). */
+  hits: number;
+  /** The caller's requests in the minute before. */
+  previous: number;
+  /** The sliding minute's estimate: hits plus the previous minute's share still within the last 60 s. */
+  estimate: number;
+  /** When the current calendar minute ends (ms). */
+  windowEnds: number;
+}
+
+/** Counts this request and reads the minute before, in one statement. */
+export async function countHit(db: Db, bucket: string, key: string, now = Date.now()): Promise<HitCount> {
   const windowStart = Math.floor(now / 60_000) * 60_000;
   const keyHash = createHash('sha256').update(key).digest('hex');
   // Counted before the route's handler (and its unit of work) starts: committed on its own, whatever follows.
-  const [row] = await db
-    .insert(rateLimitHits)
-    .values({ bucket, keyHash, windowStart: new Date(windowStart), hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitHits.bucket, rateLimitHits.keyHash, rateLimitHits.windowStart],
-      set: { hits: sql`${rateLimitHits.hits} + 1` },
-    })
-    .returning({ hits: rateLimitHits.hits });
-  return { hits: row?.hits ?? 1, windowEnds: windowStart + 60_000 };
+  const result = await db.execute(sql`
+    with hit as (
+      insert into ${rateLimitHits} (bucket, key_hash, window_start, hits)
+      values (${bucket}, ${keyHash}, ${new Date(windowStart).toISOString()}::timestamptz, 1)
+      on conflict (bucket, key_hash, window_start) do update set hits = ${rateLimitHits}.hits + 1
+      returning hits
+    )
+    select hit.hits::int as hits,
+      coalesce((select p.hits from ${rateLimitHits} p
+        where p.bucket = ${bucket} and p.key_hash = ${keyHash} and p.window_start = ${new Date(windowStart - 60_000).toISOString()}::timestamptz), 0)::int as previous
+    from hit`);
+  const row = (result as unknown as { rows: { hits: number; previous: number }[] }).rows[0];
+  const hits = Number(row?.hits ?? 1);
+  const previous = Number(row?.previous ?? 0);
+  const windowEnds = windowStart + 60_000;
+  return { hits, previous, estimate: hits + previous * ((windowEnds - now) / 60_000), windowEnds };
+}
+
+/**
+ * Seconds until the sliding count falls to the limit again: the previous minute's share shrinks as time passes; if
+ * this minute alone is over the limit, that takes until it ends.
+ */
+export function secondsUntilAllowed(count: HitCount, perMinute: number, now = Date.now()): number {
+  const untilMinuteEnds = (count.windowEnds - now) / 1000;
+  if (count.hits >= perMinute || count.previous === 0) return Math.max(1, Math.ceil(untilMinuteEnds));
+  // hits + previous * (left / 60) <= perMinute - 1 (room for the next request) once left <= 60 * room / previous.
+  const room = Math.max(0, perMinute - 1 - count.hits);
+  const leftWhenAllowed = (60 * room) / count.previous;
+  return Math.max(1, Math.ceil(untilMinuteEnds - leftWhenAllowed));
 }
 
 export async function purgeOldRateLimitHits(db: Db): Promise<void> {
@@ -112,9 +145,9 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     if (!limit || request.is404 || !app.config.PUBLIC_RATE_LIMIT) return;
     const bucket = limit.bucket ?? `${request.method} ${request.routeOptions.url}`;
     const key = `${request.ip}\u0000${tokenAt(request, limit.perToken)}`;
-    const { hits, windowEnds } = await countHit(app.db, bucket, key);
-    if (hits > limit.perMinute) {
-      const seconds = Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000));
+    const count = await countHit(app.db, bucket, key);
+    if (count.estimate > limit.perMinute) {
+      const seconds = secondsUntilAllowed(count, limit.perMinute);
       throw new AppError(ERROR_KEYS.rateLimited, 429, `Too many requests; try again in ${seconds} s`, { 'retry-after': String(seconds) });
     }
   });
