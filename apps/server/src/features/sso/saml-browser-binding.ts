@@ -11,12 +11,17 @@
 // get the same cookie as production. Only plain http on another host falls back to Lax: a provider on the same site
 // still gets it through there. HttpOnly, and sent only to /api/sso/saml/... (the start and
 // the ACS). One value per browser for ten minutes: a second start in another tab keeps it, so both tabs can finish.
+// Secure, it is named __Secure-bq_saml: a browser takes a cookie of that name only from a secure page with Secure set,
+// so a plain-http page of a sibling host cannot plant one of its own (cookie tossing) for the ACS to read. (__Host-
+// would need Path=/, and the value belongs to /api/sso/saml only.) The ACS reads only the name its own scheme sets.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { SAML_REQUEST_SECONDS } from './saml-service-provider';
 
 export const SAML_BROWSER_COOKIE = 'bq_saml';
+/** The name over a secure origin: the prefix makes browsers refuse it from anything else. */
+export const SECURE_SAML_BROWSER_COOKIE = `__Secure-${SAML_BROWSER_COOKIE}`;
 const COOKIE_PATH = '/api/sso/saml';
 /** Hosts whose plain-http pages browsers treat as secure (Fastify's hostname may still carry the port). */
 const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|::1)(?::\d+)?$/i;
@@ -30,19 +35,28 @@ export function samlBrowserCookieOptions(secure: boolean, expires: Date) {
   return { httpOnly: true, secure, sameSite: secure ? ('none' as const) : ('lax' as const), path: COOKIE_PATH, expires };
 }
 
+/** Whether this request's origin takes Secure cookies (then the cookie is SameSite=None and __Secure- named). */
+function secureFor(config: Config, request: FastifyRequest): boolean {
+  return config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' || LOOPBACK_HOST.test(request.hostname) : config.COOKIE_SECURE === 'true';
+}
+
+/** The cookie's name for this request's scheme. */
+export function samlBrowserCookieName(secure: boolean): string {
+  return secure ? SECURE_SAML_BROWSER_COOKIE : SAML_BROWSER_COOKIE;
+}
+
 /** At the start: (re)sets this browser's value and answers its hash, to be kept with the AuthnRequest id. */
 export function bindBrowser(config: Config, request: FastifyRequest, reply: FastifyReply): string {
-  const previous = request.cookies[SAML_BROWSER_COOKIE];
+  const name = samlBrowserCookieName(secureFor(config, request));
+  const previous = request.cookies[name];
   const value = previous && WELL_FORMED.test(previous) ? previous : randomBytes(32).toString('base64url');
-  const secure =
-    config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' || LOOPBACK_HOST.test(request.hostname) : config.COOKIE_SECURE === 'true';
-  reply.setCookie(SAML_BROWSER_COOKIE, value, samlBrowserCookieOptions(secure, new Date(Date.now() + SAML_REQUEST_SECONDS * 1000)));
+  reply.setCookie(name, value, samlBrowserCookieOptions(name === SECURE_SAML_BROWSER_COOKIE, new Date(Date.now() + SAML_REQUEST_SECONDS * 1000)));
   return hashOf(value);
 }
 
 /** At the ACS: whether the posting browser holds the value whose hash the answered request keeps. */
-export function isSameBrowser(request: FastifyRequest, browserHash: string): boolean {
-  const value = request.cookies[SAML_BROWSER_COOKIE];
+export function isSameBrowser(config: Config, request: FastifyRequest, browserHash: string): boolean {
+  const value = request.cookies[samlBrowserCookieName(secureFor(config, request))];
   if (!value || !WELL_FORMED.test(value)) return false;
   const given = Buffer.from(hashOf(value));
   const expected = Buffer.from(browserHash);

@@ -120,7 +120,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Starts an SP-initiated sign-in at the SAML provider of the address's account: answers the provider's SSO URL with " +
           'the AuthnRequest (HTTP-Redirect binding). The request id is kept server side for ten minutes; the answer must name it, once. ' +
-          'Sets the bq_saml cookie (HttpOnly, path /api/sso/saml, ten minutes; SameSite=None; Secure on https, Lax on http): the ' +
+          'Sets the __Secure-bq_saml cookie (bq_saml on plain http; HttpOnly, path /api/sso/saml, ten minutes; SameSite=None; Secure on https, Lax on http): the ' +
           'answer is accepted only when posted by the browser holding it (decision 0073).',
         body: ZSamlStartRequest,
         response: { 200: ZSamlStartResponse, ...apiErrors({ 400: BAD_BODY, 403: ['error.auth.csrf'], 404: [SSO_SIGN_IN_ERRORS.notAvailable] }) },

@@ -85,7 +85,7 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
   const spent = await store.spend(checked.requestId);
   if (spent === null) throw new AppError(SAML_ERRORS.unknownRequest, 401, 'This sign-in was already used');
   // Spent above whatever follows: an answer posted from another browser burns the request, so it is never used.
-  if (!isSameBrowser(request, spent.browserHash)) {
+  if (!isSameBrowser(config, request, spent.browserHash)) {
     throw new AppError(SAML_ERRORS.browserMismatch, 401, 'This sign-in was started in another browser');
   }
   const { redirectUrl } = spent;

@@ -55,8 +55,9 @@ export async function startAtProvider(t: TestApp, idp: TestSamlIdp, email: strin
   const page = await (await fetch(start.json().authorizationUrl)).text();
   const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
   const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!;
-  const bound = start.cookies.find((c) => c.name === 'bq_saml');
-  const browser: SamlBrowser = bound?.value ? `bq_saml=${bound.value}` : undefined;
+  // __Secure-bq_saml over a secure origin (the test app's loopback host is one), bq_saml on plain http elsewhere.
+  const bound = start.cookies.find((c) => c.name.endsWith('bq_saml'));
+  const browser: SamlBrowser = bound?.value ? `${bound.name}=${bound.value}` : undefined;
   return { http, action, samlResponse, requestId: idp.lastRequest!.id, browser, startCookie: bound };
 }
 

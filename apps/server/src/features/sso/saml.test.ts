@@ -205,6 +205,16 @@ describe('the request is bound to the browser that started it (login CSRF, docs/
     // The test app answers plain http on localhost, a loopback host browsers trust with Secure cookies: None; Secure, as
     // on https, so a provider on another site (127.0.0.1) still gets the cookie posted back.
     expect(startCookie).toMatchObject({ sameSite: 'None', secure: true });
+    // Secure, it carries the prefix browsers set only from a secure page with Secure.
+    expect(startCookie!.name).toBe('__Secure-bq_saml');
+  });
+
+  it('reads only the prefixed cookie over a secure origin: the same value planted unprefixed (cookie tossing) does not finish', async () => {
+    const domain = newDomain();
+    const { acsUrl } = await samlAccount(t, idp, domain);
+    const started = await startAtProvider(t, idp, `tossed@${domain}`);
+    const tossed = `bq_saml=${started.startCookie!.value}`;
+    expect(refusal(await postToAcs(t, started.http, acsUrl, started.samlResponse, tossed))).toBe('error.sso.saml_browser_mismatch');
   });
 
   it("refuses a genuine answer posted from another browser, and spends the request: the starting browser can't use it after", async () => {
@@ -255,7 +265,7 @@ describe('the request is bound to the browser that started it (login CSRF, docs/
     const first = await startAtProvider(t, idp, `tabs@${domain}`);
     const http = first.http;
     const start = await http.request('POST', '/api/sso/saml/start', { email: `tabs@${domain}`, redirectUrl: '/clients' }, { cookie: first.browser! });
-    expect(start.cookies.find((c) => c.name === 'bq_saml')?.value).toBe(first.startCookie!.value);
+    expect(start.cookies.find((c) => c.name === '__Secure-bq_saml')?.value).toBe(first.startCookie!.value);
     expect((await postToAcs(t, http, acsUrl, first.samlResponse, first.browser)).headers.location).toBe('/clients');
   });
 });
