@@ -96,6 +96,17 @@ export async function besideRequestWork(db: Db, fn: Bookkeeping): Promise<void> 
   unit.beside.push(fn);
 }
 
+/**
+ * Spends a one-time value (a passkey challenge, a sign-in attempt's state) in the caller's unit of work, where the
+ * answer depends on it, and, when it was there to spend, again beside the unit: the second spend changes nothing
+ * unless the unit rolled back, so a refused sign-in cannot leave the value usable for another try.
+ */
+export async function spendOnce<T>(db: Db, spend: (on: Db) => Promise<T>, wasSpent: (result: T) => boolean): Promise<T> {
+  const result = await spend(db);
+  if (wasSpent(result)) await besideRequestWork(db, spend);
+  return result;
+}
+
 /** Runs `fn` outside the caller's unit of work (the audit plugin's answer hooks, which are no part of the write). */
 export function outsideRequestWork<T>(fn: () => T): T {
   return scope.exit(fn);

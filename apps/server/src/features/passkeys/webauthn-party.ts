@@ -2,7 +2,7 @@
 // name and the only accepted origin PUBLIC_URL's origin, so a passkey registered here is useless on any other site
 // and an assertion made for another origin is refused. Challenges live in webauthn_challenges: five minutes, taken
 // with DELETE ... RETURNING, so each one is used once even by two requests at the same time.
-import { besideRequestWork } from '../../db/request-work';
+import { spendOnce } from '../../db/request-work';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { generateChallenge, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Config } from '../../config';
@@ -53,7 +53,6 @@ export async function takeChallenge(db: Db, clientDataJSON: string, purpose: Cha
       .delete(webauthnChallenges)
       .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, new Date())))
       .returning({ userId: webauthnChallenges.userId });
-  const [row] = await spend(db);
-  if (row) await besideRequestWork(db, spend);
+  const [row] = await spendOnce(db, spend, (rows) => rows.length > 0);
   return row ? { challenge, userId: row.userId } : undefined;
 }

@@ -7,7 +7,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { besideRequestWork } from '../../db/request-work';
+import { spendOnce } from '../../db/request-work';
 import { usedSignInNonces } from '../../db/schema';
 import { decryptSecret, encryptSecret } from '../../plugins/data-encryption';
 import type { CodeFlowAttempt } from './oidc-code-flow';
@@ -48,9 +48,7 @@ export function takeAttempt(config: Config, request: FastifyRequest, reply: Fast
  * rolled back: it stands whatever the sign-in's outcome (docs/decisions/0088).
  */
 export async function spendAttempt(db: Db, attempt: StoredAttempt): Promise<boolean> {
-  const spent = await spend(db, attempt);
-  if (spent) await besideRequestWork(db, (root) => spend(root, attempt));
-  return spent;
+  return spendOnce(db, (on) => spend(on, attempt), (spent) => spent);
 }
 
 async function spend(db: Db, attempt: StoredAttempt): Promise<boolean> {
