@@ -9,7 +9,10 @@ export function CoverBlock({ content, ctx }: { content: TReportContent; ctx: Rep
   const { t, fmt } = ctx;
   const notRecorded = t('report.cover.notRecorded');
   // Who sent the questionnaire: the client's adviser, or the contact person of a candidate, employee or coachee.
-  const contactLabels = { 'report.cover.adviser': t('report.cover.adviser'), 'report.cover.contact': t('report.cover.contact') };
+  const contactLabels = {
+    'report.cover.adviser': t('report.cover.adviser'),
+    'report.cover.contact': t('report.cover.contact'),
+  };
   // The display name is already anonymised by the server when content.anonymized; first and last name never
   // appear in the document.
   const facts = [
@@ -26,9 +29,7 @@ export function CoverBlock({ content, ctx }: { content: TReportContent; ctx: Rep
     <View style={cover.block} wrap={false}>
       <View style={cover.accentBar} />
       <Text style={cover.title}>{content.title}</Text>
-      <Text style={cover.interaction}>
-        {t('report.cover.interaction')}: {content.interactionName}
-      </Text>
+      <Text style={cover.interaction}>{content.interactionName}</Text>
       <View style={cover.facts}>
         {facts.map((fact) => (
           <View key={fact.label} style={cover.fact}>
@@ -64,7 +65,9 @@ function RiskAtAGlance({ risk, ctx }: { risk: NonNullable<TReportContent['risk']
         </View>
       </View>
       <View style={cover.glancePortfolio}>
-        <Text style={styles.label}>{t('report.risk.portfolio.title', { class: risk.portfolio.riskClass })}</Text>
+        <Text style={styles.label}>
+          {t('report.risk.portfolio.title', { class: risk.portfolio.riskClass })}
+        </Text>
         <View style={cover.portfolioBar}>
           <View style={{ flexGrow: risk.portfolio.equityShare, backgroundColor: COLORS.accent }} />
           <View style={{ flexGrow: risk.portfolio.bondShare, backgroundColor: COLORS.accentSoft }} />

@@ -21,7 +21,6 @@ export const REPORT_LABEL_KEYS = [
   'report.cover.completedAt',
   'report.cover.completedIn',
   'report.cover.contact',
-  'report.cover.interaction',
   'report.cover.notRecorded',
   'report.dimension.band',
   'report.dimension.name',
