@@ -103,6 +103,21 @@ describe('saving an own mail server', () => {
     expect(await storedSender(f)).toBeNull();
   });
 
+  it('holds no database connection while it waits on the server: another request answers meanwhile', async () => {
+    const f = await firm();
+    const other = await firm('Andere Kanzlei');
+    const saving = f.http.request('PUT', '/api/account/sender', { ...SENDER, port: silent.port(), allowPlaintext: true });
+    // Give the save time to reach the silent server, then read while it waits there (TIMEOUT_SECONDS each step).
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const read = await other.http.request('GET', '/api/account/sender');
+    const waited = Date.now() - started;
+    expect(read.statusCode).toBe(200);
+    // A test inside the save's unit of work held PGlite's one connection until the timeout: the read waited seconds.
+    expect(waited).toBeLessThan(TIMEOUT_SECONDS * 1000 - 300);
+    expect((await saving).statusCode).toBe(400);
+  });
+
   it('refuses a wrong password with the server’s reason, and saves nothing', async () => {
     const f = await firm();
     const res = await f.http.request('PUT', '/api/account/sender', { ...SENDER, password: 'wrong', port: firmSmtp.port(), allowPlaintext: true });

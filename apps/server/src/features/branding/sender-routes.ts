@@ -8,7 +8,7 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { apiErrors } from '../../plugins/openapi';
 import { accountOfHost } from './brand-lookup';
-import { senderSettings, updateOperatorBranding, updateSenderSettings } from './sender-settings';
+import { senderSettings, testNewSender, updateOperatorBranding, updateSenderSettings } from './sender-settings';
 
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required', 'error.two_factor.step_up_required'];
@@ -44,6 +44,9 @@ export const senderRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
+      // The server is tested before the handler's unit of work opens (docs/decisions/0088): the test waits on the
+      // network, and an open unit would hold PGlite's one connection, stalling every other request meanwhile.
+      preHandler: async (request) => testNewSender(app.db, app.config, request.auth, request.body),
       schema: {
         operationId: 'updateSenderSettings',
         tags: ['branding'],

@@ -29,10 +29,24 @@ export async function senderSettings(db: Db, accountId: string): Promise<TSender
 }
 
 /**
- * Saves the account's own sender, or removes it (body null). New settings take effect only once they work: the server
- * is checked by the egress gate, a connection signs in (TLS required unless waived) and a test mail reaches the admin
- * making the change (test-sender.ts); until then nothing is saved and the answer says what failed.
+ * The test new settings must pass before they are saved (test-sender.ts): the server is checked by the egress gate, a
+ * connection signs in (TLS required unless waived) and a test mail reaches the admin making the change; a failure is
+ * the 400 that names the step, and nothing is saved. Leaving the password out tests the stored one. The route runs it
+ * before its unit of work opens (sender-routes.ts): the test waits on the network for up to the SMTP timeouts, and a
+ * unit holds a database connection (PGlite's only one) for as long as it is open.
  */
+export async function testNewSender(
+  db: Db,
+  config: Pick<Config, 'dataEncryptionKeys' | 'MAIL_FROM'> & OwnSmtpConfig,
+  actor: { accountId: string; userId: string },
+  body: TUpdateSenderRequest,
+): Promise<void> {
+  const [stored] = await db.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, actor.accountId));
+  const kept = body.password === undefined && stored?.password ? decryptSecret(config.dataEncryptionKeys, 'smtp-password', stored.password, actor.accountId) : null;
+  await testSender(db, config, actor, { ...body, password: body.password === undefined ? kept : body.password });
+}
+
+/** Saves the account's own sender once testNewSender passed, or removes it (body null). */
 export async function updateSenderSettings(
   db: Db,
   config: Pick<Config, 'dataEncryptionKeys' | 'MAIL_FROM'> & OwnSmtpConfig,
@@ -40,11 +54,6 @@ export async function updateSenderSettings(
   body: TUpdateSenderRequest | null,
 ): Promise<TSenderSettings> {
   const { accountId } = actor;
-  const [stored] = await db.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
-  if (body) {
-    const kept = body.password === undefined && stored?.password ? decryptSecret(config.dataEncryptionKeys, 'smtp-password', stored.password, accountId) : null;
-    await testSender(db, config, actor, { ...body, password: body.password === undefined ? kept : body.password });
-  }
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ password: accountBranding.smtpPasswordEncrypted }).from(accountBranding).where(eq(accountBranding.accountId, accountId));
     const password =
