@@ -7,6 +7,7 @@ import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountBranding, ssoConnections, userRecoveryCodes, userTotp } from '../../db/schema';
+import { recoveryCodeKeyId } from '../two-factor/totp';
 import { decryptSecret, encryptSecret, isUnderCurrentKey, keyId, storedKeyId, type DataKeys, type KeyPurpose } from '../../plugins/data-encryption';
 
 interface Target {
@@ -104,11 +105,10 @@ function columnKey(target: Target): string {
 }
 
 async function oldRecoveryCodes(db: Db, current: string): Promise<RotationReport['recoveryCodesUnderOldKeys']> {
-  const madeWith = sql<string>`case when position(':' in ${userRecoveryCodes.codeHash}) > 0 then split_part(${userRecoveryCodes.codeHash}, ':', 1) else 'original' end`;
   const rows = await db
-    .select({ keyId: madeWith, codes: sql<number>`count(*)::int`, users: sql<number>`count(distinct ${userRecoveryCodes.userId})::int` })
+    .select({ keyId: recoveryCodeKeyId, codes: sql<number>`count(*)::int`, users: sql<number>`count(distinct ${userRecoveryCodes.userId})::int` })
     .from(userRecoveryCodes)
     .where(isNull(userRecoveryCodes.usedAt))
-    .groupBy(madeWith);
+    .groupBy(recoveryCodeKeyId);
   return Object.fromEntries(rows.filter((r) => r.keyId !== current).map((r) => [r.keyId, { codes: Number(r.codes), users: Number(r.users) }]));
 }

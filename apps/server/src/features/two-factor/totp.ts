@@ -2,6 +2,8 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { toString as qrToString } from 'qrcode';
+import { sql } from 'drizzle-orm';
+import { userRecoveryCodes } from '../../db/schema';
 import { keyedHashes, type KeySource } from '../../plugins/data-encryption';
 
 /** The issuer the authenticator app shows above the code: the product's name. */
@@ -59,6 +61,9 @@ export function recoveryCodeHash(keys: KeySource, userId: string, normalised: st
   const current = keyedHashes(keys, 'recovery-code', `${userId}\n${normalised}`)[0]!;
   return `${current.keyId}:${current.hash}`;
 }
+
+/** In SQL: the key id a stored code names (`<keyId>:<hex>`), or 'original' for bare hex made before key ids. */
+export const recoveryCodeKeyId = sql<string>`case when position(':' in ${userRecoveryCodes.codeHash}) > 0 then split_part(${userRecoveryCodes.codeHash}, ':', 1) else 'original' end`;
 
 /** Every stored form the code may have under the configured keys (current first): what sign-in accepts. */
 export function recoveryCodeHashes(keys: KeySource, userId: string, normalised: string): string[] {

@@ -14,7 +14,7 @@ import { enrolmentOverdue } from '../account-security/enrolment-deadline';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
 import { besideRequestWork } from '../../db/request-work';
 import { mailFactorChange } from './factor-change-mail';
-import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, recoveryCodeHashes, verifiedStep } from './totp';
+import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, recoveryCodeHashes, recoveryCodeKeyId, verifiedStep } from './totp';
 
 export const TWO_FACTOR_ERRORS = {
   codeInvalid: 'error.two_factor.code_invalid',
@@ -61,10 +61,10 @@ export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> 
  */
 function usableRecoveryCode(config: Config) {
   const ids = configuredKeyIds(config.dataEncryptionKeys);
-  return sql`(position(':' in ${userRecoveryCodes.codeHash}) = 0 or split_part(${userRecoveryCodes.codeHash}, ':', 1) in (${sql.join(
-    ids.map((id) => sql`${id}`),
+  return sql`${recoveryCodeKeyId} in (${sql.join(
+    ['original', ...ids].map((id) => sql`${id}`),
     sql`, `,
-  )}))`;
+  )})`;
 }
 
 /** The user's factor, and the account's deadline for enrolling one as the session carries it (docs/decisions/0042). */
