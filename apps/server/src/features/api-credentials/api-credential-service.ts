@@ -1,5 +1,4 @@
 // API credentials of the caller's account: list, create (the secret is returned once), revoke.
-import { noteWrite } from '../audit/write-transaction';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import {
@@ -119,7 +118,6 @@ export async function createApiCredential(
       .insert(apiCredentials)
       .values({ accountId: caller.accountId, userId: caller.userId, description, secretHash: hashSecret(secret), expiresAt: new Date(Date.now() + expiresInDays * 86_400_000) })
       .returning({ id: apiCredentials.id });
-    noteWrite({ details: { credentialId: row!.id } });
     return row!.id;
   });
   const [row] = await selectCredentials(db).where(eq(apiCredentials.id, id)).limit(1);

@@ -55,6 +55,8 @@ describe('the audit trail', () => {
     expect(byAction('dashboard.view')).toMatchObject({ resultToken: a.resultToken, clientToken: a.clientToken });
     expect(byAction('export.download').details).toMatchObject({ rows: 1, filter: { productType: 'BQ_RISK', format: 'csv' } });
     expect(byAction('client.create').clientToken).toBe(a.clientToken);
+    // What a write created is read from its answer (the route's declaration), in the event that commits with it.
+    expect(byAction('interaction.create')).toMatchObject({ clientToken: a.clientToken, resultToken: a.resultToken });
     expect(JSON.stringify(trail)).not.toMatch(/Greta|Geheim/i);
     // Newest first.
     const ids = trail.events.map((e) => Number(e.id));

@@ -1,6 +1,5 @@
 // The API's side of a bulk send: start it (check as a single send checks, fix the chosen clients, queue the job,
 // all in one transaction), read its progress, ask it to stop. The work itself runs in the worker (run-bulk-send.ts).
-import { noteWrite } from '../audit/write-transaction';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BULK_SEND_ERRORS, ZBulkSendRequest, type TBulkSendProgress, type TBulkSendRequest } from '@bq/contracts/bulk-send';
 import { ERROR_KEYS } from '@bq/contracts/errors';
@@ -42,7 +41,7 @@ async function sendOfKey(db: Db, auth: AuthContext, key: string, productConfigur
   if (row.productConfigurationId !== productConfigurationId || row.userId !== auth.userId) {
     throw new AppError(BULK_SEND_ERRORS.idempotencyKeyReused, 422, 'This Idempotency-Key was used for another send');
   }
-  return noteProgress(toProgress(row));
+  return toProgress(row);
 }
 
 /**
@@ -103,7 +102,7 @@ async function startNewSend(
       .returning();
     const jobId = await enqueueInTransaction(queue, tx, QUEUES.bulkSend, { bulkSendId: row!.id }, { singletonKey: row!.id });
     if (!jobId) throw new Error(`bulk send ${row!.id}: the job was not created`);
-    return noteProgress(toProgress(started!));
+    return toProgress(started!);
   });
 }
 
@@ -129,14 +128,8 @@ export async function stopBulkSend(db: Db, auth: AuthContext, id: string): Promi
       .set({ status: 'STOPPING', updatedAt: sql`now()` })
       .where(and(eq(bulkSends.id, id), inArray(bulkSends.status, ['RUNNING'])))
       .returning();
-    // A send that has ended changes nothing; its event still names what the answer shows.
-    return noteProgress(row ? toProgress(row) : toProgress(await requireBulkSend(tx as unknown as Db, auth, id, 'CREATE')));
+    // A send that has ended changes nothing; its event still names what the answer shows (routes.ts countsOf).
+    return row ? toProgress(row) : toProgress(await requireBulkSend(tx as unknown as Db, auth, id, 'CREATE'));
   });
   return withClientNames(db, auth, stopping);
-}
-
-/** The counts the answer shows, in the request's audit event that commits with the change (routes.ts countsOf). */
-function noteProgress(progress: TBulkSendProgress): TBulkSendProgress {
-  noteWrite({ details: { bulkSendId: progress.id, total: progress.total, created: progress.created, status: progress.status } });
-  return progress;
 }

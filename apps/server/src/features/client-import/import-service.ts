@@ -10,7 +10,6 @@ import { accounts, clients } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { assertRealmPermission, type ProductConfigurationRow } from '../products/product-access';
 import { CLIENT_ERRORS } from '../clients/client-service';
-import { noteWrite } from '../audit/write-transaction';
 import { checkRows, type ExistingClients } from './check-rows';
 import type { ClientFile } from './read-file';
 import { writeClients } from './write-clients';
@@ -83,8 +82,6 @@ export async function importClients(
     if (outcome.errorCount > 0 && !skipInvalid) throw new AppError(IMPORT_ERRORS.rowsInvalid, 422, `${outcome.errorCount} row error(s): check the file with dryRun=true`);
     if (result.updated > 0) assertRealmPermission(auth, config.productType, { entity: 'BQ_USER', action: 'UPDATE' });
     await writeClients(tx as Tx, { accountId: auth.accountId, userId: auth.userId, productConfigurationId: config.id }, outcome.planned);
-    // The counts the route's audit event carries, known now: it commits in this transaction (ADR 0039).
-    noteWrite({ details: { rows: result.rows, created: result.created, updated: result.updated, errorCount: result.errorCount, skippedRows: result.skippedRows } });
     return result;
   };
   const result = input.dryRun

@@ -1,5 +1,4 @@
 // Use cases for one client: create, update, (de)activate, profile, and the account's client limit.
-import { noteWrite } from '../audit/write-transaction';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TClient, TClientProfile, TCreateClientRequest, TInstanceSummary, TResourceLimit, TUpdateClientRequest } from '@bq/contracts/clients';
 import { ZClientFields, ZClientFieldsPatch } from '@bq/contracts/clients';
@@ -106,7 +105,6 @@ export async function createClient(db: Db, auth: AuthContext, config: ProductCon
         })
         .returning();
       await tx.insert(clientProducts).values({ clientId: row!.id, productConfigurationId: config.id, accountId: auth.accountId });
-      noteWrite({ subject: { clientToken: row!.token } });
       return toClient(row!, { active: true, productConfigurationId: config.id });
     });
   } catch (err) {

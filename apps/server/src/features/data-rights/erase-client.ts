@@ -27,7 +27,6 @@ import { erasureSecurityCodeMatches } from './security-code';
 import type { KeySource } from '../../plugins/data-encryption';
 import { withoutIdentity } from './without-identity';
 import { forgetParticipantAccess } from '../audit/participant-access';
-import { noteWrite } from '../audit/write-transaction';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -120,8 +119,6 @@ export async function eraseClient(
       .where(eq(clients.id, client.id));
 
     const removed = { results: deletedIds.length, reportLinks: reportLinks.length, certificates: certs.length, mails: mails.length, accessLogRows: accessRows };
-    // Counts only: the trail never holds who it was (ADR 0039).
-    noteWrite({ details: { kept: keptIds.length, removed } });
     return { erasedAt: erasedAt.toISOString(), results: plan.map((p) => p.shown), removed };
   });
 }

@@ -3,7 +3,7 @@
 // POST /api/client/{token}/erase. Permission BQ_USER READ (copy) or DELETE (erasure) in every product of the client.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DATA_RIGHTS_ERRORS, ZEraseClientRequest, ZEraseClientResponse, ZErasurePreview } from '@bq/contracts/data-rights';
+import { DATA_RIGHTS_ERRORS, ZEraseClientRequest, ZEraseClientResponse, ZErasurePreview, type TEraseClientResponse } from '@bq/contracts/data-rights';
 import { apiErrors } from '../../plugins/openapi';
 import { contentDisposition } from '../reports/report-pdf';
 import { requireDataSubject } from './data-subject';
@@ -16,6 +16,11 @@ const ZToken = z.string().min(1).max(100);
 const ZZip = z.any().describe('application/zip, streamed: personal-data.json and reports/*.pdf');
 const UNAUTHORIZED = ['error.auth.unauthorized'];
 const FORBIDDEN = ['error.auth.forbidden', 'error.anonymisation.identity_hidden'];
+/** An erasure's event holds counts only, from its answer: the trail never holds who it was (ADR 0039). */
+const erasureCounts = (body: unknown) => {
+  const answer = body as Partial<TEraseClientResponse> | null;
+  return { details: { kept: answer?.results?.filter((r) => r.kept).length, removed: answer?.removed } };
+};
 
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -76,7 +81,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/client/:token/erase',
     {
-      config: { audit: { action: 'client.erase', subject: { client: 'params.token' } }, productPermission: { entity: 'BQ_USER', action: 'DELETE' }, sessionOnly: true, stepUp: true },
+      config: { audit: { action: 'client.erase', subject: { client: 'params.token' }, answer: erasureCounts }, productPermission: { entity: 'BQ_USER', action: 'DELETE' }, sessionOnly: true, stepUp: true },
       schema: {
         operationId: 'eraseClient',
         tags: ['clients', 'data-rights'],

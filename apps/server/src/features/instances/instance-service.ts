@@ -1,6 +1,5 @@
 // Use cases for interaction instances on the evaluator's side: send (create), auto-send switches, delete.
 // Status changes go through the lifecycle module; the participant's side lives in its own feature.
-import { noteWrite } from '../audit/write-transaction';
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TAutoSendsRequest, TCreateInstanceRequest, TInstance } from '@bq/contracts/instances';
 import { INSTANCE_ALREADY_OPEN, ZCreateInstanceRequest } from '@bq/contracts/instances';
@@ -126,7 +125,6 @@ export async function createInstance(
         autoSendReport: request.autoSendReport,
       })
       .returning();
-    noteWrite({ subject: { resultToken: row!.token } });
     if (!request.sendInvitationEmail || !queueInvitation) return toInstance(row!, client.token, NO_MAILS);
     // The mail and the instance commit together: no questionnaire that says "invited" without its mail, and no
     // mail for a questionnaire that was rolled back.

@@ -1,7 +1,6 @@
 // Registering a passkey for the signed-in user (docs/decisions/0045): options with a stored challenge, then the
 // authenticator's answer checked by @simplewebauthn/server against that challenge, PUBLIC_URL's origin and RP ID.
 // Resident keys are required (the passkey can then sign in without a user name); user verification is preferred.
-import { noteWrite } from '../audit/write-transaction';
 import { eq } from 'drizzle-orm';
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
@@ -77,7 +76,6 @@ export async function registerPasskey(db: Db, queue: JobQueue, config: Config, u
       .returning();
     if (!row) throw new AppError(PASSKEY_ERRORS.alreadyRegistered, 409, 'This passkey is already registered');
     const passkey = toPasskey(row);
-    noteWrite({ details: { passkeyId: passkey.id } });
     await mailFactorChange(tx, queue, config, userId, { change: 'added', factor: 'passkey', name: passkey.name });
     return passkey;
   });

@@ -1,6 +1,7 @@
 // Repeated measurements through the HTTP API: campaigns, adding participants, the participant list with the
 // reliable change verdict, a participant's own view and the CSV export in three locales; isolation and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { isReliableChange } from '@bq/scoring/reliable-change';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { campaignAccount, otherUser } from './test-fixtures';
@@ -55,6 +56,12 @@ describe('POST /api/admin/repeated_measurement/{id}/interaction', () => {
     const again = await a.http.request('POST', `/api/admin/repeated_measurement/${campaign.id}/interaction`, { userToken: client.token });
     expect(again.statusCode).toBe(409);
     expect(again.json().errorKey).toBe('error.repeated_measurement.open_measurement');
+    // The trail names the client and the questionnaire the answer created; the refused second add left no event.
+    await t.app.audit.flush();
+    const trail = (await t.db.execute(
+      sql`select outcome, client_token, result_token from audit_events where action = 'repeated_measurement.participant_add' and client_token = ${client.token}`,
+    )) as unknown as { rows: { outcome: string; client_token: string; result_token: string }[] };
+    expect(trail.rows).toEqual([{ outcome: 'ALLOWED', client_token: client.token, result_token: first.json().instanceToken }]);
   });
 
   it('refuses bad input, unknown and foreign ids, and a missing permission', async () => {

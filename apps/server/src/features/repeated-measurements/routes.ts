@@ -26,7 +26,7 @@ import { createCampaign, listCampaigns } from './campaigns';
 import { exportCampaignCsv } from './csv-export';
 import { participantMe } from './participant-me';
 import { addParticipant, listParticipants } from './participants';
-import { filterOf, rowsOf } from '../audit/declare';
+import { created, filterOf, rowsOf } from '../audit/declare';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized'];
@@ -72,7 +72,7 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/repeated_measurement/:id/interaction',
     {
-      config: { audit: { action: 'repeated_measurement.participant_add', subject: { client: 'body.userToken' } }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
+      config: { audit: { action: 'repeated_measurement.participant_add', subject: { client: 'body.userToken' }, answer: created('result', 'instanceToken') }, productPermission: { entity: 'INTERACTION_INSTANCE', action: 'CREATE' } },
       schema: {
         operationId: 'addRepeatedMeasurementParticipant',
         tags: ['repeated measurements'],
