@@ -14,8 +14,11 @@ import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 import { ENROLMENT_PAGE, enrolmentOverdueFor } from '../account-security/enrolment-deadline';
 import { assertSignInMethodAllowed, type SignInMethod } from '../sso/sso-routing';
-import { PENDING_SIGN_IN_COOKIE, clearPendingSignIn, startPendingSignIn } from '../two-factor/pending-sign-in';
-import { hasSecondFactor } from '../two-factor/two-factor-service';
+import { PENDING_SIGN_IN_COOKIE, clearPendingSignIn, readPendingSignIn, startPendingSignIn, type PendingSignIn } from '../two-factor/pending-sign-in';
+import { TWO_FACTOR_ERRORS, hasSecondFactor } from '../two-factor/two-factor-service';
+import { noteAudit, noteAuditUser } from '../audit/audit-note';
+import { isKnownDevice } from './login-devices';
+import { assertLoginAllowed } from './login-rate-limit';
 import { establishSession } from './establish-session';
 
 export interface SignInAttempt {
@@ -54,11 +57,13 @@ export async function activeSignInUser(db: Db, userId: string): Promise<ActiveUs
 /**
  * The rules that refuse a sign-in outright (active, the provider's own account, the way in allowed): the user, or an
  * AppError. completeSignIn applies them; a second step checks them before it spends a code as well. Given the row
- * activeSignInUser read in this request, it does not read it again.
+ * activeSignInUser read in this request, it does not read it again. The user a credential identified is the one the
+ * request's audit event concerns, signed in or refused here: every way in names its user to the trail in this one place.
  */
-export async function assertSignInPolicy(db: Db, who: string | ActiveUser, attempt: Pick<SignInAttempt, 'method' | 'providerAccountId'>) {
+async function assertSignInPolicy(db: Db, request: FastifyRequest, who: string | ActiveUser, attempt: Pick<SignInAttempt, 'method' | 'providerAccountId'>) {
   const user = typeof who === 'string' ? await activeSignInUser(db, who) : who;
   if (!user) throw new AppError(ERROR_KEYS.invalidCredentials, 401, 'This login is deactivated');
+  noteAuditUser(request, user.accountId, user.id);
   if (attempt.providerAccountId !== undefined && user.accountId !== attempt.providerAccountId) {
     throw new AppError(OTHER_ACCOUNT, 401, 'This address belongs to another account');
   }
@@ -75,7 +80,7 @@ export async function completeSignIn(
   who: string | ActiveUser,
   attempt: SignInAttempt,
 ): Promise<SignInResult> {
-  const user = await assertSignInPolicy(db, who, attempt);
+  const user = await assertSignInPolicy(db, request, who, attempt);
   // Any way in stands in for the password, not for the second factor (docs/decisions/0040): no session yet.
   if (!attempt.secondFactor && (await hasSecondFactor(db, user.id))) {
     startPendingSignIn(config, request, reply, { userId: user.id, redirectUrl: attempt.redirectUrl, method: attempt.method });
@@ -92,4 +97,32 @@ export async function completeSignIn(
 export function signedIn(result: SignInResult): Exclude<SignInResult, { secondFactorRequired: true }> {
   if ('secondFactorRequired' in result) throw new Error('A sign-in that proved the second factor was asked for it');
   return result;
+}
+
+/**
+ * The second step's user, after the password or another first step (a code, a recovery code or a passkey as factor):
+ * the pending sign-in's user, still active, not locked out, and still allowed the first step's way in (sign-on may
+ * have become required since, ADR 0073), all before the factor is checked and spent. The trail tells this step from
+ * the first, also when it is refused.
+ */
+export async function secondStepUser(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  factor: 'code' | 'passkey',
+): Promise<{ pending: PendingSignIn; user: ActiveUser }> {
+  const expired = () => new AppError(TWO_FACTOR_ERRORS.signInExpired, 401, 'The sign-in has expired; enter the password again');
+  const pending = readPendingSignIn(config, request);
+  if (!pending) throw expired();
+  const user = await activeSignInUser(db, pending.userId);
+  if (!user) {
+    clearPendingSignIn(reply);
+    throw expired();
+  }
+  noteAuditUser(request, user.accountId, user.id);
+  noteAudit(request, { step: 'second_factor', ...(factor === 'passkey' ? { factor } : {}) });
+  await assertLoginAllowed(db, config, user.email, request.ip, { knownDevice: await isKnownDevice(db, request, user.email), secondFactor: true });
+  await assertSignInPolicy(db, request, user, { method: pending.method });
+  return { pending, user };
 }

@@ -4,11 +4,11 @@
 // is refused; sign-on required refuses every way that is not the account's provider, except the password and passkey of
 // the break-glass admin, whom no provider signs in; a second factor is asked (and its step, code or passkey, finishes
 // the same sign-in); an overdue enrolment gives a session that may only enrol. A method that skips a rule fails here.
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, ssoConnections, users } from '../../db/schema';
+import { accounts, auditEvents, ssoConnections, users } from '../../db/schema';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { startSamlIdp, type TestSamlIdp } from '../../test/saml-idp';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -215,6 +215,48 @@ describe('the second step applies the policy again', () => {
     expect(first.kind).toBe('second_factor');
     await t.db.update(ssoConnections).set({ signOnRequired: true, breakGlassUserId: who.breakGlassId }).where(eq(ssoConnections.accountId, who.accountId));
     if (first.kind === 'second_factor') isRefused(await secondStep(first.pending, who, 'code'), 'error.sso.sign_on_required');
+  });
+});
+
+/**
+ * The account's sign-in events concerning this person after the setup's own sign-ins (enrolling a factor): what the
+ * trail says about the attempt, by outcome and actor (each way in has its action: auth.sign_in_google, ...).
+ */
+async function signInEvents(who: Person, after: number) {
+  const rows = await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, who.accountId), eq(auditEvents.actorId, who.id), gt(auditEvents.id, after)));
+  return rows.filter((e) => e.action.startsWith('auth.sign_in')).sort((a, b) => Number(a.id) - Number(b.id)).map((e) => `${e.action} ${e.outcome} ${e.actorKind}`);
+}
+const lastEventId = async () => Number((await t.db.select({ id: max(auditEvents.id) }).from(auditEvents))[0]?.id ?? 0);
+
+const ACTION: Record<Method, string> = { PASSWORD: 'auth.sign_in', PASSKEY: 'auth.sign_in', GOOGLE: 'auth.sign_in_google', OIDC: 'auth.sign_in_sso', SAML: 'auth.sign_in_sso' };
+
+describe.each(METHODS)("the trail of a sign-in with %s (the policy names the user, one place for every way in)", (method) => {
+  it("holds the sign-in in the user's account, naming the user", async () => {
+    const who = await world(method, {});
+    const after = await lastEventId();
+    isSession(await signIn[method](who), who.email);
+    expect(await signInEvents(who, after)).toEqual([`${ACTION[method]} ALLOWED USER`]);
+  });
+
+  it('holds the refused second step and then the finished one, each naming the user', async () => {
+    if (method === 'PASSKEY') return; // A passkey is the factor itself: there is no second step.
+    const who = await world(method, { totp: true });
+    const after = await lastEventId();
+    const first = await signIn[method](who);
+    expect(first.kind, JSON.stringify(first)).toBe('second_factor');
+    if (first.kind !== 'second_factor') return;
+    isRefused(await settle(await post('/api/login/2fa', { code: '000000' }, first.pending)), 'error.two_factor.code_invalid');
+    isSession(await secondStep(first.pending, who, 'code'), who.email);
+    expect(await signInEvents(who, after)).toEqual([`${ACTION[method]} ALLOWED USER`, 'auth.sign_in_failed REFUSED USER', 'auth.sign_in ALLOWED USER']);
+  });
+});
+
+describe('a refusal by the policy', () => {
+  it.each(['PASSWORD', 'PASSKEY'] as const)("is in the user's account, naming the user (%s under sign-on required)", async (method) => {
+    const who = await world(method, { signOnRequired: true });
+    const after = await lastEventId();
+    isRefused(await signIn[method](who), 'error.sso.sign_on_required');
+    expect(await signInEvents(who, after)).toEqual(['auth.sign_in_failed REFUSED USER']);
   });
 });
 

@@ -24,7 +24,6 @@ import { assertAddressNotRouted } from '../sso/sso-routing';
 import { completeSignIn } from '../auth/complete-sign-in';
 import { GOOGLE_ERRORS, asGoogleError } from './google-errors';
 import { GOOGLE_CALLBACK_PATH, googleProvider } from './google-provider';
-import { noteAuditUser } from '../audit/audit-note';
 import { isUniqueViolation } from '../../db/sql-state';
 
 type VerifiedIdentity = ProviderIdentity;
@@ -78,7 +77,6 @@ export async function signInWithGoogle(
   // An address an account routes to its own provider is that provider's: Google neither links nor creates it.
   await assertAddressNotRouted(db, identity.email);
   const { user, created } = await findOrCreateUser(db, identity, productType);
-  noteAuditUser(request, user.accountId, user.id);
   // The user's own address decides sign-on required (a user linked earlier by subject may have moved into a routed
   // domain since); a second factor is asked next, through the same second step as after the password (ADR 0073).
   const target = await redirectFor(db, user.accountId, productType, created);

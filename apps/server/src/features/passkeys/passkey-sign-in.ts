@@ -10,11 +10,10 @@ import { safeRedirectPath } from '@bq/domain/safe-redirect';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { activeSignInUser, assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
-import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
-import { isKnownDevice } from '../auth/login-devices';
-import { clearPendingSignIn, readPendingSignIn } from '../two-factor/pending-sign-in';
+import { noteAudit } from '../audit/audit-note';
+import { activeSignInUser, completeSignIn, secondStepUser, signedIn } from '../auth/complete-sign-in';
+import { recordLoginFailure } from '../auth/login-rate-limit';
+import { readPendingSignIn } from '../two-factor/pending-sign-in';
 import { TWO_FACTOR_ERRORS } from '../two-factor/two-factor-service';
 import { PASSKEY_ERRORS } from './passkey-list';
 import { assertionOptions, verifyAssertion } from './passkey-assertion';
@@ -38,22 +37,10 @@ export async function completePasskeySignIn(
 ): Promise<TLoginSuccess> {
   const response = body.response as AuthenticationResponseJSON;
   // A sign-in without a password ignores a pending one: the passkey alone names its user.
-  const pending = body.step === 'second_factor' ? readPendingSignIn(config, request) : null;
-  if (body.step === 'second_factor' && !pending) throw expired();
-  const pendingUser = pending ? await activeSignInUser(db, pending.userId) : null;
-  if (pending) {
-    if (!pendingUser) {
-      clearPendingSignIn(reply);
-      throw expired();
-    }
-    noteAuditUser(request, pendingUser.accountId, pendingUser.id);
-    noteAudit(request, { step: 'second_factor', factor: 'passkey' });
-    await assertLoginAllowed(db, config, pendingUser.email, request.ip, { knownDevice: await isKnownDevice(db, request, pendingUser.email), secondFactor: true });
-    // The first step's rules once more before the challenge is spent (ADR 0073).
-    await assertSignInPolicy(db, pendingUser, { method: pending.method });
-  } else {
-    noteAudit(request, { step: 'passkey', factor: 'passkey' });
-  }
+  const second = body.step === 'second_factor' ? await secondStepUser(db, config, request, reply, 'passkey') : null;
+  const pending = second?.pending ?? null;
+  const pendingUser = second?.user ?? null;
+  if (!second) noteAudit(request, { step: 'passkey', factor: 'passkey' });
   const proven = await verifyAssertion(db, config, response, 'sign_in', pending?.userId ?? null);
   // As the second step the assertion was bound to the pending user, read above; alone, it names its user.
   const user = !proven ? null : pendingUser ? (proven.userId === pendingUser.id ? pendingUser : null) : await activeSignInUser(db, proven.userId);
@@ -61,7 +48,6 @@ export async function completePasskeySignIn(
     if (pendingUser) await recordLoginFailure(db, pendingUser.email, request.ip, 'SECOND_FACTOR');
     throw refused();
   }
-  if (!pending) noteAuditUser(request, user.accountId, user.id);
   // As the second step, the first step's way in decides (a provider's user under sign-on required may use the
   // passkey as factor); alone, a passkey is a way in of its own, no way around the account's provider (ADR 0073).
   const attempt = pending

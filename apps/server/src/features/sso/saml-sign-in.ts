@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ssoConnections, usedSignInNonces } from '../../db/schema';
 import { eventOf } from '../audit/audit-plugin';
-import { noteAudit, noteAuditUser } from '../audit/audit-note';
+import { noteAudit } from '../audit/audit-note';
 import { completeSignIn } from '../auth/complete-sign-in';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { SAML_ERRORS, checkAssertion, refusalOf } from './saml-assertion';
@@ -97,7 +97,6 @@ async function checkAnswer(db: Db, config: Config, request: FastifyRequest, acco
   // The provider speaks for the account's own confirmed domains only, not for addresses of other accounts or nobody's,
   // and never for the break-glass admin (sso-evaluator.ts, docs/decisions/0062).
   const { user, created } = await findOrCreateEvaluator(db, accountId, identity, SAML_ERRORS.foreignDomain);
-  noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created, protocol: 'SAML' });
   return { user, created, redirectUrl };
 }

@@ -9,7 +9,7 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ssoConnections } from '../../db/schema';
-import { noteAudit, noteAuditUser } from '../audit/audit-note';
+import { noteAudit } from '../audit/audit-note';
 import { OTHER_ACCOUNT, completeSignIn } from '../auth/complete-sign-in';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { beginCodeFlow, finishCodeFlow } from './oidc-code-flow';
@@ -56,7 +56,6 @@ export async function finishSsoSignIn(
   // Creating or linking the evaluator commits with the session and the sign-in event (one unit of work, ADR 0088); a
   // refusal after it leaves neither.
   const { user, created } = await findOrCreateEvaluator(db, connection.accountId, identity);
-  noteAuditUser(request, user.accountId, user.id);
   noteAudit(request, { created });
   const result = await completeSignIn(db, config, request, reply, user.id, {
     method: 'OIDC',

@@ -6,12 +6,9 @@ import type { TLoginSuccess } from '@bq/contracts/auth';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { noteAudit, noteAuditUser } from '../audit/audit-note';
-import { activeSignInUser, assertSignInPolicy, completeSignIn, signedIn } from '../auth/complete-sign-in';
-import { isKnownDevice } from '../auth/login-devices';
-import { assertLoginAllowed, recordLoginFailure } from '../auth/login-rate-limit';
+import { completeSignIn, secondStepUser, signedIn } from '../auth/complete-sign-in';
+import { recordLoginFailure } from '../auth/login-rate-limit';
 import type { JobQueue } from '../../jobs/queue';
-import { clearPendingSignIn, readPendingSignIn } from './pending-sign-in';
 import { TWO_FACTOR_ERRORS, acceptSecondFactor, type FactorProof } from './two-factor-service';
 
 export async function completeSecondFactorSignIn(
@@ -22,20 +19,7 @@ export async function completeSecondFactorSignIn(
   reply: FastifyReply,
   proof: FactorProof,
 ): Promise<TLoginSuccess> {
-  const pending = readPendingSignIn(config, request);
-  const expired = () => new AppError(TWO_FACTOR_ERRORS.signInExpired, 401, 'The sign-in has expired; enter the password again');
-  if (!pending) throw expired();
-  const user = await activeSignInUser(db, pending.userId);
-  if (!user) {
-    clearPendingSignIn(reply);
-    throw expired();
-  }
-  // The trail tells this step from the password step, also when the code is refused.
-  noteAuditUser(request, user.accountId, user.id);
-  noteAudit(request, { step: 'second_factor' });
-  await assertLoginAllowed(db, config, user.email, request.ip, { knownDevice: await isKnownDevice(db, request, user.email), secondFactor: true });
-  // The first step's rules once more before the code is spent: sign-on may have become required since (ADR 0073).
-  await assertSignInPolicy(db, user, { method: pending.method });
+  const { pending, user } = await secondStepUser(db, config, request, reply, 'code');
   if (!(await acceptSecondFactor(db, queue, config, user.id, proof))) {
     await recordLoginFailure(db, user.email, request.ip, 'SECOND_FACTOR');
     const key = proof.recoveryCode !== undefined ? TWO_FACTOR_ERRORS.recoveryCodeInvalid : TWO_FACTOR_ERRORS.codeInvalid;
