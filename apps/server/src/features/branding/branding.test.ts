@@ -5,10 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBranding, interactionInstances } from '../../db/schema';
+import { accountBranding, auditEvents, interactionInstances } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
@@ -162,6 +162,9 @@ describe('POST /api/account/branding/logo', () => {
     }
     const [row] = await t.db.select().from(accountBranding).where(eq(accountBranding.accountId, account.id));
     expect(row!.logoType).toBe('image/png');
+    // The trail says a logo was stored and as what (its answer's type): the SVG itself is nowhere in it.
+    const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.action, 'account.branding_logo')));
+    expect(events.map((e) => [e.outcome, (e.details as { logoType?: string }).logoType])).toEqual([['ALLOWED', 'image/png']]);
     expect(row!.logo!.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 

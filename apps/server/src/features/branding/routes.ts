@@ -8,7 +8,6 @@ import { BRANDING_ERRORS, LOGO_MAX_BYTES, ZBranding, ZBrandingLogoQuery, ZBrandi
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { apiErrors } from '../../plugins/openapi';
-import { noteAudit } from '../audit/audit-note';
 import { accountOfHost, accountOfToken } from './brand-lookup';
 import { brandingForAccount, getBranding, publicBranding, saveLogo, updateBranding, type AccountBrand } from './branding-service';
 import type { CheckedLogo } from './logo-check';
@@ -120,7 +119,6 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(BRANDING_ERRORS.logoType, 415, 'Send the logo as image/png or image/svg+xml');
       const logo = await checkedLogo(body);
-      noteAudit(request, { logoType: logo.type });
       return saveLogo(app.db, request.auth, logo);
     },
   );

@@ -1,7 +1,6 @@
 // The account's evaluators as SCIM Users (docs/decisions/0047): read, create, replace and delete, always within the
 // token's account and only the users SCIM manages (scim-scope.ts, docs/decisions/0062); a user of another account, one
 // SCIM does not manage, a deleted one and an id that is not ours are all "not found".
-import { noteWrite } from '../audit/write-transaction';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@bq/domain/locales';
@@ -11,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { hashPassword } from '../../plugins/passwords';
-import { changedFieldForTrail } from '../audit/audit-note';
+import { changedFieldForTrail, type ChangedField } from '../audit/audit-note';
 import { endUserAccess } from './end-user-access';
 import { newEvaluatorDefaults } from '../user/evaluator-defaults';
 import { scimError } from './scim-error';
@@ -146,7 +145,6 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
             updatedAt: new Date(),
           })
           .where(eq(users.id, existing.id));
-        noteWrite({ details: { userId: existing.id } });
         return findScimUser(tx, accountId, existing.id);
       }
       const defaults = await newEvaluatorDefaults(tx, accountId);
@@ -154,14 +152,18 @@ export async function createScimUser(db: Db, accountId: string, input: ScimUserI
         .insert(users)
         .values({ accountId, ...rest, ...(locale ? { locale } : {}), scimExternalId: externalId, scimProvisionedAt: new Date(), passwordHash, active, ...defaults })
         .returning(columns);
-      // The outcome the route notes too (scimmy-setup.ts), in the event that commits here (docs/decisions/0039).
-      noteWrite({ details: { userId: row!.id } });
       return row!;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }
+}
+
+/** What the trail keeps of a changed sign-in address: digests of the old and new one, and the sessions it ended. */
+export interface ScimAddressChange {
+  changed: ChangedField[];
+  sessionsEnded: number;
 }
 
 const outsideDomains = () =>
@@ -177,7 +179,7 @@ export async function replaceScimUser(
   accountId: string,
   id: string,
   input: ScimUserInput,
-): Promise<{ row: Row; deactivated: boolean; reactivated: boolean }> {
+): Promise<{ row: Row; deactivated: boolean; reactivated: boolean; addressChange: ScimAddressChange | null }> {
   const fields = fieldsOf(input);
   const { locale, externalId, ...rest } = fields;
   try {
@@ -205,9 +207,8 @@ export async function replaceScimUser(
         changed: [changedFieldForTrail(env.config.dataEncryptionKeys, accountId, { field: 'email', old: before.email, new: fields.email })],
         sessionsEnded: change.sessionsEnded,
       };
-      noteWrite({ details: { userId: id, deactivated, reactivated, ...addressChange } });
       const [row] = await tx.select(columns).from(users).where(eq(users.id, id));
-      return { row: row!, deactivated, reactivated };
+      return { row: row!, deactivated, reactivated, addressChange };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
@@ -221,6 +222,5 @@ export async function deleteScimUser(db: Db, accountId: string, id: string): Pro
     await findScimUser(tx, accountId, id);
     await tx.update(users).set({ active: false, scimDeletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await endUserAccess(tx, id);
-    noteWrite({ details: { userId: id, deactivated: true } });
   });
 }

@@ -11,6 +11,7 @@ import {
   listScimUsers,
   replaceScimUser,
   toScimUser,
+  type ScimAddressChange,
   type ScimUserInput,
   type ScimWriteEnv,
 } from './scim-user-store';
@@ -21,7 +22,8 @@ export interface ScimContext {
   /** The outbox's queue and the settings a write may need (the notice to a user's old address). */
   env: ScimWriteEnv;
   accountId: string;
-  outcome: { userId?: string; deactivated?: boolean; reactivated?: boolean };
+  /** What the request's audit event says it did (scim-routes.ts notes it): never the user's name or address. */
+  outcome: { userId?: string; deactivated?: boolean; reactivated?: boolean } & Partial<ScimAddressChange>;
   failure?: unknown;
 }
 
@@ -62,8 +64,8 @@ const write = guard(async (ctx: ScimContext, resource: InstanceType<typeof SCIMM
     ctx.outcome.userId = row.id;
     return toScimUser(row);
   }
-  const { row, deactivated, reactivated } = await replaceScimUser(ctx.db, ctx.env, ctx.accountId, resource.id, instance);
-  Object.assign(ctx.outcome, { userId: row.id, deactivated, reactivated });
+  const { row, deactivated, reactivated, addressChange } = await replaceScimUser(ctx.db, ctx.env, ctx.accountId, resource.id, instance);
+  Object.assign(ctx.outcome, { userId: row.id, deactivated, reactivated, ...addressChange });
   return toScimUser(row);
 });
 

@@ -54,7 +54,9 @@ describe('the reader thread', () => {
   it('answers the caller\'s refusal when a file passes the time limit, and reads the next file on a fresh thread', async () => {
     const refused = (why: string) => new AppError('error.import.too_large', 413, why);
     const csv = () => new Uint8Array(Buffer.from('A;B\n1;2\n'));
-    await expect(readOnReaderThread({ kind: 'clientFile', fileKind: 'csv', bytes: csv() }, refused, { timeoutMs: 1, maxHeapMb: 128 })).rejects.toMatchObject({
+    // 50,000 rows take a thread far longer than 1 ms, also a warm one an earlier test left idle.
+    const long = new Uint8Array(Buffer.from(`A;B\n${'1;2\n'.repeat(50_000)}`));
+    await expect(readOnReaderThread({ kind: 'clientFile', fileKind: 'csv', bytes: long }, refused, { timeoutMs: 1, maxHeapMb: 128 })).rejects.toMatchObject({
       errorKey: 'error.import.too_large',
       statusCode: 413,
       message: expect.stringContaining('longer than'),
