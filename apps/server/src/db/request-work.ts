@@ -9,6 +9,7 @@
 // open (PGlite has one connection, which the unit holds): `besideRequestWork` runs it once the unit has committed or
 // rolled back, before the answer leaves.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from './client';
 
 type Bookkeeping = (db: Db) => Promise<unknown>;
@@ -110,4 +111,23 @@ export async function spendOnce<T>(db: Db, spend: (on: Db) => Promise<T>, wasSpe
 /** Runs `fn` outside the caller's unit of work (the audit plugin's answer hooks, which are no part of the write). */
 export function outsideRequestWork<T>(fn: () => T): T {
   return scope.exit(fn);
+}
+
+/**
+ * A step of a write route that waits on the network (an identity provider's discovery, keys or code exchange; a DNS
+ * lookup): run as the route's preHandler, before the unit of work opens, so that no transaction (on PGlite the one
+ * connection) is held while the other side takes its time. What it writes meanwhile commits at once, as bookkeeping
+ * does. The handler reads its result with `resultOf`.
+ */
+export function stepBeforeRequestWork<T>(step: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) {
+  const results = new WeakMap<FastifyRequest, T>();
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      results.set(request, await step(request, reply));
+    },
+    resultOf(request: FastifyRequest): T {
+      if (!results.has(request)) throw new Error(`${request.method} ${request.routeOptions.url}: the step before the unit of work did not run`);
+      return results.get(request) as T;
+    },
+  };
 }

@@ -14,6 +14,8 @@ export interface NextSignIn {
   claims?: JWTPayload;
   /** Sign the ID token with a key the provider never published. */
   unpublishedKey?: boolean;
+  /** The token endpoint answers this code only after this long (a provider that takes its time). */
+  tokenDelayMs?: number;
 }
 
 export interface TestOidcProvider {
@@ -33,6 +35,7 @@ interface IssuedCode {
   nonce: string | null;
   claims: JWTPayload;
   unpublishedKey: boolean;
+  tokenDelayMs: number;
 }
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
@@ -99,6 +102,7 @@ export async function startOidcProvider(opts: { port?: number } = {}): Promise<T
         codeChallenge: p.get('code_challenge') ?? '',
         nonce: p.get('nonce'),
         unpublishedKey: signIn.unpublishedKey ?? false,
+        tokenDelayMs: signIn.tokenDelayMs ?? 0,
         claims: { sub: signIn.sub ?? `sub-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`, email, email_verified: true, name: 'Sina Sso', ...signIn.claims },
       });
       const back = new URL(redirectUri);
@@ -127,6 +131,7 @@ export async function startOidcProvider(opts: { port?: number } = {}): Promise<T
         ) {
           return json(400, { error: 'invalid_grant' });
         }
+        if (issued.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, issued.tokenDelayMs));
         const now = Math.floor(Date.now() / 1000);
         const idToken = await new SignJWT({ iss: url, aud: clientId, iat: now, exp: now + 300, ...(issued.nonce ? { nonce: issued.nonce } : {}), ...issued.claims })
           .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })

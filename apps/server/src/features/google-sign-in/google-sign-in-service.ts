@@ -50,13 +50,19 @@ export async function startGoogleSignIn(config: Config, request: FastifyRequest,
   }
 }
 
-export async function signInWithGoogle(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: TGoogleSignInRequest,
-): Promise<TGoogleSignInResponse> {
+/** Google's answer, verified: who it names and what the attempt asked for. */
+export interface VerifiedGoogleAnswer {
+  identity: VerifiedIdentity;
+  redirectUrl: string;
+  productType?: string;
+}
+
+/**
+ * The first half, which waits on Google (the code exchange, its keys): run before the route's unit of work opens
+ * (routes.ts, db/request-work.ts), so a slow answer holds no database connection. The attempt is spent first and
+ * committed at once.
+ */
+export async function verifyGoogleAnswer(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, body: TGoogleSignInRequest): Promise<VerifiedGoogleAnswer> {
   const provider = googleProvider(config);
   if (!provider) throw new AppError(GOOGLE_ERRORS.notConfigured, 404, 'Sign in with Google is not configured');
   await countAuthRequest(db, 'GOOGLE_SIGN_IN', null, request.ip);
@@ -70,7 +76,13 @@ export async function signInWithGoogle(
   } catch (err) {
     throw asGoogleError(err);
   }
-  const productType = attempt.productType && isProductType(attempt.productType) ? attempt.productType : undefined;
+  return { identity, redirectUrl: attempt.redirectUrl, ...(attempt.productType ? { productType: attempt.productType } : {}) };
+}
+
+/** The second half, in the route's unit of work: the user linked, or created with a self-service account, and signed in. */
+export async function signInWithGoogle(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, verified: VerifiedGoogleAnswer): Promise<TGoogleSignInResponse> {
+  const { identity, redirectUrl } = verified;
+  const productType = verified.productType && isProductType(verified.productType) ? verified.productType : undefined;
 
   // Linking the identity or creating the self-service account commits with the session and the sign-in event (one unit
   // of work, ADR 0088); a refusal after it leaves neither.
@@ -83,7 +95,7 @@ export async function signInWithGoogle(
   const result = await completeSignIn(db, config, request, reply, user.id, {
     method: 'GOOGLE',
     secondFactor: false,
-    redirectUrl: target === '/' ? attempt.redirectUrl : target,
+    redirectUrl: target === '/' ? redirectUrl : target,
   });
   return 'secondFactorRequired' in result ? result : { redirectUrl: result.redirectUrl, created };
 }

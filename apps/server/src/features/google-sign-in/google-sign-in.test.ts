@@ -33,7 +33,7 @@ const newIp = () => `10.${randomBytes(3).join('.')}`;
 /** Start -> the provider (as Google, approving at once with these claims) -> the answer posted as /login/google does. */
 async function signIn(
   claims: Record<string, unknown>,
-  opts: { nonce?: string; productType?: string; unpublishedKey?: boolean; expiresInSeconds?: number; ip?: string; alter?: (q: URLSearchParams) => void } = {},
+  opts: { nonce?: string; productType?: string; unpublishedKey?: boolean; expiresInSeconds?: number; ip?: string; tokenDelayMs?: number; alter?: (q: URLSearchParams) => void } = {},
 ) {
   const http = new TestClient(t.app, opts.ip ?? newIp());
   const start = await http.request('POST', '/api/oauth/google/start', opts.productType ? { productType: opts.productType } : {});
@@ -45,6 +45,7 @@ async function signIn(
     email: email as string,
     sub: sub as string | undefined,
     unpublishedKey: opts.unpublishedKey,
+    tokenDelayMs: opts.tokenDelayMs,
     claims: { name: undefined, ...rest, ...(opts.expiresInSeconds !== undefined ? { exp: now + opts.expiresInSeconds } : {}), ...(opts.nonce ? { nonce: opts.nonce } : {}) },
   });
   const atProvider = await fetch(start.json().authorizationUrl, { redirect: 'manual' });
@@ -66,6 +67,19 @@ describe('POST /api/oauth/google/start and POST /api/oauth/google', () => {
     expect(me).toMatchObject({ firstName: 'Greta', lastName: 'Gauss', accountType: 'SELF_SERVICE', locale: 'DE_DE' });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user!.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('holds no database connection while Google takes its time: another request answers meanwhile', async () => {
+    const signingIn = signIn({ email: uniqueEmail('google') }, { tokenDelayMs: 3000 });
+    // The start and Google's page take a moment; then the answer waits at the token endpoint.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const started = Date.now();
+    const lookup = await new TestClient(t.app, newIp()).request('GET', `/api/sso/lookup?email=${encodeURIComponent(uniqueEmail('other'))}`);
+    const waited = Date.now() - started;
+    expect(lookup.statusCode).toBe(200);
+    // The code exchange inside the answer's unit of work held PGlite's one connection: the lookup waited seconds.
+    expect(waited, `the lookup waited ${waited} ms`).toBeLessThan(1000);
+    expect((await signingIn).res.statusCode).toBe(200);
   });
 
   it('creates the account with the productType of the query and lands on that product', async () => {

@@ -1,18 +1,30 @@
 // POST /api/oauth/google/start: Google's authorization URL (code flow with PKCE); POST /api/oauth/google: the answer
 // Google sent to /login/google signs in (or up); the response names where to go.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZGoogleSignInRequest, ZGoogleSignInResponse, ZGoogleSignInStartRequest, ZGoogleSignInStartResponse } from '@bq/contracts/google-sign-in';
+import {
+  ZGoogleSignInRequest,
+  ZGoogleSignInResponse,
+  ZGoogleSignInStartRequest,
+  ZGoogleSignInStartResponse,
+  type TGoogleSignInRequest,
+  type TGoogleSignInStartRequest,
+} from '@bq/contracts/google-sign-in';
+import { stepBeforeRequestWork } from '../../db/request-work';
 import { apiErrors } from '../../plugins/openapi';
 import { AUTH_REQUEST_LIMITS } from '../signup/auth-request-limit';
 import { GOOGLE_ERRORS } from './google-errors';
-import { signInWithGoogle, startGoogleSignIn } from './google-sign-in-service';
+import { signInWithGoogle, startGoogleSignIn, verifyGoogleAnswer } from './google-sign-in-service';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Google's discovery and code exchange wait on the network: before the unit of work (db/request-work.ts).
+  const start = stepBeforeRequestWork((request, reply) => startGoogleSignIn(app.config, request, reply, request.body as TGoogleSignInStartRequest));
+  const answer = stepBeforeRequestWork((request, reply) => verifyGoogleAnswer(app.db, app.config, request, reply, request.body as TGoogleSignInRequest));
   app.post(
     '/api/oauth/google/start',
     {
       config: { audit: { action: 'auth.google_start' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
+      preHandler: start.preHandler,
       schema: {
         operationId: 'startGoogleSignIn',
         tags: ['auth'],
@@ -26,7 +38,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => startGoogleSignIn(app.config, request, reply, request.body),
+    async (request) => start.resultOf(request),
   );
 
   app.post(
@@ -35,6 +47,7 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       // Public: Google's signed answer and the attempt's cookie are the credential. Like the password login it needs
       // X-Source: web (login CSRF).
       config: { audit: { action: 'auth.sign_in_google', refusedAction: 'auth.sign_in_failed' }, public: true, rateLimit: SIGN_IN_RATE_LIMIT },
+      preHandler: answer.preHandler,
       schema: {
         operationId: 'signInWithGoogle',
         tags: ['auth'],
@@ -67,6 +80,6 @@ export const googleSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => signInWithGoogle(app.db, app.config, request, reply, request.body),
+    async (request, reply) => signInWithGoogle(app.db, app.config, request, reply, answer.resultOf(request)),
   );
 };

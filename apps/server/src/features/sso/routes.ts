@@ -14,18 +14,25 @@ import {
   ZSsoSettingsResponse,
   ZSsoStartRequest,
   ZSsoStartResponse,
+  type TSsoCallbackRequest,
+  type TSsoSettingsRequest,
+  type TSsoStartRequest,
 } from '@bq/contracts/sso';
 import { apiErrors } from '../../plugins/openapi';
 import { SSO_ERRORS } from './oidc-code-flow';
 import { lookupSignInMethod } from './sso-routing';
-import { SSO_SETTINGS_ERRORS, confirmSsoDomain, ssoSettings, updateSsoSettings } from './sso-settings';
-import { SSO_SIGN_IN_ERRORS, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
+import { SSO_SETTINGS_ERRORS, assertIssuerPublic, confirmSsoDomain, ssoSettings, updateSsoSettings } from './sso-settings';
+import { SSO_SIGN_IN_ERRORS, finishSsoSignIn, startSsoSignIn, verifySsoCallback } from './sso-sign-in';
+import { stepBeforeRequestWork } from '../../db/request-work';
 import { SSO_SCOPE_ERRORS } from './sso-evaluator';
 import { BAD_BODY, FORBIDDEN, FORBIDDEN_WITHOUT_STEP_UP, READ_SSO, UNAUTHORIZED, UPDATE_SSO } from './route-access';
 import { samlRoutes } from './saml-routes';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/rate-limit';
 
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The provider's discovery and code exchange wait on the network: before the unit of work (db/request-work.ts).
+  const ssoStart = stepBeforeRequestWork((request, reply) => startSsoSignIn(app.db, app.config, request, reply, request.body as TSsoStartRequest));
+  const ssoCallback = stepBeforeRequestWork((request, reply) => verifySsoCallback(app.db, app.config, request, reply, request.body as TSsoCallbackRequest));
   app.get(
     '/api/account/sso',
     {
@@ -58,6 +65,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
+      // The issuer's address is looked up (DNS) before the unit of work opens: no transaction waits on the resolver.
+      preHandler: async (request) => assertIssuerPublic(app.config, (request.body as TSsoSettingsRequest).issuer.trim()),
       schema: {
         operationId: 'updateSsoSettings',
         tags: ['sso'],
@@ -104,6 +113,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sso/oidc/start',
     {
       config: { public: true, audit: { action: 'auth.sso_start' }, rateLimit: SIGN_IN_RATE_LIMIT },
+      preHandler: ssoStart.preHandler,
       schema: {
         operationId: 'startSsoSignIn',
         tags: ['sso'],
@@ -118,13 +128,14 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => startSsoSignIn(app.db, app.config, request, reply, request.body),
+    async (request) => ssoStart.resultOf(request),
   );
 
   app.post(
     '/api/sso/oidc/callback',
     {
       config: { public: true, audit: { action: 'auth.sign_in_sso', refusedAction: 'auth.sign_in_failed' }, rateLimit: SIGN_IN_RATE_LIMIT },
+      preHandler: ssoCallback.preHandler,
       schema: {
         operationId: 'finishSsoSignIn',
         tags: ['sso'],
@@ -163,7 +174,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => finishSsoSignIn(app.db, app.config, request, reply, request.body),
+    async (request, reply) => finishSsoSignIn(app.db, app.config, request, reply, ssoCallback.resultOf(request)),
   );
 
   app.post(

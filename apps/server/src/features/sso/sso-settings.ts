@@ -55,7 +55,6 @@ export async function updateSsoSettings(db: Db, config: Config, accountId: strin
     ? encryptSecret(config.dataEncryptionKeys, 'sso-client-secret', body.clientSecret, accountId)
     : (existing?.clientSecretEncrypted ?? null);
   if (!secret) throw new AppError(SSO_SETTINGS_ERRORS.clientSecretRequired, 400, 'Enter the client secret');
-  await assertIssuerPublic(config, body.issuer.trim());
 
   const breakGlassUserId = await breakGlassUserOf(db, accountId, body);
   await db.transaction(async (tx) => {
@@ -75,8 +74,9 @@ export async function updateSsoSettings(db: Db, config: Config, accountId: strin
 /**
  * An issuer at an internal address is refused when saved, not only at the first sign-in (the egress gate of every
  * request to it, oidc-code-flow.ts). A name that does not resolve now is saved: the sign-in will say it is unreachable.
+ * The lookup waits on DNS: the route runs it before its unit of work opens (routes.ts, db/request-work.ts).
  */
-async function assertIssuerPublic(config: Config, issuer: string): Promise<void> {
+export async function assertIssuerPublic(config: Config, issuer: string): Promise<void> {
   try {
     await assertPublicDestination(new URL(issuer).hostname, { allowHosts: config.EGRESS_ALLOW_HOSTS });
   } catch (err) {

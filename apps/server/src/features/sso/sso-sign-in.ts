@@ -12,7 +12,7 @@ import { ssoConnections } from '../../db/schema';
 import { noteAudit } from '../audit/audit-note';
 import { OTHER_ACCOUNT, completeSignIn } from '../auth/complete-sign-in';
 import { countAuthRequest } from '../signup/auth-request-limit';
-import { beginCodeFlow, finishCodeFlow } from './oidc-code-flow';
+import { beginCodeFlow, finishCodeFlow, type ProviderIdentity } from './oidc-code-flow';
 import { saveAttempt, spendAttempt, takeAttempt } from './sso-attempt-cookie';
 import { redirectUriOf } from './sso-settings';
 import { isOidcReady, providerOf, routedConnection } from './sso-routing';
@@ -35,13 +35,19 @@ export async function startSsoSignIn(db: Db, config: Config, request: FastifyReq
   return { authorizationUrl };
 }
 
-export async function finishSsoSignIn(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: TSsoCallbackRequest,
-): Promise<TSsoCallbackResponse> {
+/** The provider's answer, verified: whose provider it was, who it names, and where the sign-in goes. */
+export interface VerifiedSsoCallback {
+  connection: typeof ssoConnections.$inferSelect;
+  identity: ProviderIdentity;
+  redirectUrl: string;
+}
+
+/**
+ * The callback's first half, which waits on the provider (the code exchange, its keys): run before the route's unit of
+ * work opens (routes.ts, db/request-work.ts), so a slow provider holds no database connection. The attempt is spent
+ * first, committed at once: a copied cookie with its answer fails even if this use does.
+ */
+export async function verifySsoCallback(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, body: TSsoCallbackRequest): Promise<VerifiedSsoCallback> {
   await countAuthRequest(db, 'SSO_SIGN_IN', null, request.ip);
   const attempt = takeAttempt(config, request, reply, SSO_ATTEMPT_COOKIE);
   if (!attempt) throw new AppError(SSO_SIGN_IN_ERRORS.attemptMissing, 401, 'This sign-in has expired; start again');
@@ -51,7 +57,12 @@ export async function finishSsoSignIn(
   // Spent before the code goes to the provider: a copied cookie with its answer fails even if the first use did.
   if (!(await spendAttempt(db, attempt))) throw new AppError(SSO_SIGN_IN_ERRORS.attemptReplayed, 401, 'This sign-in was already used');
   const identity = await finishCodeFlow(providerOf(config, connection), redirectUriOf(config), body.callbackQuery, attempt);
+  return { connection, identity, redirectUrl: attempt.redirectUrl };
+}
 
+/** The callback's second half, in the route's unit of work: the evaluator linked or created, and signed in. */
+export async function finishSsoSignIn(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, verified: VerifiedSsoCallback): Promise<TSsoCallbackResponse> {
+  const { connection, identity } = verified;
   // Only an address of the account's confirmed domains, and never the break-glass admin (docs/decisions/0062).
   // Creating or linking the evaluator commits with the session and the sign-in event (one unit of work, ADR 0088); a
   // refusal after it leaves neither.
@@ -61,7 +72,7 @@ export async function finishSsoSignIn(
     method: 'OIDC',
     secondFactor: false,
     providerAccountId: connection.accountId,
-    redirectUrl: attempt.redirectUrl,
+    redirectUrl: verified.redirectUrl,
   });
   return 'secondFactorRequired' in result ? result : { redirectUrl: result.redirectUrl, created };
 }

@@ -103,6 +103,24 @@ describe('signing in through the account provider', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('holds no database connection while the provider takes its time: another request answers meanwhile', async () => {
+    const domain = newDomain();
+    await ssoAccount(t, provider, domain);
+    provider.next({ tokenDelayMs: 3000 });
+    const signingIn = signInThroughProvider(t, `slow@${domain}`);
+    // The start and the provider's page take a moment; then the callback waits at the token endpoint.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const started = Date.now();
+    // The login page's lookup of another address reads the database.
+    const other = await new TestClient(t.app, newIp()).request('GET', `/api/sso/lookup?email=${encodeURIComponent(`someone@${newDomain()}`)}`);
+    const waited = Date.now() - started;
+    expect(other.statusCode).toBe(200);
+    // The code exchange inside the callback's unit of work held PGlite's one connection: the lookup waited seconds.
+    expect(waited, `the lookup waited ${waited} ms`).toBeLessThan(1000);
+    const { res } = await signingIn;
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('accepts an attempt once: the same cookie and answer again are refused, and without the cookie nothing happens', async () => {
     const domain = newDomain();
     await ssoAccount(t, provider, domain);
