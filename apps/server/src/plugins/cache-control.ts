@@ -1,8 +1,9 @@
 // One rule for the Cache-Control of API answers (issue 22 point 9, docs/decisions/0035-cache-headers-sample-report-robots.md):
 // every /api answer (success, error, 404, response-cache hit alike) carries `no-store`, so no browser, proxy or shared
 // cache keeps personal data, unless its route declares `config.httpCache` with the Cache-Control it may carry instead
-// (public data only, e.g. GET /api/i18ns). A handler that already chose a stricter no-store value (the PDFs'
-// `private, no-store`) keeps it. Web files and pages are not /api and keep spa.ts's caching.
+// (public data only, e.g. GET /api/i18ns). Handlers set no Cache-Control of their own (cache-control.test.ts reads the
+// source for one): downloads (PDFs, exports) are no-store like every answer. A value with no-store that a handler
+// chose anyway is kept. Web files and pages are not /api and keep spa.ts's caching.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 

@@ -22,8 +22,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZApiCredentialList, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { credentials: await listApiCredentials(app.db, request.auth) };
     },
   );
@@ -52,8 +51,7 @@ export const apiCredentialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // The secret is in this one response only: no cache may keep it.
-      reply.header('cache-control', 'no-store');
+      // The secret is in this one response only: no cache may keep it (no-store, as every /api answer: plugins/cache-control.ts).
       reply.code(201);
       return createApiCredential(app.db, request.auth, request.body.description, request.body.expiresInDays);
     },

@@ -38,8 +38,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListAuditEventsResponse, ...apiErrors({ 400: ['error.validation', 'error.audit.unknown_action'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const accountId = request.auth.accountId;
       await assertKnownAction(app.db, app.auditActions, accountId, request.query.action);
       // Events of reads wait up to a second in memory: the reader sees every event answered before this request.
@@ -89,7 +88,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header(EXPORT_TOTAL_ROWS_HEADER, String(prepared.totalRows))
         .header('x-through-id', String(prepared.throughId))
         .header('access-control-expose-headers', `content-disposition, ${EXPORT_TOTAL_ROWS_HEADER}, x-through-id`)
-        .header('cache-control', 'private, no-store')
         .send(prepared.body);
     },
   );
@@ -108,8 +106,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZVerifyAuditChainResponse, ...apiErrors({ 400: ['error.validation'], 401: UNAUTHORIZED, 403: ['error.auth.forbidden'] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       await app.audit.flush();
       const accountId = request.auth.accountId;
       const throughId = await newestAuditEventId(app.db, accountId);

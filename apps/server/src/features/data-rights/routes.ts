@@ -49,7 +49,6 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition('attachment', `personal-data-${date}.zip`))
         .header('access-control-expose-headers', 'content-disposition')
-        .header('cache-control', 'private, no-store')
         .send(zip);
     },
   );

@@ -38,7 +38,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', contentDisposition('attachment', prepared.fileName))
         .header(EXPORT_TOTAL_ROWS_HEADER, String(prepared.totalRows))
         .header('access-control-expose-headers', `content-disposition, ${EXPORT_TOTAL_ROWS_HEADER}`)
-        .header('cache-control', 'private, no-store')
         .send(prepared.body);
     },
   );

@@ -38,7 +38,6 @@ export const fairnessDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', csv.fileName))
-        .header('cache-control', 'private, no-store')
         .send(csv.body);
     },
   );
@@ -66,7 +65,6 @@ export const fairnessDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', content.fileName))
-        .header('cache-control', 'private, no-store')
         .send(pdf);
     },
   );

@@ -33,8 +33,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPasskeyListResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { items: await listPasskeys(app.db, request.auth.userId) };
     },
   );
@@ -60,8 +59,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWebAuthnOptions, ...apiErrors({ 401: UNAUTHORIZED, 403: [...FORBIDDEN, STEP_UP_REQUIRED], 409: [PASSKEY_ERRORS.tooMany] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return registrationOptions(app.db, app.config, request.auth.userId);
     },
   );

@@ -34,8 +34,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return passkeySignInOptions(app.db, app.config, request, request.body);
     },
   );

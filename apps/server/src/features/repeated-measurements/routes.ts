@@ -161,7 +161,6 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', csv.fileName))
-        .header('cache-control', 'private, no-store')
         .send(csv.stream);
     },
   );

@@ -141,7 +141,7 @@ describe("the adviser's notes stay with the adviser", () => {
       const res = await adviser.request('GET', `/api/dashboard/${token}/fileNote?locale=EN_UK`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-disposition']).toMatch(/filename="File-note_Weiss_Wanda_\d{2}-\d{2}-\d{4}\.pdf"/);
       return pdfText(res.rawPayload, `file-note-${stage}.pdf`);
     };

@@ -323,7 +323,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(route.disposition, pdf.fileName))
-          .header('cache-control', 'private, no-store')
           .send(pdf.body);
       },
     );
@@ -351,7 +350,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', pdf.fileName))
-        .header('cache-control', 'private, no-store')
         .send(pdf.body);
     },
   );

@@ -44,8 +44,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSsoSettingsResponse, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return ssoSettings(app.db, app.config, request.auth.accountId);
     },
   );
@@ -103,8 +102,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSsoLookupResponse, ...apiErrors({ 400: ['error.validation'] }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return lookupSignInMethod(app.db, request.query.email);
     },
   );

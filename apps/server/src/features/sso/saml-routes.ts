@@ -104,7 +104,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, request.params.accountId)).limit(1);
       if (!account) throw new AppError('error.not_found', 404, 'No such account');
-      reply.header('cache-control', 'no-store').type('application/samlmetadata+xml; charset=utf-8');
+      reply.type('application/samlmetadata+xml; charset=utf-8');
       return serviceProviderMetadata(app.config, account.id);
     },
   );
@@ -158,7 +158,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const location = await finishSamlSignIn(app.db, app.config, request, reply, request.params.accountId, request.body.SAMLResponse);
       // Answered once the sign-in's unit of work committed (a redirect sent from here would leave before the session).
-      reply.code(303).header('cache-control', 'no-store').header('location', location);
+      reply.code(303).header('location', location);
       return null;
     },
   );

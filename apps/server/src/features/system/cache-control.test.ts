@@ -84,4 +84,19 @@ describe('Cache-Control of API answers', () => {
     expect(texts.statusCode).toBe(200);
     expect(cacheControlOf(texts.headers)).toBe('no-cache');
   });
+
+  it('is set in one place: no route handler sets a Cache-Control of its own', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const files = (await readdir(join(root, 'features'), { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const setters: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(root, 'features', file), 'utf8');
+      if (/header\(\s*['"]cache-control['"]/i.test(text)) setters.push(file.replaceAll('\\', '/'));
+    }
+    // A route that may be cached declares config.httpCache; everything else is no-store by plugins/cache-control.ts.
+    expect(setters).toEqual([]);
+  });
 });
