@@ -141,6 +141,15 @@ describe('report view: content', () => {
     expect(screen.getByTestId('report-disclaimer')).toHaveTextContent('Not a judgment of you.');
   });
 
+  it("speaks to whoever reads it: the candidate's own profile calls nobody a client, in English or German", async () => {
+    handlers[contentUrl(null, false, 'bqp')] = () => jsonResponse(reportContentOf({}, { reportType: 'bqp', risk: null, title: 'Your profile' }));
+    renderPage('bqp');
+    const toolbar = await screen.findByTestId('report-toolbar');
+    expect(toolbar).toHaveTextContent(text('reports.toolbar.anonymizeHint'));
+    expect(toolbar).not.toHaveTextContent(/client/i);
+    expect((deBqui as Record<string, string>)['reports.toolbar.anonymizeHint']).not.toMatch(/Kunde/);
+  });
+
   it('closes the advisory reports with the investment disclaimer', async () => {
     const base = reportContentOf();
     handlers[contentUrl(null, false, 'bqa')] = () => jsonResponse({ ...base, texts: { ...base.texts, 'report.disclaimer': 'Not investment advice.', 'report.profileDisclaimer': 'Not a judgment of you.' } });
