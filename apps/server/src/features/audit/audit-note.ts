@@ -12,6 +12,16 @@ export function noteAudit(request: Request, details: Record<string, unknown>): v
   if (request.auditNote) Object.assign(request.auditNote.details, details);
 }
 
+/**
+ * A refusal the handler answers with another status (the SAML ACS redirects the browser to the error page): the
+ * request's event is the refusal's (its refusedAction, outcome REFUSED, this status) and commits with the unit's work.
+ */
+export function noteRefusal(request: Request, refusal: { statusCode: number; errorKey: string }): void {
+  if (!request.auditNote) return;
+  request.auditNote.refusedWith = refusal.statusCode;
+  Object.assign(request.auditNote.details, { errorKey: refusal.errorKey });
+}
+
 /** Names the account and user of a call without a session (sign-in, failed sign-in of a known address). */
 export function noteAuditUser(request: Request, accountId: string, userId: string): void {
   if (request.auditNote) Object.assign(request.auditNote, { accountId, userId });

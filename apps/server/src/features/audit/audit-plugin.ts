@@ -55,6 +55,8 @@ export interface AuditNote {
   recorded: boolean;
   /** The write's unit of work is open: its handler runs (an answer sent now would leave before the commit). */
   open?: boolean;
+  /** The status of a refusal the handler answered otherwise (noteRefusal in audit-note.ts): the event's outcome. */
+  refusedWith?: number;
   /** An actor that is no session or credential: the account's directory on /scim/v2 (features/scim). */
   actor?: { kind: ActorKind; id: string | null };
 }
@@ -88,11 +90,12 @@ function outcomeOf(status: number): 'ALLOWED' | 'REFUSED' | null {
 }
 
 /** The event of an answered request, or null when its declaration or status records nothing. */
-export function eventOf(request: FastifyRequest, status: number): PendingEvent | null {
+export function eventOf(request: FastifyRequest, answered: number): PendingEvent | null {
   const declaration = request.routeOptions.config?.audit;
+  const note = request.auditNote;
+  const status = note?.refusedWith ?? answered;
   const outcome = outcomeOf(status);
   if (!declaration || !outcome || !(request.url.startsWith('/api/') || request.url.startsWith('/scim/'))) return null;
-  const note = request.auditNote;
   let subject: AuditSubject = {};
   try {
     subject =

@@ -97,7 +97,8 @@ export async function runWriteRoute(request: FastifyRequest, reply: FastifyReply
         if (reply.statusCode >= 400) throw new Refusal(value);
         if (!note) return value;
         noteAnswer(request, detailsOfAnswer(request, reply, value));
-        // A handler that wrote its refusal's event itself (a SAML refusal answered as a redirect) has it committed here.
+        // A refusal the handler answered otherwise (noteRefusal: the SAML ACS redirects) is the event, committed with the
+        // unit's work (the spent request and assertion).
         const event = note.recorded ? null : eventOf(request, successStatus(request, reply));
         if (event) {
           await server.audit.recordInTransaction(tx, event);

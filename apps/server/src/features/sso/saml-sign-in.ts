@@ -12,8 +12,7 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ssoConnections, usedSignInNonces } from '../../db/schema';
-import { eventOf } from '../audit/audit-plugin';
-import { noteAudit } from '../audit/audit-note';
+import { noteAudit, noteRefusal } from '../audit/audit-note';
 import { completeSignIn } from '../auth/complete-sign-in';
 import { countAuthRequest } from '../signup/auth-request-limit';
 import { SAML_ERRORS, checkAssertion, refusalOf } from './saml-assertion';
@@ -57,7 +56,8 @@ export async function finishSamlSignIn(
     return await signIn(db, config, request, reply, accountId, samlResponse);
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    await recordRefusal(request, err);
+    // Recorded as the refusal it is, although the browser gets a redirect (the unit commits it with the spent request).
+    noteRefusal(request, err);
     return `${SAML_REFUSED_PATH}?samlError=${encodeURIComponent(err.errorKey)}`;
   }
 }
@@ -138,12 +138,3 @@ async function rememberAssertion(db: Db, accountId: string, assertionId: string,
   return rows.length > 0;
 }
 
-/** A refused answer is recorded as such although the browser gets a redirect (the plugin would count it allowed). */
-async function recordRefusal(request: FastifyRequest, err: AppError): Promise<void> {
-  noteAudit(request, { errorKey: err.errorKey });
-  const event = eventOf(request, err.statusCode);
-  if (event && request.auditNote) {
-    await request.server.audit.recordNow(event);
-    request.auditNote.recorded = true;
-  }
-}
