@@ -3,10 +3,9 @@
 // handler and its services read and write goes there, and once the handler returned, the request's ALLOWED event is
 // appended in the same transaction before COMMIT. The change and its event are stored together or not at all, and a
 // handler that answers 4xx changes nothing (its transaction rolls back; the refusal's event is written on its own).
-// The event holds everything the handler noted (noteAudit, noteWrite) and what its answer says (`answer`,
+// The event holds everything the handler noted (noteAudit, noteEdit, noteRefusal) and what its answer says (`answer`,
 // `fromReply`), since the answer exists before the commit. Bookkeeping that must outlive a refusal (a failed
 // sign-in's counter) is noted with besideRequestWork and written after the unit.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { runRequestWork } from '../../db/request-work';
 import { eventOf, type AuditSubject } from './audit-plugin';
@@ -30,19 +29,6 @@ function successStatus(request: FastifyRequest, reply: FastifyReply): number {
   const declared = Object.keys(response).map(Number).filter((s) => s >= 200 && s < 300).sort();
   if (declared.includes(reply.statusCode)) return reply.statusCode;
   return declared[0] ?? 200;
-}
-
-const currentWrite = new AsyncLocalStorage<FastifyRequest>();
-
-/**
- * Adds to the event of the write route being handled what only the service knows (what it created), without the
- * request at hand: the event appended at the end of the unit carries it. Outside a write route, nothing.
- */
-export function noteWrite(note: { details?: Record<string, unknown>; subject?: AuditSubject }): void {
-  const auditNote = currentWrite.getStore()?.auditNote;
-  if (!auditNote) return;
-  Object.assign(auditNote.details, note.details);
-  if (note.subject) auditNote.subject = { ...auditNote.subject, ...note.subject };
 }
 
 /** A handler's answer that is the status it chose, not a change: it is sent as it is, after the rollback. */
@@ -90,7 +76,7 @@ export async function runWriteRoute(request: FastifyRequest, reply: FastifyReply
         if (note) note.open = true;
         let value: unknown;
         try {
-          value = await run(async () => currentWrite.run(request, handler));
+          value = await run(async () => handler());
         } finally {
           if (note) note.open = false;
         }
