@@ -55,3 +55,14 @@ export async function signInThroughProvider(t: TestApp, email: string, opts: { a
   const res = await callback();
   return { res, http, start, attemptCookie, back, again: () => callback() };
 }
+
+/**
+ * The login page's lookup (a database read) while a sign-in waits at a slow token endpoint, asked 800 ms after the
+ * sign-in began (its start and the provider's page take a moment): its status and how long it waited.
+ */
+export async function lookupWhileSignInWaits(t: TestApp): Promise<{ statusCode: number; waited: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  const started = Date.now();
+  const res = await new TestClient(t.app, newIp()).request('GET', `/api/sso/lookup?email=${encodeURIComponent(`someone@${newDomain()}`)}`);
+  return { statusCode: res.statusCode, waited: Date.now() - started };
+}
