@@ -94,8 +94,8 @@ function pdfText(body: Buffer, name: string): string {
  * Answers spread over the scale: the first dimension low, the next a step above the middle (where the norms' means
  * lie), the next high, and so on.
  */
-const SPREAD = [0, 0.75, 1];
-function answers(definition: TInteractionDefinition): Record<string, number | string> {
+function answers(definition: TInteractionDefinition, middle = 0.75): Record<string, number | string> {
+  const SPREAD = [0, middle, 1];
   const dimensions = definition.dimensions.map((d) => d.key);
   const out: Record<string, number | string> = {};
   for (const item of definition.items) {
@@ -114,7 +114,7 @@ function answers(definition: TInteractionDefinition): Record<string, number | st
 
 const sideOf = (level: string) => (level === 'AVERAGE' ? 'average' : level === 'HIGH' || level === 'ABOVE_AVERAGE' ? 'high' : 'low');
 
-async function resultOf(definition: TInteractionDefinition, locale: Locale) {
+async function resultOf(definition: TInteractionDefinition, locale: Locale, middle?: number) {
   const productType = definition.productType as ProductType;
   const acc = await createAccount(t.db, { products: [productType], credits: 5 });
   const configId = acc.configs[0]!.id;
@@ -130,7 +130,7 @@ async function resultOf(definition: TInteractionDefinition, locale: Locale) {
   // This version of the definition, also where a newer one ships (results of older versions keep their reports).
   await t.db.update(interactionInstances).set({ definitionVersion: definition.version }).where(eq(interactionInstances.token, token));
   const participant = new TestClient(t.app);
-  const saved = await participant.request('PUT', `/api/q/${token}/answers`, { answers: answers(definition) });
+  const saved = await participant.request('PUT', `/api/q/${token}/answers`, { answers: answers(definition, middle) });
   expect(saved.statusCode, saved.body).toBe(200);
   expect((await participant.request('POST', `/api/q/${token}/submit`)).statusCode).toBe(200);
   const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, token));
@@ -186,27 +186,45 @@ describe("the report a person receives holds only what is theirs", () => {
     240_000,
   );
 
-  it.each(DEFINITIONS.filter((d) => d.prediction?.kind === 'PERFORMANCE').map((d) => [`${d.id}.v${d.version}`, d] as const))(
-    "%s: the candidate reads their profile as theirs, and what to do with each score, chosen by their level, in three languages",
+  // Every report a person reads about their own work: selection and campaign candidates, performance reviews, coaching
+  // and self-assessments.
+  const PROFILE_DEFINITIONS = DEFINITIONS.filter((d) => PRODUCT_TYPE_INFO[d.productType as ProductType].dashboardKind !== 'BQA');
+  it('covers every profile report type: selection, campaign, performance, coaching and self-assessment', () => {
+    expect(new Set(PROFILE_DEFINITIONS.map((d) => d.productType))).toEqual(
+      new Set(['BQ_SELECTION', 'BQ_SELECT_CAMPAIGN', 'BQ_PERFORMANCE', 'BQ_PERFORMANCE_COACH', 'BQ_PERFORMANCE_SELF_ASSESSMENT']),
+    );
+  });
+  it.each(PROFILE_DEFINITIONS.map((d) => [`${d.id}.v${d.version}`, d] as const))(
+    "%s: the person reads their profile as theirs, and what to do with each score, chosen by their level, in three languages",
     async (_name, definition) => {
-      const { token } = await resultOf(definition, 'EN_US');
-      for (const locale of LOCALES) {
-        const report = shipped(locale, 'REPORT');
-        const content = (await new TestClient(t.app).request('GET', `/api/report/content/bqp/${token}?locale=${locale}`)).json();
-        expect(content.title).toBe(report['report.title.bqp']);
-        expect(content.prediction).toBeNull();
-        // The web report names the sender as the PDF does: the candidate's contact person.
-        expect(content.adviserLabelKey).toBe('report.cover.contact');
-        const scored = content.dimensions.filter((d: { level: string | null }) => d.level !== null);
-        expect(scored.length).toBe(definition.dimensions.length);
-        // The answers spread the dimensions over the scale, so each side of the advice is met.
-        expect(new Set(scored.map((d: { level: string }) => sideOf(d.level)))).toEqual(new Set(['low', 'average', 'high']));
-        for (const d of scored) expect(d.advice, `${locale} ${d.key}`).toBe(report[`report.advice.${d.key}.${sideOf(d.level)}`]);
+      const titleKey = PRODUCT_TYPE_INFO[definition.productType as ProductType].dashboardKind === 'SA' ? 'report.title.sa' : 'report.title.bqp';
+      // Two people whose answers spread the dimensions over the scale (the norms' means differ between products), so
+      // each side of the advice is met for some dimension.
+      const sides = new Set<string>();
+      let token = '';
+      for (const middle of [0.75, 0.5]) {
+        ({ token } = await resultOf(definition, 'EN_US', middle));
+        for (const locale of LOCALES) {
+          const report = shipped(locale, 'REPORT');
+          const content = (await new TestClient(t.app).request('GET', `/api/report/content/bqp/${token}?locale=${locale}`)).json();
+          expect(content.title).toBe(report[titleKey]);
+          expect(content.prediction).toBeNull();
+          // The web report names the sender as the PDF does: the person's contact person.
+          expect(content.adviserLabelKey).toBe('report.cover.contact');
+          const scored = content.dimensions.filter((d: { level: string | null }) => d.level !== null);
+          expect(scored.length).toBe(definition.dimensions.length);
+          for (const d of scored) {
+            sides.add(sideOf(d.level));
+            expect(d.advice, `${locale} ${d.key}`).toBe(report[`report.advice.${d.key}.${sideOf(d.level)}`]);
+            expect(d.advice, `${locale} ${d.key}`).toEqual(expect.any(String));
+          }
+        }
       }
+      expect(sides).toEqual(new Set(['low', 'average', 'high']));
       const pdf = await new TestClient(t.app).request('GET', `/api/report/download/${token}?interactionType=bqp&locale=DE_DE`);
       const text = joined(pdfText(pdf.rawPayload, `${definition.id}-profile-de.pdf`));
       const de = shipped('DE_DE', 'REPORT');
-      expect(text).toContain(de['report.title.bqp']);
+      expect(text).toContain(de[titleKey]);
       expect(text).toContain(flat(de['report.advice.title']!));
       // Addressed to the candidate, not the investment disclaimer of the advisory reports.
       expect(text).toContain(flat(de['report.profileDisclaimer']!));
