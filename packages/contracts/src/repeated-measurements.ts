@@ -39,6 +39,11 @@ export const ZAddParticipantRequest = z
   .object({
     userToken: z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(100),
     sendInvitationEmail: z.boolean().default(false),
+    /**
+     * The client has an open questionnaire of the campaign's product sent outside the campaign: true adds the
+     * measurement anyway, false (the default) answers 409 error.interaction.already_open naming it (docs/decisions/0084).
+     */
+    allowSecondOpen: z.boolean().default(false),
   })
   .meta({ id: 'AddRepeatedMeasurementParticipantRequest' });
 export type TAddParticipantRequest = z.input<typeof ZAddParticipantRequest>;

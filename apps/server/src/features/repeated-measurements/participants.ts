@@ -28,7 +28,7 @@ export async function addParticipant(
   db: Db,
   auth: AuthContext,
   campaignId: string,
-  input: { userToken: string; sendInvitationEmail: boolean },
+  input: { userToken: string; sendInvitationEmail: boolean; allowSecondOpen: boolean },
   queueInvitation: (tx: Tx, instance: typeof interactionInstances.$inferSelect) => Promise<unknown>,
 ): Promise<TAddParticipantResponse> {
   const campaign = await requireCampaign(db, auth, campaignId, { entity: 'INTERACTION_INSTANCE', action: 'CREATE' });
@@ -58,8 +58,10 @@ export async function addParticipant(
     db,
     auth,
     config,
-    // The campaign keeps its own one-open rule (above), per campaign; a questionnaire sent outside it is not its business.
-    { productConfigurationId: campaign.productConfigurationId, clientToken: input.userToken, sendInvitationEmail: true, autoReminder: true, autoSendReport: false, allowSecondOpen: true },
+    // The campaign's own open measurement is refused above. An open questionnaire of the product sent outside the
+    // campaign is asked about like a single send's (409 error.interaction.already_open with its dates) unless the
+    // evaluator said a second one is meant (docs/decisions/0084).
+    { productConfigurationId: campaign.productConfigurationId, clientToken: input.userToken, sendInvitationEmail: true, autoReminder: true, autoSendReport: false, allowSecondOpen: input.allowSecondOpen },
     async (tx, row) => {
       await tx.insert(repeatedMeasurementInstances).values({
         repeatedMeasurementId: campaign.id,

@@ -64,6 +64,31 @@ describe('POST /api/admin/repeated_measurement/{id}/interaction', () => {
     expect(trail.rows).toEqual([{ outcome: 'ALLOWED', client_token: client.token, result_token: first.json().instanceToken }]);
   });
 
+  it('asks before a client with an open questionnaire sent outside the campaign gets a second one', async () => {
+    const a = await campaignAccount(t);
+    const campaign = await a.createCampaign();
+    const client = await a.addClient('Thomas', 'Wagner');
+    const single = await a.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: a.config('BQ_SELECTION') });
+    expect(single.statusCode).toBe(201);
+    const add = (body: Record<string, unknown>) => a.http.request('POST', `/api/admin/repeated_measurement/${campaign.id}/interaction`, { userToken: client.token, ...body });
+    const asked = await add({});
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      errorKey: 'error.interaction.already_open',
+      details: { openInstanceToken: single.json().token, openStatus: 'NEW', openSince: expect.any(String), openExpiresAt: expect.any(String) },
+    });
+    // Nothing was added: no measurement, no second questionnaire.
+    const before = await a.http.request('GET', `/api/repeated_measurement/${campaign.id}/participants`);
+    expect(before.json().participants).toHaveLength(0);
+    const meant = await add({ allowSecondOpen: true });
+    expect(meant.statusCode).toBe(201);
+    expect(meant.json()).toMatchObject({ userToken: client.token, measurement: 1 });
+    expect(meant.json().instanceToken).not.toBe(single.json().token);
+    // The campaign's own open measurement is its own refusal, whatever the flag says.
+    const again = await add({ allowSecondOpen: true });
+    expect([again.statusCode, again.json().errorKey]).toEqual([409, 'error.repeated_measurement.open_measurement']);
+  });
+
   it('refuses bad input, unknown and foreign ids, and a missing permission', async () => {
     const a = await campaignAccount(t);
     const b = await campaignAccount(t);

@@ -19,6 +19,8 @@ import {
 } from '@bq/contracts/repeated-measurements';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import { ZAlreadyOpenDetails } from '@bq/contracts/instances';
+import { ZApiError } from '@bq/contracts/errors';
 import { apiErrors } from '../../plugins/openapi';
 import { queueInvitationMail } from '../mail/send-invitation';
 import { contentDisposition } from '../reports/report-pdf';
@@ -33,6 +35,10 @@ const UNAUTHORIZED = ['error.auth.unauthorized'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden'];
 const NOT_FOUND = ['error.not_found'];
 const ZIdParams = z.object({ id: z.uuid() });
+/** A refused add; error.interaction.already_open carries the open questionnaire in details (docs/decisions/0084). */
+const ZAddConflict = ZApiError.extend({ details: ZAlreadyOpenDetails.optional() }).describe(
+  'errorKey: error.repeated_measurement.open_measurement | error.interaction.already_open | error.client.inactive',
+);
 
 export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   // Permission: INTERACTION_INSTANCE/CREATE in the product's realm.
@@ -76,7 +82,11 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'addRepeatedMeasurementParticipant',
         tags: ['repeated measurements'],
-        description: 'Adds a participant: a new measurement, i.e. an instance of the campaign\'s interaction for the client (userToken).',
+        description:
+          "Adds a participant: a new measurement, i.e. an instance of the campaign's interaction for the client (userToken). " +
+          'Refused (409 error.repeated_measurement.open_measurement) while their last measurement of this campaign is open. ' +
+          'A client with an open questionnaire of the product sent outside the campaign gets no second one unless ' +
+          'allowSecondOpen is true: 409 error.interaction.already_open, whose details name the open one (token, sent, expires, status).',
         params: ZIdParams,
         body: ZAddParticipantRequest,
         response: {
@@ -86,8 +96,8 @@ export const repeatedMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
             401: UNAUTHORIZED,
             403: [...FORBIDDEN, 'error.interaction.limit_reached'],
             404: NOT_FOUND,
-            409: ['error.repeated_measurement.open_measurement', 'error.client.inactive'],
           }),
+          409: ZAddConflict,
         },
       },
     },

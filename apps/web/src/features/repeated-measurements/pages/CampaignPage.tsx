@@ -66,7 +66,7 @@ export function CampaignPage() {
       <Alert color="blue" variant="light" title={t('repeatedMeasurement.rciTitle')}>
         {t('repeatedMeasurement.rciText')}
       </Alert>
-      {configuration && may('INTERACTION_INSTANCE', 'CREATE') ? <AddParticipant campaignId={campaign.id} productConfigurationId={configuration.id} /> : null}
+      {configuration && may('INTERACTION_INSTANCE', 'CREATE') ? <AddParticipant campaignId={campaign.id} productConfigurationId={configuration.id} productType={configuration.productType} /> : null}
       <Switch
         label={t('repeatedMeasurement.onlyCompleted')}
         checked={onlyCompleted}

@@ -15,9 +15,11 @@ interface SecondOpenWarningProps {
   href: string;
   /** Following the link leaves the dialog: it closes first. */
   onLeave: () => void;
+  /** What a second one means where it is sent from (the send dialog's text by default). */
+  explainKey?: string;
 }
 
-export function SecondOpenWarning({ open, clientName, href, onLeave }: SecondOpenWarningProps) {
+export function SecondOpenWarning({ open, clientName, href, onLeave, explainKey = 'interactions.send.secondOpen.explain' }: SecondOpenWarningProps) {
   const { t } = useTranslation();
   const { formatDate } = useFormat();
   const date = formatDate(open.openSince);
@@ -36,7 +38,7 @@ export function SecondOpenWarning({ open, clientName, href, onLeave }: SecondOpe
           {sent}
           {open.openExpiresAt ? ` ${t('interactions.send.secondOpen.expires', { date: formatDate(open.openExpiresAt) })}` : ''}
         </Text>
-        <Text size="sm">{t('interactions.send.secondOpen.explain')}</Text>
+        <Text size="sm">{t(explainKey)}</Text>
         <Anchor component={Link} to={href} onClick={onLeave} size="sm" data-testid="send-interaction-second-open-view">
           {t('interactions.send.secondOpen.view')}
         </Anchor>
