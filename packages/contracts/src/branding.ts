@@ -37,6 +37,9 @@ const zColor = z
   .transform((c) => c.toLowerCase());
 const zLine = (max: number) => z.string().trim().max(max, 'error.validation.too_long');
 
+/** The firm's own reply address: a plain e-mail address, checked the same way in the form and on the server. */
+export const ZFirmReplyTo = z.string().trim().max(254, 'error.validation.too_long').pipe(z.email('error.validation.invalid_email'));
+
 export const ZUpdateBrandingRequest = z
   .object({
     firmName: zName(120).nullable(),
@@ -47,6 +50,8 @@ export const ZUpdateBrandingRequest = z
     accentColor: zColor.nullable(),
     /** The account's questionnaires show one question at a time below 480 px wide (issue 27); absent: unchanged. */
     oneQuestionPerScreen: z.boolean().optional(),
+    /** Where clients' replies go when no active adviser is behind a mail (docs/decisions/0083); absent: unchanged. */
+    replyTo: ZFirmReplyTo.nullable().optional(),
   })
   .strict()
   .meta({ id: 'UpdateBrandingRequest' });
@@ -72,6 +77,8 @@ export const ZBranding = z
     hosts: z.array(z.string()),
     /** One question at a time on screens below 480 px wide (on unless the account turns it off). */
     oneQuestionPerScreen: z.boolean(),
+    /** The firm's reply address for client mails without an active adviser; null: none. */
+    replyTo: z.string().nullable(),
   })
   .meta({ id: 'Branding' });
 export type TBranding = z.infer<typeof ZBranding>;

@@ -36,6 +36,8 @@ export const accountBranding = pgTable(
     smtpFrom: text('smtp_from'),
     /** The account waived TLS for its own server (docs/decisions/0067); otherwise STARTTLS or TLS is required. */
     smtpAllowPlaintext: boolean('smtp_allow_plaintext').notNull().default(false),
+    /** The firm's reply address: clients' replies when no active adviser is behind a mail (docs/decisions/0083). */
+    replyTo: text('reply_to'),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

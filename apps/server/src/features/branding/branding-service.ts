@@ -61,6 +61,7 @@ export async function getBranding(db: Db, accountId: string): Promise<TBranding>
     poweredByHidden: !brand.poweredBy,
     hosts: hosts.map((h) => h.host),
     oneQuestionPerScreen: account?.oneQuestionPerScreen ?? true,
+    replyTo: row?.replyTo ?? null,
   };
 }
 
@@ -90,6 +91,7 @@ export async function updateBranding(db: Db, caller: { accountId: string; userId
       footerLine: blank(body.footerLine),
       primaryColor: body.primaryColor,
       accentColor: body.accentColor,
+      ...(body.replyTo !== undefined ? { replyTo: body.replyTo } : {}),
       updatedBy: caller.userId,
     },
     async (tx) => {

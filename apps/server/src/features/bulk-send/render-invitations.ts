@@ -162,9 +162,11 @@ export async function insertInvitationMails(tx: Tx, sender: InvitationSender, ro
     insert into mail_outbox (id, account_id, kind, dedupe_key, to_address, locale, subject, text_body, html_body,
       render_values, instance_id, user_id, message_id, dispatch_after, reply_to)
     select m.id, ${sender.accountId}, 'INVITATION', m."dedupeKey", m."toAddress", m.locale, '', '', '', m."renderValues",
-      m."instanceId", ${sender.userId}, m."messageId", ${dispatchAfter}::timestamptz, sender.email
+      m."instanceId", ${sender.userId}, m."messageId", ${dispatchAfter}::timestamptz, coalesce(sender.email, firm.reply_to)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as m(id uuid, "dedupeKey" text, "toAddress" text, locale text, "renderValues" jsonb, "instanceId" uuid, "messageId" text)
-    -- Replies go to the adviser who sent them (docs/decisions/0083), if still active.
-    left join users sender on sender.id = ${sender.userId} and sender.active`);
+    -- Replies go to the adviser who sent them (docs/decisions/0083), if still active, else to the firm's reply address
+    -- (as replyToFor in features/mail/reply-to.ts).
+    left join users sender on sender.id = ${sender.userId} and sender.active
+    left join account_branding firm on firm.account_id = ${sender.accountId}`);
 }

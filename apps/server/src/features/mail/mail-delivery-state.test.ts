@@ -2,7 +2,7 @@
 // its mail really is. A real local SMTP server takes the platform's mail; the firm's own server is first a working
 // one (its settings pass the save-time test) and then a port that refuses every connection, as in the UX review.
 import { connect } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMailDelivery } from '@bq/contracts/mail';
 import { accountBranding, mailOutbox } from '../../db/schema';
@@ -10,6 +10,7 @@ import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { decodeWords, headerOf, partOf, smtpCatcher } from '../../test/smtp-catcher';
 import { waitFor as waitForIt } from '../../test/wait-for';
+import { replyToFor } from './reply-to';
 
 const platformSmtp = smtpCatcher();
 const firmSmtp = smtpCatcher();
@@ -173,5 +174,42 @@ describe('the invitation mail as the adviser sees it', () => {
     expect(failed.reason).toContain('No such user here');
     expect(failed.reason).not.toContain(clientEmail);
     expect(failed.sentAt).toBeNull();
+  });
+});
+
+describe("the firm's reply address", () => {
+  const branding = { firmName: 'Berger Finanz', address: null, footerLine: null, primaryColor: null, accentColor: null };
+
+  it('is checked and kept by the branding settings, and left unchanged when a save does not name it', async () => {
+    const a = await adviser('Berger Finanz');
+    const bad = await a.http.request('PUT', '/api/account/branding', { ...branding, replyTo: 'kanzlei at berger' });
+    expect([bad.statusCode, bad.json().errorKey]).toEqual([400, 'error.validation']);
+    const saved = await a.http.request('PUT', '/api/account/branding', { ...branding, replyTo: ' Kanzlei@Berger-Finanz.example ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().replyTo).toBe('Kanzlei@Berger-Finanz.example');
+    const untouched = await a.http.request('PUT', '/api/account/branding', branding);
+    expect(untouched.json().replyTo).toBe('Kanzlei@Berger-Finanz.example');
+    const cleared = await a.http.request('PUT', '/api/account/branding', { ...branding, replyTo: null });
+    expect(cleared.json().replyTo).toBeNull();
+  });
+
+  it('takes the replies to a mail whose adviser left; the adviser keeps them while active', async () => {
+    const a = await adviser('Berger Finanz');
+    const firm = 'kanzlei@berger-finanz.example';
+    expect((await a.http.request('PUT', '/api/account/branding', { ...branding, replyTo: firm })).statusCode).toBe(200);
+    const { clientEmail } = await sendQuestionnaire(a);
+    const invitation = await waitFor(async () => platformSmtp.received.find((m) => m.to.includes(clientEmail)), 'the invitation');
+    expect(headerOf(invitation.raw, 'Reply-To')).toBe(a.email);
+
+    // The adviser leaves; the reminder the platform sends on its own names no sender, so the firm gets the reply.
+    const [row] = await t.db.select({ id: mailOutbox.instanceId, accountId: mailOutbox.accountId }).from(mailOutbox).where(eq(mailOutbox.toAddress, clientEmail));
+    await t.db.execute(sql`update users set active = false where lower(email) = lower(${a.email})`);
+    const reminder = await t.db.transaction((tx) => replyToFor(tx, { kind: 'REMINDER', accountId: row!.accountId, instanceId: row!.id! }));
+    expect(reminder).toBe(firm);
+    // Without a firm address the reply goes where the From points, as before.
+    await t.db.update(accountBranding).set({ replyTo: null }).where(eq(accountBranding.accountId, a.account.id));
+    expect(await t.db.transaction((tx) => replyToFor(tx, { kind: 'REMINDER', accountId: row!.accountId, instanceId: row!.id! }))).toBeNull();
+    // Mails about the account itself are not the client's and carry none.
+    expect(await t.db.transaction((tx) => replyToFor(tx, { kind: 'AUDIT_CHECKPOINT', accountId: a.account.id }))).toBeNull();
   });
 });

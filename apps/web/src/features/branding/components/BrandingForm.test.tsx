@@ -19,6 +19,7 @@ const SAVED: TBranding = {
   poweredByHidden: false,
   hosts: [],
   oneQuestionPerScreen: true,
+  replyTo: null,
 };
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -45,7 +46,20 @@ describe('BrandingForm', () => {
     fireEvent.click(toggle);
     fireEvent.click(screen.getByRole('button', { name: enUsTexts['branding.settings.save'] }));
     await waitFor(() => expect(sent()).toHaveLength(1));
-    expect(sent()[0]).toEqual({ firmName: 'Kanzlei Weiß & Partner', address: null, footerLine: null, primaryColor: '#0b6e4f', accentColor: null, oneQuestionPerScreen: false });
+    expect(sent()[0]).toEqual({ firmName: 'Kanzlei Weiß & Partner', address: null, footerLine: null, primaryColor: '#0b6e4f', accentColor: null, oneQuestionPerScreen: false, replyTo: null });
+  });
+
+  it("sends the firm's reply address, and says at the field when it is not an address, sending nothing", async () => {
+    renderWithProviders(<BrandingForm branding={SAVED} />, { route: '/settings/branding', queryClient: queryClientWithUser(userOf({})) });
+    const field = screen.getByRole('textbox', { name: (name) => name.startsWith(enUsTexts['branding.settings.replyTo']!) });
+    fireEvent.change(field, { target: { value: 'kanzlei at weiss' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['branding.settings.save'] }));
+    expect(await screen.findByText(enUsTexts['ERROR_VALIDATION_INVALID_EMAIL']!)).toBeInTheDocument();
+    expect(sent()).toHaveLength(0);
+    fireEvent.change(field, { target: { value: ' kanzlei@weiss-partner.de ' } });
+    fireEvent.click(screen.getByRole('button', { name: enUsTexts['branding.settings.save'] }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]!.replyTo).toBe('kanzlei@weiss-partner.de');
   });
 
   it('shows an account that turned it off as off', () => {

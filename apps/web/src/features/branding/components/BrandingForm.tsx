@@ -1,11 +1,13 @@
 // Settings > Branding, the firm's look (docs/decisions/0055): name, address, footer line, the two colours with the
-// WCAG AA check shown while choosing (the server refuses the same), and the logo with its preview.
+// WCAG AA check shown while choosing (the server refuses the same), the logo with its preview, and the firm's reply
+// address for client mails without an active adviser (docs/decisions/0083), checked with the contract's rule.
 import { useEffect, useState } from 'react';
 import { Button, ColorInput, FileButton, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TBranding } from '@bq/contracts/branding';
+import { ZFirmReplyTo, type TBranding } from '@bq/contracts/branding';
 import { HEX_COLOR, passesTextContrast } from '@bq/domain/contrast';
 import { showApiError, showSuccess } from '../../../lib/notify';
+import { errorKeyMessage } from '../../../lib/zod-form';
 import { useRemoveLogo, useUpdateBranding, useUploadLogo } from '../api/branding-settings';
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -21,6 +23,7 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
   const [primaryColor, setPrimaryColor] = useState('');
   const [accentColor, setAccentColor] = useState('');
   const [oneQuestionPerScreen, setOneQuestionPerScreen] = useState(true);
+  const [replyTo, setReplyTo] = useState('');
   useEffect(() => {
     setFirmName(branding.firmName ?? '');
     setAddress(branding.address ?? '');
@@ -28,12 +31,18 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
     setPrimaryColor(branding.primaryColor ?? '');
     setAccentColor(branding.accentColor ?? '');
     setOneQuestionPerScreen(branding.oneQuestionPerScreen);
+    setReplyTo(branding.replyTo ?? '');
   }, [branding]);
 
   const colourError = (value: string) =>
     value !== '' && HEX_COLOR.test(value) && !passesTextContrast(value) ? t('branding.settings.contrastTooLow') : undefined;
 
-  const save = () =>
+  const replyToProblem = replyTo.trim() === '' ? null : ZFirmReplyTo.safeParse(replyTo).error?.issues[0]?.message ?? null;
+  const [replyToTouched, setReplyToTouched] = useState(false);
+
+  const save = () => {
+    setReplyToTouched(true);
+    if (replyToProblem) return;
     update.mutate(
       {
         firmName: orNull(firmName),
@@ -42,9 +51,11 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
         primaryColor: orNull(primaryColor),
         accentColor: orNull(accentColor),
         oneQuestionPerScreen,
+        replyTo: orNull(replyTo),
       },
       { onSuccess: () => showSuccess(t('branding.settings.saved')), onError: (error) => showApiError(error) },
     );
+  };
 
   return (
     <Stack gap="md" data-testid="branding-settings">
@@ -91,6 +102,18 @@ export function BrandingForm({ branding }: { branding: TBranding }) {
         format="hex"
         eyeDropperButtonProps={{ 'aria-label': t('branding.settings.pickFromScreen', { field: t('branding.settings.accentColor') }) }}
         value={accentColor} onChange={setAccentColor} error={colourError(accentColor)} />
+      <TextInput
+        type="email"
+        label={t('branding.settings.replyTo')}
+        description={t('branding.settings.replyToHint')}
+        value={replyTo}
+        onChange={(e) => setReplyTo(e.currentTarget.value)}
+        onBlur={() => setReplyToTouched(true)}
+        error={replyToTouched && replyToProblem ? t(errorKeyMessage(replyToProblem).key) : undefined}
+        maxLength={254}
+        autoComplete="email"
+        data-testid="branding-reply-to"
+      />
       <Switch
         label={t('branding.settings.oneQuestionPerScreen')}
         description={t('branding.settings.oneQuestionPerScreenHint')}
