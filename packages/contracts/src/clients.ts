@@ -149,6 +149,14 @@ export const ZClientListResponse = z
     totalIsLowerBound: z.boolean(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /**
+     * The product's clients (on any page) whose latest invitation or report mail of the last 30 days has not left
+     * after a failed attempt or was given up, with the newest server answer (without the recipient's address); null
+     * when there are none (docs/decisions/0083).
+     */
+    mailProblems: z
+      .object({ clients: z.number().int(), newestReason: z.string().nullable(), newestAt: z.string() })
+      .nullable(),
   })
   .meta({ id: 'ClientListResponse' });
 export type TClientListResponse = z.infer<typeof ZClientListResponse>;

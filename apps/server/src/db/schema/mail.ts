@@ -82,6 +82,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_instance_idx').on(t.instanceId),
     index('mail_outbox_user_idx').on(t.userId),
     index('mail_outbox_dispatch_idx').on(t.accountId, t.dispatchAfter).where(sql`${t.status} = 'PENDING' and ${t.dispatchAfter} is not null`),
+    // Stuck mails only (a failed attempt, or given up): the client list's product-wide notice (docs/decisions/0083).
+    index('mail_outbox_stuck_idx').on(t.accountId, t.createdAt).where(sql`${t.status} = 'FAILED' or (${t.status} <> 'SENT' and ${t.lastError} is not null)`),
   ],
 );
 

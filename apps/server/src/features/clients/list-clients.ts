@@ -21,6 +21,7 @@ import {
 } from '../anonymisation/anonymise';
 import type { ProductConfigurationRow } from '../products/product-access';
 import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
+import { productMailProblems } from '../mail/mail-problems';
 
 type Query = z.output<typeof ZClientListQuery>;
 
@@ -249,5 +250,6 @@ export async function listClients(
       total = Number((counted as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
     }
   }
-  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.pageSize };
+  const mailProblems = await productMailProblems(db, auth.accountId, config.id);
+  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.pageSize, mailProblems };
 }

@@ -93,6 +93,8 @@ describe('the invitation mail as the adviser sees it', () => {
       return shown.every((s) => s?.state === 'SENT') ? shown : undefined;
     }, 'SENT in every answer');
     for (const state of states) expect(state).toMatchObject({ state: 'SENT', reason: null, attempts: 1, sentAt: expect.any(String) });
+    // Mail that left is no problem: the list has no notice to give.
+    expect((await a.http.request('GET', `/api/participants?productConfigurationId=${a.configId}`)).json().mailProblems).toBeNull();
 
     // A reply reaches the adviser who sent it, not the platform's no-reply sender.
     expect(headerOf(received.raw, 'Reply-To')).toBe(a.email);
@@ -174,6 +176,14 @@ describe('the invitation mail as the adviser sees it', () => {
     expect(failed.reason).toContain('No such user here');
     expect(failed.reason).not.toContain(clientEmail);
     expect(failed.sentAt).toBeNull();
+
+    // The client list tells it on every page, also where this client is not listed (a search for another one).
+    const other = (await a.http.request('POST', '/api/u', { firstName: 'Anna', lastName: 'Zufrieden', email: uniqueEmail('anna'), productConfigurationId: a.configId })).json();
+    const list = (await a.http.request('GET', `/api/participants?productConfigurationId=${a.configId}&q=Zufrieden`)).json();
+    expect(list.items.map((c: { token: string }) => c.token)).toEqual([other.token]);
+    expect(list.mailProblems).toMatchObject({ clients: 1, newestAt: expect.any(String) });
+    expect(list.mailProblems.newestReason).toContain('No such user here');
+    expect(list.mailProblems.newestReason).not.toContain(clientEmail);
   });
 });
 

@@ -33,7 +33,7 @@ export function deliveryState(status: MailStatus, lastError: string | null): Mai
  * The reason as the adviser reads it: one line, without the recipient's address (a server's "550 <anna@...>:
  * unknown user" would show the address to a viewer who has the client anonymised).
  */
-function shownReason(lastError: string | null, toAddress: string): string | null {
+export function shownReason(lastError: string | null, toAddress: string): string | null {
   if (!lastError) return null;
   const line = lastError.replace(/\s+/g, ' ').trim().slice(0, 300);
   return toAddress ? line.split(toAddress).join('…') : line;

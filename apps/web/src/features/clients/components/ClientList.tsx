@@ -108,7 +108,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
   } else if (data) {
     content = (
       <>
-        <MailProblemNotice items={data.items} />
+        <MailProblemNotice items={data.items} productWide={data.mailProblems} />
         {/* A table from the "sm" breakpoint up, cards on a phone (no sideways scrolling there). */}
         <Box visibleFrom="sm">
           <ClientTable

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TClientListItem, TResourceLimit } from '@bq/contracts/clients';
+import type { TClientListItem, TClientListResponse, TResourceLimit } from '@bq/contracts/clients';
 import type { TUser } from '@bq/contracts/user';
 import { enUsTexts, initTestI18n } from '../../../test/i18n';
 import { RISK_CONFIGURATION_ID, queryClientWithUser } from '../../../test/fixtures';
@@ -12,8 +12,8 @@ const fetchMock = vi.fn<typeof fetch>();
 let participants: (params: URLSearchParams) => Response | Promise<Response>;
 let limit: TResourceLimit;
 
-const page = (items: TClientListItem[], total = items.length, totalIsLowerBound = false) =>
-  jsonResponse({ items, total, totalIsLowerBound, page: 1, pageSize: 20 });
+const page = (items: TClientListItem[], total = items.length, totalIsLowerBound = false, mailProblems: TClientListResponse['mailProblems'] = null) =>
+  jsonResponse({ items, total, totalIsLowerBound, page: 1, pageSize: 20, mailProblems });
 
 const anna = listItemOf({
   token: 'c1',
@@ -161,6 +161,27 @@ describe('client list', () => {
     expect(notice).toHaveTextContent(text('mailDelivery.notice.text_one').replace('{{reason}}', reason));
     // On a phone the card says it as well.
     expect(within(screen.getByTestId('client-card-c5')).getByTestId('client-card-invitation-mail')).toHaveAttribute('data-state', 'DEFERRED');
+  });
+
+  it("tells of stuck mail on other pages: the product's count beside the page's, or alone with the newest error", async () => {
+    const reason = '451 4.7.1 Greylisted, try again later';
+    const waiting = listItemOf({
+      token: 'c5',
+      lastInstance: instanceOf({ status: 'NEW', invitationMail: { state: 'DEFERRED', queuedAt: '2026-04-03T09:00:00Z', sentAt: null, reason, attempts: 3 } }),
+    });
+    participants = () => page([anna, waiting], 2, false, { clients: 4, newestReason: reason, newestAt: '2026-04-03T09:00:00Z' });
+    const first = renderList();
+    const notice = await screen.findByTestId('client-list-mail-problem');
+    expect(notice).toHaveTextContent(text('mailDelivery.notice.text_one').replace('{{reason}}', reason));
+    expect(screen.getByTestId('client-list-mail-problem-all')).toHaveTextContent('In all, 4 clients of this product are affected');
+    first.unmount();
+
+    participants = () => page([anna], 1, false, { clients: 2, newestReason: reason, newestAt: '2026-04-03T09:00:00Z' });
+    renderList();
+    const elsewhere = await screen.findByTestId('client-list-mail-problem');
+    expect(elsewhere).toHaveTextContent(
+      text('mailDelivery.notice.otherPages_other').replace('{{count}}', '2').replace('{{reason}}', reason),
+    );
   });
 
   it('has no mail notice while every latest mail has left or waits its first turn', async () => {
