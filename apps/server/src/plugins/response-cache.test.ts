@@ -111,6 +111,23 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     expect((await ctx.http.request('GET', `/api/dashboard/${token}`)).headers['x-response-cache']).toBe('hit');
   });
 
+  it("shows a client mail's new delivery state, written by the worker, in the cached client list", async () => {
+    const ctx = await adviser();
+    const client = (await ctx.http.request('POST', '/api/u', { firstName: 'Eva', lastName: 'Post', email: `eva.${Math.random()}@example.com`, productConfigurationId: ctx.configId })).json();
+    const sent = await ctx.http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: ctx.configId, sendInvitationEmail: true });
+    expect(sent.json().invitationMail.state).toBe('QUEUED');
+    const url = `/api/participants?productConfigurationId=${ctx.configId}`;
+    const shown = async () => {
+      const list = (await ctx.http.request('GET', url)).json();
+      return [list.items[0].lastInstance.invitationMail.state, list.mailProblems?.clients ?? 0];
+    };
+    expect(await shown()).toEqual(['QUEUED', 0]);
+    await cachedAnswer(ctx.http, url);
+    // The worker's attempt failed for good (migration 0066: the mail's shown state notifies).
+    await t.db.execute(sql`update mail_outbox set status = 'FAILED', attempts = 1, last_error = '550 5.1.1 No such user here' where instance_id = (select id from interaction_instances where token = ${sent.json().token})`);
+    await eventually(shown, ['FAILED', 1]);
+  });
+
   it("keeps each viewer's answer apart: another account's evaluator gets 404, a stranger 401, never the cached answer", async () => {
     const ctx = await adviser();
     const { token } = await unlockedResult(ctx);
@@ -153,7 +170,7 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     const silent = [
       'account_hosts', 'account_retention', 'account_self_identification_settings',
       'api_credentials', 'audit_checkpoints', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends',
-      'fairness_report_releases', 'login_devices', 'login_failures', 'mail_outbox', 'market_history_imports', 'rate_limit_hits',
+      'fairness_report_releases', 'login_devices', 'login_failures', 'market_history_imports', 'rate_limit_hits',
       'participant_access_log', 'participant_keys', 'password_reset_tokens', 'payment_events', 'saml_connections', 'saml_requests', 'scim_tokens',
       'self_identifications', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces',
       'user_passkeys', 'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
