@@ -161,6 +161,11 @@ const ZEnv = z.object({
    * Bearer token for GET /api/metrics (Prometheus). Unset: the endpoint answers 404 (docs/decisions/0026).
    */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Bearer token for POST /api/mail/bounces, where the operator's mail system hands in late bounces (RFC 3464 delivery
+   * reports). Unset: the endpoint answers 404 (docs/decisions/0083).
+   */
+  MAIL_BOUNCE_TOKEN: z.string().min(16).optional(),
   /** Seconds a SIGTERM waits for in-flight requests and jobs before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** PostgreSQL: calculations one worker process runs at the same time (the embedded PGlite runs one at a time). */

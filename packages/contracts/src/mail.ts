@@ -114,3 +114,21 @@ export const ZDevMail = ZDevMailboxItem.extend({
   headers: z.array(z.object({ name: z.string(), value: z.string() })),
 }).meta({ id: 'DevMail' });
 export type TDevMail = z.infer<typeof ZDevMail>;
+
+/** POST /api/mail/bounces (docs/decisions/0083 addendum): why a late bounce report was refused. */
+export const BOUNCE_ERRORS = {
+  /** The text has no RFC 3464 Action field: not a delivery status notification. */
+  notAReport: 'error.mail.not_a_delivery_report',
+} as const;
+
+export const ZBounceResponse = z
+  .object({
+    /** The report's action for the recipient: failed, delayed, delivered, relayed or expanded. */
+    action: z.string(),
+    /** The report names a mail of this platform (by the original's Message-ID). */
+    matched: z.boolean(),
+    /** That mail's status now: FAILED after a failed delivery; null without a match. */
+    status: z.enum(MAIL_STATUSES).nullable(),
+  })
+  .meta({ id: 'MailBounceResponse' });
+export type TBounceResponse = z.infer<typeof ZBounceResponse>;

@@ -64,6 +64,11 @@ const BAD: Bad[] = [
   { name: 'lone surrogate', json: '\ud800', url: '%ED%A0%80', arrivesIntact: true },
 ];
 
+const TEXT_BODIES: Record<string, { type: string; text: (bad: string) => string }> = {
+  '/api/admin/market-history': { type: 'text/csv', text: (bad) => `Date,SP500\n1871.01,4${bad}.44\n` },
+  '/api/mail/bounces': { type: 'message/rfc822', text: (bad) => `Action: failed\nStatus: 5.1.1${bad}\nMessage-ID: <a@b>\n` },
+};
+
 interface Probe {
   route: string;
   where: string;
@@ -82,7 +87,9 @@ function probesFor(route: RouteOptions): Probe[] {
   const query = (sample(querySchema ?? { type: 'object' }) ?? {}) as Record<string, unknown>;
   const queryNames = Object.keys(querySchema?.properties ?? {});
   const body = bodySchema ? sample(bodySchema) : undefined;
-  const isCsv = route.url === '/api/admin/market-history' && methods.includes('POST');
+  // Routes whose body is text, not JSON: the market history's CSV and a mail system's bounce report.
+  const textBody = methods.includes('POST') ? TEXT_BODIES[route.url] : undefined;
+  const isCsv = textBody !== undefined;
 
   const url = (p: Record<string, string>, q: Record<string, unknown>) => {
     const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) => p[n]!);
@@ -95,8 +102,8 @@ function probesFor(route: RouteOptions): Probe[] {
   const probes: Probe[] = [];
   for (const method of methods as ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[]) {
     const send = (u: string, b: unknown) => () =>
-      isCsv && typeof b === 'string'
-        ? http.request(method, u, b, { 'content-type': 'text/csv' })
+      textBody && typeof b === 'string'
+        ? http.request(method, u, b, { 'content-type': textBody.type })
         : http.request(method, u, b);
     for (const bad of BAD) {
       const encoded = (v: string) => `a${encodeURIComponent(v)}${bad.url}b`;
@@ -116,8 +123,8 @@ function probesFor(route: RouteOptions): Probe[] {
           });
         }
       }
-      // A text/csv body is UTF-8 bytes: a lone surrogate cannot be written in it (it arrives as U+FFFD).
-      if (isCsv) probes.push({ route: `${method} ${route.url}`, where: 'body (text/csv)', bad: { ...bad, arrivesIntact: bad.name === 'NUL' }, send: send(url(params, query), `Date,SP500\n1871.01,4${bad.json}.44\n`) });
+      // A text body is UTF-8 bytes: a lone surrogate cannot be written in it (it arrives as U+FFFD).
+      if (textBody) probes.push({ route: `${method} ${route.url}`, where: `body (${textBody.type})`, bad: { ...bad, arrivesIntact: bad.name === 'NUL' }, send: send(url(params, query), textBody.text(bad.json)) });
     }
   }
   return probes;

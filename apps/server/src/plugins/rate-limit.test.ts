@@ -175,6 +175,7 @@ const EXPECTED_LIMITS = [
   'POST /api/login/passkey 60',
   'POST /api/login/passkey/options 60',
   'POST /api/logout 60',
+  'POST /api/mail/bounces 600',
   'POST /api/oauth/google 60',
   'POST /api/oauth/google/start 60',
   'POST /api/payment/sandbox/:sessionId/confirm 30',

@@ -25,3 +25,6 @@ CREATE TRIGGER bq_data_truncated AFTER TRUNCATE ON mail_outbox FOR EACH STATEMEN
 -- The client list's notice counts the product's clients whose latest client mail cannot leave, on every page. Only
 -- stuck mails are in this index (a failed attempt, or given up), so an account whose mail flows reads nothing.
 CREATE INDEX "mail_outbox_stuck_idx" ON "mail_outbox" USING btree ("account_id","created_at") WHERE "status" = 'FAILED' or ("status" <> 'SENT' and "last_error" is not null);
+--> statement-breakpoint
+-- A late bounce (a delivery report mailed back, POST /api/mail/bounces) names its mail by the Message-ID.
+CREATE INDEX "mail_outbox_message_id_idx" ON "mail_outbox" USING btree ("message_id");

@@ -83,6 +83,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_user_idx').on(t.userId),
     index('mail_outbox_dispatch_idx').on(t.accountId, t.dispatchAfter).where(sql`${t.status} = 'PENDING' and ${t.dispatchAfter} is not null`),
     // Stuck mails only (a failed attempt, or given up): the client list's product-wide notice (docs/decisions/0083).
+    // A late bounce names its mail by the Message-ID (features/mail/bounces.ts).
+    index('mail_outbox_message_id_idx').on(t.messageId),
     index('mail_outbox_stuck_idx').on(t.accountId, t.createdAt).where(sql`${t.status} = 'FAILED' or (${t.status} <> 'SENT' and ${t.lastError} is not null)`),
   ],
 );

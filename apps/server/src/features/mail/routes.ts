@@ -27,6 +27,7 @@ import {
   verifyEmail,
 } from './email-verification';
 import { INVITATION_ERRORS, SEND_INVITATION, sendInvitationEmail } from './send-invitation';
+import { bounceRoutes } from './bounce-routes';
 
 /**
  * The developer mailbox shows mails with their links (tokens): never where real people's mail is. Asked for
@@ -41,6 +42,8 @@ const DEV_MAILBOX_ACCESS = { permission: { realm: 'BQ_ADMIN', entity: 'ALL', act
 const DEV_MAILBOX_ERRORS = { 401: ['error.auth.unauthorized'], 403: ['error.auth.forbidden'] };
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Its own scope: it reads its body as text, which no other route here does.
+  await app.register(bounceRoutes);
   app.post(
     '/api/instance/:token/invite/email',
     {

@@ -2,7 +2,7 @@
 // not shutting down; 503 error.service.unavailable otherwise), GET /api/metrics (Prometheus, bearer METRICS_TOKEN;
 // 404 while unset) and, only with BENCH_ROUTES, the bench's bare baselines GET /api/bench/hello and
 // GET /api/bench/one-query (docs/decisions/0026).
-import { timingSafeEqual } from 'node:crypto';
+import { bearerMatches } from '../../plugins/bearer-secret';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import fp from 'fastify-plugin';
@@ -22,12 +22,6 @@ declare module 'fastify' {
 
 const ZHealth = z.object({ status: z.literal('ok') });
 const ZReady = z.object({ status: z.literal('ok'), checks: z.object({ database: z.literal('ok'), queue: z.literal('ok') }) });
-
-function sameSecret(given: string, wanted: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(wanted);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 const ops: FastifyPluginAsyncZod = async (app) => {
   app.decorate('lifecycle', { draining: false });
@@ -100,8 +94,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const wanted = app.config.METRICS_TOKEN;
       if (!wanted) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameSecret(given, wanted)) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Metrics token required');
+      if (!bearerMatches(request.headers.authorization, wanted)) throw new AppError(ERROR_KEYS.unauthorized, 401, 'Metrics token required');
       reply.type('text/plain; version=0.0.4; charset=utf-8');
       return renderMetrics(app, histogram, { executeSql });
     },

@@ -67,6 +67,7 @@ const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
   'POST /api/payment/sandbox/:sessionId/confirm': "public: the sandbox's checkout session is the credential (the provider's page)",
   'POST /api/payment/webhook/sandbox': "webhook: the provider's signature is the credential",
   'POST /api/payment/webhook/:provider': "webhook: the provider's signature is the credential",
+  'POST /api/mail/bounces': "the operator's bearer MAIL_BOUNCE_TOKEN is the credential (404 while unset); it marks a platform mail bounced",
   'POST /api/selfassessment/sampleReport': 'public: renders a sample report of no one',
 };
 
