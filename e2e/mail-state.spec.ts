@@ -2,10 +2,11 @@
 // and in German: one the mail server takes (the page and the client list say "sent", the mail has the adviser as
 // Reply-To and a button), one it puts off with 451 (e2e/mail-catcher.mjs greylists "greylisted." addresses): the
 // interaction page shows "not sent yet" with the server's answer, the client page and the list say so too, and the
-// list warns that mail has not left.
+// list warns that mail has not left. The account admin sets the firm's reply address for client mails without an
+// active adviser (Settings > Branding), and a wrong address is named at the field.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADVISER, DE, EN, api, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test, useLanguage, waitForMail } from './support';
+import { ADMIN, ADVISER, DE, EN, api, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test, useLanguage, waitForMail } from './support';
 
 type Texts = Record<string, string>;
 const DATA = 'apps/server/src/features/translations/data';
@@ -77,5 +78,37 @@ for (const [language, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
     await screenshot(page, `mail-state-client-list-${language}`);
     // The demo adviser is shared by every journey on this server: back to English for the ones after this.
     if (language !== 'EN_US') await useLanguage(page, 'EN_US');
+  });
+}
+
+for (const [language, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
+  test(`the admin sets the firm's reply address for clients (${language})`, async ({ page }) => {
+    await openLoginAndSignIn(page, ADMIN);
+    await useLanguage(page, language);
+    await page.goto('/settings/branding');
+    const field = page.getByTestId('branding-reply-to');
+    await expect(field).toHaveValue('');
+    await field.fill('kanzlei at weiss');
+    await page.getByTestId('branding-save').click();
+    await expect(page.getByText(T['ERROR_VALIDATION_INVALID_EMAIL']!)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, `branding-reply-to-invalid-${language}`);
+    try {
+      await field.fill('mandanten@weiss-partner.example');
+      await page.getByTestId('branding-save').click();
+      await expect(page.getByText(T['branding.settings.saved']!)).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('branding-reply-to')).toHaveValue('mandanten@weiss-partner.example');
+      const saved = await api.get<{ replyTo: string | null }>(page.request, '/api/account/branding');
+      expect(saved.replyTo).toBe('mandanten@weiss-partner.example');
+    } finally {
+      // The demo account as it was found: no reply address.
+      const branding = await api.get<Record<string, unknown>>(page.request, '/api/account/branding');
+      await api.put(page.request, '/api/account/branding', {
+        firmName: branding.firmName, address: branding.address, footerLine: branding.footerLine,
+        primaryColor: branding.primaryColor, accentColor: branding.accentColor, replyTo: null,
+      });
+      await useLanguage(page, 'EN_US');
+    }
   });
 }

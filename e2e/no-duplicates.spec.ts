@@ -1,9 +1,10 @@
 // Issue 37 point 7 (decision 0084): no silent duplicates. The adviser sends a questionnaire to a client twice from the
 // client page: the second time the dialog names the open one with its date and asks (cancel sends nothing; confirm
 // sends a second), also on a phone. A bulk send to four clients skips the one with an open questionnaire, the one
-// who just answered and the inactive one, and names each with the reason. Once in English, once in German.
+// who just answered and the inactive one, and names each with the reason. Adding a client with an open questionnaire
+// to a repeated-measurement campaign asks the same way. Once in English, once in German.
 import type { Page } from '@playwright/test';
-import { ADVISER, DE, EN, answerAndSubmit, api, expect, openLoginAndSignIn, screenshot, test, useLanguage, type Texts } from './support';
+import { ADMIN, ADVISER, DE, EN, answerAndSubmit, api, expect, openLoginAndSignIn, screenshot, test, useLanguage, type Texts } from './support';
 
 const PHONE = { width: 390, height: 844 };
 // Expiring after next month: the demo's reminder and expiry counts, which later journeys read, stay as they were.
@@ -117,5 +118,40 @@ for (const [language, T] of [
     await expect(page.getByTestId('bulk-send-failures')).not.toContainText(`${bulkName}, Cleo`);
     await screenshot(page, `bulk-send-skipped-${language}`);
     await page.getByTestId('bulk-send-close').click();
+  });
+}
+
+for (const [language, T] of [
+  ['EN_US', EN],
+  ['DE_DE', DE],
+] as const) {
+  test(`no silent duplicates in a campaign (${language}): adding a client with an open questionnaire asks first`, async ({ page }) => {
+    await openLoginAndSignIn(page, ADMIN);
+    await useLanguage(page, language);
+    const user = await api.get<{ products: { id: string; productType: string }[] }>(page.request, '/api/user');
+    const config = user.products.find((p) => p.productType === 'BQ_SELECTION')!;
+    const lastName = `Kampagne${language === 'DE_DE' ? 'De' : 'En'}${Date.now()}`;
+    const client = await api.post<{ token: string }>(page.request, '/api/u', { firstName: 'Jana', lastName, email: `jana.${lastName.toLowerCase()}@example.com`, locale: language, productConfigurationId: config.id });
+    const open = await api.post<{ token: string }>(page.request, '/api/instance', { clientToken: client.token, productConfigurationId: config.id, expiresInDays: 120 });
+    const campaign = await api.post<{ id: string }>(page.request, '/api/admin/repeated_measurement', { productConfigurationId: config.id, name: `Review ${lastName}` });
+    const name = `${lastName}, Jana`;
+
+    await page.goto(`/BQ_SELECTION/teams/campaign/${campaign.id}`);
+    await page.getByTestId('participant-pick').fill(lastName);
+    await page.getByRole('option', { name, exact: true }).click();
+    await page.getByTestId('participant-add').click();
+    const warning = page.getByTestId('send-interaction-second-open');
+    await expect(warning).toContainText(fill(T['interactions.send.secondOpen.title'], { name }));
+    await expect(page.getByTestId('send-interaction-second-open-dates')).toContainText(fill(T['interactions.send.secondOpen.sentNew'], { date: today(language) }));
+    await expect(warning).toContainText(T['repeatedMeasurement.secondOpenExplain']!);
+    await expect(page.getByTestId('send-interaction-second-open-view')).toHaveAttribute('href', `/BQ_SELECTION/client/${client.token}/interaction/${open.token}`);
+    await expect(page.getByTestId('participant-add')).toHaveText(T['repeatedMeasurement.addSecondOpen']!);
+    await screenshot(page, `campaign-second-open-${language}`);
+    // Nothing was added while it asked; confirming adds the first measurement.
+    await expect(page.getByTestId('participant-list').getByRole('button', { name: new RegExp(lastName) })).toHaveCount(0);
+    await page.getByTestId('participant-add').click();
+    await expect(page.getByText(fill(T['repeatedMeasurement.participantAdded'], { measurement: '1' }))).toBeVisible();
+    await expect(page.getByTestId('participant-list').getByRole('button', { name: new RegExp(lastName) })).toBeVisible();
+    await expect(warning).toBeHidden();
   });
 }
