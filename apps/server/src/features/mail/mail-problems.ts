@@ -10,8 +10,10 @@ import { shownReason } from './mail-delivery';
 
 const WINDOW_DAYS = 30;
 
+type ProblemRow = { clients: number | string; newest_error: string | null; newest_to: string | null; newest_at: Date | string | null };
+
 export async function productMailProblems(db: Db, accountId: string, productConfigurationId: string): Promise<TClientListResponse['mailProblems']> {
-  const result = await db.execute<{ clients: number | string; newest_error: string | null; newest_to: string | null; newest_at: Date | string | null }>(sql`
+  const result = await db.execute<ProblemRow>(sql`
     with stuck as (
       select m.instance_id, m.kind, m.created_at, m.last_error, m.to_address, i.client_id
       from mail_outbox m
@@ -28,7 +30,7 @@ export async function productMailProblems(db: Db, accountId: string, productConf
     select (select count(distinct client_id) from stuck) as clients, s.last_error as newest_error, s.to_address as newest_to, s.created_at as newest_at
     from (select 1) one
     left join lateral (select * from stuck order by created_at desc limit 1) s on true`);
-  const row = (result as unknown as { rows: { clients: number | string; newest_error: string | null; newest_to: string | null; newest_at: Date | string | null }[] }).rows[0];
+  const row = (result as unknown as { rows: ProblemRow[] }).rows[0];
   const clients = Number(row?.clients ?? 0);
   if (!row || clients === 0 || !row.newest_at) return null;
   return { clients, newestReason: shownReason(row.newest_error, row.newest_to ?? ''), newestAt: new Date(row.newest_at).toISOString() };
