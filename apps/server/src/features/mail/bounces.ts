@@ -10,6 +10,7 @@
 // back as text too, so no MIME library is needed to find them (decision 0083 addendum says why none was added).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { MailStatus } from '../../db/schema';
 
 /** A report larger than this is not a delivery report (they carry headers, not the message): 413. */
 export const BOUNCE_REPORT_MAX_BYTES = 256 * 1024;
@@ -50,7 +51,7 @@ export interface BounceOutcome {
   /** A mail of this platform the report names. */
   matched: boolean;
   /** The mail's status after the report: FAILED for a failed delivery, as it was otherwise; null without a match. */
-  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | null;
+  status: MailStatus | null;
 }
 
 /** Applies a report to the mail it names: a failed delivery of a SENT mail makes it FAILED with the server's words. */
