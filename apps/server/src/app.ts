@@ -31,6 +31,7 @@ import { anonymisationRoutes } from './features/anonymisation/routes';
 import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
+import { webhookRoutes } from './features/webhooks/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { brandingRoutes } from './features/branding/routes';
@@ -180,6 +181,7 @@ export async function buildApp(opts: {
   await app.register(anonymisationRoutes);
   await app.register(biRoutes);
   await app.register(apiCredentialRoutes);
+  await app.register(webhookRoutes);
   await app.register(privacyPolicyRoutes);
   await app.register(assessmentNoticeRoutes);
   await app.register(explanationRoutes);

@@ -114,6 +114,13 @@ const ZEnv = z.object({
    * does not answer holds only its own account's delivery slot, and only this long per attempt.
    */
   SENDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+  /**
+   * Webhooks (docs/decisions/0090): how long an endpoint may take to connect and answer, per attempt; a slower one
+   * counts as failed and is tried again later.
+   */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+  /** How often the worker looks for webhook deliveries that are due (a new event waits at most this long). */
+  WEBHOOK_POLL_SECONDS: z.coerce.number().min(0.2).max(300).default(2),
   /** How often the worker looks for automatic reminders that are due. */
   REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**

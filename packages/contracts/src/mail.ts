@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'AUDIT_CHECKPOINT',
   'SIGN_IN_ADDRESS_CHANGED',
   'SECOND_FACTOR_CHANGED',
+  'WEBHOOK_PAUSED',
 ] as const;
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 

@@ -11,6 +11,7 @@ import { calculateInstance } from '../features/calculation/calculate-instance';
 import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
 import { startBulkSendWorker } from '../features/bulk-send/run-bulk-send';
+import { startWebhookWorker } from '../features/webhooks/webhook-worker';
 import { workInBatches } from './batch-worker';
 import { writeCheckpointIfDue } from '../features/audit/checkpoint';
 import { scheduleRetention, startRetentionWorker } from '../features/retention/retention-job';
@@ -43,6 +44,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   await startRetentionWorker(db, log, queue, config.PARTICIPANT_ACCESS_LOG_DAYS);
   // Sending to many clients (features/bulk-send).
   await startBulkSendWorker(db, config, log, queue);
+  // Signed webhooks (features/webhooks, docs/decisions/0090).
+  const webhooks = startWebhookWorker(db, config, log, queue);
   const run = async () => {
     try {
       await purgeExpiredSessions(db);
@@ -62,6 +65,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   return {
     stop: async () => {
       clearInterval(timer);
+      webhooks.stop();
       await mail.stop();
     },
   };

@@ -15,6 +15,8 @@ export type KeyPurpose =
   | 'sso-client-secret'
   | 'sso-attempt'
   | 'smtp-password'
+  // A webhook endpoint's signing key (docs/decisions/0090), and the previous one while a rotation overlaps.
+  | 'webhook-secret'
   // The audit trail's keyed values (docs/decisions/0071): an identity field's digest (one key per account) and the
   // erasure's security code. The chain itself has no key.
   | 'audit-identity-digest'

@@ -35,7 +35,9 @@ export type MailKind =
   /** The directory changed the user's sign-in address: the notice to the old one (docs/decisions/0062). */
   | 'SIGN_IN_ADDRESS_CHANGED'
   /** A second factor added, removed or reset by an admin (docs/decisions/0064). */
-  | 'SECOND_FACTOR_CHANGED';
+  | 'SECOND_FACTOR_CHANGED'
+  /** A webhook endpoint stopped receiving (410 Gone, or three days of failures): the account's API admins (decision 0090). */
+  | 'WEBHOOK_PAUSED';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

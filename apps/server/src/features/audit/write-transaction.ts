@@ -8,6 +8,7 @@
 // sign-in's counter) is noted with besideRequestWork and written after the unit.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { runRequestWork } from '../../db/request-work';
+import { emitForRouteEvent } from '../webhooks/route-events';
 import { eventOf, type AuditSubject } from './audit-plugin';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -88,6 +89,8 @@ export async function runWriteRoute(request: FastifyRequest, reply: FastifyReply
         const event = note.recorded ? null : eventOf(request, successStatus(request, reply));
         if (event) {
           await server.audit.recordInTransaction(tx, event);
+          // The webhooks the change causes commit with it (features/webhooks/route-events.ts).
+          await emitForRouteEvent(tx, event);
           note.recorded = true;
         }
         return value;

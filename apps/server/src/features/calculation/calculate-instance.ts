@@ -11,6 +11,7 @@ import { interactionInstances, type InstanceResults } from '../../db/schema';
 import { getInteractionDefinition } from '../interactions/definitions';
 import { riskSectionForResults } from '../results/risk-section';
 import { predictResult, scoreResult } from './score-result';
+import { emitForInstance } from '../webhooks/emit';
 
 export const CALCULATION_ERRORS = {
   failed: 'error.calculation.failed',
@@ -44,7 +45,12 @@ async function moveStatus(
   });
 }
 
-export async function calculateInstance(db: Db, instanceId: string, log?: FastifyBaseLogger, onResultAvailable?: OnResultAvailable): Promise<void> {
+export async function calculateInstance(db: Db, instanceId: string, log?: FastifyBaseLogger, onAvailable?: OnResultAvailable): Promise<void> {
+  // The account's webhooks hear of the result in the transaction that makes it available (docs/decisions/0090).
+  const onResultAvailable: OnResultAvailable = async (tx, id) => {
+    await emitForInstance(tx, id, 'result.available');
+    await onAvailable?.(tx, id);
+  };
   const started = await moveStatus(db, instanceId, ['FILLED'], 'CALCULATING');
   const [instance] = await db.select().from(interactionInstances).where(eq(interactionInstances.id, instanceId));
   if (!instance || (instance.status !== 'CALCULATING' && instance.status !== 'PREDICTING')) return; // finished, deleted or never filled

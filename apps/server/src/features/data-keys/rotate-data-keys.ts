@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { accountBranding, ssoConnections, userRecoveryCodes, userTotp } from '../../db/schema';
+import { accountBranding, ssoConnections, userRecoveryCodes, userTotp, webhookEndpoints } from '../../db/schema';
 import { recoveryCodeKeyId } from '../two-factor/totp';
 import { decryptSecret, encryptSecret, isUnderCurrentKey, keyId, storedKeyId, type DataKeys, type KeyPurpose } from '../../plugins/data-encryption';
 
@@ -24,6 +24,8 @@ export const ENCRYPTED_COLUMNS: readonly Target[] = [
   { name: 'user_totp.secret_encrypted', table: userTotp, id: userTotp.userId, value: userTotp.secretEncrypted, purpose: 'totp-secret' },
   { name: 'account_branding.smtp_password_encrypted', table: accountBranding, id: accountBranding.accountId, value: accountBranding.smtpPasswordEncrypted, purpose: 'smtp-password' },
   { name: 'sso_connections.client_secret_encrypted', table: ssoConnections, id: ssoConnections.accountId, value: ssoConnections.clientSecretEncrypted, purpose: 'sso-client-secret' },
+  { name: 'webhook_endpoints.secret_encrypted', table: webhookEndpoints, id: webhookEndpoints.id, value: webhookEndpoints.secretEncrypted, purpose: 'webhook-secret' },
+  { name: 'webhook_endpoints.previous_secret_encrypted', table: webhookEndpoints, id: webhookEndpoints.id, value: webhookEndpoints.previousSecretEncrypted, purpose: 'webhook-secret' },
 ];
 
 export interface ColumnReport {

@@ -22,7 +22,8 @@ export type MailTemplate =
   | 'factorRemoved'
   | 'factorsReset'
   | 'factorLocked'
-  | 'senderTest';
+  | 'senderTest'
+  | 'webhookPaused';
 
 export interface RenderedMail {
   subject: string;

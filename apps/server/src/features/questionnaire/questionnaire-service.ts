@@ -18,6 +18,7 @@ import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } 
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
 import { assessmentNoticeFor } from '../assessment-notice/assessment-notice-service';
 import { isParticipantKey, issueParticipantKey } from './participant-key';
+import { emitForInstance } from '../webhooks/emit';
 
 export const QUESTIONNAIRE_ERRORS = {
   expired: 'error.interaction.expired',
@@ -127,12 +128,17 @@ export async function openQuestionnaire(db: Db, token: string): Promise<Omit<TQu
     // Opening the link is the moment the adviser sees OPENED: one conditional UPDATE, so it happens once however
     // many tabs open at the same moment; a tab that lost the race (or met a submit) reads the row as it is now.
     assertTransition('NEW', 'OPENED');
+    // The account's webhooks hear of it with the change (docs/decisions/0090).
     const now = new Date();
-    const [opened] = await db
-      .update(interactionInstances)
-      .set({ status: 'OPENED', openedAt: now, definitionVersion: definition.version, updatedAt: now })
-      .where(and(eq(interactionInstances.id, instance.id), eq(interactionInstances.status, 'NEW')))
-      .returning();
+    const [opened] = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(interactionInstances)
+        .set({ status: 'OPENED', openedAt: now, definitionVersion: definition.version, updatedAt: now })
+        .where(and(eq(interactionInstances.id, instance.id), eq(interactionInstances.status, 'NEW')))
+        .returning();
+      if (moved[0]) await emitForInstance(tx, moved[0].id, 'interaction.opened');
+      return moved;
+    });
     const [current] = opened ? [opened] : await db.select().from(interactionInstances).where(eq(interactionInstances.id, instance.id));
     if (!current) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
     instance = current;

@@ -19,6 +19,8 @@ describe('step-up routes', () => {
       'DELETE /api/account/security/members/:userId/factors',
       'DELETE /api/account/sender',
       'DELETE /api/user/2fa/passkeys/:id',
+      'POST /api/account/webhooks',
+      'POST /api/account/webhooks/:id/secret',
       'POST /api/client/:token/erase',
       'POST /api/management/credentials',
       'POST /api/sso/scim/token',
@@ -31,6 +33,7 @@ describe('step-up routes', () => {
       'PUT /api/account/sender',
       'PUT /api/account/sso',
       'PUT /api/account/sso/saml',
+      'PUT /api/account/webhooks/:id',
       'PUT /api/audit/settings',
     ]);
     // Step-up needs a session to stamp: a public route or an API credential has none.

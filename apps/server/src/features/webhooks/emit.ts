@@ -1,0 +1,86 @@
+// Writing a webhook event (docs/decisions/0090): one delivery row per endpoint of the account that takes the event,
+// in the transaction of the change that caused it (the outbox), so a change that rolls back sends nothing and one that
+// commits is always delivered, at least once. An account without such an endpoint pays one indexed read.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { WebhookEvent } from '@bq/contracts/webhooks';
+import type { Db, Tx } from '../../db/client';
+
+/** What an event is about; the payload is built from the rows these name, in the same transaction. */
+export interface WebhookCause {
+  accountId: string;
+  event: WebhookEvent;
+  clientId?: string | null;
+  instanceId?: string | null;
+  /** Event-specific values (a decision's outcome, an expiry's date): no names, no answers. */
+  extra?: Record<string, string | number | boolean | null>;
+}
+
+/** The Standard Webhooks message id: the same on every attempt and every endpoint of this event. */
+function messageId(): string {
+  return `msg_${randomBytes(16).toString('base64url')}`;
+}
+
+interface SubjectRow extends Record<string, unknown> {
+  client_token: string | null;
+  external_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  instance_token: string | null;
+  interaction_id: string | null;
+  instance_status: string | null;
+  lock_status: string | null;
+  product_configuration_id: string | null;
+}
+
+/** Ids, status and links to the API; names and e-mail only for endpoints that switched personal data on. */
+function payloads(cause: WebhookCause, row: SubjectRow | undefined, at: Date) {
+  const client = row?.client_token ? { token: row.client_token, externalId: row.external_id } : null;
+  const interaction = row?.instance_token
+    ? {
+        token: row.instance_token,
+        interactionId: row.interaction_id,
+        productConfigurationId: row.product_configuration_id,
+        status: row.instance_status,
+        lockStatus: row.lock_status,
+      }
+    : null;
+  const links = interaction ? { dashboard: `/api/dashboard/${interaction.token}`, reportDownload: `/api/report/download/${interaction.token}` } : {};
+  const data = { client, interaction, ...(cause.extra ? { details: cause.extra } : {}), links };
+  const plain = { type: cause.event, timestamp: at.toISOString(), data };
+  const personal = client
+    ? { ...plain, data: { ...data, client: { ...client, firstName: row?.first_name ?? null, lastName: row?.last_name ?? null, email: row?.email ?? null } } }
+    : plain;
+  return { plain, personal };
+}
+
+export async function emitWebhookEvent(db: Db | Tx, cause: WebhookCause, at = new Date()): Promise<number> {
+  const endpoints = (await db.execute(sql`
+    select id from webhook_endpoints
+    where account_id = ${cause.accountId} and ${cause.event} = any(events)`)) as unknown as { rows: { id: string }[] };
+  if (endpoints.rows.length === 0) return 0;
+  const subject = (await db.execute(sql`
+    select c.token as client_token, c.external_id, c.first_name, c.last_name, c.email,
+           i.token as instance_token, i.interaction_id, i.status as instance_status, i.lock_status,
+           i.product_configuration_id
+    from (select 1) one
+    left join interaction_instances i on i.id = ${cause.instanceId ?? null}::uuid and i.account_id = ${cause.accountId}
+    left join clients c on c.id = coalesce(${cause.clientId ?? null}::uuid, i.client_id) and c.account_id = ${cause.accountId}`)) as unknown as { rows: SubjectRow[] };
+  const { plain, personal } = payloads(cause, subject.rows[0], at);
+  const result = (await db.execute(sql`
+    insert into webhook_deliveries (endpoint_id, account_id, message_id, event, body)
+    select e.id, e.account_id, ${messageId()}, ${cause.event},
+           case when e.include_personal_data then ${JSON.stringify(personal)} else ${JSON.stringify(plain)} end
+    from webhook_endpoints e
+    where e.account_id = ${cause.accountId} and ${cause.event} = any(e.events)
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/** An event about an instance (opened, result available, expired), written by work that has no route's unit. */
+export async function emitForInstance(db: Db | Tx, instanceId: string, event: WebhookEvent): Promise<number> {
+  const found = (await db.execute(sql`select account_id, client_id from interaction_instances where id = ${instanceId}`)) as unknown as { rows: { account_id: string; client_id: string }[] };
+  const row = found.rows[0];
+  return row ? emitWebhookEvent(db, { accountId: row.account_id, event, clientId: row.client_id, instanceId }) : 0;
+}
