@@ -327,6 +327,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/api-credentials/pages/ApiCredentialsPage'), 'ApiCredentialsPage'),
     },
     {
+      path: 'webhooks',
+      handle: crumb('page.settingsWebhooks.title'),
+      lazy: page(() => import('../features/webhooks/pages/WebhooksPage'), 'WebhooksPage'),
+    },
+    {
       path: 'provisioning',
       handle: crumb('page.settingsProvisioning.title'),
       lazy: page(() => import('../features/scim/pages/ProvisioningSettingsPage'), 'ProvisioningSettingsPage'),

@@ -41,3 +41,9 @@ CREATE TABLE "webhook_deliveries" (
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "status" in ('PENDING', 'SENDING');
 --> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");
+--> statement-breakpoint
+-- interaction.expired has no write that causes it (time does): the worker's sweep marks each expired questionnaire once.
+CREATE TABLE "webhook_expiry_marks" (
+  "instance_id" uuid PRIMARY KEY NOT NULL REFERENCES "interaction_instances"("id") ON DELETE cascade,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { users } from './users';
+import { interactionInstances } from './clients';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -59,3 +60,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );
+
+/** interaction.expired is caused by time, not a write: the sweep marks each expired questionnaire once. */
+export const webhookExpiryMarks = pgTable('webhook_expiry_marks', {
+  instanceId: uuid('instance_id').primaryKey().references(() => interactionInstances.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

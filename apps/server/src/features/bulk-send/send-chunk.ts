@@ -18,6 +18,7 @@ import { trialRuns } from '../credits/wealth-trial';
 import { definitionForProduct } from '../interactions/definitions';
 import { INSTANCE_ERRORS } from '../instances/instance-service';
 import { insertInvitationMails, invitationRows } from './render-invitations';
+import { emitWebhookEvents } from '../webhooks/emit';
 
 /** Why a chosen client got no questionnaire (the first reasons are the single send's own error keys). */
 export const BULK_SKIP = {
@@ -138,6 +139,9 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
               as chosen(client_id, token)
             returning id, token, client_id as "clientId"`)) as unknown as { rows: { id: string; token: string; clientId: string }[] }
         ).rows;
+
+  // The account's webhooks hear of each questionnaire with the chunk that creates it (docs/decisions/0090).
+  await emitWebhookEvents(tx, bulk.accountId, 'interaction.sent', instances.map((i) => ({ clientId: i.clientId, instanceId: i.id })), now);
 
   let mailed = 0;
   if (options.sendInvitationEmail && instances.length > 0) {

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { newPublicToken } from '../clients/client-tokens';
 import type { PlannedClient } from './check-rows';
+import { emitWebhookEvents } from '../webhooks/emit';
 
 export const IMPORT_BATCH_ROWS = 1000;
 
@@ -32,8 +33,10 @@ async function insertBatch(tx: Tx, target: Target, rows: PlannedClient[]) {
       returning id
     )
     insert into client_products (client_id, product_configuration_id, account_id)
-    select id, ${target.productConfigurationId}::uuid, ${target.accountId}::uuid from inserted`;
-  await tx.execute(q);
+    select id, ${target.productConfigurationId}::uuid, ${target.accountId}::uuid from inserted
+    returning client_id`;
+  const made = (await tx.execute(q)) as unknown as { rows: { client_id: string }[] };
+  await emitWebhookEvents(tx, target.accountId, 'client.created', made.rows.map((r) => ({ clientId: r.client_id })));
 }
 
 /** A matched client takes every given field; a field the file left empty or unmapped keeps its value. */
@@ -41,7 +44,7 @@ async function updateBatch(tx: Tx, target: Target, rows: PlannedClient[]) {
   const values: SQL[] = rows.map(
     (r) => sql`(${r.existingId}::uuid, ${r.firstName}, ${r.lastName}, ${r.email}, ${r.phone}, ${r.group}, ${r.locale}, ${r.salutation}, ${r.externalId})`,
   );
-  await tx.execute(sql`
+  const changed = (await tx.execute(sql`
     with updated as (
       update clients c set
         first_name = v.first_name, last_name = v.last_name, email = v.email,
@@ -51,10 +54,13 @@ async function updateBatch(tx: Tx, target: Target, rows: PlannedClient[]) {
       from (values ${sql.join(values, sql`, `)}) as v(id, first_name, last_name, email, phone, client_group, locale, salutation, external_id)
       where c.id = v.id and c.account_id = ${target.accountId}::uuid
       returning c.id
+    ), added as (
+      insert into client_products (client_id, product_configuration_id, account_id)
+      select id, ${target.productConfigurationId}::uuid, ${target.accountId}::uuid from updated
+      on conflict (client_id, product_configuration_id) do nothing
     )
-    insert into client_products (client_id, product_configuration_id, account_id)
-    select id, ${target.productConfigurationId}::uuid, ${target.accountId}::uuid from updated
-    on conflict (client_id, product_configuration_id) do nothing`);
+    select id from updated`)) as unknown as { rows: { id: string }[] };
+  await emitWebhookEvents(tx, target.accountId, 'client.updated', changed.rows.map((r) => ({ clientId: r.id })));
 }
 
 export async function writeClients(tx: Tx, target: Target, planned: PlannedClient[]): Promise<void> {

@@ -20,6 +20,7 @@ import { showClient, signedInViewOf } from '../anonymisation/client-view';
 import { assertPublicReportLinkOpen, loadReportSubject, viewerDashboardPath, type ReportSubject } from './report-subject';
 import { clientLinkBase } from '../branding/client-base-url';
 import { loadReportTexts, textsByKey } from './report-texts';
+import { emitForInstance } from '../webhooks/emit';
 
 export const CERTIFICATE_ERRORS = {
   notFound: 'error.certificate.not_found',
@@ -37,14 +38,19 @@ async function issuedCertificate(db: Db, subject: ReportSubject) {
   } catch {
     throw new AppError(CERTIFICATE_ERRORS.notAvailable, 409, 'Only BQP results have a certificate');
   }
-  await db
-    .insert(certificates)
-    .values({
-      accountId: subject.instance.accountId,
-      instanceId: subject.instance.id,
-      verificationToken: randomBytes(32).toString('base64url'),
-    })
-    .onConflictDoNothing({ target: certificates.instanceId });
+  // Issued once; the account's webhooks hear of it with the insert (docs/decisions/0090).
+  await db.transaction(async (tx) => {
+    const issued = await tx
+      .insert(certificates)
+      .values({
+        accountId: subject.instance.accountId,
+        instanceId: subject.instance.id,
+        verificationToken: randomBytes(32).toString('base64url'),
+      })
+      .onConflictDoNothing({ target: certificates.instanceId })
+      .returning({ id: certificates.id });
+    if (issued.length > 0) await emitForInstance(tx, subject.instance.id, 'certificate.issued');
+  });
   const [row] = await db.select().from(certificates).where(eq(certificates.instanceId, subject.instance.id));
   return row!;
 }

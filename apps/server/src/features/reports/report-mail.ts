@@ -20,6 +20,7 @@ import { createDownloadToken } from './download-tokens';
 import { findReportInstance } from './report-subject';
 import { clientLinkBase } from '../branding/client-base-url';
 import { textsByKey } from './report-texts';
+import { emitForInstance } from '../webhooks/emit';
 
 export function reportLinkUrl(config: Pick<Config, 'publicUrl'>, token: string): string {
   return `${config.publicUrl}/report/${encodeURIComponent(token)}/download`;
@@ -51,6 +52,8 @@ async function queueReportMail(
   now: Date,
 ): Promise<void> {
   const { instance, client } = subject;
+  // Whoever sends it (the adviser, or the auto report with the result), the account's webhooks hear of it (decision 0090).
+  await emitForInstance(tx, instance.id, 'report.sent');
   const kind = PRODUCT_TYPE_INFO[subject.productType as ProductType].dashboardKind;
   const interactionType: ReportType = kind === 'BQA' ? 'bqa' : 'bqp';
   const pageFormat = defaultPageFormat(client.locale);

@@ -55,25 +55,46 @@ function payloads(cause: WebhookCause, row: SubjectRow | undefined, at: Date) {
   return { plain, personal };
 }
 
+/** The account's endpoints that take the event; an account without one pays this one indexed read. */
+async function subscribed(db: Db | Tx, accountId: string, event: WebhookEvent): Promise<boolean> {
+  const found = (await db.execute(sql`
+    select 1 from webhook_endpoints where account_id = ${accountId} and ${event} = any(events) limit 1`)) as unknown as { rows: unknown[] };
+  return found.rows.length > 0;
+}
+
 export async function emitWebhookEvent(db: Db | Tx, cause: WebhookCause, at = new Date()): Promise<number> {
-  const endpoints = (await db.execute(sql`
-    select id from webhook_endpoints
-    where account_id = ${cause.accountId} and ${cause.event} = any(events)`)) as unknown as { rows: { id: string }[] };
-  if (endpoints.rows.length === 0) return 0;
-  const subject = (await db.execute(sql`
-    select c.token as client_token, c.external_id, c.first_name, c.last_name, c.email,
-           i.token as instance_token, i.interaction_id, i.status as instance_status, i.lock_status,
-           i.product_configuration_id
-    from (select 1) one
-    left join interaction_instances i on i.id = ${cause.instanceId ?? null}::uuid and i.account_id = ${cause.accountId}
-    left join clients c on c.id = coalesce(${cause.clientId ?? null}::uuid, i.client_id) and c.account_id = ${cause.accountId}`)) as unknown as { rows: SubjectRow[] };
-  const { plain, personal } = payloads(cause, subject.rows[0], at);
+  return emitWebhookEvents(db, cause.accountId, cause.event, [cause], at);
+}
+
+/**
+ * The same event about many subjects (a bulk send's questionnaires, an import's clients): one read of the subjects and
+ * one insert of every delivery, whatever their number.
+ */
+export async function emitWebhookEvents(
+  db: Db | Tx,
+  accountId: string,
+  event: WebhookEvent,
+  subjects: Pick<WebhookCause, 'clientId' | 'instanceId' | 'extra'>[],
+  at = new Date(),
+): Promise<number> {
+  if (subjects.length === 0 || !(await subscribed(db, accountId, event))) return 0;
+  const ids = subjects.map((s, n) => ({ n, client_id: s.clientId ?? null, instance_id: s.instanceId ?? null }));
+  const found = (await db.execute(sql`
+    select s.n, c.token as client_token, c.external_id, c.first_name, c.last_name, c.email,
+           i.token as instance_token, i.interaction_id, i.status as instance_status, i.lock_status, i.product_configuration_id
+    from json_to_recordset(${JSON.stringify(ids)}::json) as s(n int, client_id uuid, instance_id uuid)
+    left join interaction_instances i on i.id = s.instance_id and i.account_id = ${accountId}
+    left join clients c on c.id = coalesce(s.client_id, i.client_id) and c.account_id = ${accountId}`)) as unknown as { rows: (SubjectRow & { n: number })[] };
+  const rowOf = new Map(found.rows.map((r) => [Number(r.n), r]));
+  const messages = subjects.map((subject, n) => {
+    const { plain, personal } = payloads({ accountId, event, ...subject }, rowOf.get(n), at);
+    return { message_id: messageId(), plain: JSON.stringify(plain), personal: JSON.stringify(personal) };
+  });
   const result = (await db.execute(sql`
     insert into webhook_deliveries (endpoint_id, account_id, message_id, event, body)
-    select e.id, e.account_id, ${messageId()}, ${cause.event},
-           case when e.include_personal_data then ${JSON.stringify(personal)} else ${JSON.stringify(plain)} end
-    from webhook_endpoints e
-    where e.account_id = ${cause.accountId} and ${cause.event} = any(e.events)
+    select e.id, e.account_id, m.message_id, ${event}, case when e.include_personal_data then m.personal else m.plain end
+    from webhook_endpoints e cross join json_to_recordset(${JSON.stringify(messages)}::json) as m(message_id text, plain text, personal text)
+    where e.account_id = ${accountId} and ${event} = any(e.events)
     returning id`)) as unknown as { rows: unknown[] };
   return result.rows.length;
 }

@@ -18,7 +18,6 @@ export const WEBHOOK_EVENT_OF_ACTION: Readonly<Record<string, WebhookEvent>> = {
   'repeated_measurement.participant_add': 'interaction.sent',
   'participant.submit': 'interaction.completed',
   'result.unlock': 'result.unlocked',
-  'report.email': 'report.sent',
   'certificate.revoke': 'certificate.revoked',
   'result.decision_record': 'decision.recorded',
 };

@@ -10,9 +10,12 @@ import { accounts, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { queueMail } from '../mail/outbox';
 import { loadEmailTexts } from '../mail/render-mail';
+import { sweepExpiredInteractions } from './expiry-sweep';
 import { deliverDueWebhooks, type DeliveryOptions, type PausedEndpoint } from './deliver';
 
 const BATCH = 20;
+/** How often questionnaires whose expiry passed are looked for (interaction.expired). */
+const EXPIRY_SWEEP_MS = 60_000;
 
 /** Mails every active user of the account who manages its API (BQ_ADMIN/API_MANAGEMENT) that the endpoint is paused. */
 async function mailPaused(db: Db, queue: JobQueue, config: Config, endpoint: PausedEndpoint): Promise<void> {
@@ -60,10 +63,15 @@ export function webhookDeliveryOptions(db: Db, config: Config, queue: JobQueue, 
 export function startWebhookWorker(db: Db, config: Config, log: FastifyBaseLogger, queue: JobQueue): { stop(): void } {
   let running = false;
   const options = webhookDeliveryOptions(db, config, queue, log);
+  let lastSweep = 0;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
+      if (Date.now() - lastSweep >= EXPIRY_SWEEP_MS) {
+        lastSweep = Date.now();
+        await sweepExpiredInteractions(db);
+      }
       while ((await deliverDueWebhooks(db, options)) === BATCH);
     } catch (err) {
       log.error({ err }, 'webhook delivery failed');

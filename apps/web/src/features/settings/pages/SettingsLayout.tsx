@@ -1,5 +1,5 @@
 // /settings: the settings sections (password, security, single sign-on and provisioning for account admins, language,
-// anonymisation, privacy policy, API, audit trail; retention and market history for administrators) beside their content.
+// anonymisation, privacy policy, API, webhooks for API admins, audit trail; retention and market history for administrators) beside their content.
 import { Grid, NavLink, Paper } from '@mantine/core';
 import {
   IconAddressBook,
@@ -14,6 +14,7 @@ import {
   IconPalette,
   IconShieldLock,
   IconShieldCheck,
+  IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
 import { Outlet, useLocation } from 'react-router';
@@ -25,6 +26,9 @@ import { hasPermission } from '@bq/domain/permissions';
 import { canReadAuditLog } from '../../audit/audit-access';
 import { hasAdminPermission } from '../../../lib/admin-access';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
+
+/** Webhooks hand the account's events to another system: offered to whoever manages its API (the server's rule). */
+const canManageApi = (permissions: TUser['permissions']) => hasPermission(permissions, { realm: 'BQ_ADMIN', entity: 'API_MANAGEMENT', action: 'READ' });
 
 interface Section {
   path: string;
@@ -48,6 +52,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
+  { path: '/settings/webhooks', labelKey: 'page.settingsWebhooks.title', icon: IconWebhook, visibleTo: canManageApi },
   { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory, visibleTo: canReadAuditLog },
   { path: '/settings/retention', labelKey: 'page.settingsRetention.title', icon: IconArchive, admin: true },
   {
