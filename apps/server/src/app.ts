@@ -32,6 +32,7 @@ import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { webhookRoutes } from './features/webhooks/routes';
+import { yearlyReviewRoutes } from './features/yearly-review/routes';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { brandingRoutes } from './features/branding/routes';
@@ -182,6 +183,7 @@ export async function buildApp(opts: {
   await app.register(biRoutes);
   await app.register(apiCredentialRoutes);
   await app.register(webhookRoutes);
+  await app.register(yearlyReviewRoutes);
   await app.register(privacyPolicyRoutes);
   await app.register(assessmentNoticeRoutes);
   await app.register(explanationRoutes);

@@ -8,7 +8,7 @@ import { ZCreateInstanceRequest } from './instances';
 export const BULK_SEND_MAX_TOKENS = 10_000;
 
 /** The client list's filter, as GET /api/participants takes it, without paging and sorting. */
-export const ZBulkSendFilter = ZClientListQuery.pick({ q: true, group: true, status: true, interactionStatus: true });
+export const ZBulkSendFilter = ZClientListQuery.pick({ q: true, group: true, status: true, interactionStatus: true, reviewDue: true });
 export type TBulkSendFilter = z.input<typeof ZBulkSendFilter>;
 
 /**
@@ -19,7 +19,8 @@ export type TBulkSendFilter = z.input<typeof ZBulkSendFilter>;
 export const BULK_SEND_DEFAULT_SKIP_MONTHS = 3;
 export const BULK_SEND_MAX_SKIP_MONTHS = 60;
 
-export const ZBulkSendRequest = ZCreateInstanceRequest.omit({ clientToken: true, allowSecondOpen: true })
+// A bulk send does not start from previous answers (yet): each client's review is started from their page.
+export const ZBulkSendRequest = ZCreateInstanceRequest.omit({ clientToken: true, allowSecondOpen: true, startFromPrevious: true })
   .extend({
     clientTokens: z.array(z.string().min(1).max(100)).min(1).max(BULK_SEND_MAX_TOKENS).optional(),
     filter: ZBulkSendFilter.optional(),

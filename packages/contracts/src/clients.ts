@@ -115,6 +115,14 @@ export const ZClientListQuery = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
   /** Only clients whose latest interaction is in this status. */
   interactionStatus: z.enum(INTERACTION_STATUSES).optional(),
+  /**
+   * Only clients whose yearly review is due: their latest questionnaire has a result older than the product's review
+   * period (reviewEveryMonths; none when it is 0) and no newer questionnaire was sent (docs/decisions/0093).
+   */
+  reviewDue: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
   sort: z.enum(CLIENT_SORTS).default('lastActivity'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100000).default(1),
@@ -138,6 +146,12 @@ export const ZClientListItem = ZClient.omit({ salutation: true }).extend({
   lastInstance: ZInstanceSummary.nullable(),
   /** The latest instance with a result (RESULTS_AVAILABLE or PREDICTION_ERROR), which need not be lastInstance. */
   latestResult: ZLatestResult.nullable(),
+  /**
+   * When the client's yearly review is (or was) due: their latest questionnaire's result date plus the product's review
+   * period. Null when the latest questionnaire has no result (a review or another questionnaire is under way) or the
+   * product has no reviews.
+   */
+  reviewDueAt: z.string().nullable(),
 }).meta({ id: 'ClientListItem' });
 export type TClientListItem = z.infer<typeof ZClientListItem>;
 
@@ -164,6 +178,13 @@ export type TClientListResponse = z.infer<typeof ZClientListResponse>;
 export const ZClientProfile = ZClient.extend({
   productType: z.enum(PRODUCT_TYPES),
   instances: z.array(ZInstanceSummary),
+  /**
+   * The yearly review (docs/decisions/0093): when it is (or was) due, while the latest questionnaire is a result of a
+   * risk product with reviews on; null otherwise (e.g. the review is under way).
+   */
+  reviewDueAt: z.string().nullable(),
+  /** The latest result's date, which "start the review" starts from; null without a result. */
+  latestResultAt: z.string().nullable(),
 }).meta({ id: 'ClientProfile' });
 export type TClientProfile = z.infer<typeof ZClientProfile>;
 

@@ -28,6 +28,12 @@ export const ZCreateInstanceRequest = z
      * name the open one (docs/decisions/0084).
      */
     allowSecondOpen: z.boolean().default(false),
+    /**
+     * The yearly review (docs/decisions/0093): the questionnaire opens with the answers of the client's latest result in
+     * this product filled in, for the client to confirm or change each; the new result is shown against that one.
+     * 409 error.review.no_previous_result when the client has none.
+     */
+    startFromPrevious: z.boolean().default(false),
   })
   .meta({ id: 'CreateInstanceRequest' });
 export type TCreateInstanceRequest = z.input<typeof ZCreateInstanceRequest>;

@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'SIGN_IN_ADDRESS_CHANGED',
   'SECOND_FACTOR_CHANGED',
   'WEBHOOK_PAUSED',
+  'REVIEW_DUE',
 ] as const;
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 

@@ -12,8 +12,22 @@ export const ZProductConfiguration = z
     planType: z.enum(PLAN_TYPES),
     /** Days a new invitation link stays valid unless the adviser chooses otherwise (the send form's default). */
     invitationValidDays: z.number().int(),
+    /** Risk products: months after a client's latest result when the yearly review is due; 0: no reviews (decision 0093). */
+    reviewEveryMonths: z.number().int(),
+    /** Risk products: days before a review falls due when the adviser is mailed (and webhooks told review.due). */
+    reviewNoticeDays: z.number().int(),
   })
   .meta({ id: 'ProductConfiguration' });
+
+/** PUT /api/account/products/{id}/review: the yearly review of a risk product (docs/decisions/0093). */
+export const ZProductReviewSettings = z
+  .object({
+    reviewEveryMonths: z.number().int().min(0, 'error.validation.invalid_value').max(60, 'error.validation.invalid_value'),
+    reviewNoticeDays: z.number().int().min(0, 'error.validation.invalid_value').max(90, 'error.validation.invalid_value'),
+  })
+  .strict()
+  .meta({ id: 'ProductReviewSettings' });
+export type TProductReviewSettings = z.infer<typeof ZProductReviewSettings>;
 export type TProductConfiguration = z.infer<typeof ZProductConfiguration>;
 
 export const ZUser = z
@@ -61,6 +75,12 @@ export type TUpdateUserSettingsRequest = z.infer<typeof ZUpdateUserSettingsReque
 
 /** Open interactions by expiry: already expired (remind now), expiring later this month, expiring next month. */
 export const ZReminderCounts = z
-  .object({ now: z.number().int(), thisMonth: z.number().int(), nextMonth: z.number().int() })
+  .object({
+    now: z.number().int(),
+    thisMonth: z.number().int(),
+    nextMonth: z.number().int(),
+    /** Active clients of the account's risk products whose yearly review is due (docs/decisions/0093). */
+    reviewsDue: z.number().int(),
+  })
   .meta({ id: 'ReminderCounts' });
 export type TReminderCounts = z.infer<typeof ZReminderCounts>;

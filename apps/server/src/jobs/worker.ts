@@ -12,6 +12,7 @@ import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
 import { startBulkSendWorker } from '../features/bulk-send/run-bulk-send';
 import { startWebhookWorker } from '../features/webhooks/webhook-worker';
+import { announceDueReviews } from '../features/yearly-review/review-notices';
 import { workInBatches } from './batch-worker';
 import { writeCheckpointIfDue } from '../features/audit/checkpoint';
 import { scheduleRetention, startRetentionWorker } from '../features/retention/retention-job';
@@ -54,6 +55,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
       // The daily signed checkpoint of the audit chains' heads (with AUDIT_SIGNING_KEY; docs/decisions/0039).
       await writeCheckpointIfDue(db, config, new Date(), queue);
       await scheduleRetention(queue);
+      // The yearly review: tell advisers (and webhooks) of reviews falling due (docs/decisions/0093).
+      await announceDueReviews(db, queue, config);
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }

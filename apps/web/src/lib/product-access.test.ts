@@ -3,8 +3,8 @@ import type { TUser } from '@bq/contracts/user';
 import { permittedProducts, productAccess } from './product-access';
 
 const products: TUser['products'] = [
-  { id: 'p1', productType: 'BQ_RISK', planType: 'BASIC', invitationValidDays: 30 },
-  { id: 'p2', productType: 'BQ_PERFORMANCE', planType: 'BASIC', invitationValidDays: 30 },
+  { id: 'p1', productType: 'BQ_RISK', planType: 'BASIC', invitationValidDays: 30, reviewEveryMonths: 12, reviewNoticeDays: 14 },
+  { id: 'p2', productType: 'BQ_PERFORMANCE', planType: 'BASIC', invitationValidDays: 30, reviewEveryMonths: 12, reviewNoticeDays: 14 },
 ];
 
 describe('product access', () => {

@@ -14,6 +14,8 @@ export const riskProduct: TProductConfiguration = {
   productType: 'BQ_RISK',
   planType: 'BASIC',
   invitationValidDays: 30,
+  reviewEveryMonths: 12,
+  reviewNoticeDays: 14,
 };
 
 /** Maria Berger of the demo account, on BQ_RISK, without permissions: each test gives the ones it is about. */

@@ -39,12 +39,18 @@ export const productConfigurations = pgTable(
      * instance token (counted from when the result opened) and mailed download links. Null: REPORT_LINK_DAYS.
      */
     reportLinkDays: integer('report_link_days'),
+    /** Risk products: months after a client's latest result when the yearly review falls due; 0: no reviews (decision 0093). */
+    reviewEveryMonths: integer('review_every_months').notNull().default(12),
+    /** Risk products: days before a review falls due when the adviser is told (mail, webhook review.due). */
+    reviewNoticeDays: integer('review_notice_days').notNull().default(14),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('product_configurations_account_product_uq').on(t.accountId, t.productType),
     check('product_configurations_invitation_valid_days_ck', sql`${t.invitationValidDays} between 1 and 365`),
     check('product_configurations_report_link_days_ck', sql`${t.reportLinkDays} between 1 and 365`),
+    check('product_configurations_review_every_months_ck', sql`${t.reviewEveryMonths} between 0 and 60`),
+    check('product_configurations_review_notice_days_ck', sql`${t.reviewNoticeDays} between 0 and 90`),
   ],
 );
 

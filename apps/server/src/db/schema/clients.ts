@@ -1,7 +1,7 @@
 // Clients (the spec's bq_user / participant) and their interaction instances. The foundation needs the
 // instances' expiry for the menu's reminder counts; the clients issue fills in the rest of the lifecycle.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TRiskSection } from '@bq/contracts/dashboard';
 import type { ClientGroup, Salutation } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
@@ -182,11 +182,14 @@ export const interactionInstances = pgTable(
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
     /** When the auto report mail was queued (once per result). */
     reportSentAt: timestamp('report_sent_at', { withTimezone: true }),
+    /** A yearly review: the result whose answers it started from (decision 0093); null for any other questionnaire. */
+    reviewOf: uuid('review_of').references((): AnyPgColumn => interactionInstances.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('interaction_instances_account_expires_idx').on(t.accountId, t.expiresAt),
+    index('interaction_instances_review_of_idx').on(t.reviewOf).where(sql`${t.reviewOf} is not null`),
     index('interaction_instances_client_idx').on(t.clientId),
     // The latest instance of a client in a configuration, for the activity triggers and the client profile.
     index('interaction_instances_client_config_created_idx').on(t.clientId, t.productConfigurationId, t.createdAt.desc(), t.id.desc()),

@@ -37,7 +37,9 @@ export type MailKind =
   /** A second factor added, removed or reset by an admin (docs/decisions/0064). */
   | 'SECOND_FACTOR_CHANGED'
   /** A webhook endpoint stopped receiving (410 Gone, or three days of failures): the account's API admins (decision 0090). */
-  | 'WEBHOOK_PAUSED';
+  | 'WEBHOOK_PAUSED'
+  /** A client's yearly review falls due soon: the adviser (decision 0093). */
+  | 'REVIEW_DUE';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

@@ -1,12 +1,14 @@
 // Which clients a bulk send goes to, fixed when it starts: the tokens the adviser ticked, or everyone matching the
 // client list's filter (the same conditions as GET /api/participants, features/clients/list-clients.ts). Written as
 // one INSERT ... SELECT into bulk_send_clients, so 100,000 clients cost one statement and no round trips.
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZBulkSendFilter } from '@bq/contracts/bulk-send';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation, searchableByNameSql } from '../anonymisation/anonymise';
+import { productConfigurations } from '../../db/schema';
+import { hasYearlyReview, reviewDueSql } from '../yearly-review/review-due';
 
 type Filter = z.output<typeof ZBulkSendFilter>;
 
@@ -23,6 +25,11 @@ export async function filterConditions(db: Db, auth: AuthContext, configId: stri
   if (filter.status === 'INACTIVE') where.push(sql`not cp.active`);
   if (filter.interactionStatus) where.push(sql`cp.latest_instance_status = ${filter.interactionStatus}`);
   if (filter.group) where.push(sql`c.client_group = ${filter.group}`);
+  if (filter.reviewDue) {
+    // The list's "review due" (features/yearly-review): the same rule, so "everyone matching" is who the list showed.
+    const [config] = await db.select({ productType: productConfigurations.productType, reviewEveryMonths: productConfigurations.reviewEveryMonths }).from(productConfigurations).where(eq(productConfigurations.id, configId));
+    where.push(config && hasYearlyReview(config) ? reviewDueSql(config.reviewEveryMonths, new Date()) : sql`false`);
+  }
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     where.push(sql`(c.search_name like lower(${pattern}) or c.email like lower(${pattern}))`);

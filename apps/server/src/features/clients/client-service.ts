@@ -16,6 +16,8 @@ import { assertIdentityEditable, clientViewFor, showClient, type ClientView } fr
 import { newPublicToken } from './client-tokens';
 import { isUniqueViolation } from '../../db/sql-state';
 import { NO_MAILS, instanceMails, type InstanceMails } from '../mail/mail-delivery';
+import { hasResult } from '@bq/domain/interaction-lifecycle';
+import { rowReviewDueAt } from '../yearly-review/review-due';
 
 export const CLIENT_ERRORS = {
   duplicate: 'error.client.duplicate',
@@ -194,9 +196,14 @@ export async function clientProfile(db: Db, auth: AuthContext, token: string, co
     .orderBy(desc(interactionInstances.createdAt));
   const now = new Date();
   const mails = await instanceMails(db, instances.map((i) => i.id));
+  const finished = (i: (typeof instances)[number]) => i.filledAt ?? i.createdAt;
+  const latestResult = instances.filter((i) => hasResult(i.status)).sort((a, b) => finished(b).getTime() - finished(a).getTime())[0];
+  const latest = instances[0];
   return {
     ...toClient(client, { active: membership.active, productConfigurationId: config.id }, await clientViewFor(db, auth, config.id, client.id)),
     productType: config.productType,
     instances: instances.map((i) => toInstanceSummary(i, mails.get(i.id) ?? NO_MAILS, now)),
+    reviewDueAt: latest && latest === latestResult ? rowReviewDueAt(config, { status: latest.status, finishedAt: finished(latest) }) : null,
+    latestResultAt: latestResult ? finished(latestResult).toISOString() : null,
   };
 }

@@ -22,6 +22,7 @@ import {
 import type { ProductConfigurationRow } from '../products/product-access';
 import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
 import { productMailProblems } from '../mail/mail-problems';
+import { hasYearlyReview, reviewDueSql, rowReviewDueAt } from '../yearly-review/review-due';
 
 type Query = z.output<typeof ZClientListQuery>;
 
@@ -88,6 +89,8 @@ export async function listClients(
   if (query.status === 'ACTIVE') membership.push(sql`cp.active`);
   if (query.status === 'INACTIVE') membership.push(sql`not cp.active`);
   if (query.interactionStatus) membership.push(sql`cp.latest_instance_status = ${query.interactionStatus}`);
+  // Due for the yearly review (docs/decisions/0093); a product without reviews has none due.
+  if (query.reviewDue) membership.push(hasYearlyReview(config) ? reviewDueSql(config.reviewEveryMonths, new Date()) : sql`false`);
   const client: SQL[] = [sql`c.account_id = ${auth.accountId}`];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -223,6 +226,8 @@ export async function listClients(
               lockStatus: r.lr_lock_status as NonNullable<TClientListItem['latestResult']>['lockStatus'],
             }
           : null,
+      // Due only while the latest questionnaire is that result: a newer one means the review is under way.
+      reviewDueAt: r.li_token && r.li_token === r.lr_token ? rowReviewDueAt(config, { status: r.li_status, finishedAt: r.lr_finished_at }) : null,
     };
   });
   // A search counted its matches; otherwise a part-filled page is the last one and tells the total, and only a full

@@ -22,6 +22,7 @@ import { toInstance } from './instance-view';
 import { NO_MAILS, mailsOfInstance } from '../mail/mail-delivery';
 import { trialRuns } from '../credits/wealth-trial';
 import { assertClientNotErased } from '../data-rights/not-erased';
+import { previousAnswers } from '../yearly-review/review-start';
 
 export const INSTANCE_ERRORS = {
   clientInactive: 'error.client.inactive',
@@ -107,6 +108,8 @@ export async function createInstance(
     // Read under the lock, so two sends at the same moment cannot both miss the other's questionnaire; after the
     // limit, so the adviser is not asked to confirm a send that would be refused anyway.
     if (!request.allowSecondOpen) await assertNoOpenQuestionnaire(tx, client.id, config.id);
+    const definition = definitionForProduct(config.productType);
+    const review = request.startFromPrevious ? await previousAnswers(tx, client.id, config.id, definition) : null;
     const [row] = await tx
       .insert(interactionInstances)
       .values({
@@ -117,12 +120,13 @@ export async function createInstance(
         initiatorId: auth.userId,
         interactionId: PRODUCT_TYPE_INFO[config.productType].interactionSlug,
         // Pinned when sent: the participant answers, and the result is computed under, this version (decision 0013).
-        definitionVersion: definitionForProduct(config.productType).version,
+        definitionVersion: definition.version,
         // The wealth advisory trial shows its results without a credit (DESIGN.md section 3) until it ends.
         lockStatus: trialRuns(config) ? 'TRIAL' : 'LOCKED',
         expiresAt: new Date(Date.now() + (request.expiresInDays ?? config.invitationValidDays) * 86_400_000),
         autoReminder: request.autoReminder,
         autoSendReport: request.autoSendReport,
+        ...(review ? { answers: review.answers, reviewOf: review.reviewOf } : {}),
       })
       .returning();
     if (!request.sendInvitationEmail || !queueInvitation) return toInstance(row!, client.token, NO_MAILS);

@@ -35,7 +35,7 @@ const NOT_FOUND = ['error.not_found'];
 const ZTokenParams = z.object({ token: z.string().min(1).max(100) });
 /** A refused send; error.interaction.already_open carries the open questionnaire in details (docs/decisions/0084). */
 const ZSendConflict = ZApiError.extend({ details: ZAlreadyOpenDetails.optional() }).describe(
-  'errorKey: error.interaction.already_open | error.client.inactive | error.data_rights.already_erased',
+  'errorKey: error.interaction.already_open | error.client.inactive | error.data_rights.already_erased | error.review.no_previous_result',
 );
 
 export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -23,7 +23,8 @@ export type MailTemplate =
   | 'factorsReset'
   | 'factorLocked'
   | 'senderTest'
-  | 'webhookPaused';
+  | 'webhookPaused'
+  | 'reviewDue';
 
 export interface RenderedMail {
   subject: string;

@@ -2,7 +2,8 @@
 // (not yet filled) by expiry: already expired (remind now), expiring later this month, next month.
 // "Open" and "expired" mean what they mean to the automatic reminders (@bq/domain/reminder-schedule): those
 // remind participants while a questionnaire is open and not expired; the menu's "now" is what is left for the
-// adviser, the open questionnaires whose link has expired (docs/decisions/0010-mail.md).
+// adviser, the open questionnaires whose link has expired (docs/decisions/0010-mail.md). And the clients whose yearly
+// review is due (features/yearly-review, docs/decisions/0093).
 import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZReminderCounts } from '@bq/contracts/user';
@@ -10,6 +11,7 @@ import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import { REMINDABLE_STATUSES } from '@bq/domain/reminder-schedule';
 import { interactionInstances } from '../../db/schema';
 import { apiErrors } from '../../plugins/openapi';
+import { reviewsDue } from '../yearly-review/review-due';
 
 /** States in which the participant still has to act, so a reminder makes sense. */
 const OPEN_STATUSES: InteractionStatus[] = [...REMINDABLE_STATUSES];
@@ -39,7 +41,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
             lt(interactionInstances.expiresAt, startMonthAfter),
           ),
         );
-      return { now: row?.now ?? 0, thisMonth: row?.thisMonth ?? 0, nextMonth: row?.nextMonth ?? 0 };
+      return { now: row?.now ?? 0, thisMonth: row?.thisMonth ?? 0, nextMonth: row?.nextMonth ?? 0, reviewsDue: await reviewsDue(app.db, accountId, now) };
     },
   );
 };

@@ -43,9 +43,10 @@ const currentUserQuery = prepared((db: Db) =>
         emailVerifiedAt: users.emailVerifiedAt,
       },
       account: { id: accounts.id, name: accounts.name, type: accounts.type },
-      configurations: sql<{ id: string; productType: ProductType; planType: PlanType; invitationValidDays: number }[]>`(
+      configurations: sql<{ id: string; productType: ProductType; planType: PlanType; invitationValidDays: number; reviewEveryMonths: number; reviewNoticeDays: number }[]>`(
         select coalesce(json_agg(json_build_object('id', pc.id, 'productType', pc.product_type, 'planType', pc.plan_type,
-          'invitationValidDays', pc.invitation_valid_days)), '[]'::json)
+          'invitationValidDays', pc.invitation_valid_days, 'reviewEveryMonths', pc.review_every_months,
+          'reviewNoticeDays', pc.review_notice_days)), '[]'::json)
         from product_configurations pc where pc.account_id = ${accounts.id})`,
       credits: sql<string | number | null>`(select cb.balance from credit_balances cb where cb.account_id = ${accounts.id})`,
       // The allow-list as allowListOf (features/anonymisation) reads it: entries of this user in this account, by name.

@@ -116,6 +116,6 @@ describe('GET /api/reminders/counts', () => {
     await instance(other.account.id, other.configs[0]!.id, new Date(Date.now() - day)); // another account
     const res = await client.request('GET', '/api/reminders/counts');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ now: 2, thisMonth: endOfThisMonth > Date.now() + 60_000 ? 1 : 0, nextMonth: 1 });
+    expect(res.json()).toEqual({ now: 2, thisMonth: endOfThisMonth > Date.now() + 60_000 ? 1 : 0, nextMonth: 1, reviewsDue: 0 });
   });
 });

@@ -16,7 +16,7 @@ const user = userOf({
   permissions: [{ realm: 'BQ_RISK', entity: 'BQ_USER', action: 'READ' }],
   products: [
     riskProduct,
-    { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL', invitationValidDays: 30 },
+    { id: 'cfg-selection', productType: 'BQ_SELECTION', planType: 'TRIAL', invitationValidDays: 30, reviewEveryMonths: 12, reviewNoticeDays: 14 },
   ],
   creditBalance: 1250,
   previousLoginAt: '2026-03-14T09:05:00Z',

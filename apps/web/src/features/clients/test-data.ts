@@ -45,9 +45,9 @@ export function instanceOf(overrides: Partial<TInstanceSummary> = {}): TInstance
 }
 
 export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientListItem {
-  return { ...clientOf(), lastInstance: null, latestResult: null, ...overrides };
+  return { ...clientOf(), lastInstance: null, latestResult: null, reviewDueAt: null, ...overrides };
 }
 
 export function profileOf(overrides: Partial<TClientProfile> = {}): TClientProfile {
-  return { ...clientOf(), productType: 'BQ_RISK', instances: [], ...overrides };
+  return { ...clientOf(), productType: 'BQ_RISK', instances: [], reviewDueAt: null, latestResultAt: null, ...overrides };
 }

@@ -7,7 +7,7 @@ import { riskProduct, userOf } from '../../test/fixtures';
 
 export const adviser: TUser = userOf({
   permissions: [{ realm: 'ALL', entity: 'ALL', action: 'ALL' }],
-  products: [riskProduct, { id: 'cfg-wealth', productType: 'BQ_ADVISORY_WEALTH', planType: 'TRIAL', invitationValidDays: 30 }],
+  products: [riskProduct, { id: 'cfg-wealth', productType: 'BQ_ADVISORY_WEALTH', planType: 'TRIAL', invitationValidDays: 30, reviewEveryMonths: 12, reviewNoticeDays: 14 }],
 });
 
 export function dashboardOf(overrides: Partial<TDashboard> = {}): TDashboard {

@@ -23,7 +23,7 @@ export function useCreateClient({ productType, userId }: { productType: ProductT
     onSuccess: async (client) => {
       queryClient.setQueryData<TClientProfile>(
         clientProfileQueryKey(client.productConfigurationId, client.token),
-        { ...client, productType, instances: [] },
+        { ...client, productType, instances: [], reviewDueAt: null, latestResultAt: null },
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: clientListsQueryKey }),
