@@ -61,6 +61,11 @@ export const ZQuestionnaire = z
      * notice on the first page says so in the participant's words.
      */
     accessLogDays: z.number().int().min(1),
+    /**
+     * A yearly review (docs/decisions/0093): the answers are the client's own from this date, filled in for them to
+     * confirm or change; the first page says so. Null otherwise, and once submitted.
+     */
+    review: z.object({ previousAnsweredAt: z.string() }).nullable().optional(),
   })
   .meta({ id: 'Questionnaire' });
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;

@@ -159,7 +159,15 @@ export async function openQuestionnaire(db: Db, token: string): Promise<Omit<TQu
     privacyPolicy: await privacyPolicyForReader(db, instance.accountId, client.locale),
     assessmentNotice: await assessmentNoticeFor(db, instance.accountId, instance.interactionId),
     oneQuestionPerScreen,
+    review: isOpenForAnswers(instance.status) ? await reviewOfInstance(db, instance.reviewOf) : null,
   };
+}
+
+/** When the answers a review started from were given (the participant's own, so theirs to read). */
+async function reviewOfInstance(db: Db, reviewOf: string | null): Promise<{ previousAnsweredAt: string } | null> {
+  if (!reviewOf) return null;
+  const [previous] = await db.select({ filledAt: interactionInstances.filledAt, createdAt: interactionInstances.createdAt }).from(interactionInstances).where(eq(interactionInstances.id, reviewOf));
+  return previous ? { previousAnsweredAt: (previous.filledAt ?? previous.createdAt).toISOString() } : null;
 }
 
 export interface SubmitOptions {

@@ -4,24 +4,16 @@
 // the client list's filter and column, the reminder count and the worker's notice.
 import { sql, type SQL } from 'drizzle-orm';
 import { RESULT_STATUSES, hasResult, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
-import { PRODUCT_TYPES, PRODUCT_TYPE_INFO, type ProductType } from '@bq/domain/product-types';
+import type { ProductType } from '@bq/domain/product-types';
+import { REVIEW_PRODUCT_TYPES, reviewDueAt } from '@bq/domain/yearly-review';
+
+export { REVIEW_PRODUCT_TYPES, reviewDueAt };
 import type { Db } from '../../db/client';
 import { sqlList } from '../../db/sql-list';
 
 /** Products whose result is a risk profile: the ones MiFID II's periodic suitability review is about. */
 export function hasYearlyReview(config: { productType: ProductType; reviewEveryMonths: number }): boolean {
   return REVIEW_PRODUCT_TYPES.includes(config.productType) && config.reviewEveryMonths > 0;
-}
-
-/** The result's date plus the period, in calendar months (31 January + 1 month is the last day of February). */
-export function reviewDueAt(finishedAt: Date, months: number): Date {
-  const due = new Date(finishedAt);
-  const day = due.getUTCDate();
-  due.setUTCDate(1);
-  due.setUTCMonth(due.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
-  due.setUTCDate(Math.min(day, lastDay));
-  return due;
 }
 
 /** The due date a list row shows: its latest questionnaire's result date plus the period, or null. */
@@ -43,9 +35,6 @@ export function reviewDueSql(months: number, at: Date): SQL {
     where ri.id = cp.latest_instance_id and ri.status in (${sqlList(RESULT_STATUSES)})
       and coalesce(ri.filled_at, ri.created_at) <= ${at.toISOString()}::timestamptz - make_interval(months => ${months}::int))`;
 }
-
-/** The risk products, whose result a yearly review renews. */
-export const REVIEW_PRODUCT_TYPES = PRODUCT_TYPES.filter((type) => PRODUCT_TYPE_INFO[type].dashboardKind === 'BQA');
 
 /** How many active clients of the account's risk products are due for their review at `at` (the shell's reminders). */
 export async function reviewsDue(db: Db, accountId: string, at: Date): Promise<number> {

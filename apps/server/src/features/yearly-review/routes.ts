@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { ZProductReviewSettings } from '@bq/contracts/user';
-import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
+import { REVIEW_PRODUCT_TYPES } from '@bq/domain/yearly-review';
 import { AppError } from '../../app-error';
 import { productConfigurations } from '../../db/schema';
 import { apiErrors } from '../../plugins/openapi';
@@ -46,7 +46,7 @@ export const yearlyReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = and(eq(productConfigurations.id, request.params.id), eq(productConfigurations.accountId, request.auth.accountId));
       const [config] = await app.db.select({ productType: productConfigurations.productType }).from(productConfigurations).where(where);
       if (!config) throw new AppError(ERROR_KEYS.notFound, 404, 'No such product configuration');
-      if (PRODUCT_TYPE_INFO[config.productType].dashboardKind !== 'BQA') throw new AppError(REVIEW_SETTINGS_ERRORS.notRiskProduct, 409, 'Only risk products have a yearly review');
+      if (!REVIEW_PRODUCT_TYPES.includes(config.productType)) throw new AppError(REVIEW_SETTINGS_ERRORS.notRiskProduct, 409, 'Only risk products have a yearly review');
       const [saved] = await app.db
         .update(productConfigurations)
         .set({ reviewEveryMonths: request.body.reviewEveryMonths, reviewNoticeDays: request.body.reviewNoticeDays })

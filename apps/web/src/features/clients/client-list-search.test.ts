@@ -11,7 +11,7 @@ describe('client list search params', () => {
   it('reads every query value from the URL', () => {
     const search = parseClientListSearch(
       new URLSearchParams(
-        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&sort=name&order=asc&page=3&pageSize=50',
+        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&reviewDue=true&sort=name&order=asc&page=3&pageSize=50',
       ),
     );
     expect(search).toEqual({
@@ -19,6 +19,7 @@ describe('client list search params', () => {
       group: 'ESTABLISHED',
       status: 'ALL',
       interactionStatus: 'OPENED',
+      reviewDue: true,
       sort: 'name',
       order: 'asc',
       page: 3,
@@ -52,6 +53,7 @@ describe('client list search params', () => {
       group: undefined,
       status: 'ACTIVE',
       interactionStatus: undefined,
+      reviewDue: undefined,
       sort: 'lastActivity',
       order: 'desc',
       page: 1,

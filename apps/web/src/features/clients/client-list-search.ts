@@ -1,4 +1,4 @@
-// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&sort=&order=&page=&pageSize=),
+// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&reviewDue=&sort=&order=&page=&pageSize=),
 // so it survives a reload and the shell carries it between routes of the product. Unknown or invalid values fall
 // back to the defaults; defaults are left out of the URL.
 import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
@@ -16,6 +16,8 @@ export interface ClientListSearch {
   group: ClientGroup | null;
   status: (typeof CLIENT_STATUS_FILTERS)[number];
   interactionStatus: InteractionStatus | null;
+  /** Only clients whose yearly review is due (decision 0093). */
+  reviewDue: boolean;
   sort: ClientSort;
   order: 'asc' | 'desc';
   page: number;
@@ -27,6 +29,7 @@ export const DEFAULT_CLIENT_LIST_SEARCH: ClientListSearch = {
   group: null,
   status: 'ACTIVE',
   interactionStatus: null,
+  reviewDue: false,
   sort: 'lastActivity',
   order: 'desc',
   page: 1,
@@ -47,6 +50,7 @@ export function parseClientListSearch(params: URLSearchParams): ClientListSearch
     group: oneOf(CLIENT_GROUPS, params.get('group')) ?? d.group,
     status: oneOf(CLIENT_STATUS_FILTERS, params.get('status')) ?? d.status,
     interactionStatus: oneOf(INTERACTION_STATUSES, params.get('interactionStatus')) ?? d.interactionStatus,
+    reviewDue: params.get('reviewDue') === 'true',
     sort: oneOf(CLIENT_SORTS, params.get('sort')) ?? d.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? d.order,
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : d.page,
@@ -71,6 +75,7 @@ export function hasClientListFilters(search: ClientListSearch): boolean {
     search.q !== '' ||
     search.group !== null ||
     search.interactionStatus !== null ||
+    search.reviewDue ||
     search.status !== 'ACTIVE'
   );
 }
@@ -86,6 +91,7 @@ export function toClientListQuery(
     group: search.group ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
+    reviewDue: search.reviewDue ? 'true' : undefined,
     sort: search.sort,
     order: search.order,
     page: search.page,

@@ -12,6 +12,7 @@ import { ClientGroupBadge } from './ClientGroupBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { LatestResultLink } from './LatestResultLink';
+import { ReviewDueText } from '../../yearly-review/components/ReviewDueText';
 import { MailDeliveryShort } from './MailDeliveryShort';
 
 export function ClientCardList({
@@ -49,6 +50,7 @@ export function ClientCardList({
             </Group>
             <MailDeliveryShort mail={client.lastInstance?.invitationMail} testId="client-card-invitation-mail" />
             <LatestResultLink client={client} productType={productType} testId="client-card-result" />
+            {client.reviewDueAt && new Date(client.reviewDueAt).getTime() <= Date.now() ? <ReviewDueText dueAt={client.reviewDueAt} /> : null}
             <Group gap="xs" wrap="wrap">
               <ClientGroupBadge group={client.group} />
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

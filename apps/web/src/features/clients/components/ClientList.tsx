@@ -25,6 +25,7 @@ import { ClientListEmptyState } from './ClientListEmptyState';
 import { ClientListNoMatch } from './ClientListNoMatch';
 import { ClientListPagination } from './ClientListPagination';
 import { ClientListToolbar } from './ClientListToolbar';
+import { REVIEW_PRODUCT_TYPES } from '@bq/domain/yearly-review';
 import { ClientSearchInput } from './ClientSearchInput';
 import { ClientCardList } from './ClientCardList';
 import { ClientTable } from './ClientTable';
@@ -53,6 +54,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
     group: search.group ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
+    ...(search.reviewDue ? { reviewDue: true } : {}),
   };
   const selection = useClientSelection(JSON.stringify(filter));
   const maySend = mayOnInstances(product.user, product.productType, 'CREATE');
@@ -152,6 +154,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
         searchInput={
           <ClientSearchInput value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
         }
+        reviewable={REVIEW_PRODUCT_TYPES.includes(product.productType) && product.configuration.reviewEveryMonths > 0}
       />
       <Box mt="lg">
         {maySend && data ? (

@@ -1,5 +1,5 @@
 // Search, filters and sort of the client list; every change goes to the URL through `onChange`.
-import { ActionIcon, Group, Input, NativeSelect, SegmentedControl, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Input, NativeSelect, SegmentedControl, Stack, Switch, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,11 @@ interface ClientListToolbarProps {
   search: ClientListSearch;
   onChange: (change: Partial<ClientListSearch>) => void;
   searchInput: ReactNode;
+  /** A risk product with yearly reviews: the "review due" filter is offered (decision 0093). */
+  reviewable?: boolean;
 }
 
-export function ClientListToolbar({ search, onChange, searchInput }: ClientListToolbarProps) {
+export function ClientListToolbar({ search, onChange, searchInput, reviewable = false }: ClientListToolbarProps) {
   const { t } = useTranslation();
   const groupLabelId = useId();
   const nextOrder = search.order === 'asc' ? 'desc' : 'asc';
@@ -70,6 +72,15 @@ export function ClientListToolbar({ search, onChange, searchInput }: ClientListT
         ]}
         data-testid="client-filter-interaction-status"
       />
+      {reviewable ? (
+        <Switch
+          label={t('review.filter')}
+          checked={search.reviewDue}
+          onChange={(event) => onChange({ reviewDue: event.currentTarget.checked })}
+          mb={8}
+          data-testid="client-filter-review-due"
+        />
+      ) : null}
       <Group gap={6} align="flex-end" wrap="nowrap">
         <NativeSelect
           label={t('clients.list.sort.label')}

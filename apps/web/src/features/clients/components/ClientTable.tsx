@@ -17,6 +17,7 @@ import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { AddToComparisonButton } from './AddToComparisonButton';
 import { LatestResultLink } from './LatestResultLink';
+import { ReviewDueText } from '../../yearly-review/components/ReviewDueText';
 import { MailDeliveryShort } from './MailDeliveryShort';
 
 interface ClientTableProps {
@@ -122,6 +123,7 @@ export function ClientTable({ items, productType, stale = false, select }: Clien
                     </Text>
                   )}
                   <LatestResultLink client={client} productType={productType} />
+                  {client.reviewDueAt && new Date(client.reviewDueAt).getTime() <= Date.now() ? <ReviewDueText dueAt={client.reviewDueAt} /> : null}
                   {/* A locked result cannot be compared (the server refuses it): unlock it first, on its dashboard. */}
                   {client.latestResult && client.latestResult.lockStatus !== 'LOCKED' ? (
                     <AddToComparisonButton

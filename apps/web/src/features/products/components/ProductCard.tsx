@@ -6,13 +6,17 @@ import type { TProductConfiguration } from '@bq/contracts/user';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { ProductIcon } from '../../../components/ui/ProductIcon';
+import { REVIEW_PRODUCT_TYPES } from '@bq/domain/yearly-review';
+import { ReviewSettingsForm } from '../../yearly-review/components/ReviewSettingsForm';
 
 interface ProductCardProps {
   product: TProductConfiguration;
   canOpen: boolean;
+  /** The account admin sets a risk product's yearly review here (decision 0093). */
+  canConfigure?: boolean;
 }
 
-export function ProductCard({ product, canOpen }: ProductCardProps) {
+export function ProductCard({ product, canOpen, canConfigure = false }: ProductCardProps) {
   const { t } = useTranslation();
   const name = t(PRODUCT_TYPE_INFO[product.productType].nameKey);
   return (
@@ -41,6 +45,7 @@ export function ProductCard({ product, canOpen }: ProductCardProps) {
             {t(`product.${product.productType}.description`)}
           </Text>
         </Stack>
+        {canConfigure && REVIEW_PRODUCT_TYPES.includes(product.productType) ? <ReviewSettingsForm product={product} /> : null}
         {canOpen ? (
           <Button
             component={AppLink}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { hasProductPermission } from '../../../lib/product-access';
+import { hasPermission } from '@bq/domain/permissions';
 import { ProductCard } from '../components/ProductCard';
 
 export function ProductListPage() {
@@ -32,6 +33,7 @@ export function ProductListPage() {
               key={product.id}
               product={product}
               canOpen={hasProductPermission(user, product.productType)}
+              canConfigure={hasPermission(user.permissions, { realm: 'BQ_ADMIN', entity: 'BQ_USER', action: 'UPDATE' })}
             />
           ))}
         </SimpleGrid>

@@ -46,7 +46,10 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
   const autosave = useAnswerAutosave(instanceToken, questionnaire.answers, onEnd);
   const { answers } = autosave;
 
-  const [pageIndex, setPageIndex] = useState(() => resumePageIndex(pages, autosave.answers));
+  // A yearly review opens with the previous answers filled in (decision 0093): it starts at the first page, for the
+  // client to confirm or change each, and greets as a new start, not as "welcome back".
+  const isReview = Boolean(questionnaire.review);
+  const [pageIndex, setPageIndex] = useState(() => (isReview ? 0 : resumePageIndex(pages, autosave.answers)));
   // The screen crossed 480 px (turned, resized): stay at the question shown first.
   const [shownByQuestion, setShownByQuestion] = useState(byQuestion);
   if (shownByQuestion !== byQuestion) {
@@ -55,7 +58,7 @@ export function QuestionnaireForm({ questionnaire, onEnd }: QuestionnaireFormPro
     const itemKey = before[pageIndex]?.items[0]?.key;
     setPageIndex(itemKey ? Math.max(0, pageIndexOfItem(pages, itemKey)) : 0);
   }
-  const [returning, setReturning] = useState(() => Object.keys(autosave.answers).length > 0);
+  const [returning, setReturning] = useState(() => !isReview && Object.keys(autosave.answers).length > 0);
   // Items whose missing answer was pointed out; the error goes away once answered.
   const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   // The required questions still open when the participant last tried to submit.

@@ -35,6 +35,11 @@ export function QuestionnaireIntro({ questionnaire, returning }: QuestionnaireIn
         <span data-testid="questionnaire-greeting">{t(GREETING_KEYS[questionnaire.participantSalutation], name)}</span>{' '}
         {t('questionnaire.invitedBy', { accountName })}
       </p>
+      {questionnaire.review ? (
+        <p className="p-card p-small" data-testid="questionnaire-review-notice">
+          {t('questionnaire.review.notice', { date: formatDate(questionnaire.review.previousAnsweredAt, locale) })}
+        </p>
+      ) : null}
       {texts[interaction.introKey] ? <p>{texts[interaction.introKey]}</p> : null}
       <ul className="p-facts p-small p-dimmed">
         <li>{t('questionnaire.duration', { minutes: interaction.estimatedMinutes })}</li>

@@ -1,4 +1,5 @@
-// The reminder bell: how many open interactions are due now, expire this month and next month.
+// The reminder bell: how many open interactions are due now, expire this month and next month, and how many clients
+// are due for their yearly review.
 import { ActionIcon, Group, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +10,14 @@ export function ReminderMenu() {
   const { t } = useTranslation();
   const { formatNumber } = useFormat();
   const { data, isPending, isError } = useReminderCounts();
-  const now = data?.now ?? 0;
+  const now = (data?.now ?? 0) + (data?.reviewsDue ?? 0);
   const rows = data
     ? [
         { key: 'now', label: t('reminders.now'), value: data.now },
         { key: 'thisMonth', label: t('reminders.thisMonth'), value: data.thisMonth },
         { key: 'nextMonth', label: t('reminders.nextMonth'), value: data.nextMonth },
+        // Clients whose yearly review is due (decision 0093): also something to act on now.
+        { key: 'reviewsDue', label: t('reminders.reviewsDue'), value: data.reviewsDue },
       ]
     : [];
   const buttonLabel = t('reminders.button', { count: now, formatted: formatNumber(now, 0) });

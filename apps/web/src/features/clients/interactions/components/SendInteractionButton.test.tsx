@@ -127,6 +127,7 @@ describe('send questionnaire', () => {
       autoSendReport: false,
       sendInvitationEmail: true,
       allowSecondOpen: false,
+      startFromPrevious: false,
     });
     // It says where the invitation went, and that it is queued (not that it was e-mailed).
     expect(
@@ -222,5 +223,27 @@ describe('send questionnaire', () => {
       text('verifyEmail.resendButton'),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers the yearly review when it is due: "Start the review", the previous answers ticked, sent as startFromPrevious', async () => {
+    profile = profileOf({ instances: [], reviewDueAt: '2026-01-10T09:00:00Z', latestResultAt: '2025-01-10T09:00:00Z' });
+    createResponse = () => jsonResponse(fullInstanceOf({ token: 'new2' }), 201);
+    renderView();
+    const button = await screen.findByTestId('send-interaction-button');
+    await waitFor(() => expect(button).toHaveTextContent(text('review.start')));
+    expect(screen.getByTestId('review-due')).toBeInTheDocument();
+    await openModal();
+    const fromPrevious = screen.getByTestId('send-interaction-from-previous');
+    expect(fromPrevious).toBeChecked();
+    fireEvent.click(screen.getByTestId('send-interaction-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(bodyOf(posts()[0])).toMatchObject({ startFromPrevious: true });
+  });
+
+  it('does not offer previous answers to a client without a result', async () => {
+    renderView();
+    await openModal();
+    expect(screen.queryByTestId('send-interaction-from-previous')).not.toBeInTheDocument();
+    expect(screen.getByTestId('send-interaction-button')).toHaveTextContent(text('interactions.send.button'));
   });
 });

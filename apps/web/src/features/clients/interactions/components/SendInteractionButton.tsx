@@ -15,6 +15,7 @@ import { useProductInteraction } from '../api/get-account-interactions';
 import { useInteractionLimit } from '../api/get-interaction-limit';
 import { mayOnInstances } from '../instance-permissions';
 import { SendInteractionModal } from './SendInteractionModal';
+import { ReviewDueText } from '../../../yearly-review/components/ReviewDueText';
 
 interface SendInteractionButtonProps {
   client: TClientProfile;
@@ -47,8 +48,11 @@ export function SendInteractionButton({ client, product }: SendInteractionButton
           : null;
   const ready = reason === null && interaction.data !== undefined && interaction.data !== null;
 
+  // The yearly review is due (decision 0093): the button says so, and its dialog starts from the previous answers.
+  const reviewDue = client.reviewDueAt !== null && new Date(client.reviewDueAt).getTime() <= Date.now() + product.configuration.reviewNoticeDays * 86_400_000;
   return (
-    <Group gap="sm" wrap="nowrap" align="center" justify="flex-end">
+    <Group gap="sm" wrap="wrap" align="center" justify="flex-end">
+      {reviewDue && client.reviewDueAt && reason === null ? <ReviewDueText dueAt={client.reviewDueAt} /> : null}
       {reason ? (
         <Stack gap={2} align="flex-end" maw={360}>
           <Text size="sm" c="dimmed" id={reasonId} ta="right" data-testid="send-interaction-notice">
@@ -80,7 +84,7 @@ export function SendInteractionButton({ client, product }: SendInteractionButton
         onClick={open}
         data-testid="send-interaction-button"
       >
-        {t('interactions.send.button')}
+        {reviewDue && reason === null ? t('review.start') : t('interactions.send.button')}
       </Button>
       {ready && interaction.data ? (
         <SendInteractionModal

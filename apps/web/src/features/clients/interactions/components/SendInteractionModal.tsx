@@ -23,6 +23,8 @@ import { InteractionPreview } from './InteractionPreview';
 import { NoPrivacyPolicyNotice } from './NoPrivacyPolicyNotice';
 import { SecondOpenWarning } from './SecondOpenWarning';
 import { SendOptionsFields } from './SendOptionsFields';
+import { StartFromPreviousField } from '../../../yearly-review/components/StartFromPreviousField';
+import { REVIEW_PRODUCT_TYPES } from '@bq/domain/yearly-review';
 import classes from './SendInteractionModal.module.css';
 
 interface SendInteractionModalProps {
@@ -64,6 +66,9 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
   });
   const [autoReminder, setAutoReminder] = useState(SEND_DEFAULTS.autoReminder);
   const [autoSendReport, setAutoSendReport] = useState(SEND_DEFAULTS.autoSendReport);
+  // The yearly review (decision 0093): a risk client with a result may start from their previous answers; ticked when due.
+  const canStartFromPrevious = client.latestResultAt !== null && REVIEW_PRODUCT_TYPES.includes(client.productType);
+  const [startFromPrevious, setStartFromPrevious] = useState(canStartFromPrevious && client.reviewDueAt !== null);
   // Set when the server named an open questionnaire: the next submit says a second one is intended.
   const [secondOpen, setSecondOpen] = useState<TAlreadyOpenDetails | null>(null);
   // Only a client with an address can be e-mailed; the option is then ticked, so the first click sends.
@@ -83,7 +88,7 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
       autoSendReport,
       sendInvitationEmail,
     });
-    create.mutate({ ...request, allowSecondOpen: secondOpen !== null }, {
+    create.mutate({ ...request, allowSecondOpen: secondOpen !== null, startFromPrevious: canStartFromPrevious && startFromPrevious }, {
       onSuccess: (instance) => {
         showSuccess(
           instance.invitationMail
@@ -123,6 +128,9 @@ function SendInteractionForm({ client, interaction, onClose }: Omit<SendInteract
             <InteractionPreview preview={preview.data} failed={preview.isError} />
           </Stack>
         </Paper>
+        {canStartFromPrevious && client.latestResultAt ? (
+          <StartFromPreviousField latestResultAt={client.latestResultAt} checked={startFromPrevious} onChange={setStartFromPrevious} />
+        ) : null}
         <SendOptionsFields
           testIdPrefix="send-interaction"
           expiry={{ ...expiryProps, value, onChange: (next) => form.setValue('expiresInDays', String(next)) }}
