@@ -28,3 +28,4 @@ export * from './schema/branding';
 export * from './schema/fairness';
 export * from './schema/participant-keys';
 export * from './schema/rate-limits';
+export * from './schema/portfolios';
