@@ -1,7 +1,7 @@
 // A client's current portfolio and its check against the suitable risk class (issue 38 point 1, decision 0091):
 // PUT|GET /api/u/{clientToken}/portfolio. The web form reuses ZPutPortfolioRequest, so both sides refuse alike.
 import { z } from 'zod';
-import { ZMarketRiskClass } from './dashboard';
+import { ZMarketRiskClass } from './market-risk';
 
 /** The classes the market history models (the model portfolios' equity / bond / cash-like parts). */
 export const MODELLED_ASSET_CLASSES = ['EQUITIES', 'BONDS', 'CASH'] as const;
@@ -140,6 +140,21 @@ export const ZPortfolioCheck = z
   })
   .meta({ id: 'PortfolioCheck' });
 export type TPortfolioCheck = z.infer<typeof ZPortfolioCheck>;
+
+/**
+ * The dashboard's `portfolioCheck` (decision 0091): the client's current portfolio checked against this result's
+ * suitable class, stored with the result once per portfolio, so a later market-history import does not change it.
+ */
+export const ZResultPortfolioCheck = z
+  .object({
+    asOf: z.string(),
+    mix: ZPortfolio.shape.mix,
+    positions: ZPortfolio.shape.positions,
+    check: ZPortfolioCheck,
+    computedAt: z.string(),
+  })
+  .meta({ id: 'ResultPortfolioCheck' });
+export type TResultPortfolioCheck = z.infer<typeof ZResultPortfolioCheck>;
 
 export const PORTFOLIO_CHECK_MISSING = ['NO_RISK_RESULT', 'NO_MARKET_HISTORY'] as const;
 

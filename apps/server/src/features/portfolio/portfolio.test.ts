@@ -11,6 +11,7 @@ import { portfolioHistory } from '@bq/scoring/portfolio-windows';
 import { readShillerCsv } from '@bq/scoring/shiller-test-data';
 import { interactionInstances, type InstanceResults } from '../../db/schema';
 import { createAccount, createUser } from '../../test/factories';
+import { answerCalculateUnlock } from '../../test/finished-result';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { importMarketHistory, loadReturnSeries } from '../market-history/market-history-service';
 
@@ -26,7 +27,7 @@ async function withHistory() {
 }
 
 async function adviser() {
-  const acc = await createAccount(t.db, { products: ['BQ_RISK'] });
+  const acc = await createAccount(t.db, { products: ['BQ_RISK'], credits: 5 });
   const { email, password, user } = await createUser(t.db, acc.account.id);
   const http = new TestClient(t.app);
   await http.login(email, password);
@@ -44,7 +45,13 @@ async function adviser() {
     await t.db.insert(interactionInstances).values({ accountId: acc.account.id, token, clientId, productConfigurationId: configId, interactionId: 'risk', status: 'RESULTS_AVAILABLE', lockStatus, results, filledAt });
     return token;
   }
-  return { http, user, accountId: acc.account.id, addClient, riskResult };
+  /** A real risk result: answered by a simulated respondent, calculated and unlocked. */
+  async function calculatedResult(clientToken: string, seed: number) {
+    const instance = (await http.request('POST', '/api/instance', { clientToken, productConfigurationId: configId })).json() as { token: string };
+    await answerCalculateUnlock(t, http, instance.token, 'BQ_RISK', seed);
+    return instance.token;
+  }
+  return { http, user, accountId: acc.account.id, addClient, riskResult, calculatedResult };
 }
 
 const weights = (equities: number, bonds: number, cash: number, asOf = '2026-12-01') => ({
@@ -142,6 +149,34 @@ describe('the check against the suitable risk class', () => {
     const below = (await a.http.request('PUT', url, weights(10, 40, 50))).json().check;
     expect(below).toMatchObject({ verdict: 'BELOW', portfolioClass: 2, suitableClass: 5 });
     expect(below.worstYear.portfolioLoss).toBeLessThan(below.worstYear.allowedLoss);
+  });
+});
+
+describe("the dashboard's portfolioCheck", () => {
+  it('checks the current portfolio against the viewed result, stores it with the result, and follows a newer portfolio', async () => {
+    await withHistory();
+    const a = await adviser();
+    const client = await a.addClient();
+    const token = await a.calculatedResult(client.token, 7);
+    const contentUrl = `/api/dashboard/content/bqa/${token}`;
+    expect((await a.http.request('GET', contentUrl)).json().portfolioCheck).toBeNull();
+
+    await a.http.request('PUT', `/api/u/${client.token}/portfolio`, weights(100, 0, 0, '2026-06-30'));
+    const first = await a.http.request('GET', contentUrl);
+    expect(first.statusCode, first.body).toBe(200);
+    const stored = ((await t.db.execute(sql`select results from interaction_instances where token = ${token}`)) as unknown as { rows: { results: InstanceResults }[] }).rows[0]!.results;
+    const suitableClass = stored.risk!.suitableClass;
+    expect(first.json().portfolioCheck).toMatchObject({
+      asOf: '2026-06-30',
+      mix: { equityShare: 1, bondShare: 0, cashShare: 0 },
+      check: { suitableClass, portfolioClass: 7, verdict: suitableClass === 7 ? 'WITHIN' : 'ABOVE', resultToken: token },
+    });
+    expect(stored.portfolioCheck).toMatchObject({ asOf: '2026-06-30', computedAt: first.json().portfolioCheck.computedAt });
+    // Read again: the stored check, not a new one.
+    expect((await a.http.request('GET', contentUrl)).json().portfolioCheck.computedAt).toBe(first.json().portfolioCheck.computedAt);
+
+    await a.http.request('PUT', `/api/u/${client.token}/portfolio`, weights(0, 20, 80, '2026-11-30'));
+    expect((await a.http.request('GET', contentUrl)).json().portfolioCheck).toMatchObject({ asOf: '2026-11-30', check: { portfolioClass: 1 } });
   });
 });
 
