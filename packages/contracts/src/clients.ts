@@ -115,6 +115,8 @@ export const ZClientListQuery = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
   /** Only clients whose latest interaction is in this status. */
   interactionStatus: z.enum(INTERACTION_STATUSES).optional(),
+  /** Only clients whose current portfolio is riskier than the suitable class of their latest result (decision 0091). */
+  portfolioAboveProfile: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   sort: z.enum(CLIENT_SORTS).default('lastActivity'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100000).default(1),

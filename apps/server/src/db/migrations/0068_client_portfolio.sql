@@ -1,14 +1,18 @@
 -- ==== hand-written (docs/decisions/0053): a client's current portfolio, dated (issue 38 point 1, decision 0091) ====
 -- Each save is a new row: earlier portfolios are kept with their date, and the latest (as_of, then created_at) is the
--- client's current one. Positions are stored as entered (asset class, weight in percent or amount).
+-- client's current one. Positions are stored as entered (asset class, weight in percent or amount); portfolio_class is
+-- the class on the model portfolios' 1-7 scale from the market history at the save (null without history), which the
+-- client list's "portfolio above profile" filter compares with the suitable class of the latest result.
 CREATE TABLE "client_portfolios" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
 	"client_id" uuid NOT NULL,
 	"as_of" date NOT NULL,
 	"positions" jsonb NOT NULL,
+	"portfolio_class" smallint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"created_by" uuid
+	"created_by" uuid,
+	CONSTRAINT "client_portfolios_class_ck" CHECK ("portfolio_class" BETWEEN 1 AND 7)
 );
 --> statement-breakpoint
 ALTER TABLE "client_portfolios" ADD CONSTRAINT "client_portfolios_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;

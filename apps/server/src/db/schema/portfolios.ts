@@ -1,6 +1,6 @@
 // A client's current portfolio, dated; every save is a new row and earlier ones are kept (migration 0068,
 // docs/decisions/0091).
-import { date, index, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TPortfolioPosition } from '@bq/contracts/portfolio';
 import { accounts } from './accounts';
 import { clients } from './clients';
@@ -16,6 +16,8 @@ export const clientPortfolios = pgTable(
     asOf: date('as_of', { mode: 'string' }).notNull(),
     /** As entered: asset class with a weight in percent or an amount in the client's currency. */
     positions: jsonb('positions').$type<TPortfolioPosition[]>().notNull(),
+    /** The class on the model portfolios' 1-7 scale from the history at the save; null without history. */
+    portfolioClass: smallint('portfolio_class'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },

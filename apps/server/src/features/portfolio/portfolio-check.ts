@@ -37,6 +37,12 @@ export function portfolioClass(portfolio: readonly number[], models: readonly (r
   return cls;
 }
 
+/** The class of a mix on the model portfolios' scale (what the client list's filter stores with a portfolio). */
+export function portfolioClassOfMix(loaded: CheckSeries, mix: AssetMix): number {
+  const models = MODEL_PORTFOLIOS.map((m) => riskFigures(portfolioHistory(loaded.series, m, WINDOW_YEARS)));
+  return portfolioClass(riskFigures(portfolioHistory(loaded.series, mix, WINDOW_YEARS)), models);
+}
+
 export function verdictOf(portfolioClassValue: number, suitableClass: number): TPortfolioCheck['verdict'] {
   if (portfolioClassValue > suitableClass) return 'ABOVE';
   return portfolioClassValue < suitableClass ? 'BELOW' : 'WITHIN';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { clientPortfolios, clientProducts, clients, interactionInstances, productConfigurations } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { loadReturnSeries } from '../market-history/market-history-service';
-import { checkPortfolio } from './portfolio-check';
+import { checkPortfolio, portfolioClassOfMix } from './portfolio-check';
 import { portfolioMix } from './portfolio-mix';
 
 const notFound = () => new AppError(ERROR_KEYS.notFound, 404, 'Not found');
@@ -100,6 +100,8 @@ export async function getPortfolio(db: Db, auth: AuthContext, token: string): Pr
 
 export async function savePortfolio(db: Db, auth: AuthContext, token: string, request: TPutPortfolioRequest): Promise<TGetPortfolioResponse> {
   const client = await requirePortfolioClient(db, auth, token, 'UPDATE');
-  await db.insert(clientPortfolios).values({ accountId: auth.accountId, clientId: client.id, asOf: request.asOf, positions: request.positions, createdBy: auth.userId });
+  const loaded = await loadReturnSeries(db);
+  const portfolioClass = loaded ? portfolioClassOfMix(loaded, portfolioMix(request.positions).mix) : null;
+  await db.insert(clientPortfolios).values({ accountId: auth.accountId, clientId: client.id, asOf: request.asOf, positions: request.positions, portfolioClass, createdBy: auth.userId });
   return portfolioAnswer(db, auth, client);
 }

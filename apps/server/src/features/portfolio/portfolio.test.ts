@@ -51,7 +51,7 @@ async function adviser() {
     await answerCalculateUnlock(t, http, instance.token, 'BQ_RISK', seed);
     return instance.token;
   }
-  return { http, user, accountId: acc.account.id, addClient, riskResult, calculatedResult };
+  return { http, user, accountId: acc.account.id, configId, addClient, riskResult, calculatedResult };
 }
 
 const weights = (equities: number, bonds: number, cash: number, asOf = '2026-12-01') => ({
@@ -177,6 +177,33 @@ describe("the dashboard's portfolioCheck", () => {
 
     await a.http.request('PUT', `/api/u/${client.token}/portfolio`, weights(0, 20, 80, '2026-11-30'));
     expect((await a.http.request('GET', contentUrl)).json().portfolioCheck).toMatchObject({ asOf: '2026-11-30', check: { portfolioClass: 1 } });
+  });
+});
+
+describe('the client list filter "portfolio above profile"', () => {
+  it('lists only clients whose current portfolio ranks above the suitable class of their latest unlocked result', async () => {
+    await withHistory();
+    const a = await adviser();
+    const [above, within, noResult, lockedOnly, wasAbove] = await Promise.all([1, 2, 3, 4, 5].map(() => a.addClient()));
+    const put = (token: string, body: unknown) => a.http.request('PUT', `/api/u/${token}/portfolio`, body);
+    await a.riskResult(above!.token, 3);
+    await put(above!.token, weights(100, 0, 0));
+    await a.riskResult(within!.token, 5);
+    await put(within!.token, weights(60, 40, 0));
+    await put(noResult!.token, weights(100, 0, 0));
+    await a.riskResult(lockedOnly!.token, 3, 'LOCKED');
+    await put(lockedOnly!.token, weights(100, 0, 0));
+    // Above once, then a safer portfolio saved: the current one counts.
+    await a.riskResult(wasAbove!.token, 3);
+    await put(wasAbove!.token, weights(100, 0, 0, '2026-06-30'));
+    await put(wasAbove!.token, weights(10, 40, 50, '2026-11-30'));
+    const list = (filter: string) => a.http.request('GET', `/api/participants?productConfigurationId=${a.configId}&status=ALL${filter}`);
+    const filtered = await list('&portfolioAboveProfile=true');
+    expect(filtered.statusCode, filtered.body).toBe(200);
+    expect(filtered.json().items.map((c: { token: string }) => c.token)).toEqual([above!.token]);
+    expect(filtered.json().total).toBe(1);
+    expect((await list('')).json().total).toBe(5);
+    expect((await list('&portfolioAboveProfile=maybe')).statusCode).toBe(400);
   });
 });
 

@@ -11,7 +11,7 @@ describe('client list search params', () => {
   it('reads every query value from the URL', () => {
     const search = parseClientListSearch(
       new URLSearchParams(
-        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&sort=name&order=asc&page=3&pageSize=50',
+        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&portfolioAboveProfile=true&sort=name&order=asc&page=3&pageSize=50',
       ),
     );
     expect(search).toEqual({
@@ -19,6 +19,7 @@ describe('client list search params', () => {
       group: 'ESTABLISHED',
       status: 'ALL',
       interactionStatus: 'OPENED',
+      portfolioAboveProfile: true,
       sort: 'name',
       order: 'asc',
       page: 3,
@@ -43,6 +44,7 @@ describe('client list search params', () => {
       order: 'asc',
     });
     expect(params.toString()).toBe('tab=actions&group=PROSPECT&order=asc');
+    expect(writeClientListSearch(new URLSearchParams(), { ...DEFAULT_CLIENT_LIST_SEARCH, portfolioAboveProfile: true }).toString()).toBe('portfolioAboveProfile=true');
   });
 
   it('turns the state into the API query of the product', () => {
@@ -52,6 +54,7 @@ describe('client list search params', () => {
       group: undefined,
       status: 'ACTIVE',
       interactionStatus: undefined,
+      portfolioAboveProfile: undefined,
       sort: 'lastActivity',
       order: 'desc',
       page: 1,

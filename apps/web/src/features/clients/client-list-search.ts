@@ -1,4 +1,5 @@
-// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&sort=&order=&page=&pageSize=),
+// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&portfolioAboveProfile=&sort=&order=&page=
+// &pageSize=),
 // so it survives a reload and the shell carries it between routes of the product. Unknown or invalid values fall
 // back to the defaults; defaults are left out of the URL.
 import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
@@ -16,6 +17,8 @@ export interface ClientListSearch {
   group: ClientGroup | null;
   status: (typeof CLIENT_STATUS_FILTERS)[number];
   interactionStatus: InteractionStatus | null;
+  /** Advisory products: only clients whose current portfolio is riskier than their profile (decision 0091). */
+  portfolioAboveProfile: boolean;
   sort: ClientSort;
   order: 'asc' | 'desc';
   page: number;
@@ -27,6 +30,7 @@ export const DEFAULT_CLIENT_LIST_SEARCH: ClientListSearch = {
   group: null,
   status: 'ACTIVE',
   interactionStatus: null,
+  portfolioAboveProfile: false,
   sort: 'lastActivity',
   order: 'desc',
   page: 1,
@@ -47,6 +51,7 @@ export function parseClientListSearch(params: URLSearchParams): ClientListSearch
     group: oneOf(CLIENT_GROUPS, params.get('group')) ?? d.group,
     status: oneOf(CLIENT_STATUS_FILTERS, params.get('status')) ?? d.status,
     interactionStatus: oneOf(INTERACTION_STATUSES, params.get('interactionStatus')) ?? d.interactionStatus,
+    portfolioAboveProfile: params.get('portfolioAboveProfile') === 'true',
     sort: oneOf(CLIENT_SORTS, params.get('sort')) ?? d.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? d.order,
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : d.page,
@@ -71,6 +76,7 @@ export function hasClientListFilters(search: ClientListSearch): boolean {
     search.q !== '' ||
     search.group !== null ||
     search.interactionStatus !== null ||
+    search.portfolioAboveProfile ||
     search.status !== 'ACTIVE'
   );
 }
@@ -86,6 +92,7 @@ export function toClientListQuery(
     group: search.group ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
+    portfolioAboveProfile: search.portfolioAboveProfile ? 'true' : undefined,
     sort: search.sort,
     order: search.order,
     page: search.page,

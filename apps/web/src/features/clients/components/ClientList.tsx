@@ -30,6 +30,7 @@ import { ClientCardList } from './ClientCardList';
 import { ClientTable } from './ClientTable';
 import { MailProblemNotice } from './MailProblemNotice';
 import { ClientTableSkeleton } from './ClientTableSkeleton';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 
 export function ClientList({ product }: { product: ClientProduct }) {
   const { t } = useTranslation();
@@ -149,6 +150,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
       <ClientListToolbar
         search={search}
         onChange={(change) => update(change)}
+        showPortfolioFilter={PRODUCT_TYPE_INFO[product.productType].dashboardKind === 'BQA'}
         searchInput={
           <ClientSearchInput value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
         }

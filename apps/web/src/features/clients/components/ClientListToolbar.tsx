@@ -1,5 +1,5 @@
 // Search, filters and sort of the client list; every change goes to the URL through `onChange`.
-import { ActionIcon, Group, Input, NativeSelect, SegmentedControl, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Input, NativeSelect, SegmentedControl, Stack, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,11 @@ interface ClientListToolbarProps {
   search: ClientListSearch;
   onChange: (change: Partial<ClientListSearch>) => void;
   searchInput: ReactNode;
+  /** The advisory products check portfolios against the profile (decision 0091). */
+  showPortfolioFilter?: boolean;
 }
 
-export function ClientListToolbar({ search, onChange, searchInput }: ClientListToolbarProps) {
+export function ClientListToolbar({ search, onChange, searchInput, showPortfolioFilter = false }: ClientListToolbarProps) {
   const { t } = useTranslation();
   const groupLabelId = useId();
   const nextOrder = search.order === 'asc' ? 'desc' : 'asc';
@@ -70,6 +72,15 @@ export function ClientListToolbar({ search, onChange, searchInput }: ClientListT
         ]}
         data-testid="client-filter-interaction-status"
       />
+      {showPortfolioFilter ? (
+        <Checkbox
+          label={t('clients.list.filter.portfolioAboveProfile')}
+          checked={search.portfolioAboveProfile}
+          onChange={(event) => onChange({ portfolioAboveProfile: event.currentTarget.checked })}
+          mb={8}
+          data-testid="client-filter-portfolio-above"
+        />
+      ) : null}
       <Group gap={6} align="flex-end" wrap="nowrap">
         <NativeSelect
           label={t('clients.list.sort.label')}
