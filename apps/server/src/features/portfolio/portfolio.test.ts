@@ -97,6 +97,16 @@ describe('saving and reading a portfolio', () => {
     expect(read).toMatchObject({ check: null, checkMissing: 'NO_RISK_RESULT' });
   });
 
+  it("leaves no portfolio after the client's erasure", async () => {
+    const a = await adviser();
+    const client = await a.addClient();
+    await a.http.request('PUT', `/api/u/${client.token}/portfolio`, weights(60, 30, 10));
+    const { securityCode } = (await a.http.request('GET', `/api/client/${client.token}/erasure`)).json();
+    const erased = await a.http.request('POST', `/api/client/${client.token}/erase`, { securityCode });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await a.http.request('GET', `/api/u/${client.token}/portfolio`)).json()).toMatchObject({ portfolio: null, history: [] });
+  });
+
   it('writes portfolio.update and portfolio.view to the trail with the verdict, never the holdings', async () => {
     await withHistory();
     const a = await adviser();
