@@ -188,6 +188,20 @@ describe("the dashboard's portfolioCheck", () => {
     await a.http.request('PUT', `/api/u/${client.token}/portfolio`, weights(0, 20, 80, '2026-11-30'));
     expect((await a.http.request('GET', contentUrl)).json().portfolioCheck).toMatchObject({ asOf: '2026-11-30', check: { portfolioClass: 1 } });
   });
+
+  it("records the check in the report's suitability statement, in the report's language", async () => {
+    await withHistory();
+    const a = await adviser();
+    const client = await a.addClient();
+    const token = await a.calculatedResult(client.token, 11);
+    await a.http.request('PUT', `/api/u/${client.token}/portfolio`, weights(100, 0, 0, '2026-06-30'));
+    const report = await a.http.request('GET', `/api/report/content/bqa/${token}?locale=DE_DE`);
+    expect(report.statusCode, report.body).toBe(200);
+    const { portfolio } = report.json().suitability;
+    expect(portfolio).toMatchObject({ asOf: '2026-06-30', portfolioClass: 7 });
+    expect(portfolio.verdictText).toContain('Portfolio zum 30.06.2026');
+    expect(portfolio.sentence).toMatch(/^In den schlechtesten 12 Monaten seit 1871 hat dieses Portfolio 62\u00a0% verloren; Ihr Profil erlaubt \d+\u00a0%/);
+  });
 });
 
 describe('the client list filter "portfolio above profile"', () => {
