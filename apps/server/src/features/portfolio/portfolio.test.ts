@@ -231,6 +231,16 @@ describe('the client list filter "portfolio above profile"', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('names both calls with their answers and refusals', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { operationId: string; tags: string[]; responses: Record<string, unknown> }>> };
+    const path = doc.paths['/api/u/{token}/portfolio']!;
+    expect(path.put).toMatchObject({ operationId: 'saveClientPortfolio', tags: ['clients', 'portfolio'] });
+    expect(path.get).toMatchObject({ operationId: 'getClientPortfolio' });
+    expect(Object.keys(path.put!.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+  });
+});
+
 describe('refusals', () => {
   const cases: [string, unknown, string][] = [
     ['weights not adding up to 100', weights(50, 30, 10), 'error.portfolio.weights_sum'],

@@ -11,7 +11,7 @@ const ZParams = z.object({ token: z.string().min(1).max(100) });
 const UNAUTHORIZED = ['error.auth.unauthorized'];
 const NOT_FOUND = ['error.not_found'];
 /** The trail holds the verdict the adviser saw, never the holdings. */
-const verdictOf = (body: unknown) => {
+const verdictDetails = (body: unknown) => {
   const check = (body as Partial<TGetPortfolioResponse> | null)?.check;
   return { details: { verdict: check?.verdict ?? null, portfolioClass: check?.portfolioClass ?? null, suitableClass: check?.suitableClass ?? null } };
 };
@@ -25,7 +25,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/u/:token/portfolio',
     {
-      config: { audit: { action: 'portfolio.update', subject: { client: 'params.token' }, answer: verdictOf }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
+      config: { audit: { action: 'portfolio.update', subject: { client: 'params.token' }, answer: verdictDetails }, productPermission: { entity: 'BQ_USER', action: 'UPDATE' } },
       schema: {
         operationId: 'saveClientPortfolio',
         tags: ['clients', 'portfolio'],
