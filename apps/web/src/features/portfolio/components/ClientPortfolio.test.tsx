@@ -134,6 +134,19 @@ describe('the form', () => {
     expect(screen.getByText(text('ERROR_PORTFOLIO_NEGATIVE'))).toBeInTheDocument();
   });
 
+  it('saves the holdings of a CSV as of the form\'s date, and names a row it cannot read', async () => {
+    const { container } = renderWithProviders(<ClientPortfolio clientToken="c1" canUpdate />);
+    await screen.findByTestId('portfolio-form');
+    type('portfolio-as-of', '2026-12-01');
+    const file = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(file, { target: { files: [new File(['assetClass;amount\nCRYPTO;5'], 'bad.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByTestId('portfolio-csv-problem')).toHaveTextContent('Row 1: “CRYPTO” is not an asset class this check knows.');
+    fireEvent.change(file, { target: { files: [new File(['assetClass;amount\nEQUITIES;30000\nMONEY_MARKET;10000'], 'holdings.csv', { type: 'text/csv' })] } });
+    await waitFor(() =>
+      expect(puts()).toEqual([{ asOf: '2026-12-01', positions: [{ assetClass: 'EQUITIES', amount: 30000 }, { assetClass: 'MONEY_MARKET', amount: 10000 }] }]),
+    );
+  });
+
   it('reads German and English decimals alike', () => {
     expect([parseWeight('12,5'), parseWeight('12.5 %'), parseWeight(''), parseWeight('abc')]).toEqual([12.5, 12.5, 0, Number.NaN]);
   });

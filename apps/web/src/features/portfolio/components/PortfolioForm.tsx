@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showApiError, showSuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/formats';
 import { useSavePortfolio } from '../api/save-portfolio';
+import { PortfolioCsvUpload } from './PortfolioCsvUpload';
 import { initialFormValues, serverFormErrors, validatePortfolioForm, weightTotal, type PortfolioFormErrors, type PortfolioFormValues } from '../portfolio-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -74,6 +75,7 @@ export function PortfolioForm({ clientToken, current }: { clientToken: string; c
             {t('portfolio.form.save')}
           </Button>
         </Group>
+        <PortfolioCsvUpload clientToken={clientToken} asOf={values.asOf} />
       </Stack>
     </form>
   );
