@@ -49,6 +49,7 @@ import { explanationRoutes } from './features/explanation/routes';
 import { billingRoutes } from './features/billing/routes';
 import { clientRoutes } from './features/clients/routes';
 import { dataRightsRoutes } from './features/data-rights/routes';
+import { portfolioRoutes } from './features/portfolio/routes';
 import { clientImportRoutes } from './features/client-import/routes';
 import { comparisonRoutes } from './features/comparison/routes';
 import { creditRoutes } from './features/credits/routes';
@@ -162,6 +163,7 @@ export async function buildApp(opts: {
   await app.register(reminderRoutes);
   await app.register(clientRoutes);
   await app.register(dataRightsRoutes);
+  await app.register(portfolioRoutes);
   await app.register(clientImportRoutes);
   await app.register(instanceRoutes);
   await app.register(bulkSendRoutes);

@@ -123,6 +123,11 @@ export const ZClientListQuery = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
     .transform((v) => v === true || v === 'true'),
+  /** Only clients whose current portfolio is riskier than the suitable class of their latest result (decision 0091). */
+  portfolioAboveProfile: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
   sort: z.enum(CLIENT_SORTS).default('lastActivity'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100000).default(1),

@@ -1,6 +1,8 @@
 // Result dashboards (DESIGN.md sections 3-4, spec sections 3 and 7): the scored result of one instance, its
 // locale-dependent content (texts and the BQA_RISK charts), predictions and the similarity of two results.
 import { z } from 'zod';
+import { ZMarketRiskClass } from './market-risk';
+import { ZResultPortfolioCheck } from './portfolio';
 import { ZAnonymizedFields } from './anonymisation';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { LOCALES } from '@bq/domain/locales';
@@ -264,22 +266,6 @@ export const ZMarketDataVersion = z.object({
   gapPolicy: z.enum(['cut', 'carry']),
 });
 
-/**
- * The model portfolio's market-risk class computed the PRIIPs way (Category 2: VaR-equivalent volatility of the
- * last 5 years of monthly returns, bands 0.5 / 5 / 12 / 20 / 30 / 80 %). Only the market-risk part of a PRIIPs
- * summary risk indicator: a product's SRI also needs its credit risk.
- */
-export const ZMarketRiskClass = z.object({
-  method: z.literal('PRIIPS_CATEGORY_2_MRM'),
-  mrm: z.number().int().min(1).max(7),
-  /** VaR-equivalent volatility, a fraction a year. */
-  vev: z.number(),
-  from: z.string(),
-  to: z.string(),
-  observations: z.number().int(),
-  holdingYears: z.number(),
-});
-export type TMarketRiskClass = z.infer<typeof ZMarketRiskClass>;
 
 /**
  * The BQA_RISK section, computed when the result is calculated and stored with it, so a later import of market
@@ -331,6 +317,11 @@ export const ZDashboardContent = z
     sections: z.object({ BQA_RISK: ZRiskSection.optional() }),
     /** Sections the result has but the user may not see (e.g. BQA_RISK without BQA_DASHBOARD_RISK/READ): show a notice. */
     restrictedSections: z.array(z.enum(['BQA_RISK'])),
+    /**
+     * Beside the model portfolio: the client's current portfolio against this result's suitable class (decision 0091).
+     * Null without a saved portfolio, without market history, or when BQA_RISK is restricted.
+     */
+    portfolioCheck: ZResultPortfolioCheck.nullable(),
   })
   .meta({ id: 'DashboardContent' });
 export type TDashboardContent = z.infer<typeof ZDashboardContent>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { PAGE_FORMATS } from '@bq/domain/page-formats';
 import { RISK_CAP_KINDS, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
+import { PORTFOLIO_VERDICTS } from './portfolio';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
 export const REPORT_TYPES = ['bqp', 'bqa', 'bqaRecommendations', 'certificate'] as const;
@@ -130,6 +131,18 @@ export const ZSuitabilityStatementContent = z
     ),
     /** An anonymised report leaves out the personal details (age, dependants, circumstances). */
     personalOmitted: z.boolean(),
+    /** The client's current portfolio against the suitable class, as stored with the result (decision 0091); null without one. */
+    portfolio: z
+      .object({
+        asOf: z.string(),
+        verdict: z.enum(PORTFOLIO_VERDICTS),
+        portfolioClass: z.number().int(),
+        suitableClass: z.number().int(),
+        /** The verdict in the report's language, and the worst 12 months of the portfolio and of the profile. */
+        verdictText: z.string(),
+        sentence: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'SuitabilityStatement' });
 export type TSuitabilityStatementContent = z.infer<typeof ZSuitabilityStatementContent>;

@@ -30,3 +30,4 @@ export * from './schema/participant-keys';
 export * from './schema/rate-limits';
 export * from './schema/webhooks';
 export * from './schema/reviews';
+export * from './schema/portfolios';

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TRiskSection } from '@bq/contracts/dashboard';
+import type { TResultPortfolioCheck } from '@bq/contracts/portfolio';
 import type { ClientGroup, Salutation } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { AppliedRule, ConsistencyDirection, ConsistencyReason } from '@bq/scoring/risk';
@@ -54,6 +55,11 @@ export interface InstanceResults {
    * before it was stored: written once at their first view.
    */
   riskSection?: TRiskSection | null;
+  /**
+   * Risk products: the client's current portfolio checked against this result's suitable class (decision 0091),
+   * written at the first dashboard view after a portfolio was saved and kept for that portfolio.
+   */
+  portfolioCheck?: (TResultPortfolioCheck & { portfolioId: string }) | null;
   /**
    * Products that predict: written in the PREDICTING step. Since decision 0014 a rule-based indication within the
    * suitable risk class (method RULE_BASED, no probability); results from before have a softmax probability

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation, searchableByNameSql } from '../anonymisation/anonymise';
 import { productConfigurations } from '../../db/schema';
 import { hasYearlyReview, reviewDueSql } from '../yearly-review/review-due';
+import { portfolioAboveProfileSql } from '../clients/list-clients';
 
 type Filter = z.output<typeof ZBulkSendFilter>;
 
@@ -25,6 +26,8 @@ export async function filterConditions(db: Db, auth: AuthContext, configId: stri
   if (filter.status === 'INACTIVE') where.push(sql`not cp.active`);
   if (filter.interactionStatus) where.push(sql`cp.latest_instance_status = ${filter.interactionStatus}`);
   if (filter.group) where.push(sql`c.client_group = ${filter.group}`);
+  // The list's "portfolio above profile" (features/portfolio, decision 0091), the same condition.
+  if (filter.portfolioAboveProfile) where.push(portfolioAboveProfileSql(configId));
   if (filter.reviewDue) {
     // The list's "review due" (features/yearly-review): the same rule, so "everyone matching" is who the list showed.
     const [config] = await db.select({ productType: productConfigurations.productType, reviewEveryMonths: productConfigurations.reviewEveryMonths }).from(productConfigurations).where(eq(productConfigurations.id, configId));

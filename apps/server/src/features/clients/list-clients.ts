@@ -69,6 +69,25 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The client's latest portfolio ranks in a higher class than the suitable class of the client's latest unlocked risk
+ * result in this product (decision 0091). The class is the one stored at the save; a client without either is not
+ * above. Probed per membership read in sort order: fine for the filter's usual handful of matches per page.
+ */
+export function portfolioAboveProfileSql(configId: string): SQL {
+  return sql`exists (
+    select 1
+    from (select cpf.portfolio_class from client_portfolios cpf where cpf.client_id = c.id
+          order by cpf.as_of desc, cpf.created_at desc limit 1) p
+    join lateral (
+      select (ii.results->'risk'->>'suitableClass')::int as suitable from interaction_instances ii
+      where ii.client_id = c.id and ii.product_configuration_id = ${configId}
+        and ii.status in (${sqlList(RESULT_STATUSES)}) and ii.lock_status <> 'LOCKED'
+        and ii.results->'risk'->'suitableClass' is not null
+      order by coalesce(ii.filled_at, ii.created_at) desc, ii.id desc limit 1) r on true
+    where p.portfolio_class > r.suitable)`;
+}
+
 /** Above this many matches a search (or group filter) stops counting and says "more than" (CLIENT_LIST_COUNT_LIMIT). */
 export const DEFAULT_COUNT_LIMIT = 1000;
 
@@ -101,6 +120,7 @@ export async function listClients(
     if (anon.enabled) client.push(searchableByNameSql(anon, sql`c.id`));
   }
   if (query.group) client.push(sql`c.client_group = ${query.group}`);
+  if (query.portfolioAboveProfile) client.push(portfolioAboveProfileSql(config.id));
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const orderBy = sql.raw(SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction));
   const offset = (query.page - 1) * query.pageSize;
@@ -236,7 +256,7 @@ export async function listClients(
   let totalIsLowerBound = false;
   const pastTheEnd = rows.length === 0 && offset > 0;
   if (pastTheEnd || (!selectiveSearch && rows.length === query.pageSize)) {
-    if (query.q || query.group) {
+    if (query.q || query.group || query.portfolioAboveProfile) {
       // Matches among the memberships, counted up to countLimit + 1: an exact total of a broad search reads every
       // client of the account (about 40 ms at 100,000), and "more than 1,000" tells an adviser as much.
       const counted = await db.execute<{ n: number | string }>(sql`

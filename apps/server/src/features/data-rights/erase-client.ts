@@ -21,6 +21,7 @@ import {
   reportDownloadTokens,
 } from '../../db/schema';
 import { newPublicToken } from '../clients/client-tokens';
+import { erasePortfolios } from '../portfolio/portfolio-records';
 import { retentionSettings } from '../retention/retention-settings';
 import { keepUntil, retentionDutyOf } from './retention-duty';
 import { erasureSecurityCodeMatches } from './security-code';
@@ -113,6 +114,7 @@ export async function eraseClient(
       .where(and(eq(clientProducts.clientId, client.id), eq(clientProducts.active, true)));
     // Team memberships stay: the pseudonym's kept results still count in its team's figures.
     await tx.delete(anonymizationAllowList).where(eq(anonymizationAllowList.clientId, client.id));
+    await erasePortfolios(tx, client.id);
     await tx
       .update(clients)
       .set({ firstName: 'Client', lastName: 'Erased', email: `erased-${client.id}@erased.invalid`, phone: null, salutation: 'NEUTRAL', erasedAt, updatedAt: erasedAt })

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { accounts, consistencyResolutions, interactionInstances, mailOutbox, privacyPolicies, productConfigurations, selfIdentifications } from '../../db/schema';
 import type { DataSubject } from './data-subject';
 import { recordsAboutClient } from './records-about-client';
+import { portfoliosOfClient } from '../portfolio/portfolio-records';
 
 export interface ReportToRender {
   instanceToken: string;
@@ -108,6 +109,7 @@ export async function collectPersonalData(db: Db, subject: DataSubject, now = ne
     products: subject.products.map((p) => ({ productType: p.productType, active: p.active, since: p.since.toISOString() })),
     results,
     weightProfiles: more.weightProfiles,
+    portfolios: await portfoliosOfClient(db, client.id),
     teams: more.teams,
     accessHistory: more.accessHistory,
     ownAccessLog: more.ownAccessLog,

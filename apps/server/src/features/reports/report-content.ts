@@ -22,6 +22,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { viewerDashboardPath, type ReportSubject } from './report-subject';
 import { loadReportTexts, type ReportTexts } from './report-texts';
 import { whySentences } from './report-why';
+import { resultPortfolioCheck } from '../portfolio/result-portfolio-check';
 
 export type ContentReportType = TReportContent['reportType'];
 
@@ -276,7 +277,9 @@ export async function buildReportContent(
   const title = texts.t(reportTitleKey(subject, reportType));
   const dimensions = reportDimensions(subject, texts, reportType);
   const risk = await reportRisk(db, subject, texts, opts.anonymize);
-  const suitability = reportType === 'bqp' ? null : suitabilityStatement(subject.definition, subject.instance.answers, texts, opts.anonymize);
+  // The statement records the client's current portfolio against this result's class, as stored with the result.
+  const portfolioCheck = reportType === 'bqp' ? null : await resultPortfolioCheck(db, subject.instance, subject.results);
+  const suitability = reportType === 'bqp' ? null : suitabilityStatement(subject.definition, subject.instance.answers, texts, opts.anonymize, portfolioCheck);
   const prediction = reportPrediction(subject, texts);
   const completedAt = subject.instance.filledAt?.toISOString() ?? null;
   const { firstName, lastName } = subject.client;

@@ -2,7 +2,9 @@
 // (objectives, financial situation, losses, knowledge and experience, sustainability, personal details), in the
 // report's language, marking the answers the risk class rests on and grading the knowledge questions.
 import type { TInteractionDefinition } from '@bq/contracts/interaction-definition';
+import type { TResultPortfolioCheck } from '@bq/contracts/portfolio';
 import type { TSuitabilityStatementContent } from '@bq/contracts/reports';
+import { formatDate, formatPercent } from '@bq/domain/formats';
 import type { ReportTexts } from './report-texts';
 
 /** The items the verdict reads: scored into a risk dimension, or read by a hard rule. */
@@ -29,11 +31,36 @@ function answerText(definition: TInteractionDefinition, texts: ReportTexts, item
   return point ? texts.t(point.labelKey) : String(answer);
 }
 
+/** The current portfolio's check in the report's words (decision 0091). */
+export function portfolioStatement(stored: TResultPortfolioCheck, texts: ReportTexts): NonNullable<TSuitabilityStatementContent['portfolio']> {
+  const { check } = stored;
+  const percent = (fraction: number) => formatPercent(fraction, texts.locale, 0);
+  const year = check.worstYear;
+  return {
+    asOf: stored.asOf,
+    verdict: check.verdict,
+    portfolioClass: check.portfolioClass,
+    suitableClass: check.suitableClass,
+    verdictText: texts.t(`report.suitability.portfolio.verdict.${check.verdict}`, {
+      date: formatDate(stored.asOf, texts.locale),
+      portfolioClass: check.portfolioClass,
+      suitableClass: check.suitableClass,
+    }),
+    sentence: texts.t(year.portfolioLoss > 0 ? 'report.suitability.portfolio.sentence' : 'report.suitability.portfolio.sentenceNoLoss', {
+      since: year.sinceYear,
+      loss: percent(year.portfolioLoss),
+      allowed: percent(year.allowedLoss),
+    }),
+  };
+}
+
 export function suitabilityStatement(
   definition: TInteractionDefinition,
   answers: Readonly<Record<string, unknown>>,
   texts: ReportTexts,
   anonymize: boolean,
+  /** Stored with the result (features/portfolio/result-portfolio-check.ts); null without a portfolio. */
+  portfolioCheck: TResultPortfolioCheck | null = null,
 ): TSuitabilityStatementContent | null {
   const statement = definition.suitability;
   if (!statement) return null;
@@ -59,5 +86,6 @@ export function suitabilityStatement(
       }),
     })),
     personalOmitted: sections.length < statement.sections.length,
+    portfolio: portfolioCheck ? portfolioStatement(portfolioCheck, texts) : null,
   };
 }

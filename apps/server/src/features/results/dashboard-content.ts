@@ -11,6 +11,7 @@ import { definitionTexts } from '../questionnaire/questionnaire-service';
 import { userLocale } from '../user/user-service';
 import { dashboardKindOf, requireOpenResult } from './result-access';
 import { storedRiskSection } from './risk-section';
+import { resultPortfolioCheck } from '../portfolio/result-portfolio-check';
 
 export async function readerLocale(db: Db, auth: AuthContext, requested: Locale | undefined): Promise<Locale> {
   return requested ?? (await userLocale(db, auth.userId)) ?? DEFAULT_LOCALE;
@@ -23,12 +24,15 @@ export async function getDashboardContent(db: Db, auth: AuthContext, kind: Dashb
   const locale = await readerLocale(db, auth, requestedLocale);
   const sections: TDashboardContent['sections'] = {};
   const restrictedSections: TDashboardContent['restrictedSections'] = [];
+  let portfolioCheck: TDashboardContent['portfolioCheck'] = null;
   if (results.risk) {
     const realm = PRODUCT_TYPE_INFO[productType].realm;
     if (hasPermission(auth.permissions, { realm, entity: 'BQA_DASHBOARD_RISK', action: 'READ' })) {
       // The section stored with the result, never one recomputed from a later import.
       const section = await storedRiskSection(db, instance.id, results);
       if (section) sections.BQA_RISK = section;
+      // Beside the model portfolio, under the same permission (decision 0091).
+      portfolioCheck = await resultPortfolioCheck(db, instance, results);
     } else {
       restrictedSections.push('BQA_RISK');
     }
@@ -42,5 +46,6 @@ export async function getDashboardContent(db: Db, auth: AuthContext, kind: Dashb
     interactionNameKey: definition.nameKey,
     sections,
     restrictedSections,
+    portfolioCheck,
   };
 }

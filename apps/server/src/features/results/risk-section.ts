@@ -100,7 +100,8 @@ function historyView(loaded: LoadedSeries, mix: AssetMix, basis: ReturnBasis): T
   };
 }
 
-function marketRiskOf(loaded: LoadedSeries, mix: AssetMix): TRiskSection['marketRisk'] {
+/** The PRIIPs-way market-risk class of a mix from the last five years of the history (also the client portfolio check's). */
+export function marketRiskOf(loaded: Pick<LoadedSeries, 'series'>, mix: AssetMix): TRiskSection['marketRisk'] {
   const returns = portfolioReturns(loaded.series, mix);
   // PRIIPs Category 2 with monthly prices needs five years of them; a shorter history gets no class.
   if (returns.length < PRIIPS_MONTHLY_OBSERVATIONS) return null;

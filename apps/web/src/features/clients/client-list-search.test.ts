@@ -11,7 +11,7 @@ describe('client list search params', () => {
   it('reads every query value from the URL', () => {
     const search = parseClientListSearch(
       new URLSearchParams(
-        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&reviewDue=true&sort=name&order=asc&page=3&pageSize=50',
+        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&reviewDue=true&portfolioAboveProfile=true&sort=name&order=asc&page=3&pageSize=50',
       ),
     );
     expect(search).toEqual({
@@ -20,6 +20,7 @@ describe('client list search params', () => {
       status: 'ALL',
       interactionStatus: 'OPENED',
       reviewDue: true,
+      portfolioAboveProfile: true,
       sort: 'name',
       order: 'asc',
       page: 3,
@@ -44,6 +45,7 @@ describe('client list search params', () => {
       order: 'asc',
     });
     expect(params.toString()).toBe('tab=actions&group=PROSPECT&order=asc');
+    expect(writeClientListSearch(new URLSearchParams(), { ...DEFAULT_CLIENT_LIST_SEARCH, portfolioAboveProfile: true }).toString()).toBe('portfolioAboveProfile=true');
   });
 
   it('turns the state into the API query of the product', () => {
@@ -54,6 +56,7 @@ describe('client list search params', () => {
       status: 'ACTIVE',
       interactionStatus: undefined,
       reviewDue: undefined,
+      portfolioAboveProfile: undefined,
       sort: 'lastActivity',
       order: 'desc',
       page: 1,

@@ -1,4 +1,5 @@
-// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&reviewDue=&sort=&order=&page=&pageSize=),
+// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&reviewDue=&portfolioAboveProfile=&sort=
+// &order=&page=&pageSize=),
 // so it survives a reload and the shell carries it between routes of the product. Unknown or invalid values fall
 // back to the defaults; defaults are left out of the URL.
 import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
@@ -18,6 +19,8 @@ export interface ClientListSearch {
   interactionStatus: InteractionStatus | null;
   /** Only clients whose yearly review is due (decision 0093). */
   reviewDue: boolean;
+  /** Advisory products: only clients whose current portfolio is riskier than their profile (decision 0091). */
+  portfolioAboveProfile: boolean;
   sort: ClientSort;
   order: 'asc' | 'desc';
   page: number;
@@ -30,6 +33,7 @@ export const DEFAULT_CLIENT_LIST_SEARCH: ClientListSearch = {
   status: 'ACTIVE',
   interactionStatus: null,
   reviewDue: false,
+  portfolioAboveProfile: false,
   sort: 'lastActivity',
   order: 'desc',
   page: 1,
@@ -51,6 +55,7 @@ export function parseClientListSearch(params: URLSearchParams): ClientListSearch
     status: oneOf(CLIENT_STATUS_FILTERS, params.get('status')) ?? d.status,
     interactionStatus: oneOf(INTERACTION_STATUSES, params.get('interactionStatus')) ?? d.interactionStatus,
     reviewDue: params.get('reviewDue') === 'true',
+    portfolioAboveProfile: params.get('portfolioAboveProfile') === 'true',
     sort: oneOf(CLIENT_SORTS, params.get('sort')) ?? d.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? d.order,
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : d.page,
@@ -76,6 +81,7 @@ export function hasClientListFilters(search: ClientListSearch): boolean {
     search.group !== null ||
     search.interactionStatus !== null ||
     search.reviewDue ||
+    search.portfolioAboveProfile ||
     search.status !== 'ACTIVE'
   );
 }
@@ -92,6 +98,7 @@ export function toClientListQuery(
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
     reviewDue: search.reviewDue ? 'true' : undefined,
+    portfolioAboveProfile: search.portfolioAboveProfile ? 'true' : undefined,
     sort: search.sort,
     order: search.order,
     page: search.page,

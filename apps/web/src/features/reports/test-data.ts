@@ -192,6 +192,7 @@ export function reportContentOf(
         },
       ],
       personalOmitted: false,
+      portfolio: null,
     },
     prediction: null,
     recommendations: [],

@@ -340,6 +340,7 @@ export function contentOf(overrides: Partial<TDashboardContent> = {}): TDashboar
     interactionNameKey: 'risk.name',
     sections: { BQA_RISK: historySection() },
     restrictedSections: [],
+    portfolioCheck: null,
     ...overrides,
   };
 }

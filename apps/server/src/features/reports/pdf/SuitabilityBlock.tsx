@@ -47,6 +47,13 @@ export function SuitabilityBlock({ statement, ctx }: { statement: TSuitabilitySt
         </View>
       ))}
       <Text style={[styles.small, { marginTop: 6 }]}>{t('report.suitability.amounts')}</Text>
+      {statement.portfolio ? (
+        <View wrap={false}>
+          <Text style={styles.subHeading}>{t('report.suitability.portfolio.title')}</Text>
+          <Text style={styles.paragraph}>{statement.portfolio.verdictText}</Text>
+          <Text style={styles.paragraph}>{statement.portfolio.sentence}</Text>
+        </View>
+      ) : null}
     </View>
   );
 }

@@ -125,6 +125,7 @@ export const REPORT_LABEL_KEYS = [
   'report.suitability.note',
   'report.suitability.notAnswered',
   'report.suitability.personalOmitted',
+  'report.suitability.portfolio.title',
   'report.suitability.topic',
   'report.suitability.usedInVerdict',
   'report.why.title',

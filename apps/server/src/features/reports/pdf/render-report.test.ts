@@ -217,6 +217,22 @@ describe('renderReportPdf', () => {
     RENDER_TIMEOUT,
   );
 
+  it('ends the suitability statement with the client\'s current portfolio against the profile (decision 0091)', async () => {
+    const report = germanBqaReport();
+    const portfolio = {
+      asOf: '2026-11-30',
+      verdict: 'ABOVE' as const,
+      portfolioClass: 7,
+      suitableClass: 3,
+      verdictText: 'Portfolio zum 30.11.2026: über dem Profil; es ist riskanter als geeignet (Klasse 7, geeignet ist Klasse 3).',
+      sentence: 'In den schlechtesten 12 Monaten seit 1871 hat dieses Portfolio 62 % verloren; Ihr Profil erlaubt 18 %.',
+    };
+    const { flat } = readBack('de-bqa-portfolio', await renderReportPdf({ ...report, suitability: { ...report.suitability!, portfolio } }, { pageFormat: 'A4' }));
+    expect(flat.toLowerCase()).toContain('das aktuelle portfolio des kunden');
+    expect(flat).toContain(portfolio.verdictText);
+    expect(flat).toContain(portfolio.sentence);
+  }, RENDER_TIMEOUT);
+
   it(
     'renders an English (US) BQP report on Letter with US dates and decimal points',
     async () => {

@@ -50,6 +50,7 @@ const GERMAN_STATEMENT = {
     },
   ],
   personalOmitted: false,
+  portfolio: null,
 };
 
 /** The adviser's record of how the German report's consistency flag was resolved (the report shows only its date). */

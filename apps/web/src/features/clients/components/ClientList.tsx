@@ -31,6 +31,7 @@ import { ClientCardList } from './ClientCardList';
 import { ClientTable } from './ClientTable';
 import { MailProblemNotice } from './MailProblemNotice';
 import { ClientTableSkeleton } from './ClientTableSkeleton';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 
 export function ClientList({ product }: { product: ClientProduct }) {
   const { t } = useTranslation();
@@ -54,7 +55,9 @@ export function ClientList({ product }: { product: ClientProduct }) {
     group: search.group ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
+    // Every filter the list applies, so "everyone matching" is exactly who the list shows.
     ...(search.reviewDue ? { reviewDue: true } : {}),
+    ...(search.portfolioAboveProfile ? { portfolioAboveProfile: true } : {}),
   };
   const selection = useClientSelection(JSON.stringify(filter));
   const maySend = mayOnInstances(product.user, product.productType, 'CREATE');
@@ -151,6 +154,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
       <ClientListToolbar
         search={search}
         onChange={(change) => update(change)}
+        showPortfolioFilter={PRODUCT_TYPE_INFO[product.productType].dashboardKind === 'BQA'}
         searchInput={
           <ClientSearchInput value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
         }

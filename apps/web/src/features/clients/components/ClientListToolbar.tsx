@@ -1,5 +1,5 @@
 // Search, filters and sort of the client list; every change goes to the URL through `onChange`.
-import { ActionIcon, Group, Input, NativeSelect, SegmentedControl, Stack, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Input, NativeSelect, SegmentedControl, Stack, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,11 @@ interface ClientListToolbarProps {
   searchInput: ReactNode;
   /** A risk product with yearly reviews: the "review due" filter is offered (decision 0093). */
   reviewable?: boolean;
+  /** The advisory products check portfolios against the profile (decision 0091). */
+  showPortfolioFilter?: boolean;
 }
 
-export function ClientListToolbar({ search, onChange, searchInput, reviewable = false }: ClientListToolbarProps) {
+export function ClientListToolbar({ search, onChange, searchInput, reviewable = false, showPortfolioFilter = false }: ClientListToolbarProps) {
   const { t } = useTranslation();
   const groupLabelId = useId();
   const nextOrder = search.order === 'asc' ? 'desc' : 'asc';
@@ -73,12 +75,21 @@ export function ClientListToolbar({ search, onChange, searchInput, reviewable = 
         data-testid="client-filter-interaction-status"
       />
       {reviewable ? (
-        <Switch
+        <Checkbox
           label={t('review.filter')}
           checked={search.reviewDue}
           onChange={(event) => onChange({ reviewDue: event.currentTarget.checked })}
           mb={8}
           data-testid="client-filter-review-due"
+        />
+      ) : null}
+      {showPortfolioFilter ? (
+        <Checkbox
+          label={t('clients.list.filter.portfolioAboveProfile')}
+          checked={search.portfolioAboveProfile}
+          onChange={(event) => onChange({ portfolioAboveProfile: event.currentTarget.checked })}
+          mb={8}
+          data-testid="client-filter-portfolio-above"
         />
       ) : null}
       <Group gap={6} align="flex-end" wrap="nowrap">

@@ -256,6 +256,14 @@ describe('client list', () => {
     expect(search().get('page')).toBeNull();
   });
 
+  it('filters an advisory product\'s list to portfolios above the profile, through the URL and the server', async () => {
+    const { router } = renderList();
+    await screen.findByTestId('client-list-table');
+    fireEvent.click(screen.getByLabelText(text('clients.list.filter.portfolioAboveProfile')));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('portfolioAboveProfile')).toBe('true'));
+    await waitFor(() => expect(listQueries().at(-1)!.get('portfolioAboveProfile')).toBe('true'));
+  });
+
   it('keeps the rows at full contrast while the next page loads, and says that it is updating', async () => {
     renderList();
     const table = await screen.findByTestId('client-list-table');

@@ -13,6 +13,8 @@ import { ClientTabs } from '../components/ClientTabs';
 import { ClientNotFound } from '../components/ClientNotFound';
 import { mayOnClients, useClientProduct, type ClientProduct } from '../use-client-product';
 import { ClientDataRights } from '../../data-rights/components/ClientDataRights';
+import { ClientPortfolio } from '../../portfolio/components/ClientPortfolio';
+import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isAnonymisedClient } from '../../../lib/client-display-name';
 
 export function ClientViewPage() {
@@ -35,6 +37,10 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
           clientToken={clientToken}
           interactions={<ClientInteractions client={profile.data} product={product} />}
         />
+        {/* The advisory products check the client's holdings against the risk profile (decision 0091). */}
+        {PRODUCT_TYPE_INFO[product.productType].dashboardKind === 'BQA' && !profile.data.erasedAt ? (
+          <ClientPortfolio clientToken={profile.data.token} canUpdate={product.canUpdate} />
+        ) : null}
         {/* The rare, destructive rights come after the everyday work (decision 0077). */}
         <ClientDataRights
           clientToken={profile.data.token}

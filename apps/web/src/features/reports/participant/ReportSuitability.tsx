@@ -54,6 +54,13 @@ export function ReportSuitability({ statement, texts }: { statement: TSuitabilit
         </table>
       ))}
       <p className={`${classes.tiny} ${classes.dimmed}`}>{label('report.suitability.amounts')}</p>
+      {statement.portfolio ? (
+        <div data-testid="report-suitability-portfolio">
+          <h3>{label('report.suitability.portfolio.title')}</h3>
+          <p>{statement.portfolio.verdictText}</p>
+          <p>{statement.portfolio.sentence}</p>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // summary risk indicator, and on another scale than the product's own risk profile classes.
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TMarketRiskClass } from '@bq/contracts/dashboard';
+import type { TMarketRiskClass } from '@bq/contracts/market-risk';
 import { useFormat } from '../../../lib/formats';
 import { formatMonthYear, formatPercent } from '../result-formats';
 

@@ -18,6 +18,7 @@ import { RestrictedNotice } from './RestrictedNotice';
 import { RiskBasis } from './RiskBasis';
 import { RiskClassScale } from './RiskClassScale';
 import { RiskSuitability } from './RiskSuitability';
+import { ResultPortfolioCheck } from '../../portfolio/components/ResultPortfolioCheck';
 
 interface RiskSectionProps {
   content: TDashboardContent;
@@ -96,6 +97,8 @@ export function RiskSection({ content, risk, token, canResolve, ownResult = fals
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>
                 {portfolio ? <PortfolioMix portfolio={portfolio} /> : null}
+                {/* The client's own portfolio beside the model one (decision 0091). */}
+                {content.portfolioCheck ? <ResultPortfolioCheck portfolioCheck={content.portfolioCheck} /> : null}
               </Grid.Col>
             </Grid>
             {section && view ? (
