@@ -29,3 +29,4 @@ export * from './schema/fairness';
 export * from './schema/participant-keys';
 export * from './schema/rate-limits';
 export * from './schema/webhooks';
+export * from './schema/public-links';

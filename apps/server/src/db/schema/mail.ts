@@ -37,7 +37,11 @@ export type MailKind =
   /** A second factor added, removed or reset by an admin (docs/decisions/0064). */
   | 'SECOND_FACTOR_CHANGED'
   /** A webhook endpoint stopped receiving (410 Gone, or three days of failures): the account's API admins (decision 0090). */
-  | 'WEBHOOK_PAUSED';
+  | 'WEBHOOK_PAUSED'
+  /** A visitor of a public start link confirms their address (docs/decisions/0092). */
+  | 'PUBLIC_START_VERIFICATION'
+  /** A visitor of a public start link became a client: the adviser is told (docs/decisions/0092). */
+  | 'PUBLIC_LEAD';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

@@ -23,7 +23,9 @@ export type MailTemplate =
   | 'factorsReset'
   | 'factorLocked'
   | 'senderTest'
-  | 'webhookPaused';
+  | 'webhookPaused'
+  | 'publicStartVerification'
+  | 'publicLead';
 
 export interface RenderedMail {
   subject: string;
