@@ -43,3 +43,6 @@ CREATE INDEX "public_link_starts_account_idx" ON "public_link_starts" USING btre
 CREATE INDEX "public_link_starts_client_idx" ON "public_link_starts" USING btree ("client_id");
 --> statement-breakpoint
 CREATE INDEX "public_link_starts_instance_idx" ON "public_link_starts" USING btree ("instance_id");
+--> statement-breakpoint
+-- The worker's purge of unconfirmed starts whose link has expired reads only these.
+CREATE INDEX "public_link_starts_pending_expiry_idx" ON "public_link_starts" USING btree ("expires_at") WHERE "verified_at" is null;

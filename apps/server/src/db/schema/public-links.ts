@@ -1,5 +1,6 @@
 // Public start links (docs/decisions/0092): one row per link an account puts on its website, and one per visitor's
 // start until its e-mail address is confirmed (the verification token is kept as its SHA-256 only).
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '@bq/domain/locales';
 import { accounts, productConfigurations } from './accounts';
@@ -53,5 +54,6 @@ export const publicLinkStarts = pgTable(
     index('public_link_starts_account_idx').on(t.accountId),
     index('public_link_starts_client_idx').on(t.clientId),
     index('public_link_starts_instance_idx').on(t.instanceId),
+    index('public_link_starts_pending_expiry_idx').on(t.expiresAt).where(sql`${t.verifiedAt} is null`),
   ],
 );

@@ -8,6 +8,7 @@ import { clients, interactionInstances, mailOutbox, publicLinkStarts } from '../
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { issueFormToken } from './form-token';
+import { purgeExpiredPublicStarts } from './start-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,6 +188,18 @@ describe('public start links: the visitor', () => {
       expect(res.json().errorKey).toBe('error.validation');
     }
     expect((await v.request('POST', `/api/start/${made.publicId}`, startBody(made.publicId, { privacyAccepted: false }))).statusCode).toBe(400);
+  });
+
+  it("forgets an unconfirmed visitor's name and address once the verification link has expired", async () => {
+    const a = await admin();
+    const made = await link(a);
+    const body = startBody(made.publicId);
+    expect((await visitor().request('POST', `/api/start/${made.publicId}`, body)).statusCode).toBe(200);
+    const pending = () => t.db.select().from(publicLinkStarts).where(eq(publicLinkStarts.email, body.email));
+    await purgeExpiredPublicStarts(t.db);
+    expect(await pending()).toHaveLength(1);
+    await purgeExpiredPublicStarts(t.db, new Date(Date.now() + 25 * 3_600_000));
+    expect(await pending()).toEqual([]);
   });
 
   it('sends one address at most three verification mails a day, whatever the link, with the same answer', async () => {

@@ -2,7 +2,7 @@
 // a signed form time), and the start itself, which passes the bot checks, keeps the visitor's name and address as a
 // pending start and sends a verification link. Nothing becomes a client before the address is confirmed.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { PUBLIC_LINK_ERRORS, PUBLIC_START_VALID_HOURS, type TPublicStartInfo, type TPublicStartResponse } from '@bq/contracts/public-links';
 import type { Locale } from '@bq/domain/locales';
@@ -71,8 +71,6 @@ export async function startVisit(db: Db, queue: JobQueue, config: StartConfig, p
   const expiresAt = new Date(now.getTime() + PUBLIC_START_VALID_HOURS * 3_600_000);
   const answer = { sentTo: email, expiresAt: expiresAt.toISOString() };
   return db.transaction(async (tx) => {
-    // Unconfirmed starts hold a stranger's name and address: gone once they can no longer be confirmed.
-    await tx.delete(publicLinkStarts).where(and(eq(publicLinkStarts.linkId, link.id), isNull(publicLinkStarts.verifiedAt), lt(publicLinkStarts.expiresAt, now)));
     const hourAgo = new Date(now.getTime() - 3_600_000);
     const [ofLink] = await tx.select({ n: count() }).from(publicLinkStarts).where(and(eq(publicLinkStarts.linkId, link.id), gt(publicLinkStarts.createdAt, hourAgo)));
     if ((ofLink?.n ?? 0) >= STARTS_PER_LINK_PER_HOUR) {
@@ -102,4 +100,16 @@ export async function startVisit(db: Db, queue: JobQueue, config: StartConfig, p
     );
     return answer;
   });
+}
+
+/**
+ * The worker's housekeeping: an unconfirmed start holds a stranger's name and address, deleted once its link can no
+ * longer be used; a confirmed one keeps its address's digest only as long as the per-address mail count reads it.
+ */
+export async function purgeExpiredPublicStarts(db: Db, now = new Date()): Promise<void> {
+  await db.delete(publicLinkStarts).where(and(isNull(publicLinkStarts.verifiedAt), lt(publicLinkStarts.expiresAt, now)));
+  await db
+    .update(publicLinkStarts)
+    .set({ emailHash: '' })
+    .where(and(isNotNull(publicLinkStarts.verifiedAt), ne(publicLinkStarts.emailHash, ''), lt(publicLinkStarts.createdAt, new Date(now.getTime() - 86_400_000))));
 }
