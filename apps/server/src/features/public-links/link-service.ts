@@ -8,11 +8,13 @@ import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { productConfigurations, publicLinkStarts, publicLinks } from '../../db/schema';
+import { clientLinkBase } from '../branding/client-base-url';
 import { configurationOfAccount } from '../products/product-access';
 
 type LinkRow = typeof publicLinks.$inferSelect;
 type UrlConfig = Pick<Config, 'publicUrl'>;
 
+/** With the account's own host name when an operator assigned one (docs/decisions/0056), as every client link. */
 export function startPageUrl(config: UrlConfig, publicId: string): string {
   return `${config.publicUrl}/start/${publicId}`;
 }
@@ -42,7 +44,8 @@ export async function listPublicLinks(db: Db, config: UrlConfig, accountId: stri
     .innerJoin(productConfigurations, eq(productConfigurations.id, publicLinks.productConfigurationId))
     .where(eq(publicLinks.accountId, accountId))
     .orderBy(desc(publicLinks.createdAt));
-  return Promise.all(rows.map(async (r) => toPublicLink(config, r.link, r.productType, await leadsOf(db, r.link.id))));
+  const base = await clientLinkBase(db, config, accountId);
+  return Promise.all(rows.map(async (r) => toPublicLink(base, r.link, r.productType, await leadsOf(db, r.link.id))));
 }
 
 /** The account's link with this public id, or 404 as for a missing one (another account's included). */
@@ -65,7 +68,7 @@ export async function createPublicLink(db: Db, config: UrlConfig, caller: { acco
     .insert(publicLinks)
     .values({ accountId: caller.accountId, productConfigurationId: product.id, publicId: randomBytes(16).toString('base64url'), createdBy: caller.userId })
     .returning();
-  return toPublicLink(config, row!, product.productType, 0);
+  return toPublicLink(await clientLinkBase(db, config, caller.accountId), row!, product.productType, 0);
 }
 
 export async function updatePublicLink(db: Db, config: UrlConfig, accountId: string, publicId: string, body: TUpdatePublicLinkChanges): Promise<TPublicLink> {
@@ -74,7 +77,7 @@ export async function updatePublicLink(db: Db, config: UrlConfig, accountId: str
   if (body.active !== undefined) changes.active = body.active;
   if (body.embedOrigins !== undefined) changes.embedOrigins = body.embedOrigins;
   const [row] = Object.keys(changes).length > 0 ? await db.update(publicLinks).set(changes).where(eq(publicLinks.id, link.id)).returning() : [link];
-  return toPublicLink(config, row!, productType, await leadsOf(db, link.id));
+  return toPublicLink(await clientLinkBase(db, config, accountId), row!, productType, await leadsOf(db, link.id));
 }
 
 /** Removes the link and its pending starts; the clients it brought stay (their start rows go with the link). */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { accounts, publicLinkStarts } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { brandingForAccount, publicBranding } from '../branding/branding-service';
+import { clientLinkBase } from '../branding/client-base-url';
 import { queueMail } from '../mail/outbox';
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
 import { formTokenPasses, issueFormToken } from './form-token';
@@ -94,7 +95,7 @@ export async function startVisit(db: Db, queue: JobQueue, config: StartConfig, p
         to: email,
         locale: input.locale,
         template: 'publicStartVerification',
-        params: { firstName: input.firstName, lastName: input.lastName, accountName: account?.name ?? '', link: verificationLink(config, token), hours: String(PUBLIC_START_VALID_HOURS) },
+        params: { firstName: input.firstName, lastName: input.lastName, accountName: account?.name ?? '', link: verificationLink(await clientLinkBase(tx, config, link.accountId), token), hours: String(PUBLIC_START_VALID_HOURS) },
       },
       config,
     );
