@@ -33,7 +33,8 @@ export const publicStartRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The firm, product and privacy notice the start page shows, and the formToken the form sends back. An unknown or switched-off link is 404.',
         params: ZPublicLinkParams,
         querystring: ZPublicStartQuery,
-        response: { 200: ZPublicStartInfo, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'] }) },
+        // A public GET is outside the limiter's automatic 429 documentation (plugins/rate-limit.ts): said here.
+        response: { 200: ZPublicStartInfo, ...apiErrors({ 400: ['error.validation'], 404: ['error.not_found'], 429: ['error.rate_limited'] }) },
       },
     },
     async (request) => publicStartInfo(app.db, app.config, request.params.publicId, request.query.locale ?? 'EN_US'),
@@ -57,7 +58,7 @@ export const publicStartRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZPublicStartRequest,
         response: {
           200: ZPublicStartResponse,
-          ...apiErrors({ 400: [...BAD_INPUT, PUBLIC_LINK_ERRORS.refused, 'error.validation.invalid_email'], 403: ['error.auth.csrf'], 404: ['error.not_found'], 429: ['error.rate_limited'] }),
+          ...apiErrors({ 400: [...BAD_INPUT, PUBLIC_LINK_ERRORS.refused, 'error.validation.invalid_email'], 403: ['error.auth.csrf'], 404: ['error.not_found'] }),
         },
       },
     },
