@@ -110,6 +110,7 @@ describe('public start links: the visitor', () => {
     expect(info.statusCode, info.body).toBe(200);
     expect(info.json()).toMatchObject({ productType: 'BQ_RISK', branding: { firmName: 'Test Advisory' } });
     expect(info.json().formToken).toMatch(/^\d+\./);
+    expect((await v.request('GET', `/api/branding/${made.publicId}`)).json()).toMatchObject({ logoUrl: null });
 
     const body = startBody(made.publicId);
     const started = await v.request('POST', `/api/start/${made.publicId}`, body);
@@ -170,6 +171,7 @@ describe('public start links: the visitor', () => {
       await v.request('GET', '/api/start/AAAAAAAAAAAAAAAAAAAAAA'),
       await v.request('GET', '/api/start/not-a-link'),
       await v.request('GET', `/api/start/${made.publicId}`),
+      await v.request('GET', `/api/branding/${made.publicId}`),
       await v.request('POST', `/api/start/${made.publicId}`, startBody(made.publicId)),
       await v.request('POST', '/api/start/verify', { token: verificationToken(mail!.textBody) }),
     ]) {

@@ -36,10 +36,10 @@ type StartConfig = Pick<Config, 'publicUrl' | 'dataEncryptionKeys'>;
 export async function publicStartInfo(db: Db, config: StartConfig, publicId: string, locale: Locale): Promise<TPublicStartInfo> {
   const { link, product } = await activeLink(db, publicId);
   const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, link.accountId));
-  const brand = publicBranding(await brandingForAccount(db, link.accountId), '');
+  // The branding routes know a public id as a page's token (branding/brand-lookup.ts): the logo is served there.
+  const brand = publicBranding(await brandingForAccount(db, link.accountId), `/api/branding/${publicId}/logo`);
   return {
-    // The logo is served by token-bearing routes of the branding feature only; the start page shows the firm's name.
-    branding: { ...brand, logoUrl: null, firmName: brand.firmName ?? account?.name ?? '' },
+    branding: { ...brand, firmName: brand.firmName ?? account?.name ?? '' },
     productType: product.productType,
     privacyPolicy: await privacyPolicyForReader(db, link.accountId, locale),
     formToken: issueFormToken(config.dataEncryptionKeys, publicId),

@@ -33,6 +33,7 @@ function StartContent({ publicId }: { publicId: string }) {
   const firmName = info.branding.firmName;
   return (
     <Stack gap="md">
+      {info.branding.logoUrl ? <img src={info.branding.logoUrl} alt="" style={{ maxHeight: 48, maxWidth: '100%', alignSelf: 'flex-start' }} /> : null}
       <Title order={1} fz="h2" c={info.branding.primaryColor ?? undefined}>
         {firmName}
       </Title>
