@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { productConfigurations, publicLinkStarts, publicLinks } from '../../db/schema';
 import { clientLinkBase } from '../branding/client-base-url';
 import { configurationOfAccount } from '../products/product-access';
+import { assertMaySendQuestionnaires } from '../signup/verification-required';
 
 type LinkRow = typeof publicLinks.$inferSelect;
 type UrlConfig = Pick<Config, 'publicUrl'>;
@@ -62,6 +63,8 @@ async function findLink(db: Db, accountId: string, publicId: string) {
 export async function createPublicLink(db: Db, config: UrlConfig, caller: { accountId: string; userId: string }, productConfigurationId: string): Promise<TPublicLink> {
   const product = await configurationOfAccount(db, caller.accountId, productConfigurationId);
   if (!product) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
+  // A link sends questionnaires (and mails to whoever types an address): the rule of sending holds for it too.
+  await assertMaySendQuestionnaires(db, caller);
   const [existing] = await db.select({ n: count() }).from(publicLinks).where(eq(publicLinks.accountId, caller.accountId));
   if ((existing?.n ?? 0) >= PUBLIC_LINK_LIMIT_PER_ACCOUNT) throw new AppError(PUBLIC_LINK_ERRORS.limitReached, 409, 'The account has as many public links as it may have');
   const [row] = await db

@@ -4,7 +4,7 @@
 // and switched-off links, bad addresses and too many starts from one address are refused.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, interactionInstances, mailOutbox, publicLinkStarts } from '../../db/schema';
+import { clientProducts, clients, interactionInstances, mailOutbox, publicLinkStarts } from '../../db/schema';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { issueFormToken } from './form-token';
@@ -74,6 +74,16 @@ describe('public start links: the admin side', () => {
     expect((await a.http.request('GET', '/api/account/public-links')).json().links).toEqual([]);
   });
 
+  it("refuses a link to a self-service account whose user has not verified their address, as a send", async () => {
+    const acc = await createAccount(t.db, { type: 'SELF_SERVICE', products: ['BQ_RISK'] });
+    const { email, password } = await createUser(t.db, acc.account.id);
+    const http = new TestClient(t.app);
+    await http.login(email, password);
+    const res = await http.request('POST', '/api/account/public-links', { productConfigurationId: acc.configs[0]!.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorKey).toBe('error.email_verification.required');
+  });
+
   it.each(['http://www.example.com', 'https://www.example.com/path', 'javascript:alert(1)', '*', 'https://user:pw@example.com'])('refuses %s as an embedding origin', async (origin) => {
     const a = await admin();
     const made = await link(a);
@@ -140,6 +150,31 @@ describe('public start links: the visitor', () => {
     expect((await v.request('GET', `/api/q?token=${instanceToken}`)).statusCode).toBe(200);
     expect((await v.request('POST', '/api/start/verify', { token })).json()).toEqual({ instanceToken });
     expect((await a.http.request('GET', '/api/account/public-links')).json().links[0].leads).toBe(1);
+  });
+
+  it('gives a client the firm knows already a questionnaire, keeping their group; one deactivated in the product none', async () => {
+    const a = await admin();
+    const made = await link(a);
+    const email = uniqueEmail('known');
+    const known = await a.http.request('POST', '/api/u', { firstName: 'Kai', lastName: 'Known', email, group: 'ESTABLISHED', productConfigurationId: a.configId });
+    expect(known.statusCode, known.body).toBe(201);
+    const confirm = async () => {
+      const v = visitor();
+      expect((await v.request('POST', `/api/start/${made.publicId}`, startBody(made.publicId, { email }))).statusCode).toBe(200);
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      return v.request('POST', '/api/start/verify', { token: verificationToken(mails.at(-1)!.textBody) });
+    };
+    const verified = await confirm();
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [instance] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, verified.json().instanceToken));
+    const [client] = await t.db.select().from(clients).where(eq(clients.email, email));
+    expect(client).toMatchObject({ token: known.json().token, clientGroup: 'ESTABLISHED', firstName: 'Kai' });
+    expect(instance?.clientId).toBe(client!.id);
+
+    await t.db.update(clientProducts).set({ active: false }).where(eq(clientProducts.clientId, client!.id));
+    const refused = await confirm();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorKey).toBe('error.public_link.unavailable');
   });
 
   it('refuses a bot that sends the form within a second, and one that fills the hidden field, with the same errorKey', async () => {

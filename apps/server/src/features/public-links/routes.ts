@@ -34,9 +34,10 @@ export const publicLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'A start link for the product configuration: /start/{publicId} lets a visitor read the privacy notice, leave name and ' +
-          'e-mail and, once the address is confirmed, answer the questionnaire as a new client marked as a lead (group PROSPECT).',
+          'e-mail and, once the address is confirmed, answer the questionnaire as a new client marked as a lead (group PROSPECT). ' +
+          'A self-service account whose user has not verified their own address yet is refused, as when sending a questionnaire.',
         body: ZCreatePublicLinkRequest,
-        response: { 201: ZPublicLink, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: FORBIDDEN, 404: ['error.not_found'], 409: [PUBLIC_LINK_ERRORS.limitReached] }) },
+        response: { 201: ZPublicLink, ...apiErrors({ 400: BAD_INPUT, 401: UNAUTHORIZED, 403: [...FORBIDDEN, 'error.email_verification.required'], 404: ['error.not_found'], 409: [PUBLIC_LINK_ERRORS.limitReached] }) },
       },
     },
     async (request, reply) => {

@@ -42,6 +42,9 @@ async function clientFor(tx: Tx, start: Start, product: Product, createdBy: stri
       .returning();
   }
   await tx.insert(clientProducts).values({ clientId: client!.id, productConfigurationId: product.id, accountId: start.accountId }).onConflictDoNothing();
+  // A client the adviser deactivated in this product gets no questionnaire from a link either (as from a send).
+  const [membership] = await tx.select({ active: clientProducts.active }).from(clientProducts).where(and(eq(clientProducts.clientId, client!.id), eq(clientProducts.productConfigurationId, product.id)));
+  if (!membership?.active) throw new AppError(PUBLIC_LINK_ERRORS.unavailable, 409, 'This address cannot start a questionnaire here');
   return { client: client! };
 }
 
