@@ -2,6 +2,7 @@
 // the websites that may embed it (one https origin a line; the server checks each) and delete.
 import { useRef, useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPublicLink } from '@bq/contracts/public-links';
@@ -41,6 +42,15 @@ export function PublicLinkCard({ link }: { link: TPublicLink }) {
   const remove = useDeletePublicLink();
   const [origins, setOrigins] = useState(link.embedOrigins.join('\n'));
   const product = t(PRODUCT_TYPE_INFO[link.productType].nameKey);
+  // Deleting breaks the link on the firm's website and every verification link still in a mailbox: asked first.
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('publicLinks.deleteTitle'),
+      children: <Text size="sm">{t('publicLinks.deleteText')}</Text>,
+      labels: { confirm: t('publicLinks.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(link.publicId),
+    });
   const saveOrigins = () =>
     update.mutate(
       { embedOrigins: origins.split('\n').map((o) => o.trim()).filter(Boolean) },
@@ -76,7 +86,7 @@ export function PublicLinkCard({ link }: { link: TPublicLink }) {
           <Button variant="default" onClick={saveOrigins} loading={update.isPending}>
             {t('publicLinks.save')}
           </Button>
-          <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} loading={remove.isPending} onClick={() => remove.mutate(link.publicId)}>
+          <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} loading={remove.isPending} onClick={confirmDelete}>
             {t('publicLinks.delete')}
           </Button>
         </Group>
