@@ -4,7 +4,7 @@
 // and switched-off links, bad addresses and too many starts from one address are refused.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientProducts, clients, interactionInstances, mailOutbox, publicLinkStarts } from '../../db/schema';
+import { clientProducts, clients, interactionInstances, mailOutbox, publicLinkStarts, publicLinks } from '../../db/schema';
 import { createAccount, createUser, uniqueEmail } from '../../test/factories';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { issueFormToken } from './form-token';
@@ -248,6 +248,18 @@ describe('public start links: the visitor', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).toHaveLength(3);
+  });
+
+  it('answers 429 once a link had 100 starts within the hour, from whatever addresses', async () => {
+    const a = await admin();
+    const made = await link(a);
+    const [row] = await t.db.select().from(publicLinks).where(eq(publicLinks.publicId, made.publicId));
+    const earlier = { linkId: row!.id, accountId: a.account.id, firstName: 'B', lastName: 'Ot', locale: 'EN_US' as const, expiresAt: new Date(Date.now() + 3_600_000) };
+    await t.db.insert(publicLinkStarts).values(Array.from({ length: 99 }, (_, i) => ({ ...earlier, email: `bot${i}@x.example`, emailHash: `h${i}-${made.publicId}`, tokenHash: `t${i}-${made.publicId}` })));
+    expect((await visitor().request('POST', `/api/start/${made.publicId}`, startBody(made.publicId))).statusCode).toBe(200);
+    const over = await visitor().request('POST', `/api/start/${made.publicId}`, startBody(made.publicId));
+    expect(over.statusCode).toBe(429);
+    expect(over.json().errorKey).toBe('error.rate_limited');
   });
 
   it('answers 429 to the 21st start from one address within a minute, while another address goes on', async () => {

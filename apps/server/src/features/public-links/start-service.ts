@@ -9,7 +9,7 @@ import type { Locale } from '@bq/domain/locales';
 import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, publicLinkStarts } from '../../db/schema';
+import { accounts, publicLinkStarts, publicLinks } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { brandingForAccount, publicBranding } from '../branding/branding-service';
 import { clientLinkBase } from '../branding/client-base-url';
@@ -72,6 +72,8 @@ export async function startVisit(db: Db, queue: JobQueue, config: StartConfig, p
   const expiresAt = new Date(now.getTime() + PUBLIC_START_VALID_HOURS * 3_600_000);
   const answer = { sentTo: email, expiresAt: expiresAt.toISOString() };
   return db.transaction(async (tx) => {
+    // One start of a link at a time (PostgreSQL): two at once cannot both read the count below its cap.
+    await tx.select({ id: publicLinks.id }).from(publicLinks).where(eq(publicLinks.id, link.id)).for('update');
     const hourAgo = new Date(now.getTime() - 3_600_000);
     const [ofLink] = await tx.select({ n: count() }).from(publicLinkStarts).where(and(eq(publicLinkStarts.linkId, link.id), gt(publicLinkStarts.createdAt, hourAgo)));
     if ((ofLink?.n ?? 0) >= STARTS_PER_LINK_PER_HOUR) {
