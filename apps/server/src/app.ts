@@ -33,6 +33,9 @@ import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { webhookRoutes } from './features/webhooks/routes';
 import { yearlyReviewRoutes } from './features/yearly-review/routes';
+import { publicLinkRoutes } from './features/public-links/routes';
+import { publicStartRoutes } from './features/public-links/start-routes';
+import embedHeadersPlugin from './features/public-links/embed-headers';
 import { googleSignInRoutes } from './features/google-sign-in/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { brandingRoutes } from './features/branding/routes';
@@ -132,6 +135,8 @@ export async function buildApp(opts: {
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);
+  // A public start page may be framed by the sites its link lists (docs/decisions/0092): after the headers it changes.
+  await app.register(embedHeadersPlugin);
   // First of the hooks that read the request: unsafe text in the path or query stops it here (issue 36 point 1).
   await app.register(inputGuardPlugin);
   // Next: a caller over a public route's limit is refused before anything costlier runs (docs/decisions/0072).
@@ -186,6 +191,8 @@ export async function buildApp(opts: {
   await app.register(apiCredentialRoutes);
   await app.register(webhookRoutes);
   await app.register(yearlyReviewRoutes);
+  await app.register(publicLinkRoutes);
+  await app.register(publicStartRoutes);
   await app.register(privacyPolicyRoutes);
   await app.register(assessmentNoticeRoutes);
   await app.register(explanationRoutes);

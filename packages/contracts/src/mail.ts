@@ -15,6 +15,8 @@ export const MAIL_KINDS = [
   'SECOND_FACTOR_CHANGED',
   'WEBHOOK_PAUSED',
   'REVIEW_DUE',
+  'PUBLIC_START_VERIFICATION',
+  'PUBLIC_LEAD',
 ] as const;
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 

@@ -31,3 +31,4 @@ export * from './schema/rate-limits';
 export * from './schema/webhooks';
 export * from './schema/reviews';
 export * from './schema/portfolios';
+export * from './schema/public-links';

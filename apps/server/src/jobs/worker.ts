@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { purgeOldLoginFailures } from '../features/auth/login-rate-limit';
 import { purgeExpiredSessions } from '../plugins/sessions';
 import { purgeOldRateLimitHits } from '../plugins/rate-limit';
+import { purgeExpiredPublicStarts } from '../features/public-links/start-service';
 import { calculateInstance } from '../features/calculation/calculate-instance';
 import { queueAutoReport } from '../features/reports/report-mail';
 import { startMailWorker } from '../features/mail/mail-worker';
@@ -52,6 +53,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
       await purgeExpiredSessions(db);
       await purgeOldLoginFailures(db, config);
       await purgeOldRateLimitHits(db);
+      await purgeExpiredPublicStarts(db);
       // The daily signed checkpoint of the audit chains' heads (with AUDIT_SIGNING_KEY; docs/decisions/0039).
       await writeCheckpointIfDue(db, config, new Date(), queue);
       await scheduleRetention(queue);

@@ -191,6 +191,9 @@ const EXPECTED_LIMITS = [
   'POST /api/sso/oidc/start 60',
   'POST /api/sso/saml/:accountId/acs 60',
   'POST /api/sso/saml/start 60',
+  // Public start links (docs/decisions/0092): per address over every link; the link's own hourly cap is in its service.
+  'POST /api/start/:publicId 20',
+  'POST /api/start/verify 20',
   'POST /api/user/password 30',
   'POST /api/user/password/reset 30',
   'PUT /api/q/:token/answers 300 per params.token',

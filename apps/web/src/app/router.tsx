@@ -304,6 +304,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/branding/pages/BrandingSettingsPage'), 'BrandingSettingsPage'),
     },
     {
+      path: 'start-links',
+      handle: crumb('page.settingsPublicLinks.title'),
+      lazy: page(() => import('../features/public-links/pages/PublicLinksSettingsPage'), 'PublicLinksSettingsPage'),
+    },
+    {
       path: 'language',
       handle: crumb('page.settingsLanguage.title'),
       lazy: page(() => import('../features/settings/pages/LanguageSettingsPage'), 'LanguageSettingsPage'),
@@ -432,6 +437,17 @@ export const routes: RouteObject[] = [
         path: 'login/sso',
         handle: handle({ titleKey: 'sso.callback.title' }),
         lazy: page(() => import('../features/sso/pages/SsoCallbackPage'), 'SsoCallbackPage'),
+      },
+      {
+        // A firm's public start link (docs/decisions/0092): no frame around it, since its website may embed it.
+        path: 'start/verify/:token',
+        handle: handle({ titleKey: 'page.publicStartVerify.title' }),
+        lazy: page(() => import('../features/public-links/pages/PublicStartVerifyPage'), 'PublicStartVerifyPage'),
+      },
+      {
+        path: 'start/:publicId',
+        handle: handle({ titleKey: 'page.publicStart.title' }),
+        lazy: page(() => import('../features/public-links/pages/PublicStartPage'), 'PublicStartPage'),
       },
       // Registration lives at /signup/ext; /to_signup keeps old links and the query (e.g. a product) working.
       { path: 'to_signup', loader: ({ request }) => redirect(`/signup/ext${new URL(request.url).search}`) },

@@ -11,6 +11,7 @@ const PUBLIC_PREFIXES = [
   '/bqa/report',
   '/bqaRecommendations/report',
   '/bqp/certificate',
+  '/start',
 ] as const;
 
 export function isPublicPath(pathname: string): boolean {

@@ -39,7 +39,11 @@ export type MailKind =
   /** A webhook endpoint stopped receiving (410 Gone, or three days of failures): the account's API admins (decision 0090). */
   | 'WEBHOOK_PAUSED'
   /** A client's yearly review falls due soon: the adviser (decision 0093). */
-  | 'REVIEW_DUE';
+  | 'REVIEW_DUE'
+  /** A visitor of a public start link confirms their address (docs/decisions/0092). */
+  | 'PUBLIC_START_VERIFICATION'
+  /** A visitor of a public start link became a client: the adviser is told (docs/decisions/0092). */
+  | 'PUBLIC_LEAD';
 /** PENDING: waiting for delivery; SENDING: handed to the transport (a crash here resends with the same Message-ID); SENT; FAILED: gave up. */
 export type MailStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 

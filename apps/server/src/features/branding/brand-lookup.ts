@@ -1,9 +1,10 @@
 // Which account a participant page belongs to, from the token it already has (docs/decisions/0055): a questionnaire or
-// report (instance) token, a certificate's verification token or a mailed report download token; and which account a
+// report (instance) token, a certificate's verification token, a mailed report download token or an active public start
+// link's id (docs/decisions/0092); and which account a
 // host name was assigned to (docs/decisions/0056). An unknown token is null, as a missing one: the caller answers 404.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountHosts, certificates, interactionInstances, reportDownloadTokens } from '../../db/schema';
+import { accountHosts, certificates, interactionInstances, publicLinks, reportDownloadTokens } from '../../db/schema';
 import { hashToken } from '../../plugins/sessions';
 
 export async function accountOfToken(db: Db, token: string): Promise<string | null> {
@@ -16,7 +17,9 @@ export async function accountOfToken(db: Db, token: string): Promise<string | nu
     .from(reportDownloadTokens)
     .where(eq(reportDownloadTokens.tokenHash, hashToken(token)))
     .limit(1);
-  return download?.accountId ?? null;
+  if (download) return download.accountId;
+  const [link] = await db.select({ accountId: publicLinks.accountId }).from(publicLinks).where(and(eq(publicLinks.publicId, token), eq(publicLinks.active, true))).limit(1);
+  return link?.accountId ?? null;
 }
 
 /** The host name of a Host header or a domain query: lower case, without port or trailing dot. */

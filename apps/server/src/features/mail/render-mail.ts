@@ -24,7 +24,9 @@ export type MailTemplate =
   | 'factorLocked'
   | 'senderTest'
   | 'webhookPaused'
-  | 'reviewDue';
+  | 'reviewDue'
+  | 'publicStartVerification'
+  | 'publicLead';
 
 export interface RenderedMail {
   subject: string;

@@ -69,6 +69,8 @@ const WRITES_WITHOUT_PERMISSION: Record<string, string> = {
   'POST /api/payment/webhook/:provider': "webhook: the provider's signature is the credential",
   'POST /api/mail/bounces': "the operator's bearer MAIL_BOUNCE_TOKEN is the credential (404 while unset); it marks a platform mail bounced",
   'POST /api/selfassessment/sampleReport': 'public: renders a sample report of no one',
+  'POST /api/start/:publicId': "public: a visitor of the account's start link; nothing is granted until the address is confirmed (docs/decisions/0092)",
+  'POST /api/start/verify': "public: the verification mail's token is the credential (docs/decisions/0092)",
 };
 
 /** Signed-in routes whose service refuses some body fields without a permission (the matrix sends every field). */

@@ -15,6 +15,7 @@ import {
   IconShieldLock,
   IconShieldCheck,
   IconWebhook,
+  IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import { Outlet, useLocation } from 'react-router';
@@ -47,6 +48,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/security', labelKey: 'page.settingsSecurity.title', icon: IconShieldCheck },
   { path: '/settings/sso', labelKey: 'page.settingsSso.title', icon: IconBuildingSkyscraper, accountAdmin: true },
   { path: '/settings/branding', labelKey: 'page.settingsBranding.title', icon: IconPalette, accountAdmin: true },
+  { path: '/settings/start-links', labelKey: 'page.settingsPublicLinks.title', icon: IconWorldWww, accountAdmin: true },
   { path: '/settings/provisioning', labelKey: 'page.settingsProvisioning.title', icon: IconAddressBook, accountAdmin: true },
   { path: '/settings/language', labelKey: 'page.settingsLanguage.title', icon: IconLanguage },
   { path: '/settings/anonymisation', labelKey: 'page.settingsAnonymisation.title', icon: IconMask },
