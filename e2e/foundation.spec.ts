@@ -29,10 +29,12 @@ test.describe('story 1-2: sign in, the evaluator shell, German, password, log ou
     await expect(page).toHaveURL(/\/product\/BQ_RISK$/);
     await expect(page.getByTestId('breadcrumb')).toContainText(EN['product.BQ_RISK.name']!);
 
-    // Reminder counts from the demo data: one questionnaire expired (remind now), two expiring within 3 weeks.
-    await expect(page.getByTestId('reminder-count')).toHaveText('1');
+    // Reminder counts from the demo data: one questionnaire expired (remind now), two expiring within 3 weeks, and one
+    // client due for the yearly review (Hannah Vogel, a year and two weeks ago); the bell counts what is due now.
+    await expect(page.getByTestId('reminder-count')).toHaveText('2');
     await page.getByTestId('reminder-button').click();
     await expect(page.getByTestId('reminder-now').locator('dd')).toHaveText('1');
+    await expect(page.getByTestId('reminder-reviewsDue').locator('dd')).toHaveText('1');
     const later = await Promise.all(
       ['reminder-thisMonth', 'reminder-nextMonth'].map((id) =>
         page.getByTestId(id).locator('dd').innerText(),

@@ -107,6 +107,11 @@ export const api = {
     ok<T>(await request.post(url, { headers: WEB_HEADERS, data })),
   put: async <T>(request: APIRequestContext, url: string, data?: unknown) =>
     ok<T>(await request.put(url, { headers: WEB_HEADERS, data })),
+  /** A DELETE answers 204 without a body. */
+  delete: async (request: APIRequestContext, url: string) => {
+    const response = await request.delete(url, { headers: WEB_HEADERS });
+    if (!response.ok()) throw new Error(`DELETE ${url}: ${response.status()} ${await response.text()}`);
+  },
 };
 
 /** A new client of the signed-in evaluator with a fresh questionnaire of the product. */

@@ -35,6 +35,8 @@ describe('names refuse control characters', () => {
       'clients.ts ZUpdateClientRequest.lastName',
       'passkeys.ts ZRegisterPasskeyRequest.name',
       'passkeys.ts ZRenamePasskeyRequest.name',
+      'public-links.ts ZPublicStartRequest.firstName',
+      'public-links.ts ZPublicStartRequest.lastName',
       'repeated-measurements.ts ZCreateRepeatedMeasurementRequest.name',
       'signup.ts ZSelfAssessmentSignupRequest.firstName',
       'signup.ts ZSelfAssessmentSignupRequest.lastName',

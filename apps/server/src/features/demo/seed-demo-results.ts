@@ -31,6 +31,11 @@ export const DEMO_RESULTS = [
     productType: 'BQ_RISK', firstName: 'Olivia', lastName: 'Bennett', email: 'olivia.bennett@example.com', locale: 'EN_US', lockStatus: 'UNLOCKED', seed: 12, daysAgo: 9,
     answers: { ...CAN_BEAR_LOSSES, ...LONG_HORIZON, knowledge_shares: 'regular', knowledge_funds: 'regular', knowledge_check_1: 'rises', knowledge_check_2: 'cannot_fall', knowledge_check_3: 'can_halve', self_estimate: 4 },
   },
+  // A year and two weeks ago: her yearly review is due (docs/decisions/0093), so the demo shows it.
+  {
+    productType: 'BQ_RISK', firstName: 'Hannah', lastName: 'Vogel', email: 'hannah.vogel@example.com', locale: 'DE_DE', lockStatus: 'UNLOCKED', seed: 13, daysAgo: 380,
+    answers: { ...PASSES_TEST, ...CAN_BEAR_LOSSES, ...LONG_HORIZON, tolerance_1: 3, self_estimate: 4 },
+  },
   {
     productType: 'BQ_ADVISORY_BANK', firstName: 'Markus', lastName: 'Richter', email: 'markus.richter@example.com', locale: 'DE_DE', lockStatus: 'LOCKED', seed: 21, daysAgo: 4,
     answers: { ...PASSES_TEST, ...CAN_BEAR_LOSSES, horizon_1: 'y6to10', liquidity_need: 'up_to_quarter', self_estimate: 3 },
