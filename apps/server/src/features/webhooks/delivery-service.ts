@@ -1,12 +1,12 @@
 // What an admin sees and does about deliveries (docs/decisions/0090): the latest ones of an endpoint, a retry of one
 // that failed, and a test event. Each is queued like any event and sent by the worker within WEBHOOK_POLL_SECONDS.
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_ERRORS, type TWebhookDelivery } from '@bq/contracts/webhooks';
 import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
+import { messageId } from './emit';
 import { findWebhook } from './endpoint-service';
 
 /** How many deliveries the page lists, newest first. */
@@ -53,8 +53,7 @@ export async function retryDelivery(db: Db, accountId: string, endpointId: strin
 /** A `webhook.test` event to this endpoint alone (also while paused: it is how an admin checks a fix before resuming). */
 export async function queueTestDelivery(db: Db, accountId: string, endpointId: string): Promise<TWebhookDelivery> {
   const endpoint = await findWebhook(db, accountId, endpointId);
-  const messageId = `msg_${randomBytes(16).toString('base64url')}`;
   const body = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { webhookId: endpoint.id } });
-  const [row] = await db.insert(webhookDeliveries).values({ endpointId, accountId, messageId, event: 'webhook.test', body }).returning();
+  const [row] = await db.insert(webhookDeliveries).values({ endpointId, accountId, messageId: messageId(), event: 'webhook.test', body }).returning();
   return toDelivery(row!);
 }

@@ -17,7 +17,7 @@ export interface WebhookCause {
 }
 
 /** The Standard Webhooks message id: the same on every attempt and every endpoint of this event. */
-function messageId(): string {
+export function messageId(): string {
   return `msg_${randomBytes(16).toString('base64url')}`;
 }
 
