@@ -5,7 +5,9 @@
 // violation fails the test, with the rule, the page and the elements in the message; every scan is attached to
 // the test's report. Journeys added later are covered without doing anything, as long as they import `test`
 // from ./support (a lint rule keeps it so).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 
@@ -20,6 +22,21 @@ const QUIET_MS = 500;
 
 /** States of pages scanned by this worker (see scan()). */
 const scannedStates = new Set<string>();
+
+/**
+ * States scanned without a failing finding by any worker of this run: a folder (E2E_AXE_SEEN, the same for every
+ * shard, scripts/test.mjs) with one empty file per state. The shards run on two cores and axe is most of the
+ * renderers' CPU, so a state one shard found clean is not scanned again by the others. Only clean states are shared:
+ * a journey's retry runs in a new worker and scans again what failed.
+ */
+const SHARED_STATES = process.env.E2E_AXE_SEEN;
+const sharedStateFile = (state: string) => join(SHARED_STATES ?? '', createHash('sha256').update(state).digest('hex'));
+const scannedCleanElsewhere = (state: string) => Boolean(SHARED_STATES) && existsSync(sharedStateFile(state));
+function shareCleanState(state: string): void {
+  if (!SHARED_STATES) return;
+  mkdirSync(SHARED_STATES, { recursive: true });
+  writeFileSync(sharedStateFile(state), '');
+}
 
 /**
  * Runs in the page: a hash of what axe judges apart from the data shown, i.e. every element with its attributes and
@@ -166,7 +183,7 @@ export class AccessibilityGuard {
     // A page in a state this worker has scanned already (same elements, attributes and styles; other data in the
     // texts) is not scanned again: the login page and the client list come back in almost every journey.
     const state = `${name} ${await page.evaluate(structureFingerprint).catch(() => String(Math.random()))}`;
-    if (scannedStates.has(state)) {
+    if (scannedStates.has(state) || scannedCleanElsewhere(state)) {
       this.scans.push({
         page: name,
         at: `${at} (same state as an earlier scan)`,
@@ -205,6 +222,7 @@ export class AccessibilityGuard {
           details,
         });
     }
+    if (failing === 0) shareCleanState(state);
     this.scanned.add(name);
     this.scans.push({
       page: name,

@@ -72,11 +72,15 @@ function run(label, command, args, env = process.env, prefix = false) {
 
 const results = [];
 const journeyNotes = [];
+// Page states axe found clean in this run, shared by every shard and the @embedded run (e2e/accessibility.ts): emptied
+// once here, so a state is scanned at least once in every run.
+const AXE_SEEN = 'test-results/axe-seen';
+rmSync(AXE_SEEN, { recursive: true, force: true });
 /** A browser journey step: runs Playwright, then keeps what its report says went wrong (even when it passed). */
 async function journeys(label, args, env, prefix = false) {
   const report = env.E2E_REPORT ?? JOURNEYS_REPORT;
   rmSync(report, { force: true });
-  const result = await run(label, 'npx', ['playwright', 'test', ...args], env, prefix);
+  const result = await run(label, 'npx', ['playwright', 'test', ...args], { E2E_AXE_SEEN: AXE_SEEN, ...env }, prefix);
   for (const trouble of journeyTroubles(report)) journeyNotes.push(`[${label}] ${trouble}`);
   return result;
 }
