@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@bq/domain/locales';
 import { PAGE_FORMATS } from '@bq/domain/page-formats';
-import { RISK_CAP_KINDS, ZModelPortfolio, ZResultEvidence, ZRiskSection, SCORE_LEVELS } from './dashboard';
+import { RISK_CAP_KINDS, ZModelPortfolio, ZResultEvidence, ZRiskSection, ZRiskView, SCORE_LEVELS } from './dashboard';
 import { PORTFOLIO_VERDICTS } from './portfolio';
 
 /** interactionType of the report calls: the BQP report (also self-assessment), the BQA report, its recommendations, the certificate. */
@@ -218,6 +218,21 @@ export const ZReportContent = z
   })
   .meta({ id: 'ReportContent' });
 export type TReportContent = z.infer<typeof ZReportContent>;
+
+/**
+ * The report page's content (GET /api/report/content/...): the report's content without the risk section's chart
+ * series (minMax, lines). The page shows the window tables; the series are the PDF's, drawn on the server from the
+ * full content, and the dashboard's. Two thirds of the content's bytes were series the page never read (140 KB, 30 KB
+ * over the wire, parsed before the page could paint; decision 0085).
+ */
+const ZReportPageRiskView = ZRiskView.pick({ table: true, maxDrawdown: true, volatility: true });
+const ZReportPageRiskSection = ZRiskSection.extend({ nominal: ZReportPageRiskView, real: ZReportPageRiskView.nullable() }).meta({
+  id: 'ReportPageRiskSection',
+});
+export const ZReportPageContent = ZReportContent.extend({
+  risk: ZReportRisk.extend({ section: ZReportPageRiskSection.nullable() }).nullable(),
+}).meta({ id: 'ReportPageContent' });
+export type TReportPageContent = z.infer<typeof ZReportPageContent>;
 
 export const ZCertificateContent = z
   .object({

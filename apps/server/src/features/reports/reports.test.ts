@@ -152,11 +152,11 @@ describe('report content', () => {
     expect(content.dimensions.length).toBeGreaterThan(2);
     expect(content.dimensions[0].name).not.toMatch(/^[a-z_.]+$/); // translated, not a key
     expect(content.risk.suitableClass).toBeGreaterThanOrEqual(1);
-    expect(content.risk.section.nominal.minMax.map((c: { label: string }) => c.label)).toEqual([
-      'year1',
-      'year5',
-      'year10',
-    ]);
+    // The page gets the window tables; the chart series are the PDF's and the dashboard's (decision 0085).
+    expect(content.risk.section.nominal.table.rows.map((r: { label: string }) => r.label)).toEqual(['year1', 'year5', 'year10']);
+    expect(content.risk.section.nominal.minMax).toBeUndefined();
+    expect(content.risk.section.nominal.lines).toBeUndefined();
+    expect(res.body.length).toBeLessThan(60_000);
     expect(content.fileName).toMatch(/^Risikoprofil-Bericht_Mueller_Juergen_\d{2}-\d{2}-\d{4}\.pdf$/);
 
     // Only a signed-in evaluator of the issuing account is shown the way to the dashboard.

@@ -8,7 +8,7 @@ import {
   ZCertificateVerification,
   ZCertificateVerificationLink,
   ZFileNoteQuery,
-  ZReportContent,
+  ZReportPageContent,
   ZReportContentQuery,
   ZReportDownloadInfo,
   ZReportDownloadQuery,
@@ -75,7 +75,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           PUBLIC_LINK_NOTE,
         params: z.object({ kind: z.enum(['bqp', 'bqa']), token: ZToken }),
         querystring: ZReportContentQuery,
-        response: { 200: ZReportContent, ...apiErrors(REPORT_ERRORS) },
+        response: { 200: ZReportPageContent, ...apiErrors(REPORT_ERRORS) },
       },
     },
     async (request) => {
@@ -106,7 +106,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           'Public by instance token. The BQA report with the recommendations that follow from the profile.' + PUBLIC_LINK_NOTE,
         params: z.object({ token: ZToken }),
         querystring: ZReportContentQuery,
-        response: { 200: ZReportContent, ...apiErrors(REPORT_ERRORS) },
+        response: { 200: ZReportPageContent, ...apiErrors(REPORT_ERRORS) },
       },
     },
     async (request) => {

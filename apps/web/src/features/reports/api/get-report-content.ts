@@ -2,11 +2,11 @@
 // content, resolved on the server in one locale. Public. Its errors are states of the page: 404 unknown token,
 // 402 error.result.locked (not unlocked yet), 409 error.result.not_ready (not filled or still calculating), 410 the
 // public link has expired. A plain fetcher: the page lives in the participant entry, which has no query cache.
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import type { Locale } from '@bq/domain/locales';
 import { api } from '../../../lib/api-client';
 
-export type ReportContentType = TReportContent['reportType'];
+export type ReportContentType = TReportPageContent['reportType'];
 
 const CONTENT_PATHS: Record<ReportContentType, string> = {
   bqp: '/api/report/content/bqp',
@@ -25,8 +25,8 @@ export interface ReportContentParams {
 export function fetchReportContent(
   params: ReportContentParams,
   signal?: AbortSignal,
-): Promise<TReportContent> {
-  return api.get<TReportContent>(`${CONTENT_PATHS[params.reportType]}/${encodeURIComponent(params.token)}`, {
+): Promise<TReportPageContent> {
+  return api.get<TReportPageContent>(`${CONTENT_PATHS[params.reportType]}/${encodeURIComponent(params.token)}`, {
     query: { ...(params.locale ? { locale: params.locale } : {}), anonymize: params.anonymize },
     signal,
   });

@@ -2,7 +2,7 @@
 // profile (BQA), the suitability statement, the prediction, the dimensions, the recommendations and the evidence
 // footnote. Its labels are the content's REPORT texts, the ones the PDF uses; the few platform labels inside (risk
 // scale, portfolio, window table, levels) are the page's texts, which follow the report's language.
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { LOCALE_TAGS } from '@bq/domain/locales';
 import { ReportDimensions } from './ReportDimensions';
 import { ReportEvidence } from './ReportEvidence';
@@ -14,7 +14,7 @@ import { ReportSuitability } from './ReportSuitability';
 import classes from './ReportDocument.module.css';
 
 interface ReportDocumentProps {
-  content: TReportContent;
+  content: TReportPageContent;
   /** A newer version (other language, anonymised) is loading; the shown one stays until it arrives. */
   updating: boolean;
 }

@@ -1,13 +1,13 @@
 // The report's footnote: what the result was computed with (questionnaire, norms and algorithm versions, when,
 // and a fingerprint of the answers), so a printed report can be traced and reproduced; then the disclaimer.
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { formatReportDate } from '@bq/domain/report-dates';
 import { documentText } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
 
 const HASH_SHOWN = 12;
 
-export function ReportEvidence({ content }: { content: TReportContent }) {
+export function ReportEvidence({ content }: { content: TReportPageContent }) {
   const { evidence, texts } = content;
   return (
     <footer className={classes.footer} aria-labelledby="report-evidence-title">

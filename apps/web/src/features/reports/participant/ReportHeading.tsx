@@ -1,11 +1,11 @@
 // The report's title block: what it is, of which questionnaire, for whom, prepared by which organisation and
 // adviser, and when the questionnaire was completed (in the report's locale; an anonymised report's dates are months).
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { formatReportDate } from '@bq/domain/report-dates';
 import { documentText } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
 
-export function ReportHeading({ content }: { content: TReportContent }) {
+export function ReportHeading({ content }: { content: TReportPageContent }) {
   const label = (key: string) => documentText(content.texts, key);
   const facts = [
     { label: label('report.cover.client'), value: content.client.displayName, testId: 'report-client' },

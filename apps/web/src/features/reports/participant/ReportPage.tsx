@@ -4,7 +4,7 @@
 // when none is asked for: issue 27 point 5) and the page's own texts follow the report's language; the toolbar picks
 // another language, the PDF's paper and anonymisation. A signed-in evaluator of the result finds the way back at the top.
 import { useEffect, useState } from 'react';
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { resolveLocale, type Locale } from '@bq/domain/locales';
 import { defaultPageFormat, type PageFormat } from '@bq/domain/page-formats';
 import { ParticipantBrand } from '../../branding/components/ParticipantBrand';
@@ -62,7 +62,7 @@ export function ReportPage({ reportType, token }: ReportPageProps) {
   const { locale: textsLocale, t } = useTexts();
 
   // The document shown: the latest content once the page speaks its language (its platform labels are page texts).
-  const [shown, setShown] = useState<TReportContent | null>(null);
+  const [shown, setShown] = useState<TReportPageContent | null>(null);
   if (content.data && content.data.locale === textsLocale && content.data !== shown) setShown(content.data);
   const dashboardPath = useLast(shown?.dashboardPath);
   const download = usePdfDownload();

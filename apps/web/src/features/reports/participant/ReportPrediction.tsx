@@ -1,11 +1,11 @@
 // The rule-based indication of the report (investment style or performance outlook, decision 0014): the class the
 // expert-set rules score best within the suitable risk class and its description, what the caps ruled out, every
 // class best first, and that the rules are not fitted to outcomes, so there is no probability.
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
 
-type ReportPredictionData = NonNullable<TReportContent['prediction']>;
+type ReportPredictionData = NonNullable<TReportPageContent['prediction']>;
 
 export function ReportPrediction({ prediction, texts }: { prediction: ReportPredictionData; texts: DocumentTexts }) {
   const label = (key: string, values?: Record<string, string | number>) => documentText(texts, key, values);

@@ -1,10 +1,10 @@
 // What follows from the profile, in the order the server ranks it: a numbered list of titled recommendations.
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
 import classes from './ReportDocument.module.css';
 
 interface ReportRecommendationsProps {
-  items: TReportContent['recommendations'];
+  items: TReportPageContent['recommendations'];
   texts: DocumentTexts;
 }
 

@@ -1,7 +1,7 @@
 // The BQA risk part of the report: the suitable risk class on the 1-7 scale, how it came about (tolerance, limits,
 // the client's own estimate), the model portfolio, the worded notes, and, where the report includes the risk
 // section, the worst and best 1/5/10-year windows as a table. The "charts" are plain CSS, drawn with the first paint.
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
 import { historyCutBeforeFileEnd } from '@bq/domain/market-history-end';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
@@ -11,7 +11,7 @@ import { RiskClassBar } from './RiskClassBar';
 import { RiskWindowTable } from './RiskWindowTable';
 import classes from './ReportDocument.module.css';
 
-type ReportRiskData = NonNullable<TReportContent['risk']>;
+type ReportRiskData = NonNullable<TReportPageContent['risk']>;
 type Label = (key: string, values?: Record<string, string | number>) => string;
 
 /** "March 2023" / "März 2023": the report's long month, as the PDF writes it. */

@@ -1,11 +1,11 @@
 // The worded notes of the report's risk profile, for the client (docs/decisions/0030: none of the adviser's
 // instructions or notes): what the adviser will explain first and take into account, and whether the client's own estimate agrees with the answers (and when that was discussed).
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import type { Locale } from '@bq/domain/locales';
 import { formatReportDate } from '@bq/domain/report-dates';
 import classes from './ReportDocument.module.css';
 
-type ReportRiskData = NonNullable<TReportContent['risk']>;
+type ReportRiskData = NonNullable<TReportPageContent['risk']>;
 type Label = (key: string, values?: Record<string, string | number>) => string;
 
 function Notice({ title, tone, testId, children }: { title: string; tone?: 'warn'; testId: string; children: React.ReactNode }) {

@@ -2,12 +2,12 @@
 // language and anonymisation, each answer kept for the page's life (switching back shows it at once), the shown
 // version kept on screen while the next one loads, and a retry that asks again.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TReportContent } from '@bq/contracts/reports';
+import type { TReportPageContent } from '@bq/contracts/reports';
 import { fetchReportContent, type ReportContentParams } from '../api/get-report-content';
 
 export interface ReportContentState {
   /** The latest content that arrived (possibly of the previous options while `fetching`). */
-  data: TReportContent | null;
+  data: TReportPageContent | null;
   /** The last call's failure, while no content of these options is there. */
   error: unknown;
   fetching: boolean;
@@ -18,7 +18,7 @@ const keyOf = (params: ReportContentParams) =>
   [params.reportType, params.token, params.locale ?? '', params.anonymize].join('|');
 
 export function useReportContent(params: ReportContentParams): ReportContentState {
-  const cache = useRef(new Map<string, TReportContent>());
+  const cache = useRef(new Map<string, TReportPageContent>());
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Omit<ReportContentState, 'retry'>>({ data: null, error: null, fetching: true });
   const key = keyOf(params);
