@@ -171,9 +171,13 @@ function lighthouseOnce(url) {
       `--output-path=${out}`,
       '--quiet',
       `--chrome-path=${CHROME}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      // The firm is German and so are its client's questionnaire and report (DE_DE): the browser speaks German, as
+      // the client's does. In an English browser the report page asks for its texts a second time, in the report's
+      // language, once the content has said which it is (one round trip more before the largest paint).
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --lang=de-DE --accept-lang=de-DE',
     ],
-    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROME } },
+    // On Linux chromium takes its language from LANGUAGE, not from --lang alone.
+    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROME, LANGUAGE: 'de' } },
   );
   if (run.status !== 0) throw new Error(`lighthouse ${url}: ${run.stderr || run.stdout}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
