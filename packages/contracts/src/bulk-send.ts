@@ -19,8 +19,9 @@ export type TBulkSendFilter = z.input<typeof ZBulkSendFilter>;
 export const BULK_SEND_DEFAULT_SKIP_MONTHS = 3;
 export const BULK_SEND_MAX_SKIP_MONTHS = 60;
 
-// A bulk send does not start from previous answers (yet): each client's review is started from their page.
-export const ZBulkSendRequest = ZCreateInstanceRequest.omit({ clientToken: true, allowSecondOpen: true, startFromPrevious: true })
+// startFromPrevious (the yearly review, docs/decisions/0093): each client's questionnaire starts from their latest
+// result's answers; a client without one starts empty and is counted in the progress's startedEmpty, not skipped.
+export const ZBulkSendRequest = ZCreateInstanceRequest.omit({ clientToken: true, allowSecondOpen: true })
   .extend({
     clientTokens: z.array(z.string().min(1).max(100)).min(1).max(BULK_SEND_MAX_TOKENS).optional(),
     filter: ZBulkSendFilter.optional(),
@@ -79,6 +80,10 @@ export const ZBulkSendProgress = z
     failures: z.array(ZBulkSendFailure),
     /** The period of the request: clients who answered within these months were skipped (0: none for that reason). */
     skipResultsWithinMonths: z.number().int(),
+    /** Whether each questionnaire starts from the client's previous answers (the yearly review). */
+    startFromPrevious: z.boolean(),
+    /** startFromPrevious: questionnaires created empty, the client having no previous result to start from. */
+    startedEmpty: z.number().int(),
     /** Whether the send has ended: done, or stopped between two chunks. */
     finished: z.boolean(),
     createdAt: z.string(),

@@ -5,9 +5,11 @@ import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
 import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN, SALUTATIONS } from '@bq/domain/client-rules';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
+import type { ReviewDueFilter } from '@bq/domain/yearly-review';
 import { ZAnonymizedFields } from './anonymisation';
 import { ZMailDelivery } from './mail';
 import { zName } from './names';
+import { ZReviewChange } from './review-change';
 
 const requiredText = (max: number) =>
   z.string({ error: 'error.validation.required' }).trim().min(1, 'error.validation.required').max(max, 'error.validation.too_long');
@@ -117,12 +119,13 @@ export const ZClientListQuery = z.object({
   interactionStatus: z.enum(INTERACTION_STATUSES).optional(),
   /**
    * Only clients whose yearly review is due: their latest questionnaire has a result older than the product's review
-   * period (reviewEveryMonths; none when it is 0) and no newer questionnaire was sent (docs/decisions/0093).
+   * period (reviewEveryMonths; none when it is 0) and no newer questionnaire was sent (docs/decisions/0093). `true`
+   * (or `now`): due now; `month`: due by the end of the current month (UTC), the month's review round.
    */
   reviewDue: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
+    .union([z.boolean(), z.enum(['true', 'false', 'now', 'month'])])
     .optional()
-    .transform((v) => v === true || v === 'true'),
+    .transform((v): ReviewDueFilter | false => (v === true || v === 'true' || v === 'now' ? 'now' : v === 'month' ? 'month' : false)),
   /** Only clients whose current portfolio is riskier than the suitable class of their latest result (decision 0091). */
   portfolioAboveProfile: z
     .union([z.boolean(), z.enum(['true', 'false'])])
@@ -190,6 +193,11 @@ export const ZClientProfile = ZClient.extend({
   reviewDueAt: z.string().nullable(),
   /** The latest result's date, which "start the review" starts from; null without a result. */
   latestResultAt: z.string().nullable(),
+  /**
+   * When the latest result is a yearly review (and both it and the result it reviewed are open to the viewer): what
+   * changed since (docs/decisions/0093 addendum). The adviser's view; null otherwise.
+   */
+  reviewChange: ZReviewChange.nullable(),
 }).meta({ id: 'ClientProfile' });
 export type TClientProfile = z.infer<typeof ZClientProfile>;
 

@@ -14,3 +14,11 @@ export function reviewDueAt(finishedAt: Date, months: number): Date {
   due.setUTCDate(Math.min(day, lastDay));
   return due;
 }
+
+/** The client list's "review due" filter: due now, or due by the end of the current month (the month's review round). */
+export type ReviewDueFilter = 'now' | 'month';
+
+/** The moment a review must have fallen due by to match the filter: now, or the last instant of this month (UTC). */
+export function reviewDueCutoff(filter: ReviewDueFilter, now: Date): Date {
+  return filter === 'now' ? now : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1);
+}

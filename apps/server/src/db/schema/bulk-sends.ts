@@ -14,6 +14,8 @@ export interface BulkSendOptions {
   sendInvitationEmail: boolean;
   /** Clients who answered within these months are skipped (docs/decisions/0084); absent in sends from before it: none. */
   skipResultsWithinMonths?: number;
+  /** Each questionnaire starts from the client's previous answers (docs/decisions/0093); absent in sends from before: no. */
+  startFromPrevious?: boolean;
 }
 
 /** A chosen client without a questionnaire: who (token), why, and since when (the open one's sending, the answer). */
@@ -36,6 +38,8 @@ export const bulkSends = pgTable(
     created: integer('created').notNull().default(0),
     mailed: integer('mailed').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** startFromPrevious: questionnaires created empty because the client had no previous result to start from. */
+    startedEmpty: integer('started_empty').notNull().default(0),
     /** The first 1,000 clients without a questionnaire, why and since when (BULK_SEND_MAX_LISTED_FAILURES). */
     failures: jsonb('failures').$type<BulkSendFailure[]>().notNull().default([]),
     /** The last client id worked on: committed with its chunk, so a job run again after a crash goes on from here. */

@@ -28,6 +28,8 @@ function toProgress(row: BulkRow): TBulkSendProgress {
     failed: row.failed,
     failures: row.failures.map((f) => ({ ...f, since: f.since ?? null })),
     skipResultsWithinMonths: row.options.skipResultsWithinMonths ?? 0,
+    startFromPrevious: row.options.startFromPrevious ?? false,
+    startedEmpty: row.startedEmpty,
     finished: row.status === 'DONE' || row.status === 'STOPPED',
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
@@ -90,6 +92,7 @@ async function startNewSend(
           autoSendReport: request.autoSendReport,
           sendInvitationEmail: request.sendInvitationEmail,
           skipResultsWithinMonths: request.skipResultsWithinMonths,
+          startFromPrevious: request.startFromPrevious,
         },
       })
       .returning();

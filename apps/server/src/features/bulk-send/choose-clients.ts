@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation, searchableByNameSql } from '../anonymisation/anonymise';
 import { productConfigurations } from '../../db/schema';
-import { hasYearlyReview, reviewDueSql } from '../yearly-review/review-due';
+import { reviewDueFilterSql } from '../yearly-review/review-due';
 import { portfolioAboveProfileSql } from '../clients/list-clients';
 
 type Filter = z.output<typeof ZBulkSendFilter>;
@@ -31,7 +31,7 @@ export async function filterConditions(db: Db, auth: AuthContext, configId: stri
   if (filter.reviewDue) {
     // The list's "review due" (features/yearly-review): the same rule, so "everyone matching" is who the list showed.
     const [config] = await db.select({ productType: productConfigurations.productType, reviewEveryMonths: productConfigurations.reviewEveryMonths }).from(productConfigurations).where(eq(productConfigurations.id, configId));
-    where.push(config && hasYearlyReview(config) ? reviewDueSql(config.reviewEveryMonths, new Date()) : sql`false`);
+    where.push(config ? reviewDueFilterSql(config, filter.reviewDue) : sql`false`);
   }
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;

@@ -55,7 +55,9 @@ export const bulkSendRoutes: FastifyPluginAsyncZod = async (app) => {
           'second; the same key for another product configuration or by another user is 422. Clients with an open questionnaire of the ' +
           'product are skipped, and so are clients who answered one within skipResultsWithinMonths (default 3; 0 skips none for that ' +
           'reason); every skipped client is listed in failures (up to 1,000) with its errorKey, clientName (as the viewer may see it) ' +
-          'and since (when the open one was sent, or when the client answered).',
+          'and since (when the open one was sent, or when the client answered). startFromPrevious (the yearly review): each ' +
+          "questionnaire starts from the client's latest result's answers and names it (review_of); a client without one gets an " +
+          'empty questionnaire and is counted in startedEmpty. filter.reviewDue: true (due now) or month (due by the end of this month).',
         body: ZBulkSendRequest,
         response: {
           202: ZBulkSendProgress,

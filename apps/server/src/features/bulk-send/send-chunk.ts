@@ -19,6 +19,7 @@ import { definitionForProduct } from '../interactions/definitions';
 import { INSTANCE_ERRORS } from '../instances/instance-service';
 import { insertInvitationMails, invitationRows } from './render-invitations';
 import { emitWebhookEvents } from '../webhooks/emit';
+import { previousAnswersOf, type PreviousAnswers } from '../yearly-review/review-start';
 
 /** Why a chosen client got no questionnaire (the first reasons are the single send's own error keys). */
 export const BULK_SKIP = {
@@ -121,7 +122,13 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
   const options = bulk.options;
   const expiresAt = new Date(now.getTime() + (options.expiresInDays ?? product!.invitationValidDays) * 86_400_000);
   const interactionId = PRODUCT_TYPE_INFO[product!.productType].interactionSlug;
-  const definitionVersion = definitionForProduct(product!.productType).version;
+  const definition = definitionForProduct(product!.productType);
+  const definitionVersion = definition.version;
+  // The yearly review: each questionnaire starts from the client's previous answers and names that result; a client
+  // without one gets an empty questionnaire, counted (startedEmpty) so the summary can say so.
+  const previous = options.startFromPrevious ? await previousAnswersOf(tx, sending.map((row) => row.id), configId, definition) : new Map<string, PreviousAnswers>();
+  const starts = JSON.stringify(sending.map((row) => previous.get(row.id) ?? { reviewOf: null, answers: {} }));
+  const startedEmpty = options.startFromPrevious ? sending.filter((row) => !previous.has(row.id)).length : 0;
   // One INSERT ... SELECT over two arrays (client ids, tokens) whatever the chunk's size: the options are the same
   // for every row, so they travel once, not as thirteen bind parameters per questionnaire.
   const lockStatus = trialRuns(product!) ? 'TRIAL' : 'LOCKED';
@@ -131,12 +138,13 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
       : (
           (await tx.execute(sql`
             insert into interaction_instances (account_id, token, client_id, product_configuration_id, initiator_id, interaction_id,
-              definition_version, lock_status, expires_at, auto_reminder, auto_send_report, invited_at)
+              definition_version, lock_status, expires_at, auto_reminder, auto_send_report, invited_at, answers, review_of)
             select ${bulk.accountId}, chosen.token, chosen.client_id, ${configId}, ${bulk.userId}, ${interactionId},
               ${definitionVersion}::int, ${lockStatus}, ${expiresAt}::timestamptz, ${options.autoReminder}::boolean,
-              ${options.autoSendReport}::boolean, ${options.sendInvitationEmail ? now : null}::timestamptz
+              ${options.autoSendReport}::boolean, ${options.sendInvitationEmail ? now : null}::timestamptz,
+              ${starts}::jsonb -> (chosen.n - 1)::int -> 'answers', (${starts}::jsonb -> (chosen.n - 1)::int ->> 'reviewOf')::uuid
             from unnest(${pgArray(sending.map((row) => row.id))}::uuid[], ${pgArray(sending.map(() => newPublicToken()))}::text[])
-              as chosen(client_id, token)
+              with ordinality as chosen(client_id, token, n)
             returning id, token, client_id as "clientId"`)) as unknown as { rows: { id: string; token: string; clientId: string }[] }
         ).rows;
 
@@ -170,6 +178,7 @@ export async function sendChunk(tx: Tx, config: Config, bulkSendId: string, chun
       created: bulk.created + instances.length,
       mailed: bulk.mailed + mailed,
       failed: bulk.failed + failures.length,
+      startedEmpty: bulk.startedEmpty + startedEmpty,
       failures: listed,
       updatedAt: sql`now()`,
     })

@@ -17,6 +17,7 @@ import { newPublicToken } from './client-tokens';
 import { isUniqueViolation } from '../../db/sql-state';
 import { NO_MAILS, instanceMails, type InstanceMails } from '../mail/mail-delivery';
 import { hasResult } from '@bq/domain/interaction-lifecycle';
+import { reviewChange } from '../yearly-review/review-change';
 import { rowReviewDueAt } from '../yearly-review/review-due';
 
 export const CLIENT_ERRORS = {
@@ -205,5 +206,6 @@ export async function clientProfile(db: Db, auth: AuthContext, token: string, co
     instances: instances.map((i) => toInstanceSummary(i, mails.get(i.id) ?? NO_MAILS, now)),
     reviewDueAt: latest && latest === latestResult ? rowReviewDueAt(config, { status: latest.status, finishedAt: finished(latest) }) : null,
     latestResultAt: latestResult ? finished(latestResult).toISOString() : null,
+    reviewChange: await reviewChange(db, auth, config, latestResult),
   };
 }

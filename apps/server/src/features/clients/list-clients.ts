@@ -22,7 +22,7 @@ import {
 import type { ProductConfigurationRow } from '../products/product-access';
 import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
 import { productMailProblems } from '../mail/mail-problems';
-import { hasYearlyReview, reviewDueSql, rowReviewDueAt } from '../yearly-review/review-due';
+import { reviewDueFilterSql, rowReviewDueAt } from '../yearly-review/review-due';
 
 type Query = z.output<typeof ZClientListQuery>;
 
@@ -109,7 +109,7 @@ export async function listClients(
   if (query.status === 'INACTIVE') membership.push(sql`not cp.active`);
   if (query.interactionStatus) membership.push(sql`cp.latest_instance_status = ${query.interactionStatus}`);
   // Due for the yearly review (docs/decisions/0093); a product without reviews has none due.
-  if (query.reviewDue) membership.push(hasYearlyReview(config) ? reviewDueSql(config.reviewEveryMonths, new Date()) : sql`false`);
+  if (query.reviewDue) membership.push(reviewDueFilterSql(config, query.reviewDue));
   const client: SQL[] = [sql`c.account_id = ${auth.accountId}`];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;

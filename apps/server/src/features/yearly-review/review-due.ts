@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RESULT_STATUSES, hasResult, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { ProductType } from '@bq/domain/product-types';
-import { REVIEW_PRODUCT_TYPES, reviewDueAt } from '@bq/domain/yearly-review';
+import { REVIEW_PRODUCT_TYPES, reviewDueAt, reviewDueCutoff, type ReviewDueFilter } from '@bq/domain/yearly-review';
 
 export { REVIEW_PRODUCT_TYPES, reviewDueAt };
 import type { Db } from '../../db/client';
@@ -34,6 +34,14 @@ export function reviewDueSql(months: number, at: Date): SQL {
     select 1 from interaction_instances ri
     where ri.id = cp.latest_instance_id and ri.status in (${sqlList(RESULT_STATUSES)})
       and coalesce(ri.filled_at, ri.created_at) <= ${at.toISOString()}::timestamptz - make_interval(months => ${months}::int))`;
+}
+
+/**
+ * The client list's "review due" filter over client_products `cp` (the list and a bulk send's "everyone matching" both
+ * use it): due now, or by the end of this month; a product without reviews has none due.
+ */
+export function reviewDueFilterSql(config: { productType: ProductType; reviewEveryMonths: number }, filter: ReviewDueFilter, now = new Date()): SQL {
+  return hasYearlyReview(config) ? reviewDueSql(config.reviewEveryMonths, reviewDueCutoff(filter, now)) : sql`false`;
 }
 
 /** How many active clients of the account's risk products are due for their review at `at` (the shell's reminders). */

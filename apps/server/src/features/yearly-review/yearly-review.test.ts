@@ -5,11 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionInstances, mailOutbox, productConfigurations, webhookDeliveries } from '../../db/schema';
-import { answerCalculateUnlock } from '../../test/finished-result';
-import { createAccount, createUser, uniqueEmail } from '../../test/factories';
+import { uniqueEmail } from '../../test/factories';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
 import { announceDueReviews } from './review-notices';
 import { reviewDueAt } from './review-due';
+import { adviserWithResult as fixture } from './review-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,21 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MONTH = 30 * 86_400_000;
-
-async function adviserWithResult(opts: { monthsAgo: number }) {
-  const acc = await createAccount(t.db, { products: ['BQ_RISK', 'BQ_SELECTION'], credits: 5 });
-  const { email, password, user } = await createUser(t.db, acc.account.id);
-  const http = new TestClient(t.app);
-  await http.login(email, password);
-  const configId = acc.configs.find((c) => c.productType === 'BQ_RISK')!.id;
-  const client = (await http.request('POST', '/api/u', { firstName: 'Rita', lastName: 'Review', email: uniqueEmail('client'), productConfigurationId: configId })).json() as { token: string };
-  const instance = (await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId })).json() as { token: string };
-  const { id } = await answerCalculateUnlock(t, http, instance.token, 'BQ_RISK', 11);
-  const finished = new Date(Date.now() - opts.monthsAgo * MONTH);
-  await t.db.update(interactionInstances).set({ filledAt: finished }).where(eq(interactionInstances.id, id));
-  return { http, user, accountId: acc.account.id, configId, selectionId: acc.configs.find((c) => c.productType === 'BQ_SELECTION')!.id, client, resultId: id, resultToken: instance.token, finished };
-}
+const adviserWithResult = (opts: { monthsAgo: number }) => fixture(t, opts);
 
 const listed = async (a: Awaited<ReturnType<typeof adviserWithResult>>, reviewDue?: boolean) =>
   (await a.http.request('GET', `/api/participants?productConfigurationId=${a.configId}${reviewDue === undefined ? '' : `&reviewDue=${reviewDue}`}`)).json() as {

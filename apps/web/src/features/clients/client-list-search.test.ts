@@ -19,7 +19,7 @@ describe('client list search params', () => {
       group: 'ESTABLISHED',
       status: 'ALL',
       interactionStatus: 'OPENED',
-      reviewDue: true,
+      reviewDue: 'now',
       portfolioAboveProfile: true,
       sort: 'name',
       order: 'asc',
@@ -62,5 +62,15 @@ describe('client list search params', () => {
       page: 1,
       pageSize: 20,
     });
+  });
+
+  it('keeps "due now" and "due by the end of this month" apart in the URL and the query; ?reviewDue=true stays "now"', () => {
+    const month = { ...DEFAULT_CLIENT_LIST_SEARCH, reviewDue: 'month' as const };
+    expect(writeClientListSearch(new URLSearchParams(), month).toString()).toBe('reviewDue=month');
+    expect(parseClientListSearch(new URLSearchParams('reviewDue=month')).reviewDue).toBe('month');
+    expect(parseClientListSearch(new URLSearchParams('reviewDue=true')).reviewDue).toBe('now');
+    expect(parseClientListSearch(new URLSearchParams('reviewDue=soon')).reviewDue).toBeNull();
+    expect(toClientListQuery(month, 'cfg').reviewDue).toBe('month');
+    expect(toClientListQuery({ ...month, reviewDue: 'now' }, 'cfg').reviewDue).toBe('true');
   });
 });

@@ -4,10 +4,14 @@
 // back to the defaults; defaults are left out of the URL.
 import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
 import { CLIENT_GROUPS, type ClientGroup } from '@bq/domain/client-rules';
+import type { ReviewDueFilter } from '@bq/domain/yearly-review';
 import type { ClientListRequest } from './api/get-clients';
 
 export const CLIENT_STATUS_FILTERS = ['ACTIVE', 'INACTIVE', 'ALL'] as const;
 export const PAGE_SIZES = [10, 20, 50] as const;
+export const REVIEW_DUE_PARAMS = ['now', 'month'] as const satisfies readonly ReviewDueFilter[];
+/** The URL's and the API's spelling of the review filter. */
+const REVIEW_DUE_PARAM = { now: 'true', month: 'month' } as const satisfies Record<ReviewDueFilter, string>;
 
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
@@ -17,8 +21,8 @@ export interface ClientListSearch {
   group: ClientGroup | null;
   status: (typeof CLIENT_STATUS_FILTERS)[number];
   interactionStatus: InteractionStatus | null;
-  /** Only clients whose yearly review is due (decision 0093). */
-  reviewDue: boolean;
+  /** Only clients whose yearly review is due now, or by the end of this month (decision 0093); null: any. */
+  reviewDue: ReviewDueFilter | null;
   /** Advisory products: only clients whose current portfolio is riskier than their profile (decision 0091). */
   portfolioAboveProfile: boolean;
   sort: ClientSort;
@@ -32,7 +36,7 @@ export const DEFAULT_CLIENT_LIST_SEARCH: ClientListSearch = {
   group: null,
   status: 'ACTIVE',
   interactionStatus: null,
-  reviewDue: false,
+  reviewDue: null,
   portfolioAboveProfile: false,
   sort: 'lastActivity',
   order: 'desc',
@@ -54,7 +58,8 @@ export function parseClientListSearch(params: URLSearchParams): ClientListSearch
     group: oneOf(CLIENT_GROUPS, params.get('group')) ?? d.group,
     status: oneOf(CLIENT_STATUS_FILTERS, params.get('status')) ?? d.status,
     interactionStatus: oneOf(INTERACTION_STATUSES, params.get('interactionStatus')) ?? d.interactionStatus,
-    reviewDue: params.get('reviewDue') === 'true',
+    // "true" is due now (the filter's first form, kept for links already shared).
+    reviewDue: REVIEW_DUE_PARAMS.find((f) => REVIEW_DUE_PARAM[f] === params.get('reviewDue')) ?? d.reviewDue,
     portfolioAboveProfile: params.get('portfolioAboveProfile') === 'true',
     sort: oneOf(CLIENT_SORTS, params.get('sort')) ?? d.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? d.order,
@@ -69,7 +74,7 @@ export function writeClientListSearch(params: URLSearchParams, search: ClientLis
   for (const key of KEYS) {
     const value = search[key];
     if (value === null || value === '' || value === DEFAULT_CLIENT_LIST_SEARCH[key]) next.delete(key);
-    else next.set(key, String(value));
+    else next.set(key, key === 'reviewDue' ? REVIEW_DUE_PARAM[value as ReviewDueFilter] : String(value));
   }
   return next;
 }
@@ -80,7 +85,7 @@ export function hasClientListFilters(search: ClientListSearch): boolean {
     search.q !== '' ||
     search.group !== null ||
     search.interactionStatus !== null ||
-    search.reviewDue ||
+    search.reviewDue !== null ||
     search.portfolioAboveProfile ||
     search.status !== 'ACTIVE'
   );
@@ -97,7 +102,7 @@ export function toClientListQuery(
     group: search.group ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
-    reviewDue: search.reviewDue ? 'true' : undefined,
+    reviewDue: search.reviewDue ? REVIEW_DUE_PARAM[search.reviewDue] : undefined,
     portfolioAboveProfile: search.portfolioAboveProfile ? 'true' : undefined,
     sort: search.sort,
     order: search.order,

@@ -49,5 +49,5 @@ export function listItemOf(overrides: Partial<TClientListItem> = {}): TClientLis
 }
 
 export function profileOf(overrides: Partial<TClientProfile> = {}): TClientProfile {
-  return { ...clientOf(), productType: 'BQ_RISK', instances: [], reviewDueAt: null, latestResultAt: null, ...overrides };
+  return { ...clientOf(), productType: 'BQ_RISK', instances: [], reviewDueAt: null, latestResultAt: null, reviewChange: null, ...overrides };
 }

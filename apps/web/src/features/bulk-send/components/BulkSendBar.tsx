@@ -59,8 +59,8 @@ export function BulkSendBar({ selection, productConfigurationId, filter, total, 
         onFinished={onFinished}
         selection={
           selection.allMatching
-            ? { productConfigurationId, filter, count: total, countIsLowerBound: totalIsLowerBound }
-            : { productConfigurationId, clientTokens: selection.tokens, count, countIsLowerBound: false }
+            ? { productConfigurationId, filter, count: total, countIsLowerBound: totalIsLowerBound, reviewRound: Boolean(filter.reviewDue) }
+            : { productConfigurationId, clientTokens: selection.tokens, count, countIsLowerBound: false, reviewRound: Boolean(filter.reviewDue) }
         }
       />
     </Paper>

@@ -26,6 +26,8 @@ const DONE: TBulkSendProgress = {
     { clientToken: 'c4', errorKey: 'error.client.inactive', clientName: 'Brooks, Daniel', since: null },
   ],
   skipResultsWithinMonths: 3,
+  startFromPrevious: false,
+  startedEmpty: 0,
   finished: true,
   createdAt: '2026-12-06T10:00:00Z',
   finishedAt: '2026-12-06T10:00:05Z',

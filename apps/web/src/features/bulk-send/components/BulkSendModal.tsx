@@ -2,10 +2,11 @@
 // recent an answer makes a client skipped (decision 0084), then, once sent, the progress panel in the same dialog.
 // Closing the dialog while the send runs leaves it running.
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INVITATION_VALID_DAYS, ZCreateInstanceRequest } from '@bq/contracts/instances';
 import { BULK_SEND_DEFAULT_SKIP_MONTHS, BULK_SEND_MAX_SKIP_MONTHS, ZBulkSendRequest, type TBulkSendFilter } from '@bq/contracts/bulk-send';
+import { REVIEW_PRODUCT_TYPES } from '@bq/domain/yearly-review';
 import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
@@ -19,6 +20,8 @@ export interface BulkSelection {
   filter?: TBulkSendFilter;
   count: number;
   countIsLowerBound: boolean;
+  /** The list is filtered to clients due for their yearly review: the send starts from their answers unless unticked. */
+  reviewRound?: boolean;
 }
 
 interface BulkSendModalProps {
@@ -72,9 +75,7 @@ function BulkSendForm({
   const { t } = useTranslation();
   const user = useSignedInUser();
   const start = useStartBulkSend();
-  const productDays = user.products.find(
-    (p) => p.id === selection.productConfigurationId,
-  )?.invitationValidDays;
+  const productDays = user.products.find((p) => p.id === selection.productConfigurationId)?.invitationValidDays;
   const [expiresInDays, setExpiresInDays] = useState<string | number>(
     productDays ?? DEFAULT_INVITATION_VALID_DAYS,
   );
@@ -84,6 +85,10 @@ function BulkSendForm({
   const [expiryError, setExpiryError] = useState<string | null>(null);
   const [skipMonths, setSkipMonths] = useState<string | number>(BULK_SEND_DEFAULT_SKIP_MONTHS);
   const [skipError, setSkipError] = useState<string | null>(null);
+  // A risk product with reviews (decision 0093) offers the yearly review's start from each client's previous answers.
+  const product = user.products.find((p) => p.id === selection.productConfigurationId);
+  const reviewable = product !== undefined && REVIEW_PRODUCT_TYPES.includes(product.productType) && product.reviewEveryMonths > 0;
+  const [startFromPrevious, setStartFromPrevious] = useState(reviewable && Boolean(selection.reviewRound));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -99,9 +104,9 @@ function BulkSendForm({
       return;
     }
     setSkipError(null);
-    const { count: _count, countIsLowerBound: _lower, ...chosen } = selection;
+    const { count: _count, countIsLowerBound: _lower, reviewRound: _review, ...chosen } = selection;
     start.mutate(
-      { ...chosen, expiresInDays: days, sendInvitationEmail, autoReminder, autoSendReport, skipResultsWithinMonths: months },
+      { ...chosen, expiresInDays: days, sendInvitationEmail, autoReminder, autoSendReport, skipResultsWithinMonths: months, startFromPrevious: reviewable && startFromPrevious },
       { onSuccess: (progress) => onStarted(progress.id) },
     );
   };
@@ -110,6 +115,15 @@ function BulkSendForm({
     <form onSubmit={submit} noValidate aria-label={t('bulkSend.button')}>
       <Stack gap="md">
         <Text size="sm">{t('bulkSend.lead')}</Text>
+        {reviewable ? (
+          <Checkbox
+            label={t('review.bulk.fromPreviousField')}
+            description={t('review.bulk.fromPreviousHint')}
+            checked={startFromPrevious}
+            onChange={(event) => setStartFromPrevious(event.currentTarget.checked)}
+            data-testid="bulk-send-from-previous"
+          />
+        ) : null}
         <SendOptionsFields
           testIdPrefix="bulk-send"
           expiry={{

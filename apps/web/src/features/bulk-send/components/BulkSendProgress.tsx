@@ -9,6 +9,7 @@ import { useFormat } from '../../../lib/formats';
 import { apiErrorMessage } from '../../../lib/notify';
 import { useBulkSend } from '../api/get-bulk-send';
 import { useStopBulkSend } from '../api/stop-bulk-send';
+import { ReviewStartSummary } from '../../yearly-review/components/ReviewStartSummary';
 import { SkippedClients } from './SkippedClients';
 
 export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onClose: () => void; onFinished: () => void }) {
@@ -53,6 +54,7 @@ export function BulkSendProgress({ id, onClose, onFinished }: { id: string; onCl
         <Count label={t('bulkSend.progress.failed')} value={formatNumber(progress.failed, 0)} testId="bulk-send-failed" />
       </SimpleGrid>
       {progress.failed > 0 ? <SkippedClients progress={progress} /> : null}
+      {progress.startFromPrevious ? <ReviewStartSummary progress={progress} /> : null}
       {progress.mailed > 0 ? (
         <Text size="sm" c="dimmed">
           {t('bulkSend.progress.mailsLeave')}

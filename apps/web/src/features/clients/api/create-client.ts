@@ -23,7 +23,7 @@ export function useCreateClient({ productType, userId }: { productType: ProductT
     onSuccess: async (client) => {
       queryClient.setQueryData<TClientProfile>(
         clientProfileQueryKey(client.productConfigurationId, client.token),
-        { ...client, productType, instances: [], reviewDueAt: null, latestResultAt: null },
+        { ...client, productType, instances: [], reviewDueAt: null, latestResultAt: null, reviewChange: null },
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: clientListsQueryKey }),

@@ -56,7 +56,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
     // Every filter the list applies, so "everyone matching" is exactly who the list shows.
-    ...(search.reviewDue ? { reviewDue: true } : {}),
+    ...(search.reviewDue ? { reviewDue: search.reviewDue } : {}),
     ...(search.portfolioAboveProfile ? { portfolioAboveProfile: true } : {}),
   };
   const selection = useClientSelection(JSON.stringify(filter));

@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
 import { CLIENT_GROUPS } from '@bq/domain/client-rules';
-import { CLIENT_STATUS_FILTERS, type ClientListSearch } from '../client-list-search';
+import { CLIENT_STATUS_FILTERS, REVIEW_DUE_PARAMS, type ClientListSearch } from '../client-list-search';
 
 const ALL = '';
 
@@ -75,11 +75,14 @@ export function ClientListToolbar({ search, onChange, searchInput, reviewable = 
         data-testid="client-filter-interaction-status"
       />
       {reviewable ? (
-        <Checkbox
+        <NativeSelect
           label={t('review.filter')}
-          checked={search.reviewDue}
-          onChange={(event) => onChange({ reviewDue: event.currentTarget.checked })}
-          mb={8}
+          value={search.reviewDue ?? ALL}
+          onChange={(event) => onChange({ reviewDue: REVIEW_DUE_PARAMS.find((f) => f === event.currentTarget.value) ?? null })}
+          data={[
+            { value: ALL, label: t('review.filter.any') },
+            ...REVIEW_DUE_PARAMS.map((f) => ({ value: f, label: t(`review.filter.${f}`) })),
+          ]}
           data-testid="client-filter-review-due"
         />
       ) : null}

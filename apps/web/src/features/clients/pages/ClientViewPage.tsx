@@ -14,6 +14,7 @@ import { ClientNotFound } from '../components/ClientNotFound';
 import { mayOnClients, useClientProduct, type ClientProduct } from '../use-client-product';
 import { ClientDataRights } from '../../data-rights/components/ClientDataRights';
 import { ClientPortfolio } from '../../portfolio/components/ClientPortfolio';
+import { ReviewChangePanel } from '../../yearly-review/components/ReviewChangePanel';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isAnonymisedClient } from '../../../lib/client-display-name';
 
@@ -37,6 +38,13 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
           clientToken={clientToken}
           interactions={<ClientInteractions client={profile.data} product={product} />}
         />
+        {/* A yearly review's result against the one it reviewed (decision 0093): the adviser's reading. */}
+        {profile.data.reviewChange ? (
+          <ReviewChangePanel
+            change={profile.data.reviewChange}
+            resultPath={(token) => `/${product.productType}/client/${clientToken}/dashboard/${token}`}
+          />
+        ) : null}
         {/* The advisory products check the client's holdings against the risk profile (decision 0091). */}
         {PRODUCT_TYPE_INFO[product.productType].dashboardKind === 'BQA' && !profile.data.erasedAt ? (
           <ClientPortfolio clientToken={profile.data.token} canUpdate={product.canUpdate} />
