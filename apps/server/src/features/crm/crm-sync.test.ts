@@ -67,7 +67,7 @@ describe.each(['salesforce', 'hubspot'] as const)('syncing to %s', (provider) =>
     expect(written[mapping.fields.riskClass]).toBeGreaterThanOrEqual(1);
     expect(written[mapping.fields.resultDate]).toBe(new Date().toISOString().slice(0, 10));
     expect(written[mapping.fields.status]).toBe('RESULT_AVAILABLE');
-    expect(written[mapping.fields.reportUrl]).toBe(`${t.app.config.publicUrl}/client/${client.token}`);
+    expect(written[mapping.fields.reportUrl]).toBe(`${t.app.config.publicUrl}/BQ_RISK/client/${client.token}`);
     // Never the participant's link: the questionnaire's token is nowhere in what the CRM received.
     expect(JSON.stringify(standin().received)).not.toContain(client.instanceToken);
     expect(byEmail.properties[mapping.fields.riskClass]).toBeUndefined();

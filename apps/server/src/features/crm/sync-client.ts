@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { CRM_ERRORS, type TCrmFieldMapping } from '@bq/contracts/crm';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { clients, crmConnections, crmSyncStates, interactionInstances } from '../../db/schema';
+import { clients, crmConnections, crmSyncStates, interactionInstances, productConfigurations } from '../../db/schema';
 import type { ConnectionRow } from './connection-service';
 import { withCrm } from './crm-session';
 import type { CrmConfig } from './oauth';
@@ -17,8 +17,9 @@ const ERROR_TEXT_MAX = 300;
 /** What the CRM is told about the client's latest result; the class only once the result is unlocked. */
 export async function resultFields(db: Db, config: Pick<CrmConfig, 'publicUrl'>, client: { id: string; token: string }) {
   const [latest] = await db
-    .select({ status: interactionInstances.status, lockStatus: interactionInstances.lockStatus, results: interactionInstances.results })
+    .select({ status: interactionInstances.status, lockStatus: interactionInstances.lockStatus, results: interactionInstances.results, productType: productConfigurations.productType })
     .from(interactionInstances)
+    .innerJoin(productConfigurations, eq(productConfigurations.id, interactionInstances.productConfigurationId))
     .where(and(eq(interactionInstances.clientId, client.id), eq(interactionInstances.status, 'RESULTS_AVAILABLE')))
     .orderBy(desc(interactionInstances.updatedAt))
     .limit(1);
@@ -28,7 +29,7 @@ export async function resultFields(db: Db, config: Pick<CrmConfig, 'publicUrl'>,
     riskClass: locked ? null : (latest.results?.risk?.suitableClass ?? null),
     resultDate: latest.results?.calculatedAt.slice(0, 10) ?? null,
     status: locked ? 'RESULT_LOCKED' : 'RESULT_AVAILABLE',
-    reportUrl: `${config.publicUrl}/client/${encodeURIComponent(client.token)}`,
+    reportUrl: `${config.publicUrl}/${latest.productType}/client/${encodeURIComponent(client.token)}`,
   };
 }
 
