@@ -32,6 +32,7 @@ import { authRoutes } from './features/auth/routes';
 import { biRoutes } from './features/bi/routes';
 import { apiCredentialRoutes } from './features/api-credentials/routes';
 import { webhookRoutes } from './features/webhooks/routes';
+import { crmRoutes } from './features/crm/routes';
 import { yearlyReviewRoutes } from './features/yearly-review/routes';
 import { publicLinkRoutes } from './features/public-links/routes';
 import { publicStartRoutes } from './features/public-links/start-routes';
@@ -190,6 +191,7 @@ export async function buildApp(opts: {
   await app.register(biRoutes);
   await app.register(apiCredentialRoutes);
   await app.register(webhookRoutes);
+  await app.register(crmRoutes);
   await app.register(yearlyReviewRoutes);
   await app.register(publicLinkRoutes);
   await app.register(publicStartRoutes);

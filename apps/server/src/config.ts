@@ -131,6 +131,24 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(2000).optional(),
   /** The OpenID Connect issuer whose ID tokens are accepted (its discovery document names the keys). Tests point it at a local issuer. */
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  /**
+   * CRM sync (docs/decisions/0094): the OAuth clients the operator registered at Salesforce (a connected app) and
+   * HubSpot (a public app). Unset: that CRM is shown as not available and cannot be connected. Every call goes through
+   * the egress gate (a host in EGRESS_ALLOW_HOSTS may be internal, e.g. the tests' local stand-ins).
+   */
+  SALESFORCE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().trim().min(1).max(2000).optional(),
+  /** Where Salesforce's authorize and token endpoints are (https://test.salesforce.com for sandboxes). */
+  SALESFORCE_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.salesforce.com'),
+  /** The REST API version the sync calls (/services/data/vXX.X). */
+  SALESFORCE_API_VERSION: z.string().regex(/^\d{2,3}\.\d$/).default('62.0'),
+  HUBSPOT_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().trim().min(1).max(2000).optional(),
+  /** HubSpot's authorize page and its API host (token endpoint and CRM objects). */
+  HUBSPOT_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://app.hubspot.com'),
+  HUBSPOT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.hubapi.com'),
+  /** How long a CRM may take per request. */
+  CRM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL: connections per process (API or worker); keep processes x DB_POOL_SIZE under the server's max_connections. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),

@@ -30,5 +30,6 @@ export * from './schema/participant-keys';
 export * from './schema/rate-limits';
 export * from './schema/webhooks';
 export * from './schema/reviews';
+export * from './schema/crm';
 export * from './schema/portfolios';
 export * from './schema/public-links';

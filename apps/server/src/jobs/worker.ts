@@ -14,6 +14,8 @@ import { startMailWorker } from '../features/mail/mail-worker';
 import { startBulkSendWorker } from '../features/bulk-send/run-bulk-send';
 import { startWebhookWorker } from '../features/webhooks/webhook-worker';
 import { announceDueReviews } from '../features/yearly-review/review-notices';
+import { startCrmWorker } from '../features/crm/crm-worker';
+import { queueNightlyRuns } from '../features/crm/sync-queue';
 import { workInBatches } from './batch-worker';
 import { writeCheckpointIfDue } from '../features/audit/checkpoint';
 import { scheduleRetention, startRetentionWorker } from '../features/retention/retention-job';
@@ -48,6 +50,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
   await startBulkSendWorker(db, config, log, queue);
   // Signed webhooks (features/webhooks, docs/decisions/0090).
   const webhooks = startWebhookWorker(db, config, log, queue);
+  // CRM sync (features/crm, docs/decisions/0094).
+  const crm = startCrmWorker(db, config, log);
   const run = async () => {
     try {
       await purgeExpiredSessions(db);
@@ -59,6 +63,8 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
       await scheduleRetention(queue);
       // The yearly review: tell advisers (and webhooks) of reviews falling due (docs/decisions/0093).
       await announceDueReviews(db, queue, config);
+      // CRM sync: every connection not fully written for a day queues all its clients with a result (docs/decisions/0094).
+      await queueNightlyRuns(db);
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }
@@ -71,6 +77,7 @@ export async function startWorker(db: Db, config: Config, log: FastifyBaseLogger
     stop: async () => {
       clearInterval(timer);
       webhooks.stop();
+      crm.stop();
       await mail.stop();
     },
   };

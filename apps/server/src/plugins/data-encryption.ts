@@ -17,6 +17,8 @@ export type KeyPurpose =
   | 'smtp-password'
   // A webhook endpoint's signing key (docs/decisions/0090), and the previous one while a rotation overlaps.
   | 'webhook-secret'
+  // A CRM connection's OAuth access and refresh tokens (docs/decisions/0094).
+  | 'crm-token'
   // The start form's time stamp on a public start link (docs/decisions/0092): signed, so a bot cannot date it back.
   | 'public-start-form'
   // The audit trail's keyed values (docs/decisions/0071): an identity field's digest (one key per account) and the

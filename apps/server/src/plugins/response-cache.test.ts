@@ -169,7 +169,9 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
     // limit's counters (read only by the limiter, docs/decisions/0072), webhook endpoints and their deliveries (read only
     // by the uncached /api/account/webhooks routes and the worker, docs/decisions/0090; the expiry sweep's marks too), the
     // reviews already announced (read only by the worker's notice, docs/decisions/0093), public start links and their
-    // visitors' starts (read only by the uncached /api/account/public-links and /api/start routes, docs/decisions/0092).
+    // visitors' starts (read only by the uncached /api/account/public-links and /api/start routes, docs/decisions/0092),
+    // CRM connections, their OAuth attempts and the clients' sync states (read only by the uncached /api/account/crm
+    // routes and the worker, docs/decisions/0094).
     const silent = [
       'account_hosts', 'account_retention', 'account_self_identification_settings',
       'api_credentials', 'audit_checkpoints', 'audit_events', 'auth_requests', 'bi_counts', 'bi_facts', 'bulk_send_clients', 'bulk_sends',
@@ -178,6 +180,7 @@ describe('the response cache (RESPONSE_CACHE_SECONDS=30)', () => {
       'self_identifications', 'sessions', 'sso_connections', 'sso_domains', 'used_sign_in_nonces',
       'user_passkeys', 'user_recovery_codes', 'user_totp', 'verification_resend_requests', 'webauthn_challenges',
       'webhook_deliveries', 'webhook_endpoints', 'webhook_expiry_marks', 'review_notices', 'public_link_starts', 'public_links',
+      'crm_connections', 'crm_oauth_states', 'crm_sync_states',
     ];
     const { rows } = await t.database.executeSql(
       `select c.relname as "table", exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'bq_data_changed') as "notifies"

@@ -337,6 +337,11 @@ const settingsRoutes: RouteObject = {
       lazy: page(() => import('../features/webhooks/pages/WebhooksPage'), 'WebhooksPage'),
     },
     {
+      path: 'crm',
+      handle: crumb('page.settingsCrm.title'),
+      lazy: page(() => import('../features/crm/pages/CrmPage'), 'CrmPage'),
+    },
+    {
       path: 'provisioning',
       handle: crumb('page.settingsProvisioning.title'),
       lazy: page(() => import('../features/scim/pages/ProvisioningSettingsPage'), 'ProvisioningSettingsPage'),

@@ -12,6 +12,7 @@ import { getInteractionDefinition } from '../interactions/definitions';
 import { riskSectionForResults } from '../results/risk-section';
 import { predictResult, scoreResult } from './score-result';
 import { emitForInstance } from '../webhooks/emit';
+import { queueCrmSyncForInstance } from '../crm/sync-queue';
 
 export const CALCULATION_ERRORS = {
   failed: 'error.calculation.failed',
@@ -49,6 +50,8 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
   // The account's webhooks hear of the result in the transaction that makes it available (docs/decisions/0090).
   const onResultAvailable: OnResultAvailable = async (tx, id) => {
     await emitForInstance(tx, id, 'result.available');
+    // And the account's CRMs are written (docs/decisions/0094): queued with the result, synced by the worker.
+    await queueCrmSyncForInstance(tx, id);
     await onAvailable?.(tx, id);
   };
   const started = await moveStatus(db, instanceId, ['FILLED'], 'CALCULATING');

@@ -33,7 +33,7 @@ async function existingClients(db: Db | Tx, accountId: string): Promise<Existing
 }
 
 /** New clients beyond the account's limit refuse the whole import (as the one-by-one create does). */
-async function assertRoom(db: Db | Tx, accountId: string, adding: number) {
+export async function assertRoom(db: Db | Tx, accountId: string, adding: number) {
   if (adding === 0) return;
   const [account] = await db.select({ maxClients: accounts.maxClients }).from(accounts).where(eq(accounts.id, accountId));
   if (account?.maxClients == null) return;

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { accountBranding, ssoConnections, userRecoveryCodes, userTotp, webhookEndpoints } from '../../db/schema';
+import { accountBranding, crmConnections, ssoConnections, userRecoveryCodes, userTotp, webhookEndpoints } from '../../db/schema';
 import { recoveryCodeKeyId } from '../two-factor/totp';
 import { decryptSecret, encryptSecret, isUnderCurrentKey, keyId, storedKeyId, type DataKeys, type KeyPurpose } from '../../plugins/data-encryption';
 
@@ -26,6 +26,8 @@ export const ENCRYPTED_COLUMNS: readonly Target[] = [
   { name: 'sso_connections.client_secret_encrypted', table: ssoConnections, id: ssoConnections.accountId, value: ssoConnections.clientSecretEncrypted, purpose: 'sso-client-secret' },
   { name: 'webhook_endpoints.secret_encrypted', table: webhookEndpoints, id: webhookEndpoints.id, value: webhookEndpoints.secretEncrypted, purpose: 'webhook-secret' },
   { name: 'webhook_endpoints.previous_secret_encrypted', table: webhookEndpoints, id: webhookEndpoints.id, value: webhookEndpoints.previousSecretEncrypted, purpose: 'webhook-secret' },
+  { name: 'crm_connections.access_token_encrypted', table: crmConnections, id: crmConnections.id, value: crmConnections.accessTokenEncrypted, purpose: 'crm-token' },
+  { name: 'crm_connections.refresh_token_encrypted', table: crmConnections, id: crmConnections.id, value: crmConnections.refreshTokenEncrypted, purpose: 'crm-token' },
 ];
 
 export interface ColumnReport {

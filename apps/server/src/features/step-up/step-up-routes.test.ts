@@ -16,9 +16,11 @@ describe('step-up routes', () => {
   it('are exactly these, each signed in with a session', () => {
     const marked = apiRoutes(collected).filter((r) => (r.route.config as FastifyContextConfig | undefined)?.stepUp);
     expect(marked.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/account/crm/:provider',
       'DELETE /api/account/security/members/:userId/factors',
       'DELETE /api/account/sender',
       'DELETE /api/user/2fa/passkeys/:id',
+      'POST /api/account/crm/:provider/connect',
       'POST /api/account/webhooks',
       'POST /api/account/webhooks/:id/secret',
       'POST /api/client/:token/erase',

@@ -15,6 +15,7 @@ import { mayOnClients, useClientProduct, type ClientProduct } from '../use-clien
 import { ClientDataRights } from '../../data-rights/components/ClientDataRights';
 import { ClientPortfolio } from '../../portfolio/components/ClientPortfolio';
 import { ReviewChangePanel } from '../../yearly-review/components/ReviewChangePanel';
+import { ClientCrmSync } from '../../crm/components/ClientCrmSync';
 import { PRODUCT_TYPE_INFO } from '@bq/domain/product-types';
 import { isAnonymisedClient } from '../../../lib/client-display-name';
 
@@ -49,6 +50,8 @@ function ClientView({ product, clientToken }: { product: ClientProduct; clientTo
         {PRODUCT_TYPE_INFO[product.productType].dashboardKind === 'BQA' && !profile.data.erasedAt ? (
           <ClientPortfolio clientToken={profile.data.token} canUpdate={product.canUpdate} />
         ) : null}
+        {/* Whether the result reached the firm's CRM (decision 0094); only for who manages the CRM connections. */}
+        <ClientCrmSync clientToken={profile.data.token} />
         {/* The rare, destructive rights come after the everyday work (decision 0077). */}
         <ClientDataRights
           clientToken={profile.data.token}

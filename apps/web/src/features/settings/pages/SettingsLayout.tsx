@@ -15,6 +15,7 @@ import {
   IconShieldLock,
   IconShieldCheck,
   IconWebhook,
+  IconPlugConnected,
   IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
@@ -55,6 +56,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/privacy', labelKey: 'page.settingsPrivacy.title', icon: IconShieldLock },
   { path: '/settings/api', labelKey: 'page.settingsApi.title', icon: IconApi },
   { path: '/settings/webhooks', labelKey: 'page.settingsWebhooks.title', icon: IconWebhook, visibleTo: canManageApi },
+  { path: '/settings/crm', labelKey: 'page.settingsCrm.title', icon: IconPlugConnected, visibleTo: canManageApi },
   { path: '/settings/audit', labelKey: 'page.settingsAudit.title', icon: IconHistory, visibleTo: canReadAuditLog },
   { path: '/settings/retention', labelKey: 'page.settingsRetention.title', icon: IconArchive, admin: true },
   {
