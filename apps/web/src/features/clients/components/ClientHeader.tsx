@@ -15,6 +15,7 @@ import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
 import { AddToComparisonButton } from './AddToComparisonButton';
 import { ClientActivation } from './ClientActivation';
 import { ClientGroupControl } from './ClientGroupControl';
+import { WebsiteLeadBadge } from './WebsiteLeadBadge';
 import { ClientWeightProfile } from './ClientWeightProfile';
 import { EditClientModal } from './EditClientModal';
 
@@ -51,6 +52,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
               <Title order={1} fz="h2" data-testid="client-name">
                 {clientDisplayName(client)}
               </Title>
+              <WebsiteLeadBadge client={client} />
               {anonymised ? (
                 <Badge color="gray" variant="light" data-testid="client-anonymised-badge">
                   {t('anonymisation.badge')}
