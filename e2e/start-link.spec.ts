@@ -95,6 +95,7 @@ for (const [language, T] of [['EN_US', EN], ['DE_DE', DE]] as const) {
       await card.getByTestId('client-card-link').click();
       await expect(page.getByTestId('client-name')).toContainText(lastName);
       await expect(page.getByTestId('client-website-lead-badge')).toBeVisible();
+      await expectFitsWidth(page, PHONE.width);
       await screenshot(page, `start-link-lead-client-phone-${language}`);
 
       // The account switches every link off: the visitor's link shows what an unknown link shows.

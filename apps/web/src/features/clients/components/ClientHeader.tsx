@@ -47,7 +47,8 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
           <Avatar size={56} radius="xl" color={client.active ? 'brand' : 'gray'} aria-hidden>
             {client.initials}
           </Avatar>
-          <Stack gap={4}>
+          {/* May shrink beside the avatar: a long address wraps instead of widening a phone's page. */}
+          <Stack gap={4} miw={0}>
             <Group gap="sm" wrap="wrap">
               <Title order={1} fz="h2" data-testid="client-name">
                 {clientDisplayName(client)}
@@ -84,7 +85,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
                 {t('anonymisation.clientHint')}
               </Text>
             ) : (
-              <Anchor href={`mailto:${client.email}`} size="sm" data-testid="client-email">
+              <Anchor href={`mailto:${client.email}`} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="client-email">
                 {client.email}
               </Anchor>
             )}
