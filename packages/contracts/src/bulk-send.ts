@@ -8,7 +8,7 @@ import { ZCreateInstanceRequest } from './instances';
 export const BULK_SEND_MAX_TOKENS = 10_000;
 
 /** The client list's filter, as GET /api/participants takes it, without paging and sorting. */
-export const ZBulkSendFilter = ZClientListQuery.pick({ q: true, group: true, status: true, interactionStatus: true, reviewDue: true, portfolioAboveProfile: true });
+export const ZBulkSendFilter = ZClientListQuery.pick({ q: true, group: true, source: true, status: true, interactionStatus: true, reviewDue: true, portfolioAboveProfile: true });
 export type TBulkSendFilter = z.input<typeof ZBulkSendFilter>;
 
 /**

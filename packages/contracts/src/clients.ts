@@ -2,7 +2,7 @@
 // deactivate, list (GET /api/participants), profile, and the client-count limit.
 import { z } from 'zod';
 import { INTERACTION_STATUSES } from '@bq/domain/interaction-lifecycle';
-import { CLIENT_GROUPS, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN, SALUTATIONS } from '@bq/domain/client-rules';
+import { CLIENT_GROUPS, CLIENT_SOURCES, CLIENT_NAME_MAX_LENGTH, PHONE_PATTERN, SALUTATIONS } from '@bq/domain/client-rules';
 import { LOCALES } from '@bq/domain/locales';
 import { PRODUCT_TYPES } from '@bq/domain/product-types';
 import type { ReviewDueFilter } from '@bq/domain/yearly-review';
@@ -87,6 +87,8 @@ export const ZClient = z
     email: z.string(),
     phone: z.string().nullable(),
     group: z.enum(CLIENT_GROUPS),
+    /** WEBSITE: came through a public start link (docs/decisions/0092); null: created or imported by an adviser. */
+    source: z.enum(CLIENT_SOURCES).nullable(),
     locale: z.enum(LOCALES),
     /** NEUTRAL for a client anonymised for the viewer (a salutation tells who they are). */
     salutation: z.enum(SALUTATIONS),
@@ -113,6 +115,8 @@ export const ZClientListQuery = z.object({
   /** Searches first name, last name and e-mail (case-insensitive, contains). */
   q: z.string().trim().max(100).optional(),
   group: z.enum(CLIENT_GROUPS).optional(),
+  /** Only clients who came this way, e.g. WEBSITE: through a public start link (0092 addendum). */
+  source: z.enum(CLIENT_SOURCES).optional(),
   /** ACTIVE (default), INACTIVE or ALL clients of the product. */
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
   /** Only clients whose latest interaction is in this status. */

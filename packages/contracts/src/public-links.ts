@@ -90,6 +90,10 @@ export type TPublicLink = z.infer<typeof ZPublicLink>;
 export const ZPublicLinkList = z.object({ links: z.array(ZPublicLink) }).meta({ id: 'PublicLinkList' });
 export type TPublicLinkList = z.infer<typeof ZPublicLinkList>;
 
+/** The account's switch for all its start links (0092 addendum): off, every link answers as an unknown one. */
+export const ZPublicLinkSettings = z.object({ enabled: z.boolean() }).meta({ id: 'PublicLinkSettings' });
+export type TPublicLinkSettings = z.infer<typeof ZPublicLinkSettings>;
+
 /** What the start page shows before the visitor writes anything. */
 export const ZPublicStartInfo = z
   .object({

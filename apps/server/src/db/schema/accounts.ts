@@ -17,6 +17,8 @@ export const accounts = pgTable('accounts', {
   auditComplianceEmail: text('audit_compliance_email'),
   /** Questionnaires show one question per screen below 480 px wide (docs/decisions/0054); on by default. */
   questionnaireOneQuestionPerScreen: boolean('questionnaire_one_question_per_screen').notNull().default(true),
+  /** Off: every public start link of the account answers as an unknown one; the links stay (0092 addendum, migration 0072). */
+  publicLinksEnabled: boolean('public_links_enabled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

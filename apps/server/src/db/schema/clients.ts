@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TRiskSection } from '@bq/contracts/dashboard';
 import type { TResultPortfolioCheck } from '@bq/contracts/portfolio';
-import type { ClientGroup, Salutation } from '@bq/domain/client-rules';
+import type { ClientGroup, ClientSource, Salutation } from '@bq/domain/client-rules';
 import type { InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { AppliedRule, ConsistencyDirection, ConsistencyReason } from '@bq/scoring/risk';
 
@@ -103,6 +103,8 @@ export const clients = pgTable(
     /** The client's number in the adviser's own system, from an import (migration 0036); one per account. */
     externalId: text('external_id'),
     createdBy: uuid('created_by').references(() => users.id),
+    /** WEBSITE: came through a public start link (migration 0072); null: created or imported by an adviser. */
+    source: text('source').$type<ClientSource>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the client's identity was erased (GDPR Art. 17, features/data-rights); the row stays as a pseudonym. */

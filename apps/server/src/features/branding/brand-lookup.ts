@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountHosts, certificates, interactionInstances, publicLinks, reportDownloadTokens } from '../../db/schema';
 import { hashToken } from '../../plugins/sessions';
+import { linkUsable } from '../public-links/link-usable';
 
 export async function accountOfToken(db: Db, token: string): Promise<string | null> {
   const [instance] = await db.select({ accountId: interactionInstances.accountId }).from(interactionInstances).where(eq(interactionInstances.token, token)).limit(1);
@@ -18,7 +19,7 @@ export async function accountOfToken(db: Db, token: string): Promise<string | nu
     .where(eq(reportDownloadTokens.tokenHash, hashToken(token)))
     .limit(1);
   if (download) return download.accountId;
-  const [link] = await db.select({ accountId: publicLinks.accountId }).from(publicLinks).where(and(eq(publicLinks.publicId, token), eq(publicLinks.active, true))).limit(1);
+  const [link] = await db.select({ accountId: publicLinks.accountId }).from(publicLinks).where(and(eq(publicLinks.publicId, token), linkUsable())).limit(1);
   return link?.accountId ?? null;
 }
 

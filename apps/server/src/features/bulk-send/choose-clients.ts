@@ -9,7 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { loadAnonymisation, searchableByNameSql } from '../anonymisation/anonymise';
 import { productConfigurations } from '../../db/schema';
 import { reviewDueFilterSql } from '../yearly-review/review-due';
-import { portfolioAboveProfileSql } from '../clients/list-clients';
+import { portfolioAboveProfileSql, sourceSql } from '../clients/list-clients';
 
 type Filter = z.output<typeof ZBulkSendFilter>;
 
@@ -26,6 +26,7 @@ export async function filterConditions(db: Db, auth: AuthContext, configId: stri
   if (filter.status === 'INACTIVE') where.push(sql`not cp.active`);
   if (filter.interactionStatus) where.push(sql`cp.latest_instance_status = ${filter.interactionStatus}`);
   if (filter.group) where.push(sql`c.client_group = ${filter.group}`);
+  if (filter.source) where.push(sourceSql(filter.source));
   // The list's "portfolio above profile" (features/portfolio, decision 0091), the same condition.
   if (filter.portfolioAboveProfile) where.push(portfolioAboveProfileSql(configId));
   if (filter.reviewDue) {

@@ -41,6 +41,7 @@ export function toClient(row: ClientRow, membership: { active: boolean; productC
     email: shown.email,
     phone: shown.phone,
     group: row.clientGroup,
+    source: row.source,
     locale: row.locale,
     salutation: shown.anonymize ? 'NEUTRAL' : row.salutation,
     createdAt: row.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TClientListItem, TClientListResponse, ZClientListQuery } from '@bq/contracts/clients';
 import type { z } from 'zod';
 import { instanceExpirationStatus } from '@bq/domain/expiration';
+import type { ClientSource } from '@bq/domain/client-rules';
 import { initials } from '@bq/domain/initials';
 import { RESULT_STATUSES } from '@bq/domain/interaction-lifecycle';
 import type { Db } from '../../db/client';
@@ -44,6 +45,7 @@ type Row = {
   email: string;
   phone: string | null;
   client_group: 'PROSPECT' | 'ESTABLISHED';
+  source: TClientListItem['source'];
   locale: TClientListItem['locale'];
   created_at: Date | string;
   active: boolean;
@@ -88,6 +90,11 @@ export function portfolioAboveProfileSql(configId: string): SQL {
     where p.portfolio_class > r.suitable)`;
 }
 
+/** Came this way (e.g. WEBSITE, a start link's visitor; 0092 addendum): the list's filter and bulk send's "everyone matching". */
+export function sourceSql(source: ClientSource): SQL {
+  return sql`c.source = ${source}`;
+}
+
 /** Above this many matches a search (or group filter) stops counting and says "more than" (CLIENT_LIST_COUNT_LIMIT). */
 export const DEFAULT_COUNT_LIMIT = 1000;
 
@@ -120,12 +127,13 @@ export async function listClients(
     if (anon.enabled) client.push(searchableByNameSql(anon, sql`c.id`));
   }
   if (query.group) client.push(sql`c.client_group = ${query.group}`);
+  if (query.source) client.push(sourceSql(query.source));
   if (query.portfolioAboveProfile) client.push(portfolioAboveProfileSql(config.id));
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const orderBy = sql.raw(SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction));
   const offset = (query.page - 1) * query.pageSize;
 
-  const columns = sql`c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.locale, c.created_at`;
+  const columns = sql`c.token, c.first_name, c.last_name, c.email, c.phone, c.client_group, c.source, c.locale, c.created_at`;
   const instanceColumns = sql`li.id as li_id, li.token as li_token, li.interaction_id as li_interaction_id, li.status as li_status,
     li.lock_status as li_lock_status, li.created_at as li_created_at, li.expires_at as li_expires_at,
     lr.token as lr_token, lr.finished_at as lr_finished_at, lr.lock_status as lr_lock_status`;
@@ -217,6 +225,7 @@ export async function listClients(
         shown.anonymizedInitials ??
         (shown.anonymizationKind === 'STARS' ? '**' : initials(r.first_name, r.last_name)),
       group: r.client_group,
+      source: r.source,
       locale: r.locale,
       createdAt: iso(r.created_at),
       active: r.active,
@@ -256,7 +265,7 @@ export async function listClients(
   let totalIsLowerBound = false;
   const pastTheEnd = rows.length === 0 && offset > 0;
   if (pastTheEnd || (!selectiveSearch && rows.length === query.pageSize)) {
-    if (query.q || query.group || query.portfolioAboveProfile) {
+    if (query.q || query.group || query.source || query.portfolioAboveProfile) {
       // Matches among the memberships, counted up to countLimit + 1: an exact total of a broad search reads every
       // client of the account (about 40 ms at 100,000), and "more than 1,000" tells an adviser as much.
       const counted = await db.execute<{ n: number | string }>(sql`

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { publicLinks } from '../../db/schema';
+import { linkUsable } from './link-usable';
 
 const START_PAGE = /^\/start\/([A-Za-z0-9_-]{22})\/?$/;
 
@@ -22,7 +23,7 @@ export default fp(async function embedHeadersPlugin(app: FastifyInstance) {
     const [link] = await app.db
       .select({ origins: publicLinks.embedOrigins })
       .from(publicLinks)
-      .where(and(eq(publicLinks.publicId, match[1]!), eq(publicLinks.active, true)));
+      .where(and(eq(publicLinks.publicId, match[1]!), linkUsable()));
     if (!link || link.origins.length === 0) return;
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', withFrameAncestors(csp, link.origins));

@@ -11,6 +11,7 @@ import { productConfigurations, publicLinkStarts, publicLinks } from '../../db/s
 import { clientLinkBase } from '../branding/client-base-url';
 import { configurationOfAccount } from '../products/product-access';
 import { assertMaySendQuestionnaires } from '../signup/verification-required';
+import { linkUsable } from './link-usable';
 
 type LinkRow = typeof publicLinks.$inferSelect;
 type UrlConfig = Pick<Config, 'publicUrl'>;
@@ -89,13 +90,13 @@ export async function deletePublicLink(db: Db, accountId: string, publicId: stri
   await db.delete(publicLinks).where(eq(publicLinks.id, link.id));
 }
 
-/** A link the public may use: it exists and is switched on. Anything else is the same 404. */
+/** A link the public may use: it exists and is switched on, and so is its account's switch. Anything else is the same 404. */
 export async function activeLink(db: Db, publicId: string) {
   const [row] = await db
     .select({ link: publicLinks, product: productConfigurations })
     .from(publicLinks)
     .innerJoin(productConfigurations, eq(productConfigurations.id, publicLinks.productConfigurationId))
-    .where(and(eq(publicLinks.publicId, publicId), eq(publicLinks.active, true)));
+    .where(and(eq(publicLinks.publicId, publicId), linkUsable()));
   if (!row) throw new AppError(ERROR_KEYS.notFound, 404, 'Not found');
   return row;
 }

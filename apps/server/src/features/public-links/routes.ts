@@ -1,16 +1,20 @@
 // An account's public start links (issue 38 point 5, docs/decisions/0092): GET and POST /api/account/public-links, PUT
 // and DELETE /api/account/public-links/{publicId}. The account admin who manages the account's users and its
 // branding manages them too (BQ_ADMIN/BQ_USER): a link brings new clients in under the firm's name.
+// GET and PUT /api/account/public-link-settings: the account's switch for all its links at once (0092 addendum).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOkResponse } from '@bq/contracts/auth';
-import { PUBLIC_LINK_ERRORS, ZCreatePublicLinkRequest, ZPublicLink, ZPublicLinkList, ZPublicLinkParams, ZUpdatePublicLinkRequest } from '@bq/contracts/public-links';
+import { PUBLIC_LINK_ERRORS, ZCreatePublicLinkRequest, ZPublicLink, ZPublicLinkList, ZPublicLinkParams, ZPublicLinkSettings, ZUpdatePublicLinkRequest } from '@bq/contracts/public-links';
 import { apiErrors } from '../../plugins/openapi';
+import { STEP_UP_REQUIRED } from '../step-up/step-up-rule';
+import { publicLinkSettings, setPublicLinksEnabled } from './account-switch';
 import { createPublicLink, deletePublicLink, listPublicLinks, updatePublicLink } from './link-service';
 
 const BAD_INPUT = ['error.validation', 'error.request.malformed_json'];
 const UNAUTHORIZED = ['error.auth.unauthorized', 'error.auth.api_credential_invalid'];
 const FORBIDDEN = ['error.auth.csrf', 'error.auth.forbidden', 'error.auth.session_required', 'error.two_factor.enrolment_required'];
 const permission = (action: 'READ' | 'UPDATE') => ({ realm: 'BQ_ADMIN', entity: 'BQ_USER', action }) as const;
+const BAD_BODY = ['error.validation', 'error.request.malformed_json'];
 const linkOf = (r: { params: unknown }) => ({ publicId: (r.params as { publicId?: string }).publicId });
 
 export const publicLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,5 +76,33 @@ export const publicLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       await deletePublicLink(app.db, request.auth.accountId, request.params.publicId);
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    '/api/account/public-link-settings',
+    {
+      config: { audit: false, permission: permission('READ') },
+      schema: { operationId: 'getPublicLinkSettings', tags, response: { 200: ZPublicLinkSettings, ...apiErrors({ 401: UNAUTHORIZED, 403: FORBIDDEN }) } },
+    },
+    async (request) => publicLinkSettings(app.db, request.auth.accountId),
+  );
+
+  app.put(
+    '/api/account/public-link-settings',
+    {
+      // As the account's other settings that open or close it to the outside (security, sender, webhooks): a session
+      // of an admin, who proves their second factor again if they have one (0092 addendum).
+      config: { audit: { action: 'public_link.settings_update', details: (r) => ({ ...(r.body as object) }) }, permission: permission('UPDATE'), sessionOnly: true, stepUp: true },
+      schema: {
+        operationId: 'updatePublicLinkSettings',
+        tags,
+        description:
+          '`enabled: false` switches every start link of the account off at once: each page, start and pending verification ' +
+          'link answers 404 as an unknown link, while the links and their settings stay; `true` restores them. A step-up route.',
+        body: ZPublicLinkSettings,
+        response: { 200: ZPublicLinkSettings, ...apiErrors({ 400: BAD_BODY, 401: UNAUTHORIZED, 403: [...FORBIDDEN, STEP_UP_REQUIRED] }) },
+      },
+    },
+    async (request) => setPublicLinksEnabled(app.db, request.auth.accountId, request.body.enabled),
   );
 };

@@ -18,6 +18,7 @@ import { trialRuns } from '../credits/wealth-trial';
 import { interactionLimit } from '../instances/interactions';
 import { definitionForProduct } from '../interactions/definitions';
 import { queueMail } from '../mail/outbox';
+import { linkUsable } from './link-usable';
 import { hashText } from './start-service';
 
 type Start = typeof publicLinkStarts.$inferSelect;
@@ -38,7 +39,7 @@ async function clientFor(tx: Tx, start: Start, product: Product, createdBy: stri
     if (!limit.available) throw new AppError(PUBLIC_LINK_ERRORS.unavailable, 409, 'The firm takes no new clients at the moment');
     [client] = await tx
       .insert(clients)
-      .values({ accountId: start.accountId, token: newPublicToken(), firstName: start.firstName, lastName: start.lastName, email: start.email, clientGroup: 'PROSPECT', locale: start.locale, createdBy })
+      .values({ accountId: start.accountId, token: newPublicToken(), firstName: start.firstName, lastName: start.lastName, email: start.email, clientGroup: 'PROSPECT', source: 'WEBSITE', locale: start.locale, createdBy })
       .returning();
   }
   await tx.insert(clientProducts).values({ clientId: client!.id, productConfigurationId: product.id, accountId: start.accountId }).onConflictDoNothing();
@@ -98,7 +99,7 @@ export async function verifyStart(db: Db, queue: JobQueue, config: Pick<Config, 
   return db.transaction(async (tx) => {
     const [start] = await tx.select().from(publicLinkStarts).where(eq(publicLinkStarts.tokenHash, hashText(token))).for('update');
     if (!start) throw new AppError(ERROR_KEYS.notFound, 404, 'Unknown verification link');
-    const [link] = await tx.select().from(publicLinks).where(and(eq(publicLinks.id, start.linkId), eq(publicLinks.active, true)));
+    const [link] = await tx.select().from(publicLinks).where(and(eq(publicLinks.id, start.linkId), linkUsable()));
     if (!link) throw new AppError(ERROR_KEYS.notFound, 404, 'Unknown verification link');
     if (start.verifiedAt) {
       // A second click (or a reload) goes on where the first one led, while that questionnaire is there.

@@ -30,6 +30,7 @@ describe('step-up routes', () => {
       'POST /api/user/2fa/passkeys/registration-options',
       'POST /api/user/2fa/totp',
       'POST /api/user/2fa/totp/confirm',
+      'PUT /api/account/public-link-settings',
       'PUT /api/account/retention',
       'PUT /api/account/security',
       'PUT /api/account/sender',

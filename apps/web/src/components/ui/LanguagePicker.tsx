@@ -7,7 +7,8 @@ import { LOCALES, normalizeLocale } from '@bq/domain/locales';
 import { changeLocale, useLocale } from '../../lib/i18n';
 import { LOCALE_NATIVE_NAMES } from '../../lib/locale-names';
 
-export function LanguagePicker({ compact = false }: { compact?: boolean }) {
+/** `alone`: the compact picker on a row of its own (the start pages), wide enough for every language's name. */
+export function LanguagePicker({ compact = false, alone = false }: { compact?: boolean; alone?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -24,7 +25,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       data-testid="language-select"
       size={compact ? 'xs' : 'sm'}
       // Beside the logo in a phone's header: narrower there, so the header never scrolls sideways.
-      w={compact ? { base: 160, xs: 210 } : undefined}
+      w={compact ? (alone ? 230 : { base: 160, xs: 210 }) : undefined}
     />
   );
 }

@@ -11,12 +11,13 @@ describe('client list search params', () => {
   it('reads every query value from the URL', () => {
     const search = parseClientListSearch(
       new URLSearchParams(
-        'q=%20ber%20&group=ESTABLISHED&status=ALL&interactionStatus=OPENED&reviewDue=true&portfolioAboveProfile=true&sort=name&order=asc&page=3&pageSize=50',
+        'q=%20ber%20&group=ESTABLISHED&source=WEBSITE&status=ALL&interactionStatus=OPENED&reviewDue=true&portfolioAboveProfile=true&sort=name&order=asc&page=3&pageSize=50',
       ),
     );
     expect(search).toEqual({
       q: 'ber',
       group: 'ESTABLISHED',
+      source: 'WEBSITE',
       status: 'ALL',
       interactionStatus: 'OPENED',
       reviewDue: 'now',
@@ -31,7 +32,7 @@ describe('client list search params', () => {
 
   it('falls back to the defaults for missing and invalid values', () => {
     const search = parseClientListSearch(
-      new URLSearchParams('group=VIP&status=gone&interactionStatus=x&sort=age&order=up&page=-1&pageSize=37'),
+      new URLSearchParams('group=VIP&source=PHONE&status=gone&interactionStatus=x&sort=age&order=up&page=-1&pageSize=37'),
     );
     expect(search).toEqual(DEFAULT_CLIENT_LIST_SEARCH);
     expect(hasClientListFilters(search)).toBe(false);

@@ -1,9 +1,9 @@
-// The client list's query state in the URL (?q=&group=&status=&interactionStatus=&reviewDue=&portfolioAboveProfile=&sort=
+// The client list's query state in the URL (?q=&group=&source=&status=&interactionStatus=&reviewDue=&portfolioAboveProfile=&sort=
 // &order=&page=&pageSize=),
 // so it survives a reload and the shell carries it between routes of the product. Unknown or invalid values fall
 // back to the defaults; defaults are left out of the URL.
 import { CLIENT_SORTS, INTERACTION_STATUSES } from '@bq/contracts/clients';
-import { CLIENT_GROUPS, type ClientGroup } from '@bq/domain/client-rules';
+import { CLIENT_GROUPS, CLIENT_SOURCES, type ClientGroup, type ClientSource } from '@bq/domain/client-rules';
 import type { ReviewDueFilter } from '@bq/domain/yearly-review';
 import type { ClientListRequest } from './api/get-clients';
 
@@ -19,6 +19,8 @@ export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
 export interface ClientListSearch {
   q: string;
   group: ClientGroup | null;
+  /** WEBSITE: only clients who came through a start link (decision 0092 addendum). */
+  source: ClientSource | null;
   status: (typeof CLIENT_STATUS_FILTERS)[number];
   interactionStatus: InteractionStatus | null;
   /** Only clients whose yearly review is due now, or by the end of this month (decision 0093); null: any. */
@@ -34,6 +36,7 @@ export interface ClientListSearch {
 export const DEFAULT_CLIENT_LIST_SEARCH: ClientListSearch = {
   q: '',
   group: null,
+  source: null,
   status: 'ACTIVE',
   interactionStatus: null,
   reviewDue: null,
@@ -56,6 +59,7 @@ export function parseClientListSearch(params: URLSearchParams): ClientListSearch
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     group: oneOf(CLIENT_GROUPS, params.get('group')) ?? d.group,
+    source: oneOf(CLIENT_SOURCES, params.get('source')) ?? d.source,
     status: oneOf(CLIENT_STATUS_FILTERS, params.get('status')) ?? d.status,
     interactionStatus: oneOf(INTERACTION_STATUSES, params.get('interactionStatus')) ?? d.interactionStatus,
     // "true" is due now (the filter's first form, kept for links already shared).
@@ -84,6 +88,7 @@ export function hasClientListFilters(search: ClientListSearch): boolean {
   return (
     search.q !== '' ||
     search.group !== null ||
+    search.source !== null ||
     search.interactionStatus !== null ||
     search.reviewDue !== null ||
     search.portfolioAboveProfile ||
@@ -100,6 +105,7 @@ export function toClientListQuery(
     productConfigurationId,
     q: search.q || undefined,
     group: search.group ?? undefined,
+    source: search.source ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
     reviewDue: search.reviewDue ? REVIEW_DUE_PARAM[search.reviewDue] : undefined,

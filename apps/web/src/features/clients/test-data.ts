@@ -25,6 +25,7 @@ export function clientOf(overrides: Partial<TClient> = {}): TClient {
     email: 'anna.mueller@example.com',
     phone: '+49 30 1234567',
     group: 'PROSPECT',
+    source: null,
     locale: 'DE_DE',
     salutation: 'MS',
     createdAt: '2026-03-14T09:05:00Z',

@@ -9,6 +9,7 @@ import type { ProductType } from '@bq/domain/product-types';
 import { AppLink } from '../../../components/ui/AppLink';
 import { clientDisplayName } from '../../../lib/client-display-name';
 import { ClientGroupBadge } from './ClientGroupBadge';
+import { WebsiteLeadBadge } from './WebsiteLeadBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { LatestResultLink } from './LatestResultLink';
@@ -53,6 +54,7 @@ export function ClientCardList({
             {client.reviewDueAt && new Date(client.reviewDueAt).getTime() <= Date.now() ? <ReviewDueText dueAt={client.reviewDueAt} /> : null}
             <Group gap="xs" wrap="wrap">
               <ClientGroupBadge group={client.group} />
+              <WebsiteLeadBadge client={client} />
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {client.email}
               </Text>

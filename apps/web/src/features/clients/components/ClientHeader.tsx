@@ -15,6 +15,7 @@ import { LOCALE_NATIVE_NAMES } from '../../../lib/locale-names';
 import { AddToComparisonButton } from './AddToComparisonButton';
 import { ClientActivation } from './ClientActivation';
 import { ClientGroupControl } from './ClientGroupControl';
+import { WebsiteLeadBadge } from './WebsiteLeadBadge';
 import { ClientWeightProfile } from './ClientWeightProfile';
 import { EditClientModal } from './EditClientModal';
 
@@ -46,11 +47,13 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
           <Avatar size={56} radius="xl" color={client.active ? 'brand' : 'gray'} aria-hidden>
             {client.initials}
           </Avatar>
-          <Stack gap={4}>
+          {/* May shrink beside the avatar: a long address wraps instead of widening a phone's page. */}
+          <Stack gap={4} miw={0}>
             <Group gap="sm" wrap="wrap">
               <Title order={1} fz="h2" data-testid="client-name">
                 {clientDisplayName(client)}
               </Title>
+              <WebsiteLeadBadge client={client} />
               {anonymised ? (
                 <Badge color="gray" variant="light" data-testid="client-anonymised-badge">
                   {t('anonymisation.badge')}
@@ -82,7 +85,7 @@ export function ClientHeader({ client, canUpdate }: { client: TClientProfile; ca
                 {t('anonymisation.clientHint')}
               </Text>
             ) : (
-              <Anchor href={`mailto:${client.email}`} size="sm" data-testid="client-email">
+              <Anchor href={`mailto:${client.email}`} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="client-email">
                 {client.email}
               </Anchor>
             )}

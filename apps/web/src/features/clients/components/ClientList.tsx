@@ -53,6 +53,7 @@ export function ClientList({ product }: { product: ClientProduct }) {
   const filter = {
     q: search.q || undefined,
     group: search.group ?? undefined,
+    source: search.source ?? undefined,
     status: search.status,
     interactionStatus: search.interactionStatus ?? undefined,
     // Every filter the list applies, so "everyone matching" is exactly who the list shows.

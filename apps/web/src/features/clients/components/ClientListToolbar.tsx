@@ -74,6 +74,13 @@ export function ClientListToolbar({ search, onChange, searchInput, reviewable = 
         ]}
         data-testid="client-filter-interaction-status"
       />
+      <Checkbox
+        label={t('clients.list.filter.websiteLeads')}
+        checked={search.source === 'WEBSITE'}
+        onChange={(event) => onChange({ source: event.currentTarget.checked ? 'WEBSITE' : null })}
+        mb={8}
+        data-testid="client-filter-website-leads"
+      />
       {reviewable ? (
         <NativeSelect
           label={t('review.filter')}

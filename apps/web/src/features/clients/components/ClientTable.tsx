@@ -13,6 +13,7 @@ import { AppLink } from '../../../components/ui/AppLink';
 import { useFormat } from '../../../lib/formats';
 import { useAppNavigate } from '../../../lib/navigation';
 import { ClientGroupBadge } from './ClientGroupBadge';
+import { WebsiteLeadBadge } from './WebsiteLeadBadge';
 import { ExpirationBadge } from './ExpirationBadge';
 import { InteractionStatusBadge } from './InteractionStatusBadge';
 import { AddToComparisonButton } from './AddToComparisonButton';
@@ -104,7 +105,10 @@ export function ClientTable({ items, productType, stale = false, select }: Clien
                 </Text>
               </Table.Td>
               <Table.Td>
-                <ClientGroupBadge group={client.group} />
+                <Stack gap={4} align="flex-start">
+                  <ClientGroupBadge group={client.group} />
+                  <WebsiteLeadBadge client={client} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 {/* The latest result sits under the latest interaction's status: in view without scrolling sideways. */}

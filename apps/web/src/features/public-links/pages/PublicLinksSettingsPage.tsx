@@ -1,5 +1,5 @@
 // /settings/start-links: the account's public start links (docs/decisions/0092), for whoever manages the account's
-// users: make one per product, copy its address or embed code, switch it off, list the sites that may embed it.
+// users: switch them all off at once, make one per product, copy its address or embed code, switch it off, list the sites that may embed it.
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../../lib/api/get-current-user';
 import { showApiError } from '../../../lib/notify';
 import { useCreatePublicLink } from '../api/create-public-link';
 import { usePublicLinks } from '../api/list-public-links';
+import { AccountSwitch } from '../components/AccountSwitch';
 import { PublicLinkCard } from '../components/PublicLinkCard';
 
 function CreateLink() {
@@ -41,6 +42,7 @@ export function PublicLinksSettingsPage() {
   return (
     <SettingsSection title={t('page.settingsPublicLinks.title')} description={t('publicLinks.lead')}>
       <Stack gap="lg">
+        <AccountSwitch />
         <CreateLink />
         {links.isPending ? (
           <Skeleton height={240} />

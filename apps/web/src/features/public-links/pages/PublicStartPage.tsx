@@ -65,7 +65,7 @@ export function PublicStartPage() {
   return (
     <Container size="xs" py="md" px="sm">
       <Group justify="flex-end" mb="sm">
-        <LanguagePicker compact />
+        <LanguagePicker compact alone />
       </Group>
       <StartContent publicId={publicId} />
     </Container>

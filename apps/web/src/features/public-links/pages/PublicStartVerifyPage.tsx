@@ -26,7 +26,7 @@ export function PublicStartVerifyPage() {
   return (
     <Container size="xs" py="md" px="sm">
       <Group justify="flex-end" mb="sm">
-        <LanguagePicker compact />
+        <LanguagePicker compact alone />
       </Group>
       <Stack gap="md">
         <Title order={1} fz="h2">
