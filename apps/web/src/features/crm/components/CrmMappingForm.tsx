@@ -45,7 +45,8 @@ export function CrmMappingForm({ provider, mapping }: { provider: CrmProvider; m
       value={draft[key]}
       onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })}
       error={invalid.includes(key) ? t('crm.mapping.invalidName') : undefined}
-      ff="monospace"
+      // The API name the admin types is code; its label is not.
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
     />
   );
   return (
