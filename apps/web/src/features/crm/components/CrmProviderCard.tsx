@@ -66,7 +66,7 @@ export function CrmProviderCard({ connection, onNavigate }: { connection: TCrmCo
             <Divider label={t('crm.import.title')} labelPosition="left" />
             <Group gap="xs" align="flex-end" wrap="wrap">
               <Select label={t('crm.import.product')} data={user.products.map((p) => ({ value: p.id, label: t(`product.${p.productType}.name`, { defaultValue: p.productType }) }))} value={productId} onChange={setProductId} allowDeselect={false} />
-              <Button size="sm" variant="light" leftSection={<IconUserPlus size={16} aria-hidden />} disabled={!productId || status !== 'CONNECTED'} loading={importing.isPending} onClick={() => productId && importing.mutate({ provider, productConfigurationId: productId }, { onSuccess: (r) => showSuccess(t('crm.import.done', { imported: r.imported, skipped: r.skipped })), onError: (e) => showApiError(e) })} data-testid={`crm-import-${provider}`}>
+              <Button size="sm" variant="light" maw="100%" h="auto" mih={30} styles={{ label: { whiteSpace: 'normal' } }} leftSection={<IconUserPlus size={16} aria-hidden />} disabled={!productId || status !== 'CONNECTED'} loading={importing.isPending} onClick={() => productId && importing.mutate({ provider, productConfigurationId: productId }, { onSuccess: (r) => showSuccess(t('crm.import.done', { imported: r.imported, skipped: r.skipped })), onError: (e) => showApiError(e) })} data-testid={`crm-import-${provider}`}>
                 {t('crm.import.submit')}
               </Button>
             </Group>
