@@ -161,6 +161,25 @@ describe.each(['salesforce', 'hubspot'] as const)('syncing to %s', (provider) =>
     expect(foreign.statusCode).toBe(404);
     expect((await a.http.request('POST', `/api/account/crm/${provider}/import`, { productConfigurationId: 'nope' })).json().errorKey).toBe('error.validation');
   });
+
+  it("imports every contact, not only the CRM's first page of them", async () => {
+    const a = await connected(provider);
+    standin().contacts.length = 0;
+    // Pages of two: five contacts come in three pages (Salesforce's nextRecordsUrl, HubSpot's paging.next.after).
+    if (provider === 'salesforce') kit.sf.batchSize = 2;
+    else kit.hs.pageSize = 2;
+    try {
+      const emails = [1, 2, 3, 4, 5].map((n) => uniqueEmail(`paged${n}`));
+      for (const email of emails) standin().addContact(contactId(provider), { [EMAIL_PROP[provider]]: email });
+      const res = await a.http.request('POST', `/api/account/crm/${provider}/import`, { productConfigurationId: a.configId });
+      expect(res.json()).toEqual({ imported: 5, skipped: 0 });
+      const made = await t.db.select({ email: clients.email }).from(clients).where(eq(clients.accountId, a.account.id));
+      expect(made.map((c) => c.email).sort()).toEqual([...emails].sort());
+    } finally {
+      kit.sf.batchSize = 2000;
+      kit.hs.pageSize = 100;
+    }
+  });
 });
 
 describe('the nightly run and "sync now"', () => {

@@ -14,8 +14,11 @@ import { findConnection } from './connection-service';
 import { withCrm } from './crm-session';
 import type { CrmConfig } from './oauth';
 
-/** How many of the CRM's newest contacts one import reads. */
-const IMPORT_LIMIT = 200;
+/**
+ * How many of the CRM's newest contacts one import reads, page by page: the client limit of a large firm's account,
+ * written in one transaction as a file import of that size is (decision 0094).
+ */
+const IMPORT_LIMIT = 10_000;
 const PLAIN_EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 export async function importContacts(db: Db, config: CrmConfig, auth: { accountId: string; userId: string }, provider: CrmProvider, productConfigurationId: string) {

@@ -46,9 +46,16 @@ export function hubspotApi(): CrmApi {
     },
     async listContacts(s, mapping, limit) {
       const ext = mapping?.externalIdProperty ?? null;
-      const query = new URLSearchParams({ limit: String(Math.min(limit, 100)), properties: props(ext).join(',') });
-      const page = (await callJson(s, 'GET', `${s.apiBase}/crm/v3/objects/contacts?${query}`)) as { results: HsObject[] };
-      return page.results.map((o) => contactOf(o, ext));
+      // Pages of at most 100, the next one named by paging.next.after, until the last page or `limit`.
+      const found: CrmContact[] = [];
+      let after: string | undefined;
+      do {
+        const query = new URLSearchParams({ limit: String(Math.min(limit - found.length, 100)), properties: props(ext).join(','), ...(after ? { after } : {}) });
+        const page = (await callJson(s, 'GET', `${s.apiBase}/crm/v3/objects/contacts?${query}`)) as { results: HsObject[]; paging?: { next?: { after?: string } } };
+        found.push(...page.results.map((o) => contactOf(o, ext)));
+        after = page.paging?.next?.after;
+      } while (after && found.length < limit);
+      return found.slice(0, limit);
     },
   };
 }

@@ -20,6 +20,18 @@ export function salesforceApi(apiVersion: string): CrmApi {
   const data = (s: CrmSession) => `${s.apiBase}/services/data/v${apiVersion}`;
   const query = async (s: CrmSession, soql: string) =>
     ((await callJson(s, 'GET', `${data(s)}/query?q=${encodeURIComponent(soql)}`)) as { records: SfRecord[] }).records;
+  /** A query whose answer comes in batches (up to 2,000 records each): follows nextRecordsUrl until done or `limit`. */
+  const queryAll = async (s: CrmSession, soql: string, limit: number) => {
+    type Batch = { records: SfRecord[]; done: boolean; nextRecordsUrl?: string };
+    let batch = (await callJson(s, 'GET', `${data(s)}/query?q=${encodeURIComponent(soql)}`)) as Batch;
+    const records = [...batch.records];
+    while (!batch.done && batch.nextRecordsUrl && records.length < limit) {
+      // nextRecordsUrl is a path on the org's own host (/services/data/vXX.X/query/01g...-2000).
+      batch = (await callJson(s, 'GET', new URL(batch.nextRecordsUrl, s.apiBase).toString())) as Batch;
+      records.push(...batch.records);
+    }
+    return records.slice(0, limit);
+  };
   const fieldsOf = (extra: string | null) => ['Id', 'Email', 'FirstName', 'LastName', ...(extra ? [extra] : [])].join(', ');
   const contactOf = (r: SfRecord, extra: string | null): CrmContact => ({
     id: r.Id,
@@ -53,7 +65,7 @@ export function salesforceApi(apiVersion: string): CrmApi {
     },
     async listContacts(s, mapping, limit) {
       const ext = mapping?.externalIdProperty ?? null;
-      const rows = await query(s, `SELECT ${fieldsOf(ext)} FROM Contact WHERE Email != null ORDER BY CreatedDate DESC LIMIT ${limit}`);
+      const rows = await queryAll(s, `SELECT ${fieldsOf(ext)} FROM Contact WHERE Email != null ORDER BY CreatedDate DESC LIMIT ${limit}`, limit);
       return rows.map((r) => contactOf(r, ext));
     },
   };
