@@ -26,8 +26,11 @@ export function salesforceApi(apiVersion: string): CrmApi {
     let batch = (await callJson(s, 'GET', `${data(s)}/query?q=${encodeURIComponent(soql)}`)) as Batch;
     const records = [...batch.records];
     while (!batch.done && batch.nextRecordsUrl && records.length < limit) {
-      // nextRecordsUrl is a path on the org's own host (/services/data/vXX.X/query/01g...-2000).
-      batch = (await callJson(s, 'GET', new URL(batch.nextRecordsUrl, s.apiBase).toString())) as Batch;
+      // nextRecordsUrl is a path on the org's own host (/services/data/vXX.X/query/01g...-2000); the access token
+      // never goes to another host, whatever the answer names.
+      const next = new URL(batch.nextRecordsUrl, s.apiBase);
+      if (next.origin !== new URL(s.apiBase).origin) throw new Error('Salesforce named a next batch on another host');
+      batch = (await callJson(s, 'GET', next.toString())) as Batch;
       records.push(...batch.records);
     }
     return records.slice(0, limit);
