@@ -72,9 +72,10 @@ function run(label, command, args, env = process.env, prefix = false) {
 
 const results = [];
 const journeyNotes = [];
-// Page states axe found clean in this run, shared by every shard and the @embedded run (e2e/accessibility.ts): emptied
+// Page states axe found clean in this run, shared by every shard and the @embedded run (e2e/accessibility.ts; not
+// under test-results, which Playwright empties when a run starts with it as its output folder): emptied
 // once here, so a state is scanned at least once in every run.
-const AXE_SEEN = 'test-results/axe-seen';
+const AXE_SEEN = 'playwright-report/axe-seen';
 rmSync(AXE_SEEN, { recursive: true, force: true });
 /** A browser journey step: runs Playwright, then keeps what its report says went wrong (even when it passed). */
 async function journeys(label, args, env, prefix = false) {
