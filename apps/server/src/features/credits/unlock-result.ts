@@ -10,6 +10,7 @@ import { accounts, creditLedger, interactionInstances } from '../../db/schema';
 import type { AuthContext, ProductPermission } from '../../plugins/auth';
 import { requireInstance } from '../instances/instance-service';
 import { creditBalance } from '../user/user-service';
+import { queueCrmSyncForInstance } from '../crm/sync-queue';
 
 export const CREDIT_ERRORS = {
   paymentRequired: 'error.credit.payment_required',
@@ -63,6 +64,8 @@ export async function unlockResult(
       .update(interactionInstances)
       .set({ lockStatus: 'UNLOCKED', unlockedAt: sql`now()`, unlockedBy: auth.userId, updatedAt: new Date() })
       .where(eq(interactionInstances.id, instance.id));
+    // A connected CRM was told "locked" without the class: it hears the class with this commit (docs/decisions/0094).
+    await queueCrmSyncForInstance(tx, instance.id);
     await onUnlocked?.(tx, instance.id);
     return { interactionToken, lockStatus: 'UNLOCKED', creditSpent: true, creditBalance: balance - 1 };
   });

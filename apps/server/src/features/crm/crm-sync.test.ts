@@ -4,9 +4,12 @@
 // token is refreshed once; a refused refresh asks for a new connection; contacts new in the CRM are imported.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clients, crmConnections, crmSyncStates } from '../../db/schema';
+import { simulateRespondents } from '@bq/scoring/simulate';
+import { clients, crmConnections, crmSyncStates, interactionInstances } from '../../db/schema';
+import { calculateInstance } from '../calculation/calculate-instance';
+import { definitionForProduct } from '../interactions/definitions';
 import { uniqueEmail } from '../../test/factories';
-import type { TestApp } from '../../test/test-app';
+import { TestClient, type TestApp } from '../../test/test-app';
 import { FULL_MAPPING, clientWithResult, connect, crmAdmin, startCrmTestApp, type CrmAdmin, type ProviderPath } from './fixtures/crm-test-kit';
 import { queueNightlyRuns } from './sync-queue';
 import { runDueSyncs } from './sync-client';
@@ -84,6 +87,30 @@ describe.each(['salesforce', 'hubspot'] as const)('syncing to %s', (provider) =>
     await run();
     expect(await stateOf(a, client.token)).toMatchObject({ status: 'SYNCED', externalContactId: contact.id });
     expect(contact.properties[mapping.fields.status]).toBe('RESULT_AVAILABLE');
+  });
+
+  it('writes a locked result without its class, and the class once the adviser unlocks it', async () => {
+    const a = await connected(provider);
+    const email = uniqueEmail('locked');
+    const contact = standin().addContact(contactId(provider), { [EMAIL_PROP[provider]]: email });
+    const made = (await a.http.request('POST', '/api/u', { firstName: 'Jürgen', lastName: 'Groß', email, productConfigurationId: a.configId })).json() as { token: string };
+    const instance = (await a.http.request('POST', '/api/instance', { clientToken: made.token, productConfigurationId: a.configId })).json() as { token: string };
+    const participant = new TestClient(t.app);
+    const answers = simulateRespondents(definitionForProduct('BQ_RISK'), { count: 1, seed: 7, consistency: 0.8 })[0]!.answers;
+    expect((await participant.request('PUT', `/api/q/${instance.token}/answers`, { answers })).statusCode).toBe(200);
+    expect((await participant.request('POST', `/api/q/${instance.token}/submit`)).statusCode).toBe(200);
+    const [row] = await t.db.select({ id: interactionInstances.id }).from(interactionInstances).where(eq(interactionInstances.token, instance.token));
+    await calculateInstance(t.db, row!.id);
+    await run();
+    expect(await stateOf(a, made.token)).toMatchObject({ status: 'SYNCED', externalContactId: contact.id });
+    expect(contact.properties[mapping.fields.status]).toBe('RESULT_LOCKED');
+    expect(contact.properties[mapping.fields.riskClass]).toBeNull();
+
+    expect((await a.http.request('POST', '/api/credit/unlock', { interactionToken: instance.token })).statusCode).toBe(200);
+    expect((await stateOf(a, made.token)).status).toBe('PENDING');
+    await run();
+    expect(contact.properties[mapping.fields.status]).toBe('RESULT_AVAILABLE');
+    expect(contact.properties[mapping.fields.riskClass]).toBeGreaterThanOrEqual(1);
   });
 
   it('shows a client without a matching contact as failed with the reason, tries again later, and the retry syncs it', async () => {
