@@ -65,11 +65,18 @@ describe('GET /api/metrics', () => {
       expect(off.headers['content-security-policy']).not.toContain('hotjar');
       expect((await plain.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(404);
       expect((await plain.app.inject({ method: 'GET', url: '/api/bench/hello' })).statusCode).toBe(404);
+      expect((await plain.app.inject({ method: 'GET', url: '/api/bench/open-tokens' })).statusCode).toBe(404);
     } finally {
       await plain.close();
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/bench/hello' })).json()).toEqual({ hello: 'world' });
     expect((await t.app.inject({ method: 'GET', url: '/api/bench/one-query' })).statusCode).toBe(200);
+    // The embedded burst bench's reads (bench-routes.ts): its database is the server's own.
+    expect((await t.app.inject({ method: 'GET', url: '/api/bench/open-tokens' })).json()).toEqual({ tokens: expect.any(Array) });
+    const delays = await t.app.inject({ method: 'POST', url: '/api/bench/result-delays', headers: { 'x-source': 'web' }, payload: { tokens: ['no-such-token'] } });
+    expect([delays.statusCode, delays.json()]).toEqual([200, { results: [] }]);
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/bench/result-delays', headers: { 'x-source': 'web' }, payload: { tokens: ['a,b}'] } });
+    expect(malformed.statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,7 @@
 // Operations: GET /api/health/live (the process answers), GET /api/health/ready (database and job queue reachable,
 // not shutting down; 503 error.service.unavailable otherwise), GET /api/metrics (Prometheus, bearer METRICS_TOKEN;
 // 404 while unset) and, only with BENCH_ROUTES, the bench's bare baselines GET /api/bench/hello and
-// GET /api/bench/one-query (docs/decisions/0026).
+// GET /api/bench/one-query (docs/decisions/0026), and the embedded burst bench's reads (bench-routes.ts).
 import { bearerMatches } from '../../plugins/bearer-secret';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { ERROR_KEYS } from '@bq/contracts/errors';
 import { AppError } from '../../app-error';
 import { accounts } from '../../db/schema';
 import { apiErrors } from '../../plugins/openapi';
+import { burstBenchRoutes } from './bench-routes';
 import { LatencyHistogram, renderMetrics } from './metrics';
 
 declare module 'fastify' {
@@ -107,6 +108,7 @@ const ops: FastifyPluginAsyncZod = async (app) => {
       const [row] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).limit(1);
       return { account: row ?? null };
     });
+    await app.register(burstBenchRoutes);
   }
 };
 
