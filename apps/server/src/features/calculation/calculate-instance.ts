@@ -3,7 +3,7 @@
 // PREDICTING (scores stored) -> RESULTS_AVAILABLE / PREDICTION_ERROR (scores stay), or ERROR. Idempotent: a
 // job that runs again after a crash continues from CALCULATING or PREDICTING, one for a finished instance does
 // nothing.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { assertTransition, type InteractionStatus } from '@bq/domain/interaction-lifecycle';
 import type { Db, Tx } from '../../db/client';
@@ -22,6 +22,11 @@ export const CALCULATION_ERRORS = {
 /** Runs in the transaction that makes a result available, e.g. to queue the auto report mail with it. */
 export type OnResultAvailable = (tx: Tx, instanceId: string) => Promise<unknown>;
 
+/**
+ * One conditional UPDATE (the row's own lock and its WHERE keep a concurrent run from moving it twice): false when the
+ * instance is no longer in one of `from`. Without `onMoved` that is the whole of it; with it, the UPDATE and what
+ * `onMoved` writes share a transaction. Every pair `from` -> `to` is checked against the lifecycle first.
+ */
 async function moveStatus(
   db: Db,
   instanceId: string,
@@ -29,19 +34,24 @@ async function moveStatus(
   to: InteractionStatus,
   extra: Partial<typeof interactionInstances.$inferInsert> = {},
   onMoved?: OnResultAvailable,
-) {
+): Promise<boolean> {
+  for (const status of from) assertTransition(status, to);
+  const move = async (d: Db | Tx) =>
+    (
+      await d
+        .update(interactionInstances)
+        .set({ status: to, updatedAt: new Date(), ...extra })
+        .where(and(eq(interactionInstances.id, instanceId), inArray(interactionInstances.status, from)))
+        .returning({ id: interactionInstances.id })
+    ).length > 0;
+  if (!onMoved) return move(db);
   return db.transaction(async (tx) => {
     // A worker whose host vanished mid-transaction (no connection close for PostgreSQL to notice) would hold this
     // row lock until TCP keepalive ends the session, hours by default; the retry on another worker would wait that
     // long. The server ends such a transaction after this idle time instead (issue 12: picked up within a minute).
     await tx.execute(sql`set local idle_in_transaction_session_timeout = '20s'`);
-    const [row] = await tx.execute<{ status: InteractionStatus }>(sql`select status from interaction_instances where id = ${instanceId} for update`).then(
-      (r) => (r as unknown as { rows: { status: InteractionStatus }[] }).rows,
-    );
-    if (!row || !from.includes(row.status)) return false;
-    assertTransition(row.status, to);
-    await tx.update(interactionInstances).set({ status: to, updatedAt: new Date(), ...extra }).where(eq(interactionInstances.id, instanceId));
-    await onMoved?.(tx, instanceId);
+    if (!(await move(tx))) return false;
+    await onMoved(tx, instanceId);
     return true;
   });
 }
@@ -54,8 +64,14 @@ export async function calculateInstance(db: Db, instanceId: string, log?: Fastif
     await queueCrmSyncForInstance(tx, id);
     await onAvailable?.(tx, id);
   };
-  const started = await moveStatus(db, instanceId, ['FILLED'], 'CALCULATING');
-  const [instance] = await db.select().from(interactionInstances).where(eq(interactionInstances.id, instanceId));
+  // FILLED -> CALCULATING hands back the row it moved; a resumed run (or one for a finished instance) reads it.
+  assertTransition('FILLED', 'CALCULATING');
+  const [started] = await db
+    .update(interactionInstances)
+    .set({ status: 'CALCULATING', updatedAt: new Date() })
+    .where(and(eq(interactionInstances.id, instanceId), eq(interactionInstances.status, 'FILLED')))
+    .returning();
+  const [instance] = started ? [started] : await db.select().from(interactionInstances).where(eq(interactionInstances.id, instanceId));
   if (!instance || (instance.status !== 'CALCULATING' && instance.status !== 'PREDICTING')) return; // finished, deleted or never filled
   if (!started) log?.info({ instanceId, status: instance.status }, 'resuming a calculation that was interrupted');
   // The version the answers were given to: every version stays loaded, so an old instance scores as it was asked.

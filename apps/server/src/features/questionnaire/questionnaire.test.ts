@@ -152,19 +152,31 @@ describe('PUT /api/q/{token}/answers', () => {
     const [row] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, instance.token));
     expect(row!.answers).toEqual(fullAnswers(risk()));
 
+    // Each saved once before its state changes: the process keeps what a save needs of an opened instance
+    // (save-answers.ts), and the kept entry must not carry a save past the change.
     const expired = await sentInstance();
+    const first = { [likert.key]: 2 };
+    expect((await expired.participant.request('PUT', `/api/q/${expired.instance.token}/answers`, { answers: first })).statusCode).toBe(200);
     await t.db.update(interactionInstances).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(interactionInstances.token, expired.instance.token));
     const tooLate = await expired.participant.request('PUT', `/api/q/${expired.instance.token}/answers`, { answers: { [likert.key]: 1 } });
     expect([tooLate.statusCode, tooLate.json().errorKey]).toEqual([410, 'error.interaction.expired']);
 
     const closed = await sentInstance();
+    expect((await closed.participant.request('PUT', `/api/q/${closed.instance.token}/answers`, { answers: first })).statusCode).toBe(200);
     await t.db.update(interactionInstances).set({ status: 'CLOSED' }).where(eq(interactionInstances.token, closed.instance.token));
     const onClosed = await closed.participant.request('PUT', `/api/q/${closed.instance.token}/answers`, { answers: { [likert.key]: 1 } });
     expect([onClosed.statusCode, onClosed.json().errorKey]).toEqual([410, 'error.interaction.closed']);
     for (const token of [expired.instance.token, closed.instance.token]) {
       const [unchanged] = await t.db.select().from(interactionInstances).where(eq(interactionInstances.token, token));
-      expect(unchanged!.answers).toEqual({});
+      expect(unchanged!.answers).toEqual(first);
     }
+    // A token replaced since (as an erasure replaces them) no longer reaches the instance, kept entry or not.
+    const replaced = await sentInstance();
+    expect((await replaced.participant.request('PUT', `/api/q/${replaced.instance.token}/answers`, { answers: first })).statusCode).toBe(200);
+    const [moved] = await t.db.update(interactionInstances).set({ token: `replaced-${Date.now()}` }).where(eq(interactionInstances.token, replaced.instance.token)).returning();
+    const onOld = await replaced.participant.request('PUT', `/api/q/${replaced.instance.token}/answers`, { answers: { [likert.key]: 1 } });
+    expect(onOld.statusCode).toBe(404);
+    expect(moved && (await t.db.select().from(interactionInstances).where(eq(interactionInstances.id, moved.id)))[0]!.answers).toEqual(first);
     const unknown = await participant.request('PUT', `/api/q/not-a-token-of-anyone/answers`, { answers: { [likert.key]: 1 } });
     expect(unknown.statusCode).toBe(404);
   });

@@ -101,7 +101,13 @@ export async function emitWebhookEvents(
 
 /** An event about an instance (opened, result available, expired), written by work that has no route's unit. */
 export async function emitForInstance(db: Db | Tx, instanceId: string, event: WebhookEvent): Promise<number> {
-  const found = (await db.execute(sql`select account_id, client_id from interaction_instances where id = ${instanceId}`)) as unknown as { rows: { account_id: string; client_id: string }[] };
+  // One read for the usual case, an account without an endpoint for the event (every questionnaire opened and every
+  // result of the yearly review pass here).
+  const found = (await db.execute(sql`
+    select i.account_id, i.client_id from interaction_instances i
+    where i.id = ${instanceId} and exists (select 1 from webhook_endpoints w where w.account_id = i.account_id and ${event} = any(w.events))`)) as unknown as {
+    rows: { account_id: string; client_id: string }[];
+  };
   const row = found.rows[0];
   return row ? emitWebhookEvent(db, { accountId: row.account_id, event, clientId: row.client_id, instanceId }) : 0;
 }

@@ -34,12 +34,16 @@ interface RouteEvent {
 export async function emitForRouteEvent(tx: Tx, event: RouteEvent): Promise<void> {
   const type = WEBHOOK_EVENT_OF_ACTION[event.action];
   if (!type || event.outcome !== 'ALLOWED' || (!event.clientToken && !event.resultToken)) return;
-  // The subject's rows by their tokens; a participant's request names no account, its result's instance does.
+  // The subject's rows by their tokens; a participant's request names no account, its result's instance does. No row
+  // when the account has no endpoint for the event: the usual case costs this one read (a participant's submit).
   const found = (await tx.execute(sql`
     select coalesce(i.account_id, c.account_id) as account_id, i.id as instance_id, coalesce(c.id, i.client_id) as client_id
     from (select 1) one
     left join interaction_instances i on i.token = ${event.resultToken}
-    left join clients c on c.token = ${event.clientToken}`)) as unknown as { rows: { account_id: string | null; instance_id: string | null; client_id: string | null }[] };
+    left join clients c on c.token = ${event.clientToken}
+    where exists (select 1 from webhook_endpoints w where w.account_id = coalesce(i.account_id, c.account_id) and ${type} = any(w.events))`)) as unknown as {
+    rows: { account_id: string | null; instance_id: string | null; client_id: string | null }[];
+  };
   const row = found.rows[0];
   const accountId = row?.account_id ?? null;
   // A token of another account than the request's never names a subject (the route refused it before; this is a guard).
