@@ -42,9 +42,11 @@ function shareCleanState(state: string): void {
  * Runs in the page: a hash of what axe judges apart from the data shown, i.e. every element with its attributes and
  * inline styles and whether it holds text of its own. Left out or reduced, because they change with the data and
  * not with what axe finds: ids, generated class names and links (they differ on every load), test ids (they carry
- * tokens), the words of labels and titles (only whether there is one), sizes in inline styles (a bar's width), and
- * how often a sibling repeats: a list of 20 rows is the same state as one of 3, though not as one of a single row
- * (axe's rules on duplicates, such as two landmarks of one name, need two).
+ * tokens), the words of labels and titles (only whether there is one), sizes in inline styles (a bar's width), the
+ * numbers of SVG attributes (a chart's geometry) and of aria-valuenow, the order of siblings and how often one kind
+ * repeats: a list of 20 rows is the same state as one of 3 with the same kinds of row in another order, though not as
+ * one of a single row (axe's rules on duplicates, such as two landmarks of one name, need two). None of axe's serious
+ * or critical rules depends on the order of siblings (heading order is a moderate one).
  */
 function structureFingerprint(): string {
   const skip = new Set([
@@ -67,26 +69,32 @@ function structureFingerprint(): string {
   };
   const subtree = (element: Element): string => {
     const parts = [element.tagName];
+    const inSvg = element instanceof SVGElement;
     for (const attribute of element.attributes) {
       if (skip.has(attribute.name)) continue;
+      // An empty style attribute is no style: a full-page screenshot leaves one on some inputs.
+      if (attribute.name === 'style' && attribute.value.trim() === '') continue;
       // Generated per render: Mantine's ids (mantine-r5) and its classes of responsive styles (__m__-_r_e_).
       let value = attribute.value.replace(/mantine-[\w-]+|__m__-\S+/g, '');
       if (wordsOnly.has(attribute.name)) value = value.trim() ? 'words' : '';
       else if (attribute.name === 'style') value = value.replace(/-?\d+(\.\d+)?(%|px|rem|em)/g, '#');
+      // A chart's geometry (paths, positions, sizes) and a meter's value change with the data, and while a chart
+      // animates in: scanned mid-animation, the dashboard counted as a new state at every later scan.
+      else if ((inSvg || attribute.name === 'aria-valuenow') && /\d/.test(value)) value = '#';
       parts.push(`${attribute.name}=${value}`);
     }
     const ownText = [...element.childNodes].some(
       (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
     );
     parts.push(ownText ? 'T' : '-');
-    // Siblings alike are counted as one or several.
-    const children: string[] = [];
+    // The children as the set of their kinds, each once or several times, in no order: a list's rows in another
+    // order or number are the same state (the client list came back as a new state in nearly every journey).
+    const counts = new Map<string, number>();
     for (const child of element.children) {
       const hash = subtree(child);
-      const last = children.at(-1);
-      if (last === hash) children[children.length - 1] = `${hash}+`;
-      else if (last !== `${hash}+`) children.push(hash);
+      counts.set(hash, (counts.get(hash) ?? 0) + 1);
     }
+    const children = [...counts].map(([hash, count]) => (count > 1 ? `${hash}+` : hash)).sort();
     return hashOf(`${parts.join(' ')}(${children.join(',')})`);
   };
   return subtree(document.body);
@@ -199,7 +207,13 @@ export class AccessibilityGuard {
     // on their own after a few seconds) would otherwise be measured half-transparent (2026-11-29, CI). A constructed
     // sheet: the CSP does not govern it, and it is taken out again after the scan.
     await page.evaluate(settleTransitions, true).catch(() => undefined);
+    // axe's "legacy" mode runs it once in the page (0.8 s on a dashboard); the default runs it per frame and then
+    // opens a blank page to merge the frames' results (2.2 s for the same findings, 2026-12-07). Only a page with
+    // frames needs that: the default also reaches a cross-origin frame (the dev mailbox's sandboxed mail), which
+    // legacy mode leaves out.
+    const withFrames = page.frames().length > 1;
     const results = await new AxeBuilder({ page })
+      .setLegacyMode(!withFrames)
       .options({ resultTypes: ['violations'] })
       .analyze()
       .finally(() => page.evaluate(settleTransitions, false).catch(() => undefined));
@@ -235,14 +249,16 @@ export class AccessibilityGuard {
 
   /**
    * Waits (at most MAX_WAIT_FOR_REST_MS) until no API call has run for QUIET_MS: the loading bar is aria-busy
-   * while one runs, as is a list that reloads. The quiet span covers a search's debounce.
+   * while one runs, as is a list that reloads. The quiet span covers a search's debounce. A chart whose library is
+   * still loading shows its placeholder (chart-loading): scanned then, the page counted as a new state once the
+   * chart arrived and was scanned again (a dashboard's 3.5 s scan twice per journey, 2026-12-07).
    */
   private async waitForRest(page: Page): Promise<void> {
     const until = Date.now() + MAX_WAIT_FOR_REST_MS;
     let quietSince = Date.now();
     while (Date.now() < until && !page.isClosed()) {
       const busy = await page
-        .evaluate(() => Boolean(document.querySelector('[aria-busy="true"]')))
+        .evaluate(() => Boolean(document.querySelector('[aria-busy="true"], [data-testid="chart-loading"]')))
         .catch(() => false);
       if (busy) quietSince = Date.now();
       else if (Date.now() - quietSince >= QUIET_MS) return;
@@ -302,6 +318,11 @@ export class AccessibilityGuard {
     return () => {
       browser.newContext = newContext;
     };
+  }
+
+  /** The scans so far: which page, when, and whether it was scanned or found in a state scanned before. */
+  scansSoFar(): readonly { page: string; at: string; violations: number; failing: number }[] {
+    return [...this.scans];
   }
 
   /**

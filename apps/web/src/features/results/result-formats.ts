@@ -13,16 +13,20 @@ export function formatSignedPercent(fraction: number, locale: Locale, decimals =
   return domainSignedPercent(fraction, locale, decimals);
 }
 
+/** Built once per locale: a risk table formats four months a row, and constructing the formatter is the cost. */
+const shortMonthFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 /** The month of an ISO date ("1931-01-01") in words: "Jan 1931", "Jan. 1931"; the text itself when unreadable. */
 export function formatMonthYear(isoDate: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})/.exec(isoDate);
   if (!match) return isoDate;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  let format = shortMonthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    shortMonthFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /** "Jan 1931 – Jan 1932"; '' when the span is unknown (projections have none). */

@@ -9,7 +9,7 @@ const LazyBarChart = lazy(() => importWithTimeout(() => import('./mantine-bar-ch
 
 export function BarChart(props: BarChartProps) {
   return (
-    <Suspense fallback={<Skeleton h={props.h ?? 240} radius="sm" />}>
+    <Suspense fallback={<Skeleton h={props.h ?? 240} radius="sm" data-testid="chart-loading" />}>
       <LazyBarChart {...props} />
     </Suspense>
   );

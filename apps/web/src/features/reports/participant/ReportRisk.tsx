@@ -2,8 +2,9 @@
 // the client's own estimate), the model portfolio, the worded notes, and, where the report includes the risk
 // section, the worst and best 1/5/10-year windows as a table. The "charts" are plain CSS, drawn with the first paint.
 import type { TReportPageContent } from '@bq/contracts/reports';
-import { LOCALE_TAGS, type Locale } from '@bq/domain/locales';
+import type { Locale } from '@bq/domain/locales';
 import { historyCutBeforeFileEnd } from '@bq/domain/market-history-end';
+import { formatMonthYear } from '@bq/domain/report-dates';
 import { documentText, type DocumentTexts } from '../../../lib/document-text';
 import { PortfolioBar } from './PortfolioBar';
 import { ReportRiskNotes } from './ReportRiskNotes';
@@ -16,8 +17,7 @@ type Label = (key: string, values?: Record<string, string | number>) => string;
 
 /** "March 2023" / "März 2023": the report's long month, as the PDF writes it. */
 function monthYear(isoDate: string, locale: Locale): string {
-  const [year, month] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, 1)));
+  return formatMonthYear(isoDate.slice(0, 7), locale);
 }
 
 type HistoryBasisData = Extract<NonNullable<ReportRiskData['section']>['basis'], { kind: 'history' }>;

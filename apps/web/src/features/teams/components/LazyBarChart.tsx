@@ -9,7 +9,7 @@ const LazyChart = lazy(() => importWithTimeout(() => import('./mantine-bar-chart
 
 export function LazyBarChart(props: BarChartProps) {
   return (
-    <Suspense fallback={<Skeleton h={props.h ?? 280} radius="sm" />}>
+    <Suspense fallback={<Skeleton h={props.h ?? 280} radius="sm" data-testid="chart-loading" />}>
       <LazyChart {...props} />
     </Suspense>
   );
