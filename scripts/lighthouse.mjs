@@ -19,13 +19,11 @@ import { join } from 'node:path';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 90);
-// The public report's performance is held at a floor below MIN until its blocking time is down (the risk section's
-// charts; raising it is the open part of issue 37 point 12). Its score moves with the machine's speed more than any
-// other page's: on 2026-12-06 the same build scored 85-91 in the afternoon and 75-86 (median 83, TBT 535 ms) at night,
-// and the commit before this stop's changes measured the same 83 then. So it is measured 5 times, and the floor (80)
-// catches a change that costs it several points, not the hour's machine (docs/decisions/0085, addendum).
-// Every other page, and every page's accessibility and layout shift, is held at MIN and MAX_CLS.
-const MIN_PERFORMANCE = { 'public report': Number(process.env.LIGHTHOUSE_MIN_REPORT ?? 80) };
+// Every page's performance, accessibility and layout shift is held at MIN and MAX_CLS. The public report's score moves
+// with the machine's speed more than any other page's (its blocking time: 77-98 for one build on this machine,
+// decision 0085), so it is measured 5 times; LIGHTHOUSE_MIN_REPORT sets its floor apart for a probe. It was held at 80
+// while its median was 83-89 (issue 37 point 12); under Debian's Chromium 156 it is 97-99 (TBT about 100 ms).
+const MIN_PERFORMANCE = { 'public report': Number(process.env.LIGHTHOUSE_MIN_REPORT ?? MIN) };
 /** Runs of the public report: its spread is the widest, so its median takes more of them. */
 const RUNS_OF = { 'public report': Math.max(RUNS, 5) };
 const MAX_CLS = Number(process.env.LIGHTHOUSE_MAX_CLS ?? 0.1);
@@ -220,6 +218,8 @@ try {
     { name: 'sign-in', url: `${firmBase}/login` },
   ];
   console.log(`Lighthouse (mobile), branded account, median of ${RUNS} (public report: ${RUNS_OF['public report']}); fails below ${MIN} (public report's performance: ${MIN_PERFORMANCE['public report']}) or at CLS ${MAX_CLS} and above`);
+  // The browser's version with the figures: a new Chromium moved the public report's score by ten points (decision 0085).
+  console.log(`Browser: ${spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
   console.log('page            perf (runs)        a11y  CLS (runs)               LCP     TBT      JS (files, transfer)');
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
   for (const page of pages.filter((p) => !only || only.includes(p.name))) {
