@@ -3,9 +3,10 @@
 // PostgreSQL server; throw-away databases are created beside it):
 //   - the API tests run on PGlite (with the response cache on) and on PostgreSQL, at the same time; once the
 //     PostgreSQL pass is done, the build follows it, then the fault script (kill -9, PostgreSQL restart; a PostgreSQL
-//     cluster of its own) beside the deployment check (the compose topology behind Caddy), while PGlite's goes on;
-//   - the browser journeys run on PostgreSQL in three shards, and then those tagged @embedded (the start command's
-//     own path: the embedded database on its thread, the job worker in process) run again on PGlite.
+//     cluster of its own) beside the deployment check (the compose topology behind Caddy), then the journeys tagged
+//     @embedded (the start command's own path: the embedded database on its thread, the job worker in process) on
+//     PGlite, while PGlite's API pass goes on;
+//   - after Lighthouse, all browser journeys run on PostgreSQL in three shards.
 // Lint, types, unit and component tests do not depend on the database and run once. Each step's time is
 // printed, and a summary at the end, so the CI budget is visible in every run.
 import { execFileSync, spawn } from 'node:child_process';
@@ -174,7 +175,14 @@ if (postgresUrl) {
     npm(`api tests (PGlite, ${nodeOf(pgliteApiEnv)})`, 'test:api', pgliteApiEnv, true),
     (async () => {
       const api = await npm(`api tests (PostgreSQL, ${nodeOf(pgApiEnv)})`, 'test:api', pgApiEnv, true);
-      return api.ok ? [api, ...(await buildAndChecks())] : [api];
+      if (!api.ok) return [api];
+      const checks = await buildAndChecks();
+      if (checks.some((r) => !r.ok)) return [api, ...checks];
+      // The @embedded journeys (the start command's own path on PGlite) in the minutes the PGlite API pass still
+      // runs: it keeps one core busy, the other is free until it ends (about 200 s, 2026-12-07). Not beside the
+      // shards: there, on two saturated cores, two of the four journeys timed out (decision 0028's addendum).
+      const embedded = await journeys('browser journeys @embedded (PGlite)', ['--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }, true);
+      return [api, ...checks, embedded];
     })(),
   );
 } else {
@@ -187,9 +195,6 @@ if (postgresUrl) {
 await step(npm('lighthouse (branded questionnaire, report, certificate, sign-in)', 'lighthouse'));
 if (postgresUrl) {
   await step(...journeyShards('browser journeys (PostgreSQL)', [], process.env));
-  // After the shards, not beside them: beside them (decision 0028's addendum of 2026-11-28, night) the start
-  // command's server on PGlite got too little CPU and two of its four journeys timed out.
-  await step(journeys('browser journeys @embedded (PGlite)', ['--grep', '@embedded'], { ...withoutDb, E2E_PORT: '3299' }));
 } else {
   await step(...journeyShards('browser journeys (PGlite)', [], withoutDb));
 }
