@@ -45,8 +45,9 @@ function shareCleanState(state: string): void {
  * tokens), the words of labels and titles (only whether there is one), sizes in inline styles (a bar's width), the
  * numbers of SVG attributes (a chart's geometry) and of aria-valuenow, the order of siblings and how often one kind
  * repeats: a list of 20 rows is the same state as one of 3 with the same kinds of row in another order, though not as
- * one of a single row (axe's rules on duplicates, such as two landmarks of one name, need two). None of axe's serious
- * or critical rules depends on the order of siblings (heading order is a moderate one).
+ * one of a single row (axe's rules on duplicates, such as two landmarks of one name, need two). Of axe's serious and
+ * critical rules only definition-list looks at the order (a term before its description), which the code sets, not
+ * the data; heading order is a moderate rule.
  */
 function structureFingerprint(): string {
   const skip = new Set([
