@@ -2,17 +2,7 @@
 // curl would (Authorization: Bearer, no cookie), revokes it and sees it refused; edits the account's privacy policy
 // and sees it on a participant's questionnaire page; and people sign in with Google through a local OpenID Connect
 // issuer (e2e/oidc-issuer.mjs, started by e2e/start-server.mjs). Each in English and in German.
-import type { Page } from '@playwright/test';
-import { ADMIN, ADVISER, DE, EN, PUBLIC_BASE, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test } from './support';
-
-type Texts = typeof EN;
-
-async function switchLanguage(page: Page, locale: 'DE_DE' | 'EN_US', T: Texts) {
-  await page.goto('/settings/language');
-  await page.getByTestId(`language-option-${locale}`).check();
-  await page.getByRole('button', { name: T['settings.language.submit'] }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'DE_DE' ? 'de-DE' : 'en-US');
-}
+import { ADMIN, ADVISER, DE, EN, PUBLIC_BASE, clientWithQuestionnaire, expect, openLoginAndSignIn, screenshot, test, useLanguage } from './support';
 
 for (const [language, T] of [
   ['EN_US', EN],
@@ -20,7 +10,8 @@ for (const [language, T] of [
 ] as const) {
   test(`API credential (${language}): create, see the secret once, call the API with it, revoke, refused`, async ({ page, request }) => {
     await openLoginAndSignIn(page, ADMIN);
-    if (language === 'DE_DE') await switchLanguage(page, 'DE_DE', EN);
+    // Set either way: a journey before this one in its shard may have left the admin in another language.
+    await useLanguage(page, language);
     await page.goto('/settings/api');
     await expect(page.getByRole('heading', { name: T['page.settingsApi.title'], level: 2 })).toBeVisible();
 
@@ -72,12 +63,13 @@ for (const [language, T] of [
     expect(refused.status()).toBe(401);
     expect((await refused.json()).errorKey).toBe('error.auth.api_credential_invalid');
     await screenshot(page, `api-credential-revoked-${language}`);
-    if (language === 'DE_DE') await switchLanguage(page, 'EN_US', DE);
+    if (language === 'DE_DE') await useLanguage(page, 'EN_US');
   });
 
   test(`privacy policy (${language}): edit per locale, preview, and the participant sees it before answering`, async ({ page, browser }) => {
     await openLoginAndSignIn(page, ADMIN);
-    if (language === 'DE_DE') await switchLanguage(page, 'DE_DE', EN);
+    // Set either way: a journey before this one in its shard may have left the admin in another language.
+    await useLanguage(page, language);
     await page.goto('/settings/privacy');
     await expect(page.getByRole('heading', { name: T['page.settingsPrivacy.title'], level: 2 })).toBeVisible();
 
@@ -116,7 +108,7 @@ for (const [language, T] of [
     await expect(participant.getByTestId('questionnaire-privacy-policy')).toContainText(T['questionnaire.privacyPolicy.lead']!);
     await screenshot(participant, `privacy-policy-questionnaire-${language}`);
     await participantContext.close();
-    if (language === 'DE_DE') await switchLanguage(page, 'EN_US', DE);
+    if (language === 'DE_DE') await useLanguage(page, 'EN_US');
   });
 }
 
