@@ -166,13 +166,24 @@ async function checkResponseCache(run: Run, adviserCookie: string, token: string
     const body = (await res.json()) as { client?: { token: string; lastName: string } };
     return { hit: res.headers.get('x-response-cache') === 'hit', status: res.status, client: body.client };
   };
+  // The repeat answered from memory is the one the check reports. A second request after it could meet an
+  // invalidation from an earlier write whose notification arrives late (the sign-in, the worker's mail states), which
+  // is the cache doing its job, not a miss of the repeat.
+  let before = await dashboard();
   let cachedAfter = NaN;
   try {
-    cachedAfter = await waitUntil('a cached dashboard on API 1', async () => (await dashboard()).hit, 15_000, 100);
+    cachedAfter = await waitUntil(
+      'a cached dashboard on API 1',
+      async () => {
+        before = await dashboard();
+        return before.hit;
+      },
+      15_000,
+      100,
+    );
   } catch {
     // reported below
   }
-  const before = await dashboard();
   const lastName = `Renamed ${Math.random().toString(36).slice(2, 8)}`;
   const renamedAt = performance.now();
   const rename = await fetch(`${b.base}/api/admin/bq_user`, {
