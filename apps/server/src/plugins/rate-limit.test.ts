@@ -5,7 +5,7 @@ import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { apiRoutes } from '../test/route-table';
-import { countHit, needsRateLimit, secondsUntilAllowed } from './rate-limit';
+import { MemoryHitCounter, countHit, needsRateLimit, secondsUntilAllowed } from './rate-limit';
 
 const collected: RouteOptions[] = [];
 let t: TestApp;
@@ -98,6 +98,9 @@ describe('the limit', () => {
     for (let i = 0; i < 60; i++) expect((await view('tokenA')).statusCode).not.toBe(429);
     expect((await view('tokenA')).statusCode).toBe(429);
     expect((await view('tokenB')).statusCode).not.toBe(429);
+    // Where the counts were kept: the one process of the embedded database in its memory, PostgreSQL's in the table.
+    const { rows } = await t.database.executeSql(`select sum(hits)::int as hits from rate_limit_hits where bucket = 'GET /api/report/content/:kind/:token'`);
+    expect(rows).toEqual([{ hits: t.config.embedded ? null : 62 }]);
   });
 
   it("lets a participant's autosave run at the autosaver's fastest pace", async () => {
@@ -120,6 +123,26 @@ describe('the limit', () => {
     expect(await countHit(t.db, 'test', key, minute + 180_000)).toMatchObject({ hits: 1, previous: 0, estimate: 1 });
     const { rows } = await t.database.executeSql(`select key_hash from rate_limit_hits where bucket = 'test'`);
     for (const row of rows as { key_hash: string }[]) expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('counts the same in memory on the embedded database, without a row, and in the table past its key limit', async () => {
+    const memory = new MemoryHitCounter(t.db, 2);
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 240_000;
+    const key = '10.0.0.2\u0000tok';
+    expect(await memory.count('memory', key, minute)).toMatchObject({ hits: 1, previous: 0, estimate: 1 });
+    expect(await memory.count('memory', key, minute + 59_999)).toMatchObject({ hits: 2, previous: 0 });
+    expect(await memory.count('memory', key, minute + 60_000)).toMatchObject({ hits: 1, previous: 2, estimate: 3 });
+    expect(await memory.count('memory', key, minute + 90_000)).toMatchObject({ hits: 2, previous: 2, estimate: 3 });
+    // Another bucket is another count.
+    expect(await memory.count('memory-other', key, minute + 90_000)).toMatchObject({ hits: 1, previous: 0 });
+    const rowsOf = async (bucket: string) => (await t.database.executeSql(`select hits from rate_limit_hits where bucket = '${bucket}'`)).rows;
+    expect(await rowsOf('memory')).toEqual([]);
+    // Two callers held (this minute and the one before count): a third is counted in the table, and still counted.
+    expect(await memory.count('memory-full', key, minute + 90_000)).toMatchObject({ hits: 1 });
+    expect(await memory.count('memory-full', key, minute + 91_000)).toMatchObject({ hits: 2 });
+    expect(await rowsOf('memory-full')).toEqual([{ hits: 2 }]);
+    // Two minutes on, the minutes before are forgotten.
+    expect(await memory.count('memory', key, minute + 180_000)).toMatchObject({ hits: 1, previous: 0, estimate: 1 });
   });
 
   it('lets no burst through at a minute boundary: the limit at 0:59 and again at 1:00 is refused, with an honest Retry-After', async () => {

@@ -93,10 +93,17 @@ export interface HitCount {
   windowEnds: number;
 }
 
+function hitCount(hits: number, previous: number, windowStart: number, now: number): HitCount {
+  const windowEnds = windowStart + 60_000;
+  return { hits, previous, estimate: hits + previous * ((windowEnds - now) / 60_000), windowEnds };
+}
+
+const keyHashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
 /** Counts this request and reads the minute before, in one statement. */
 export async function countHit(db: Db, bucket: string, key: string, now = Date.now()): Promise<HitCount> {
   const windowStart = Math.floor(now / 60_000) * 60_000;
-  const keyHash = createHash('sha256').update(key).digest('hex');
+  const keyHash = keyHashOf(key);
   // Counted before the route's handler (and its unit of work) starts: committed on its own, whatever follows.
   const result = await db.execute(sql`
     with hit as (
@@ -110,10 +117,40 @@ export async function countHit(db: Db, bucket: string, key: string, now = Date.n
         where p.bucket = ${bucket} and p.key_hash = ${keyHash} and p.window_start = ${new Date(windowStart - 60_000).toISOString()}::timestamptz), 0)::int as previous
     from hit`);
   const row = (result as unknown as { rows: { hits: number; previous: number }[] }).rows[0];
-  const hits = Number(row?.hits ?? 1);
-  const previous = Number(row?.previous ?? 0);
-  const windowEnds = windowStart + 60_000;
-  return { hits, previous, estimate: hits + previous * ((windowEnds - now) / 60_000), windowEnds };
+  return hitCount(Number(row?.hits ?? 1), Number(row?.previous ?? 0), windowStart, now);
+}
+
+/**
+ * The same counts in this process's memory, for the embedded database (docs/decisions/0072 addendum): a PGlite folder
+ * has one process (config.ts refuses ROLE api or worker without DATABASE_URL), so its memory sees every request the
+ * table would, and the statement per public call (13 of a participant's) is not sent. Keys as in the table (hashes),
+ * two minutes of them; past maxKeys distinct callers in those minutes a new caller is counted in the table instead.
+ */
+export class MemoryHitCounter {
+  private readonly minutes = new Map<number, Map<string, number>>();
+  constructor(
+    private readonly db: Db,
+    private readonly maxKeys = 200_000,
+  ) {}
+
+  async count(bucket: string, key: string, now = Date.now()): Promise<HitCount> {
+    const windowStart = Math.floor(now / 60_000) * 60_000;
+    for (const start of this.minutes.keys()) if (start < windowStart - 60_000) this.minutes.delete(start);
+    let current = this.minutes.get(windowStart);
+    if (!current) this.minutes.set(windowStart, (current = new Map()));
+    const id = `${bucket}\u0000${keyHashOf(key)}`;
+    const held = current.get(id);
+    if (held === undefined && this.size() >= this.maxKeys) return countHit(this.db, bucket, key, now);
+    const hits = (held ?? 0) + 1;
+    current.set(id, hits);
+    return hitCount(hits, this.minutes.get(windowStart - 60_000)?.get(id) ?? 0, windowStart, now);
+  }
+
+  private size(): number {
+    let n = 0;
+    for (const keys of this.minutes.values()) n += keys.size;
+    return n;
+  }
 }
 
 /**
@@ -134,6 +171,8 @@ export async function purgeOldRateLimitHits(db: Db): Promise<void> {
 }
 
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {
+  // One process on the embedded database: its memory is the store; PostgreSQL's API processes share the table.
+  const memory = app.config.embedded ? new MemoryHitCounter(app.db) : null;
   app.addHook('onRoute', (route) => {
     if (!needsRateLimit(route)) return;
     route.config = { ...route.config, rateLimit: route.config?.rateLimit ?? DEFAULT_PUBLIC_WRITE_LIMIT };
@@ -145,7 +184,7 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     if (!limit || request.is404 || !app.config.PUBLIC_RATE_LIMIT) return;
     const bucket = limit.bucket ?? `${request.method} ${request.routeOptions.url}`;
     const key = `${request.ip}\u0000${tokenAt(request, limit.perToken)}`;
-    const count = await countHit(app.db, bucket, key);
+    const count = memory ? await memory.count(bucket, key) : await countHit(app.db, bucket, key);
     if (count.estimate > limit.perMinute) {
       const seconds = secondsUntilAllowed(count, limit.perMinute);
       throw new AppError(ERROR_KEYS.rateLimited, 429, `Too many requests; try again in ${seconds} s`, { 'retry-after': String(seconds) });
