@@ -7,13 +7,18 @@ import type { Db } from '../../db/client';
 import { languageTexts, type LanguageTexts } from '../translations/translation-cache';
 import { interpolate } from '../instances/invite';
 import { definitionTexts } from '../questionnaire/questionnaire-service';
+import { REPORT_LABEL_KEYS } from './pdf/labels';
 
 export interface ReportTexts {
   /** Text of a key with {{placeholders}} filled; the key itself when missing, so a gap is visible, never blank. */
   t(key: string, values?: Record<string, string | number>): string;
   /** Whether the language has a text for the key (an audience's wording may be missing: then it is left out). */
   has(key: string): boolean;
-  /** Every REPORT text of the language (the PDF and web labels). */
+  /**
+   * The document labels of the language (REPORT_LABEL_KEYS: what the PDF and the web pages look up), sent with every
+   * report and certificate. The sentences the server words itself (advice, recommendations) stay here: they were two
+   * thirds of a report's answer (issue 39).
+   */
   report: Record<string, string>;
   locale: Locale;
 }
@@ -37,6 +42,8 @@ export async function loadReportTexts(db: Db, definition: TInteractionDefinition
   return reportTexts;
 }
 
+const DOCUMENT_LABELS: ReadonlySet<string> = new Set(REPORT_LABEL_KEYS);
+
 const EVALUATOR_PREFIXES = ['results.level.', 'results.risk.', 'results.prediction.', 'results.selectionReport.'];
 
 async function buildReportTexts(db: Db, definition: TInteractionDefinition, locale: Locale, texts: LanguageTexts): Promise<ReportTexts> {
@@ -49,7 +56,7 @@ async function buildReportTexts(db: Db, definition: TInteractionDefinition, loca
     // report content never asks for these keys (report-audience.ts).
     if (EVALUATOR_PREFIXES.some((prefix) => key.startsWith(prefix))) all.set(key, text);
   }
-  const report: Record<string, string> = Object.fromEntries(texts.ofType('REPORT'));
+  const report: Record<string, string> = Object.fromEntries([...texts.ofType('REPORT')].filter(([key]) => DOCUMENT_LABELS.has(key)));
   for (const [key, text] of texts.ofType('REPORT')) all.set(key, text);
   return {
     t: (key, values = {}) => {

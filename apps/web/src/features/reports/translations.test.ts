@@ -61,6 +61,19 @@ describe('report and certificate texts', () => {
     }
   });
 
+  it('looks up only document labels the server sends with the content (REPORT_LABEL_KEYS)', () => {
+    const labels = new Set(
+      [...readFileSync(join(__dirname, '../../../../server/src/features/reports/pdf/labels.ts'), 'utf8').matchAll(/'(report\.[A-Za-z0-9_.]+)'/g)].map((m) => m[1]!),
+    );
+    // Any quote: a template literal's fixed start (`report.risk.${...}`) shows up here as a key ending in a dot.
+    const looked = [...new Set(SOURCES.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/['`"](report\.[A-Za-z0-9_.]*)/g)].map((m) => m[1]!)))];
+    expect(looked).toEqual(expect.arrayContaining(['report.why.title', 'report.section.dimensions']));
+    // A start names its labels by a value the content holds (the norms' status): some label must begin with it.
+    const sent = (key: string) => (key.endsWith('.') ? [...labels].some((label) => label.startsWith(key)) : labels.has(key));
+    expect(looked).toContain('report.evidence.normStatus.');
+    expect(looked.filter((key) => !sent(key))).toEqual([]);
+  });
+
   it('writes British spelling in EN_UK and German in DE_DE', () => {
     expect(textsOf('EN_US')['reports.toolbar.anonymize']).toBe('Anonymize');
     expect(textsOf('EN_UK')['reports.toolbar.anonymize']).toBe('Anonymise');

@@ -1,6 +1,7 @@
 // The document labels the PDF renderer reads from content.texts (text type REPORT, data/<LOCALE>/REPORT.json).
 // Typing the lookup by this list means the renderer cannot use a label that the list (and so the test that checks
-// the translation files against it) does not know.
+// the translation files against it) does not know. The content carries these labels and no other REPORT text
+// (report-texts.ts); the web's report and certificate pages look up none outside them (web reports/translations.test.ts).
 export const REPORT_LABEL_KEYS = [
   'report.advice.title',
   'report.certificate.completed',
