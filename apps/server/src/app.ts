@@ -78,6 +78,7 @@ import { signupRoutes } from './features/signup/routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/routes';
 import { demoRoutes } from './features/demo/routes';
 import { requestScopedDb } from './db/request-work';
+import { SettingsMemo } from './db/settings-memo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,8 @@ declare module 'fastify' {
     config: Config;
     queue: JobQueue;
     pdf: PdfRenderer;
+    /** An account's product configurations and privacy policy between its changes (db/settings-memo.ts). */
+    settings: SettingsMemo;
   }
 }
 
@@ -133,6 +136,7 @@ export async function buildApp(opts: {
   app.decorate('config', opts.config);
   app.decorate('queue', opts.queue);
   app.decorate('pdf', new PdfRenderPool());
+  app.decorate('settings', new SettingsMemo(opts.dataChanges));
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { ChangeSnapshot, DataChanges } from '../db/data-changes';
+import { settingsScope } from '../db/settings-memo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +82,17 @@ export default fp(async function responseCachePlugin(app: FastifyInstance, opts:
   app.decorateRequest('responseCache', null);
   const stats: ResponseCacheStats = { enabled: false, live: () => false, hits: 0, stored: 0, entries: () => 0, bytes: () => 0 };
   app.decorate('responseCacheStats', stats);
-  if (!changes || ttlMs <= 0) return;
+  if (!changes) return;
+  // A writing request of this process: its account's answers and settings (db/settings-memo.ts) end before the client
+  // reads the result, also where no answer is cached (the settings are kept whenever notifications are live).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && request.authOrNull) {
+      changes.changed(request.authOrNull.accountId);
+      changes.changed(settingsScope(request.authOrNull.accountId));
+    }
+    return payload;
+  });
+  if (ttlMs <= 0) return;
 
   const cache = new LRUCache<string, Entry>({
     maxSize: app.config.RESPONSE_CACHE_MB * 1024 * 1024,
@@ -116,18 +127,13 @@ export default fp(async function responseCachePlugin(app: FastifyInstance, opts:
 
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.responseCache;
-    if (pending) {
-      if (pending.hit || !pending.key || !pending.scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      // A change that arrived while this answer was computed may not be in it: it is sent, not kept.
-      if (!changes.unchangedSince(pending.snapshot, pending.scopes) || pending.until <= Date.now()) return payload;
-      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      const cacheControl = reply.getHeader('cache-control');
-      stats.stored++;
-      cache.set(pending.key, { body: payload, contentType, cacheControl: cacheControl === undefined ? undefined : String(cacheControl), snapshot: pending.snapshot, scopes: pending.scopes, until: pending.until }, { ttl: pending.until - Date.now() });
-      return payload;
-    }
-    // A writing request of this process: its account's answers end before the client reads the result.
-    if (!SAFE_METHODS.has(request.method) && request.authOrNull) changes.changed(request.authOrNull.accountId);
+    if (!pending || pending.hit || !pending.key || !pending.scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    // A change that arrived while this answer was computed may not be in it: it is sent, not kept.
+    if (!changes.unchangedSince(pending.snapshot, pending.scopes) || pending.until <= Date.now()) return payload;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const cacheControl = reply.getHeader('cache-control');
+    stats.stored++;
+    cache.set(pending.key, { body: payload, contentType, cacheControl: cacheControl === undefined ? undefined : String(cacheControl), snapshot: pending.snapshot, scopes: pending.scopes, until: pending.until }, { ttl: pending.until - Date.now() });
     return payload;
   });
 });

@@ -16,6 +16,7 @@ import { languageTexts } from '../translations/translation-cache';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
+import type { SettingsMemo } from '../../db/settings-memo';
 import { assessmentNoticeFor } from '../assessment-notice/assessment-notice-service';
 import { isParticipantKey, issueParticipantKey } from './participant-key';
 import { emitForInstance } from '../webhooks/emit';
@@ -115,7 +116,12 @@ export async function definitionTexts(
   return found;
 }
 
-export async function openQuestionnaire(db: Db, token: string): Promise<Omit<TQuestionnaire, 'accessLogDays'>> {
+export async function openQuestionnaire(
+  db: Db,
+  token: string,
+  /** The account's privacy policy between its changes (db/settings-memo.ts): every opening shows it. */
+  settings: SettingsMemo,
+): Promise<Omit<TQuestionnaire, 'accessLogDays'>> {
   const loaded = await loadByToken(db, token);
   const { client, accountName, oneQuestionPerScreen } = loaded;
   let instance = loaded.instance;
@@ -156,7 +162,7 @@ export async function openQuestionnaire(db: Db, token: string): Promise<Omit<TQu
     texts: await definitionTexts(db, definition, client.locale),
     // Once submitted, the link no longer shows what was answered: it may have been forwarded or left open.
     answers: isOpenForAnswers(instance.status) ? instance.answers : {},
-    privacyPolicy: await privacyPolicyForReader(db, instance.accountId, client.locale),
+    privacyPolicy: await settings.get(instance.accountId, `privacy-policy:${client.locale}`, () => privacyPolicyForReader(db, instance.accountId, client.locale)),
     assessmentNotice: await assessmentNoticeFor(db, instance.accountId, instance.interactionId),
     oneQuestionPerScreen,
     review: isOpenForAnswers(instance.status) ? await reviewOfInstance(db, instance.reviewOf) : null,
