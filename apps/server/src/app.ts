@@ -78,7 +78,7 @@ import { signupRoutes } from './features/signup/routes';
 import { passwordRecoveryRoutes } from './features/password-recovery/routes';
 import { demoRoutes } from './features/demo/routes';
 import { requestScopedDb } from './db/request-work';
-import { SettingsMemo } from './db/settings-memo';
+import { AccountMemo } from './db/account-memo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,8 +88,8 @@ declare module 'fastify' {
     config: Config;
     queue: JobQueue;
     pdf: PdfRenderer;
-    /** An account's product configurations and privacy policy between its changes (db/settings-memo.ts). */
-    settings: SettingsMemo;
+    /** An account's settings and mail states between their changes (db/account-memo.ts). */
+    accountMemo: AccountMemo;
   }
 }
 
@@ -136,7 +136,7 @@ export async function buildApp(opts: {
   app.decorate('config', opts.config);
   app.decorate('queue', opts.queue);
   app.decorate('pdf', new PdfRenderPool());
-  app.decorate('settings', new SettingsMemo(opts.dataChanges));
+  app.decorate('accountMemo', new AccountMemo(opts.dataChanges));
   app.addHook('onClose', () => app.pdf.close());
 
   await app.register(securityHeadersPlugin);

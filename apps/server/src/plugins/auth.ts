@@ -256,7 +256,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { change
   // The product's realm, where the route declares the product (after validation: the body is read by then).
   app.addHook('preHandler', async (request) => {
     const declared = request.is404 ? null : declaredProduct(request.routeOptions.config.productPermission);
-    if (declared) request.productOrNull = await resolveDeclaredProduct(app.db, app.settings, request.auth, request, declared);
+    if (declared) request.productOrNull = await resolveDeclaredProduct(app.db, app.accountMemo, request.auth, request, declared);
   });
 });
 

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { ChangeSnapshot, DataChanges } from '../db/data-changes';
-import { settingsScope } from '../db/settings-memo';
+import { memoScope } from '../db/account-memo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,12 +83,13 @@ export default fp(async function responseCachePlugin(app: FastifyInstance, opts:
   const stats: ResponseCacheStats = { enabled: false, live: () => false, hits: 0, stored: 0, entries: () => 0, bytes: () => 0 };
   app.decorate('responseCacheStats', stats);
   if (!changes) return;
-  // A writing request of this process: its account's answers and settings (db/settings-memo.ts) end before the client
+  // A writing request of this process: its account's answers and what is kept of it (db/account-memo.ts) end before the client
   // reads the result, also where no answer is cached (the settings are kept whenever notifications are live).
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!SAFE_METHODS.has(request.method) && request.authOrNull) {
       changes.changed(request.authOrNull.accountId);
-      changes.changed(settingsScope(request.authOrNull.accountId));
+      changes.changed(memoScope('settings', request.authOrNull.accountId));
+      changes.changed(memoScope('mail', request.authOrNull.accountId));
     }
     return payload;
   });

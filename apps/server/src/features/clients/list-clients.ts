@@ -23,6 +23,7 @@ import {
 import type { ProductConfigurationRow } from '../products/product-access';
 import { NO_MAILS, instanceMails } from '../mail/mail-delivery';
 import { productMailProblems } from '../mail/mail-problems';
+import type { AccountMemo } from '../../db/account-memo';
 import { reviewDueFilterSql, rowReviewDueAt } from '../yearly-review/review-due';
 
 type Query = z.output<typeof ZClientListQuery>;
@@ -104,7 +105,8 @@ export async function listClients(
   /** The product the route declared (query.productConfigurationId), checked for BQ_USER/READ in its realm. */
   config: ProductConfigurationRow,
   query: Query,
-  options: { countLimit?: number } = {},
+  /** memo: the account's mail states between their changes (db/account-memo.ts), else read on every call. */
+  options: { countLimit?: number; memo?: AccountMemo } = {},
 ): Promise<TClientListResponse> {
   const countLimit = options.countLimit ?? DEFAULT_COUNT_LIMIT;
   // Names as the viewer's allow-list says (docs/decisions/0021); a search never finds an anonymised client by name.
@@ -284,6 +286,9 @@ export async function listClients(
       total = Number((counted as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
     }
   }
-  const mailProblems = await productMailProblems(db, auth.accountId, config.id);
+  // The notice of mail that cannot leave, on every page: kept until a client mail's state moves (and for a minute at
+  // most, as its window of days moves on).
+  const problems = () => productMailProblems(db, auth.accountId, config.id);
+  const mailProblems = options.memo ? await options.memo.get(auth.accountId, `mail-problems:${config.id}`, problems, { scope: 'mail', maxAgeMs: 60_000 }) : await problems();
   return { items, total, totalIsLowerBound, page: query.page, pageSize: query.pageSize, mailProblems };
 }

@@ -112,7 +112,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.auth;
       cacheResponse(request, [auth.accountId]);
-      return listClients(app.db, auth, request.product, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT });
+      return listClients(app.db, auth, request.product, request.query, { countLimit: app.config.CLIENT_LIST_COUNT_LIMIT, memo: app.accountMemo });
     },
   );
 

@@ -1,6 +1,6 @@
 // The client search is an adviser's most frequent computed view after the dashboard (issue 39 point 4): the matches
-// with their latest questionnaire and result come from one statement, the page's mail states from a second, the
-// product's mail notice from a third; the product's configuration is kept between its changes (db/settings-memo.ts).
+// with their latest questionnaire and result come from one statement, the page's mail states from a second; the
+// product's configuration and its notice of mail that cannot leave are kept between their changes (db/account-memo.ts).
 // A feature that adds a query slows every search, so this counts them, as dashboard-statements.test.ts does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, createTestApp, type TestApp } from '../../test/test-app';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/participants?q=', () => {
-  it('finds clients with their latest questionnaire and result in three statements', async () => {
+  it('finds clients with their latest questionnaire and result in two statements', async () => {
     const client = (await http.request('POST', '/api/u', { firstName: 'Ida', lastName: 'Schmidt', email: 'ida.schmidt@example.com', productConfigurationId: configId })).json();
     const instance = (await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId })).json();
     await answerCalculateUnlock(t, http, instance.token, 'BQ_RISK', 4);
@@ -37,7 +37,7 @@ describe('GET /api/participants?q=', () => {
     const res = await http.request('GET', url);
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([expect.objectContaining({ token: client.token, latestResult: expect.objectContaining({ token: instance.token }) })]);
-    expect(statements, statements.join('\n---\n')).toHaveLength(3);
+    expect(statements, statements.join('\n---\n')).toHaveLength(2);
     expect(statements.join('\n')).not.toContain('"product_configurations"');
   });
 });

@@ -13,7 +13,8 @@ export const burstBenchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/bench/open-tokens', { config: { audit: false, public: true }, schema: { hide: true } }, async () => ({
     tokens: (await rows<{ token: string }>(sql`select token from interaction_instances where status = 'NEW' order by random()`)).map((r) => r.token),
   }));
-  app.post('/api/bench/result-delays', { config: { audit: false, public: true }, schema: { hide: true, body: ZResultDelaysRequest } }, async (request) => ({
+  // The bench polls it: with PUBLIC_RATE_LIMIT=true (measuring the participants' counters) it must not be refused.
+  app.post('/api/bench/result-delays', { config: { audit: false, public: true, rateLimit: { perMinute: 1_000_000 } }, schema: { hide: true, body: ZResultDelaysRequest } }, async (request) => ({
     results: await rows<{ status: string; ms: number }>(
       sql`select status, extract(epoch from (updated_at - filled_at)) * 1000 as ms from interaction_instances where token = any(${`{${request.body.tokens.join(',')}}`}::text[])`,
     ),

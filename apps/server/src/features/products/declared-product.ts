@@ -13,7 +13,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { productConfigurations } from '../../db/schema';
 import type { AuthContext, ProductPermission } from '../../plugins/auth';
-import type { SettingsMemo } from '../../db/settings-memo';
+import type { AccountMemo } from '../../db/account-memo';
 import { configurationOfAccount, type ProductConfigurationRow } from './product-access';
 
 /** Where in the validated request a value is: 'params.id', 'query.productConfigurationId', 'body.productType'. */
@@ -48,13 +48,13 @@ async function configurationOfType(db: Db, accountId: string, productType: Produ
 }
 
 /** The product the request names, of the caller's account, once the caller holds one of `wanted` in its realm. */
-/** A row kept between requests (db/settings-memo.ts) is shared by them: nobody may change it. */
+/** A row kept between requests (db/account-memo.ts) is shared by them: nobody may change it. */
 const frozen = <T extends object>(row: T | undefined): T | undefined => (row ? Object.freeze(row) : row);
 
 export async function resolveDeclaredProduct(
   db: Db,
   /** The account's configurations between their changes: nearly every adviser call starts here. */
-  settings: SettingsMemo,
+  memo: AccountMemo,
   auth: AuthContext,
   request: FastifyRequest,
   declared: { wanted: readonly ProductPermission[]; source: ProductSource },
@@ -64,11 +64,11 @@ export async function resolveDeclaredProduct(
   if ('configurationId' in source) {
     const id = valueAt(request, source.configurationId);
     if (typeof id !== 'string' || !UUID.test(id)) throw notFound();
-    config = await settings.get(auth.accountId, `product:${id}`, () => configurationOfAccount(db, auth.accountId, id).then(frozen));
+    config = await memo.get(auth.accountId, `product:${id}`, () => configurationOfAccount(db, auth.accountId, id).then(frozen));
   } else {
     const type = valueAt(request, source.productType);
     if (typeof type !== 'string' || !Object.hasOwn(PRODUCT_TYPE_INFO, type)) throw notFound();
-    config = await settings.get(auth.accountId, `product-type:${type}`, () => configurationOfType(db, auth.accountId, type as ProductType).then(frozen));
+    config = await memo.get(auth.accountId, `product-type:${type}`, () => configurationOfType(db, auth.accountId, type as ProductType).then(frozen));
   }
   if (!config) throw notFound();
   const realm = PRODUCT_TYPE_INFO[config.productType].realm;

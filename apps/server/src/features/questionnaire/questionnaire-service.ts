@@ -16,7 +16,7 @@ import { languageTexts } from '../translations/translation-cache';
 import { QUEUES, enqueueInTransaction, type JobQueue } from '../../jobs/queue';
 import { getInteractionDefinition, translationKeysOf, type DefinitionTextType } from '../interactions/definitions';
 import { privacyPolicyForReader } from '../privacy-policy/privacy-policy-service';
-import type { SettingsMemo } from '../../db/settings-memo';
+import type { AccountMemo } from '../../db/account-memo';
 import { assessmentNoticeFor } from '../assessment-notice/assessment-notice-service';
 import { isParticipantKey, issueParticipantKey } from './participant-key';
 import { emitForInstance } from '../webhooks/emit';
@@ -119,8 +119,8 @@ export async function definitionTexts(
 export async function openQuestionnaire(
   db: Db,
   token: string,
-  /** The account's privacy policy between its changes (db/settings-memo.ts): every opening shows it. */
-  settings: SettingsMemo,
+  /** The account's privacy policy between its changes (db/account-memo.ts): every opening shows it. */
+  memo: AccountMemo,
 ): Promise<Omit<TQuestionnaire, 'accessLogDays'>> {
   const loaded = await loadByToken(db, token);
   const { client, accountName, oneQuestionPerScreen } = loaded;
@@ -162,7 +162,7 @@ export async function openQuestionnaire(
     texts: await definitionTexts(db, definition, client.locale),
     // Once submitted, the link no longer shows what was answered: it may have been forwarded or left open.
     answers: isOpenForAnswers(instance.status) ? instance.answers : {},
-    privacyPolicy: await settings.get(instance.accountId, `privacy-policy:${client.locale}`, () => privacyPolicyForReader(db, instance.accountId, client.locale)),
+    privacyPolicy: await memo.get(instance.accountId, `privacy-policy:${client.locale}`, () => privacyPolicyForReader(db, instance.accountId, client.locale)),
     assessmentNotice: await assessmentNoticeFor(db, instance.accountId, instance.interactionId),
     oneQuestionPerScreen,
     review: isOpenForAnswers(instance.status) ? await reviewOfInstance(db, instance.reviewOf) : null,

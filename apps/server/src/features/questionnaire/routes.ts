@@ -27,7 +27,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { ...(await openQuestionnaire(app.db, request.query.token, app.settings)), accessLogDays: app.config.PARTICIPANT_ACCESS_LOG_DAYS };
+      return { ...(await openQuestionnaire(app.db, request.query.token, app.accountMemo)), accessLogDays: app.config.PARTICIPANT_ACCESS_LOG_DAYS };
     },
   );
 

@@ -1,7 +1,8 @@
-// An account's settings between their changes (docs/decisions/0096): a product route's declared check and a
+// What a process keeps of an account between its changes (docs/decisions/0096): a product route's declared check and a
 // participant's questionnaire read the product configuration and the privacy policy from memory while the account's
-// settings did not change, and never after they did: on this process at once (its own write), from another process
-// as soon as its notification arrives. A participant's saved answer (the account's busiest write) keeps them.
+// settings did not change, the client list its notice of mail that cannot leave while no client mail's state moved,
+// and never after: on this process at once (its own write), from another process as soon as its notification
+// arrives. A participant's saved answer (the account's busiest write) keeps them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, createTestApp, type TestApp } from '../test/test-app';
 import { answerCalculateUnlock } from '../test/finished-result';
@@ -32,7 +33,7 @@ async function counted(method: 'GET' | 'PUT', url: string, table: string, body?:
   return { res, reads: statements.filter((s) => s.includes(`from "${table}"`)).length };
 }
 
-describe('the settings memo', () => {
+describe('the account memo', () => {
   it("keeps a product's configuration for its routes until it changes, here or on another process", async () => {
     const client = (await http.request('POST', '/api/u', { firstName: 'Ida', lastName: 'Vogt', email: 'ida.vogt@example.com', productConfigurationId: configId })).json();
     const instance = (await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId })).json();
@@ -85,13 +86,33 @@ describe('the settings memo', () => {
     expect(changed.reads).toBe(1);
   });
 
+  it("keeps the client list's notice of mail that cannot leave until a client mail's state moves", async () => {
+    const client = (await http.request('POST', '/api/u', { firstName: 'Uwe', lastName: 'Post', email: 'uwe.post@example.com', productConfigurationId: configId })).json();
+    const sent = await http.request('POST', '/api/instance', { clientToken: client.token, productConfigurationId: configId, sendInvitationEmail: true });
+    expect(sent.statusCode).toBe(201);
+    await t.settleChangeNotifications();
+    const list = async () => {
+      await t.app.audit.flush();
+      statements.length = 0;
+      const res = await http.request('GET', `/api/participants?productConfigurationId=${configId}`);
+      expect(res.statusCode).toBe(200);
+      return { problems: res.json().mailProblems as { clients: number } | null, reads: statements.filter((s) => s.includes('with stuck as')).length };
+    };
+    expect(await list()).toEqual({ problems: null, reads: 1 });
+    expect(await list()).toEqual({ problems: null, reads: 0 });
+    // The worker (another process, or this one's) gives the invitation up: the next list after the notification says so.
+    await t.database.executeSql(`update mail_outbox set status = 'FAILED', last_error = '550 No such user here' where instance_id = (select id from interaction_instances where token = $1)`, [sent.json().token]);
+    await t.settleChangeNotifications();
+    expect(await list()).toEqual({ problems: expect.objectContaining({ clients: 1 }), reads: 1 });
+  });
+
   it('reads every time where the database sends no notifications', async () => {
     const quiet = await createTestApp({ AUTH_CACHE_SECONDS: '0', RESPONSE_CACHE_SECONDS: '0' });
     try {
       let loads = 0;
       const load = async () => ++loads;
-      await quiet.app.settings.get(accountId, 'k', load);
-      await quiet.app.settings.get(accountId, 'k', load);
+      await quiet.app.accountMemo.get(accountId, 'k', load);
+      await quiet.app.accountMemo.get(accountId, 'k', load);
       expect(loads).toBe(2);
     } finally {
       await quiet.close();
