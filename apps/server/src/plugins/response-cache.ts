@@ -83,8 +83,9 @@ export default fp(async function responseCachePlugin(app: FastifyInstance, opts:
   const stats: ResponseCacheStats = { enabled: false, live: () => false, hits: 0, stored: 0, entries: () => 0, bytes: () => 0 };
   app.decorate('responseCacheStats', stats);
   if (!changes) return;
-  // A writing request of this process: its account's answers and what is kept of it (db/account-memo.ts) end before the client
-  // reads the result, also where no answer is cached (the settings are kept whenever notifications are live).
+  // A writing request of this process: its account's cached answers and what is kept of the account (db/account-memo.ts)
+  // end before the client reads the result, also with no answer cached (the memo keeps values whenever notifications
+  // are live).
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!SAFE_METHODS.has(request.method) && request.authOrNull) {
       changes.changed(request.authOrNull.accountId);

@@ -47,10 +47,10 @@ async function configurationOfType(db: Db, accountId: string, productType: Produ
   return config;
 }
 
-/** The product the request names, of the caller's account, once the caller holds one of `wanted` in its realm. */
 /** A row kept between requests (db/account-memo.ts) is shared by them: nobody may change it. */
 const frozen = <T extends object>(row: T | undefined): T | undefined => (row ? Object.freeze(row) : row);
 
+/** The product the request names, of the caller's account, once the caller holds one of `wanted` in its realm. */
 export async function resolveDeclaredProduct(
   db: Db,
   /** The account's configurations between their changes: nearly every adviser call starts here. */
